@@ -1,0 +1,77 @@
+// Builds the Fastify instance: the API under /backend, stored files, the portal's dist.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { installErrorHandler } from './http/errors.ts';
+import { installIdempotency } from './http/idempotency.ts';
+import { registerGroup } from './http/routes.ts';
+import { Mailer } from './mail/mailer.ts';
+import { routeGroups } from './routes/index.ts';
+import type { Services } from './services.ts';
+import { Storage } from './storage/files.ts';
+
+export interface App extends FastifyInstance {
+  services: Services;
+}
+
+export async function buildApp(config: Config, db: Db): Promise<App> {
+  const app = Fastify({
+    logger: config.logger ? { level: 'info' } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+  }) as unknown as App;
+  const services: Services = {
+    config,
+    db,
+    storage: new Storage(config.storageDir),
+    mailer: new Mailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
+  };
+  app.decorate('services', services);
+  installErrorHandler(app);
+
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit } });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Facet API', version: '1' }, servers: [{ url: config.apiPrefix }] },
+  });
+
+  await app.register(
+    async (api) => {
+      installIdempotency(api, db);
+      for (const group of routeGroups) registerGroup(api, services, group);
+      api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
+      api.get('/health', { schema: { hide: true } }, async () => ({ success: true }));
+    },
+    { prefix: config.apiPrefix },
+  );
+
+  // Stored files are served read-only; names are generated, so they can be cached for long.
+  await app.register(fastifyStatic, {
+    root: services.storage.root,
+    prefix: '/storage/',
+    decorateReply: false,
+    allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
+    maxAge: '7d',
+  });
+
+  const indexHtml = join(config.distDir, 'index.html');
+  if (existsSync(indexHtml)) {
+    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
+    // Every other path belongs to the portal (client-side routes).
+    app.get('/*', (req, reply) => {
+      if (req.url.startsWith(`${config.apiPrefix}/`) || req.url.startsWith('/storage/')) {
+        return reply.status(404).send({ success: false, message: 'Not found.' });
+      }
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', config.distDir);
+    });
+  }
+  return app;
+}

@@ -1,0 +1,31 @@
+// Which company owns a row named by id. Unknown and foreign rows look the same to the caller.
+import type { EntityKind } from '../../src/api/contract/define.ts';
+import type { Db } from '../db/index.ts';
+
+export interface Owner {
+  customerId: number | null;
+  public?: boolean;
+}
+
+const lookups: Record<EntityKind, string> = {
+  product: 'SELECT customer_id AS "customerId" FROM products WHERE id = $1 AND deleted_at IS NULL',
+  template:
+    'SELECT customer_id AS "customerId", public = 1 AS public FROM templates WHERE id = $1 AND deleted_at IS NULL',
+  description: `SELECT p.customer_id AS "customerId" FROM product_descriptions d
+                  JOIN products p ON p.id = d.product_id AND p.deleted_at IS NULL WHERE d.id = $1`,
+  role: 'SELECT customer_id AS "customerId" FROM roles WHERE id = $1',
+  // A user's company is checked per call (users can belong to several); existence only here.
+  user: 'SELECT NULL::integer AS "customerId" FROM users WHERE id = $1',
+};
+
+export const entityNames: Record<EntityKind, string> = {
+  product: 'Product',
+  template: 'Template',
+  description: 'Product information',
+  role: 'Role',
+  user: 'User',
+};
+
+export async function ownerOf(db: Db, kind: EntityKind, id: number): Promise<Owner | undefined> {
+  return db.one<Owner>(lookups[kind], [id]);
+}

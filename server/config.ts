@@ -1,0 +1,55 @@
+// Everything the server reads from the environment, in one place.
+import { resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where the API is mounted; the portal owns every other path. */
+  apiPrefix: string;
+  databaseUrl?: string;
+  dataDir: string;
+  dbDir: string;
+  storageDir: string;
+  mailDir: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Largest accepted upload, in bytes. */
+  uploadLimit: number;
+  /** The portal's own address, used in e-mailed links. */
+  publicUrl: string;
+  distDir: string;
+  /** Requests per minute per client on login and forgot-password. */
+  authRateLimit: number;
+  logger: boolean;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = Number(env.PORT ?? 8080);
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const config: Config = {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    apiPrefix: env.API_PREFIX ?? '/backend',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    dbDir: resolve(dataDir, 'db'),
+    storageDir: resolve(dataDir, 'storage'),
+    mailDir: resolve(dataDir, 'mail'),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Facet <no-reply@facet.test>',
+    uploadLimit: Number(env.UPLOAD_LIMIT_MB ?? 25) * 1024 * 1024,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    distDir: resolve(env.DIST_DIR ?? 'dist'),
+    authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    logger: env.LOG !== '0',
+  };
+  return { ...config, ...overrides };
+}
+
+/** A config rooted in one folder (tests and benchmarks). */
+export function configIn(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    { DATA_DIR: dataDir, LOG: '0', AUTH_RATE_LIMIT: '1000' },
+    { databaseUrl: undefined, ...overrides },
+  );
+}

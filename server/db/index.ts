@@ -1,0 +1,83 @@
+// The one database interface the server uses. PGlite (embedded, default) and
+// PostgreSQL (DATABASE_URL) sit behind it, so routes never know which one runs.
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+
+export interface Db {
+  readonly kind: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  one<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T | undefined>;
+  /** Runs several statements at once (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Runs fn inside one transaction; the Db it gets is bound to that transaction. */
+  tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+type Queryable = { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
+type Execable = Queryable & { exec(sql: string): Promise<unknown> };
+
+function wrap(kind: Db['kind'], q: Queryable, rest: Pick<Db, 'exec' | 'tx' | 'close'>): Db {
+  const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
+  return {
+    kind,
+    query,
+    one: async <T>(sql: string, params?: unknown[]) => (await query<T>(sql, params))[0],
+    ...rest,
+  };
+}
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db> {
+  const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  const make = (q: Execable, inTx: boolean): Db =>
+    wrap('pglite', q, {
+      exec: async (sql) => void (await q.exec(sql)),
+      // PGlite has one connection: a nested tx simply joins the outer one.
+      tx: (fn) => (inTx ? fn(make(q, true)) : lite.transaction((t) => fn(make(t, true)))),
+      close: () => lite.close(),
+    });
+  const db = make(lite, false);
+  (db as Db & { pglite: PGlite }).pglite = lite;
+  return db;
+}
+
+// int8 and numeric come back as strings from pg; our ids and counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', () => undefined); // idle-client errors must not crash the process
+  const make = (q: Queryable, client?: pg.PoolClient): Db =>
+    wrap('postgres', q, {
+      exec: async (sql) => void (await q.query(sql)),
+      tx: async (fn) => {
+        if (client) return fn(make(client, client));
+        const c = await pool.connect();
+        try {
+          await c.query('BEGIN');
+          const out = await fn(make(c, c));
+          await c.query('COMMIT');
+          return out;
+        } catch (e) {
+          await c.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        } finally {
+          c.release();
+        }
+      },
+      close: () => pool.end(),
+    });
+  return make(pool);
+}
+
+export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
+}
+
+/** Dumps an embedded database (tests copy a seeded one instead of seeding again). */
+export async function dumpPglite(db: Db): Promise<Blob> {
+  const lite = (db as Db & { pglite?: PGlite }).pglite;
+  if (!lite) throw new Error('dumpPglite needs a PGlite database');
+  return lite.dumpDataDir('none');
+}

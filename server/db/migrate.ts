@@ -1,0 +1,22 @@
+// Applies the committed SQL migrations in order, once each, on PGlite and PostgreSQL alike.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from './index.ts';
+
+const dir = join(import.meta.dirname, 'migrations');
+
+export async function migrate(db: Db): Promise<string[]> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  const applied: string[] = [];
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+    if (done.has(name)) continue;
+    const sql = readFileSync(join(dir, name), 'utf8');
+    await db.tx(async (t) => {
+      await t.exec(sql);
+      await t.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);
+    });
+    applied.push(name);
+  }
+  return applied;
+}

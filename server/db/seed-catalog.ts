@@ -1,0 +1,94 @@
+// Demo catalogues of document 2: categories, ambients, templates, tags and products with images.
+import type { Db } from './index.ts';
+import type { Storage } from '../storage/files.ts';
+import { productPicture, roomPicture } from './seed-images.ts';
+
+const CATEGORIES: Record<string, string[]> = {
+  'Living Room': ['Sofas', 'Armchairs', 'Coffee Tables', 'TV Stands'],
+  Bedroom: ['Beds', 'Nightstands', 'Dressers'],
+  Dining: ['Dining Tables', 'Dining Chairs', 'Sideboards'],
+  Lighting: ['Floor Lamps', 'Table Lamps', 'Pendants'],
+  Decor: ['Rugs', 'Vases', 'Mirrors'],
+};
+const AMBIENTS = ['Living Room', 'Bedroom', 'Kitchen', 'Dining Room', 'Office', 'Bathroom', 'Outdoor', 'Kids Room'];
+const TEMPLATE_TAGS = ['Modern', 'Scandinavian', 'Industrial', 'Boho', 'Minimal', 'Classic', 'Coastal', 'Rustic', 'Bright', 'Warm', 'Loft', 'Cozy'];
+const PRODUCT_TAGS = ['bestseller', 'new', 'outdoor', 'velvet', 'oak', 'walnut', 'linen', 'leather', 'metal', 'glass', 'eco', 'sale', 'limited', 'kids', 'premium'];
+const NOUNS = ['Sofa', 'Armchair', 'Coffee Table', 'Floor Lamp', 'Vase', 'Bed', 'Nightstand', 'Dining Chair', 'Pendant', 'Rug', 'Mirror', 'Sideboard'];
+const ADJECTIVES = ['Oslo', 'Harbor', 'Aurora', 'Cedar', 'Luna', 'Monroe', 'Sierra', 'Willow', 'Nova', 'Ember'];
+const COLLECTIONS = ['Nordic', 'Urban', 'Heritage', 'Coastline', 'Atelier'];
+const FINISHES = ['Matte', 'Satin', 'Gloss', 'Natural', 'Brushed'];
+
+/** Deterministic pseudo-random numbers (mulberry32), so every seeded database is the same. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function seedTemplate(db: Db, storage: Storage, i: number, customerId: number | null, nameBase: string, rand: () => number) {
+  const img = await roomPicture(i);
+  const path = await storage.save(`templates/${customerId ?? 'public'}`, 'jpg', img);
+  const created = new Date(Date.UTC(2019, 0, 1) + Math.floor(rand() * 7 * 365) * 86400000);
+  const t = await db.one<{ id: number }>(
+    `INSERT INTO templates (customer_id, name, note, public, image_name, image_thumb, collection, created_at, updated_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8) RETURNING id`,
+    [customerId, `${nameBase} ${i + 1}`, `Scene ${i + 1} notes`, customerId === null ? 1 : 0, path,
+      path.replace(/\.jpg$/, '_thumb.jpg'), COLLECTIONS[i % COLLECTIONS.length], created]);
+  await db.query(`INSERT INTO template_ambients (template_id, ambient_id) SELECT $1, id FROM ambients WHERE id = ANY($2::int[])`,
+    [t!.id, [1 + (i % AMBIENTS.length), 1 + ((i * 3 + 1) % AMBIENTS.length)]]);
+  await db.query(`INSERT INTO template_tag_links (template_id, tag_id) SELECT $1, id FROM template_tags WHERE id = ANY($2::int[])`,
+    [t!.id, [1 + (i % TEMPLATE_TAGS.length), 1 + ((i * 5 + 2) % TEMPLATE_TAGS.length)]]);
+}
+
+export async function seedGlobalCatalog(db: Db, storage: Storage) {
+  for (const [category, subs] of Object.entries(CATEGORIES)) {
+    const c = await db.one<{ id: number }>('INSERT INTO product_categories (category) VALUES ($1) RETURNING id', [category]);
+    await db.query('INSERT INTO product_subcategories (category_id, subcategory) SELECT $1, unnest($2::text[])', [c!.id, subs]);
+  }
+  await db.query('INSERT INTO ambients (name) SELECT unnest($1::text[])', [AMBIENTS]);
+  await db.query('INSERT INTO template_tags (name) SELECT unnest($1::text[])', [TEMPLATE_TAGS]);
+  const rand = rng(99);
+  for (let i = 0; i < 20; i++) await seedTemplate(db, storage, i, null, 'Studio Scene', rand);
+}
+
+export async function seedCatalog(db: Db, storage: Storage, o: { customerId: number; prefix: string; seed: number }) {
+  const rand = rng(o.seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+  await db.query('INSERT INTO tags (customer_id, name) SELECT $1, unnest($2::text[])', [o.customerId, PRODUCT_TAGS]);
+  const tagIds = (await db.query<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1', [o.customerId])).map((r) => r.id);
+  const subIds = (await db.query<{ id: number }>('SELECT id FROM product_subcategories ORDER BY id')).map((r) => r.id);
+  for (let i = 0; i < 20; i++) await seedTemplate(db, storage, i + 20 * o.seed, o.customerId, `${o.prefix === 'ACM' ? 'Acme' : 'Borealis'} Room`, rand);
+
+  for (let i = 0; i < 60; i++) {
+    const noun = NOUNS[i % NOUNS.length]!;
+    const automation = i % 5 === 0 ? 1 : 0;
+    const created = new Date(Date.UTC(2019, 0, 1) + Math.floor(((i + 1) / 60) * 7.8 * 365) * 86400000);
+    const p = await db.one<{ id: number }>(
+      `INSERT INTO products (customer_id, sku, name, collection, automation_system, cancelable_as, height, width, depth, finish, note, measure, created_at, updated_at)
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13) RETURNING id`,
+      [o.customerId, `${o.prefix}-${1001 + i}`, `${pick(ADJECTIVES)} ${noun}`, pick(COLLECTIONS), automation, i % 10 === 0 ? 0 : 1,
+        String(20 + (i % 40)), String(30 + (i % 50)), String(15 + (i % 30)), pick(FINISHES),
+        'Some more details to inform about technical aspects of the product.', i % 7 === 0 ? 'cm' : 'in', created]);
+    const id = p!.id;
+    for (let k = 0; k < 1 + (i % 3); k++) {
+      const path = await storage.save(`products/${o.customerId}/${id}`, 'png', await productPicture(i + k * 5, `${o.prefix}-${1001 + i}`));
+      await db.query('INSERT INTO product_images (product_id, path) VALUES ($1, $2)', [id, path]);
+    }
+    if (automation || i % 4 === 0) {
+      const path = await storage.save(`products/${o.customerId}/${id}/files`, 'txt', Buffer.from(`Technical sheet ${o.prefix}-${1001 + i}\n`));
+      await db.query('INSERT INTO product_assets (product_id, path) VALUES ($1, $2)', [id, path]);
+    }
+    await db.query('INSERT INTO product_subcategory_links (product_id, subcategory_id) VALUES ($1, $2)', [id, subIds[(i * 7) % subIds.length]]);
+    await db.query('INSERT INTO product_tags (product_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
+      [id, [pick(tagIds), pick(tagIds)]]);
+    if (i % 3 === 0) {
+      await db.query('INSERT INTO product_descriptions (product_id, title, notes) VALUES ($1, $2, $3)',
+        [id, 'Description', `The ${noun.toLowerCase()} comes flat-packed with assembly instructions.`]);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+// Idempotency-Key: the first response of a mutating call is kept and replayed for
+// a repeat, so that a retried request never does its work twice.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.ts';
+import { ApiError } from './errors.ts';
+
+const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey?: string;
+  }
+}
+
+export function installIdempotency(app: FastifyInstance, db: Db) {
+  // preHandler: the caller is known (onRequest) and the input is validated.
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    const key = req.headers['idempotency-key'];
+    if (!MUTATING.has(req.method) || typeof key !== 'string' || !req.user) return;
+    if (!KEY.test(key)) throw new ApiError(422, 'The Idempotency-Key header is invalid.');
+    const path = req.routeOptions.url ?? req.url;
+    const claimed = await db.one(
+      `INSERT INTO idempotency_keys (user_id, key, method, path) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
+      [req.user.id, key, req.method, path],
+    );
+    if (claimed) {
+      req.idempotencyKey = key;
+      return;
+    }
+    const prior = await db.one<{ method: string; path: string; status_code: number | null; response: unknown }>(
+      'SELECT method, path, status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
+      [req.user.id, key],
+    );
+    if (!prior || prior.method !== req.method || prior.path !== path) {
+      throw new ApiError(422, 'This Idempotency-Key was used for another call.');
+    }
+    if (prior.status_code === null) throw new ApiError(409, 'A request with this Idempotency-Key is still in progress.');
+    reply.header('idempotent-replay', 'true');
+    return reply.status(prior.status_code).send(prior.response);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (!req.idempotencyKey || !req.user) return payload;
+    const status = reply.statusCode;
+    if (status >= 500) {
+      // A failure that did nothing may be tried again under the same key.
+      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [req.user.id, req.idempotencyKey]);
+    } else {
+      await db.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE user_id = $1 AND key = $2', [
+        req.user.id, req.idempotencyKey, status, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null),
+      ]);
+    }
+    return payload;
+  });
+}

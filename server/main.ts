@@ -1,0 +1,23 @@
+// `npm start`: open (and on first run migrate and seed) the database, then serve.
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { migrate } from './db/migrate.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const db = await openDatabase(config);
+await migrate(db);
+await seedIfEmpty(db, config);
+const app = await buildApp(config, db);
+
+const stop = async () => {
+  await app.close();
+  await db.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+await app.listen({ port: config.port, host: config.host });
+console.log(`Facet is on http://localhost:${config.port} (${db.kind})`);

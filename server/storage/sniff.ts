@@ -1,0 +1,52 @@
+// What an upload really is, from its bytes. The name's extension must agree with them.
+import { fileTypeFromBuffer } from 'file-type';
+import type { FileKind } from '../../src/api/contract/define.ts';
+
+/** The specs' lists (document 2 §5). */
+export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
+  image: ['jpg', 'jpeg', 'png'],
+  productImage: ['jpg', 'jpeg', 'png', 'webp'],
+  asset: ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'],
+};
+
+// For each extension, the sniffed types its bytes may show ('text': no signature, readable text).
+const BYTES_FOR: Record<string, readonly string[]> = {
+  jpg: ['jpg'], jpeg: ['jpg'], png: ['png'], webp: ['webp'], pdf: ['pdf'],
+  doc: ['cfb'], xls: ['cfb'], ppt: ['cfb'],
+  docx: ['docx', 'zip'], xlsx: ['xlsx', 'zip'], pptx: ['pptx', 'zip'],
+  dwg: ['dwg'], txt: ['text'], csv: ['text'],
+};
+
+function looksLikeText(buf: Buffer): boolean {
+  const sample = buf.subarray(0, 64 * 1024);
+  if (sample.includes(0)) return false;
+  return !new TextDecoder('utf-8', { fatal: false }).decode(sample).includes('\uFFFD');
+}
+
+export async function sniff(buf: Buffer): Promise<{ ext: string; mime: string } | undefined> {
+  const t = await fileTypeFromBuffer(buf);
+  if (t) return { ext: t.ext, mime: t.mime };
+  return looksLikeText(buf) ? { ext: 'text', mime: 'text/plain' } : undefined;
+}
+
+export function extensionOf(filename: string): string {
+  const m = /\.([A-Za-z0-9]{1,8})$/.exec(filename);
+  return m ? m[1]!.toLowerCase() : '';
+}
+
+/** Returns the extension to store under, or a message saying why the file is refused. */
+export async function checkUpload(kind: FileKind, filename: string, buf: Buffer): Promise<{ ext: string } | { error: string }> {
+  if (buf.length === 0) return { error: 'The file is empty.' };
+  const sniffed = await sniff(buf);
+  if (kind === 'any') {
+    const ext = sniffed ? (sniffed.ext === 'text' ? 'txt' : sniffed.ext) : 'bin';
+    return { ext };
+  }
+  const ext = extensionOf(filename);
+  const allowed = EXTENSIONS[kind];
+  if (!allowed.includes(ext)) return { error: `The file must be a file of type: ${allowed.join(', ')}.` };
+  if (!sniffed || !BYTES_FOR[ext]!.includes(sniffed.ext)) {
+    return { error: `The file content does not match its .${ext} extension.` };
+  }
+  return { ext: ext === 'jpeg' ? 'jpg' : ext };
+}

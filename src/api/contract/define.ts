@@ -1,0 +1,66 @@
+// How one call of the specs is described. The server registers its routes from
+// these entries; the client takes its types from them (import type only).
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import type { Slug } from './slugs.ts';
+
+/** Whose row an id names; the server's guard looks the company up from it. */
+export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role';
+
+export interface TenantRule {
+  /** Where the company id is sent (usually id_customer). */
+  customer?: { in: 'query' | 'body'; field: string };
+  /** A row whose own company must be one the caller belongs to (404 otherwise). */
+  entity?: { kind: EntityKind; in: 'query' | 'body' | 'params'; field: string; allowPublic?: boolean };
+}
+
+export type FileKind = 'image' | 'productImage' | 'asset' | 'any';
+export interface FileRule {
+  kind: FileKind;
+  required: boolean;
+}
+
+export interface Endpoint {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  summary: string;
+  /** public: no token; user: any signed-in user; staff: provider staff only. */
+  auth: 'public' | 'user' | 'staff';
+  /** The caller needs at least one of these slugs in the resolved company. */
+  permission?: readonly Slug[];
+  tenant?: TenantRule;
+  /** Rate-limited per client (login, forgot-password, public registration). */
+  rateLimited?: boolean;
+  /** Accepts a token in the access_token query as well as the header (profile page). */
+  queryToken?: boolean;
+  params?: TSchema;
+  query?: TSchema;
+  body?: TSchema;
+  /** Present for multipart calls: the file parts and what they may hold. */
+  files?: Record<string, FileRule>;
+  response: TSchema;
+}
+
+export const endpoint = <const E extends Endpoint>(e: E): E => e;
+
+type S<T> = T extends TSchema ? Static<T> : undefined;
+export type Query<E extends Endpoint> = S<E['query']>;
+export type Body<E extends Endpoint> = S<E['body']>;
+export type Params<E extends Endpoint> = S<E['params']>;
+export type Reply<E extends Endpoint> = Static<E['response']>;
+
+// Shared schema pieces, so that the same field means the same thing in every call.
+export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+export const CustomerId = Type.Integer({ minimum: -1, maximum: 2147483647 });
+export const Str = (max = 255, min = 0) => Type.String({ maxLength: max, minLength: min });
+export const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
+export const Ok = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()) });
+export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
+export const Timestamp = Type.String({ description: 'ISO 8601' });
+
+/** Every refusal and every validation error has this shape. */
+export const ErrorReply = Type.Object({
+  success: Type.Literal(false),
+  message: Type.String(),
+  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+});
+export type ErrorReply = Static<typeof ErrorReply>;

@@ -1,0 +1,69 @@
+// A real Facet server for one test file: its own copy of the seeded database and files.
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../server/app.ts';
+import { configIn, type Config } from '../../server/config.ts';
+import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
+import { issueToken } from '../../server/auth/tokens.ts';
+import { TEMPLATE_DB, TMP, snapshotDir, withDatabase } from './seed-snapshot.ts';
+
+export type DbKind = 'pglite' | 'postgres';
+export const dbKind = (): DbKind => (process.env.FACET_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+export interface TestServer {
+  app: App;
+  db: Db;
+  url: string;
+  api: string;
+  config: Config;
+  /** A bearer secret for a demo account, made without going through login (no rate limit). */
+  tokenFor(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const kind = dbKind();
+  const dataDir = mkdtempSync(join(TMP, `srv-${kind}-`));
+  cpSync(join(snapshotDir(kind), 'storage'), join(dataDir, 'storage'), { recursive: true });
+  let db: Db;
+  let dropDb = async () => undefined as void;
+  if (kind === 'pglite') {
+    db = await openPglite({ loadDataDir: new Blob([readFileSync(join(snapshotDir(kind), 'db.tar'))]) });
+  } else {
+    const name = `facet_t_${process.pid}_${++counter}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.end();
+    db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
+    dropDb = async () => {
+      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), ...overrides });
+  const app = await buildApp(config, db);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return {
+    app, db, url, config,
+    api: `${url}${config.apiPrefix}`,
+    async tokenFor(email) {
+      const u = await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+      if (!u) throw new Error(`No demo user ${email}`);
+      return (await issueToken(db, u.id)).split('|')[1]!;
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      await dropDb();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const api = process.env.VITE_API_URL ?? '/backend';
+const serverPort = Number(process.env.PORT ?? 8080);
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Facet',
+        short_name: 'Facet',
+        description: 'Product catalogue, templates and imagery for the studio’s customers',
+        theme_color: '#1f3a5f',
+        background_color: '#f6f4f0',
+        display: 'standalone',
+        start_url: '/dashboard',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'], maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+      devOptions: { enabled: false },
+    }),
+  ],
+  worker: { format: 'es' },
+  build: { target: 'es2022', sourcemap: false },
+  server: {
+    port: 5173,
+    proxy: {
+      [api]: `http://localhost:${serverPort}`,
+      '/storage': `http://localhost:${serverPort}`,
+    },
+  },
+});

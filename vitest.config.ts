@@ -1,0 +1,51 @@
+// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e.
+import { defineConfig } from 'vitest/config';
+
+const CI = process.env.CI === 'true';
+const pgUrl = process.env.TEST_DATABASE_URL;
+if (CI && !pgUrl) throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL group may not be skipped.');
+if (!pgUrl) console.log('[facet] PostgreSQL tests skipped: set TEST_DATABASE_URL (bash .ci/run starts a throwaway cluster).');
+
+const server = (name: string, setup: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: [setup],
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    maxWorkers: 2,
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }),
+      ...(pgUrl ? [server('server-pg', './tests/support/setup-postgres.ts', { FACET_TEST_DB: 'postgres' })] : []),
+      {
+        test: {
+          name: 'data',
+          include: ['tests/data/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/support/setup-pglite.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'workers', include: ['tests/workers/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -6,7 +6,7 @@ import { buildApp, type App } from '../../server/app.ts';
 import { configIn, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
-import { TEMPLATE_DB, TMP, snapshotDir, withDatabase } from './seed-snapshot.ts';
+import { TMP, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 export const dbKind = (): DbKind => (process.env.FACET_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -36,7 +36,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     const name = `facet_t_${process.pid}_${++counter}`;
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
     await admin.end();
     db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
     dropDb = async () => {

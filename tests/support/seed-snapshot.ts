@@ -31,9 +31,19 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+/** A PostgreSQL cluster may be new (CI, a restart) while the folder stamp is old. */
+async function templateExists(): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  const r = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateDb()]);
+  await admin.end();
+  return r.rowCount === 1;
+}
+
 export async function ensureSnapshot(kind: 'pglite' | 'postgres'): Promise<void> {
   const dir = snapshotDir(kind);
-  if (existsSync(join(dir, 'stamp'))) return;
+  if (existsSync(join(dir, 'stamp')) && (kind === 'pglite' || (await templateExists()))) return;
+  rmSync(dir, { recursive: true, force: true });
   // Built aside and renamed into place, so a reader never sees half a snapshot.
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { call, DEMO, form } from '../support/http.ts';
+
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer(); });
+afterAll(async () => { await s.close(); });
+
+const png = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#3d5a80' } }).png().toBuffer();
+const company = {
+  name_company: 'northwind studio', country: 'portugal', street: 'rua a 1', city: 'lisbon',
+  region: 'lisboa', zipcode: '1000-001', sector: 'furniture',
+};
+
+describe('company and manager registration, then login', () => {
+  it('registers a company with its logo, its first manager, and signs the manager in', async () => {
+    const c = await call(s, 'POST', '/company/register', { form: form(company, { profile_logo: { name: 'logo.png', bytes: await png() } }) });
+    expect(c.status).toBe(200);
+    expect(c.body).toEqual({ success: true, id_customer: expect.any(Number) });
+    expect(existsSync(join(s.config.storageDir, `users/customers/${c.body.id_customer}.png`))).toBe(true);
+
+    const manager = {
+      id_customer: c.body.id_customer, name: 'nora', last_name: 'north', email: 'nora@northwind.test',
+      office: 'ceo', password: 'secret123', password_confirmation: 'secret123',
+    };
+    const m = await call(s, 'POST', '/company/manager/register', { form: form(manager) });
+    expect(m.body).toEqual({ success: true, message: 'Manager registered successfully.' });
+
+    // A second manager without an account is refused: the company has one now.
+    const again = await call(s, 'POST', '/company/manager/register', { form: form({ ...manager, email: 'eve@x.test' }) });
+    expect(again.status).toBe(403);
+
+    const login = await call(s, 'POST', '/api/auth/login', { body: { email: 'nora@northwind.test', password: 'secret123' } });
+    const me = await call(s, 'GET', '/api/user', { token: login.body.token.split('|')[1] });
+    expect(me.body.companies).toEqual([{ id: c.body.id_customer, name: 'northwind studio', urlImage: `users/customers/${c.body.id_customer}.png` }]);
+    const access = await call(s, 'GET', '/user/have_access', {
+      token: login.body.token.split('|')[1], query: { id_customer: c.body.id_customer, slugs: 'manage-roles,dashboard-access' },
+    });
+    expect(access.body.data).toEqual({ 'manage-roles': true, 'dashboard-access': true });
+  });
+
+  it('refuses a manager for an established company (no account needed otherwise)', async () => {
+    const acme = await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`);
+    const r = await call(s, 'POST', '/company/manager/register', {
+      form: form({ id_customer: acme!.id, name: 'x', last_name: 'y', email: 'intruder@x.test', office: 'z', password: 'secret123', password_confirmation: 'secret123' }),
+    });
+    expect(r.status).toBe(403);
+    expect(r.body.success).toBe(false);
+    expect(JSON.stringify(r.body)).not.toContain('Acme');
+  });
+
+  it('validates the manager payload', async () => {
+    const c = await call(s, 'POST', '/company/register', { form: form({ ...company, name_company: 'other co' }) });
+    const base = { id_customer: c.body.id_customer, name: 'a', last_name: 'b', email: 'ab@x.test', office: 'c', password: 'secret123' };
+    const mismatch = await call(s, 'POST', '/company/manager/register', { form: form({ ...base, password_confirmation: 'different1' }) });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password).toBeDefined();
+    const taken = await call(s, 'POST', '/company/manager/register', { form: form({ ...base, email: DEMO.acme, password_confirmation: 'secret123' }) });
+    expect(taken.status).toBe(422);
+    expect(taken.body.errors.email).toEqual(['The email has already been taken.']);
+  });
+});
+
+describe('POST /customer/register', () => {
+  it('creates company, user and first product, and returns a working token', async () => {
+    const r = await call(s, 'POST', '/customer/register', { body: { company: 'Solo Co', username: 'solo', email: 'Solo@Solo.test', password: 'secret123' } });
+    expect(r.body).toEqual({ success: true, token: expect.stringMatching(/^\d+\|/), product_id: expect.any(Number) });
+    const me = await call(s, 'GET', '/api/user', { token: r.body.token.split('|')[1] });
+    expect(me.body.email).toBe('solo@solo.test');
+  });
+  it.each([
+    [{ company: 'x', username: 'y', email: 'bad', password: 'secret123' }, 'email'],
+    [{ company: 'x', username: 'y', email: 'a@b.test', password: 'short' }, 'password'],
+    [{ company: '', username: 'y', email: 'a@b.test', password: 'secret123' }, 'company'],
+    [{ username: 'y', email: 'a@b.test', password: 'secret123' }, 'company'],
+    [{ company: 'x'.repeat(100_000), username: 'y', email: 'a@b.test', password: 'secret123' }, 'company'],
+  ])('refuses %# with an error on %s', async (body, field) => {
+    const r = await call(s, 'POST', '/customer/register', { body });
+    expect(r.status).toBe(422);
+    expect(r.body.errors[field]).toBeDefined();
+  });
+});
+
+describe('company registration input', () => {
+  it.each([
+    ['a missing field', { ...company, city: undefined }],
+    ['a 100 kB string', { ...company, street: 'x'.repeat(100_000) }],
+  ])('refuses %s', async (_label, fields) => {
+    const clean = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>;
+    const r = await call(s, 'POST', '/company/register', { form: form(clean) });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+    expect(r.body.success).toBe(false);
+  });
+  it('refuses a logo whose bytes are not an image, and a traversal name never reaches the disk', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
+    const r = await call(s, 'POST', '/company/register', { form: form(company, { profile_logo: { name: 'logo.png', bytes: pdf } }) });
+    expect(r.status).toBe(422);
+    expect(r.body.errors.profile_logo[0]).toMatch(/does not match/);
+    const ok = await call(s, 'POST', '/company/register', { form: form(company, { profile_logo: { name: '../../x.png', bytes: await png() } }) });
+    expect(ok.status).toBe(200);
+    expect(existsSync(join(s.config.dataDir, 'x.png'))).toBe(false);
+    expect(existsSync(join(s.config.dataDir, '..', 'x.png'))).toBe(false);
+  });
+});
+
+describe('terms', () => {
+  it('reports the version and records only the current one', async () => {
+    const token = await s.tokenFor(DEMO.viewer);
+    expect((await call(s, 'GET', '/api/term-of-use/version', { token })).body).toEqual({ success: true, version: '1' });
+    expect((await call(s, 'POST', '/user/terms/update', { token, body: { version: '7' } })).status).toBe(422);
+    expect((await call(s, 'POST', '/user/terms/update', { token, body: { version: '1' } })).body).toEqual({ success: true });
+    expect((await call(s, 'POST', '/user/terms/update', { body: { version: '1' } })).status).toBe(401);
+  });
+});
+
+describe('tenancy of have_access', () => {
+  it("refuses a company the user does not belong to, revealing nothing", async () => {
+    const borealis = await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Borealis Home'`);
+    const r = await call(s, 'GET', '/user/have_access', { token: await s.tokenFor(DEMO.acme), query: { id_customer: borealis!.id, slugs: 'dashboard-access' } });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ success: false, message: 'You do not belong to this company.' });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 in the error shape after too many logins', async () => {
+    const limited = await startTestServer({ authRateLimit: 3 });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await call(limited, 'POST', '/api/auth/login', { body: { email: DEMO.acme, password: 'wrong' } })).status);
+      expect(codes).toEqual([401, 401, 401, 429, 429]);
+      const last = await call(limited, 'POST', '/api/auth/login', { body: { email: DEMO.acme, password: 'wrong' } });
+      expect(last.body).toEqual({ success: false, message: expect.stringMatching(/rate limit/i) });
+      const r = await call(limited, 'POST', '/api/auth/forgot-password', { query: { email: DEMO.acme } });
+      expect(r.status).toBe(200); // each route counts on its own
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./tests/support/setup-e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -8,7 +8,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { installErrorHandler } from './http/errors.ts';
+import { clientErrorHandler, installErrorHandler } from './http/errors.ts';
+import { installEtags } from './http/etag.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -25,6 +26,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
     logger: config.logger ? { level: 'info' } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: true,
+    clientErrorHandler,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
   }) as unknown as App;
   const services: Services = {
@@ -45,6 +47,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   await app.register(
     async (api) => {
       installIdempotency(api, db);
+      installEtags(api);
       for (const group of routeGroups) registerGroup(api, services, group);
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ success: true }));

@@ -1,18 +1,12 @@
-// Mounts the portal. The shell (routes, menus, session) lives in src/app.
+// Mounts the portal: the router of src/app (routes load lazily; the service worker registers in Root).
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function Placeholder() {
-  return (
-    <main style={{ fontFamily: 'system-ui', padding: 32 }}>
-      <h1>Facet</h1>
-      <p>The portal is being built. The API answers under /backend.</p>
-    </main>
-  );
-}
+import { RouterProvider } from 'react-router-dom';
+import { createRouter } from './app/router.tsx';
+import './app/styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Placeholder />
+    <RouterProvider router={createRouter()} />
   </StrictMode>,
 );

@@ -51,13 +51,30 @@ function describe(issue: AjvIssue, field: string): string {
 
 export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  // A union of literals reports one `const` issue per branch: gather them into one "must be one of".
+  const choices: Record<string, unknown[]> = {};
   for (const issue of issues) {
-    // A union reports each branch; one message per field is what a reader needs.
-    if (issue.keyword === 'anyOf' || issue.keyword === 'const') continue;
     const field = fieldOf(issue);
-    (errors[field] ??= []).push(describe(issue, field));
+    if (issue.keyword === 'const') (choices[field] ??= []).push(issue.params.allowedValue);
+    else if (issue.keyword !== 'anyOf') (errors[field] ??= []).push(describe(issue, field));
+  }
+  for (const [field, allowed] of Object.entries(choices)) {
+    if (!errors[field]) errors[field] = [`The ${field} field must be one of: ${allowed.join(', ')}.`];
+  }
+  for (const issue of issues) {
+    const field = fieldOf(issue);
+    if (issue.keyword === 'anyOf' && !errors[field]) errors[field] = [`The ${field} field is invalid.`];
   }
   return errors;
+}
+
+/** Requests Node refuses before Fastify sees them (e.g. a 100 kB query) still get the error shape. */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('node:net').Socket) {
+  if (!socket.writable) return;
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  const body = JSON.stringify({ success: false, message: tooLarge ? 'The request is too large.' : 'Bad request.' });
+  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 export function installErrorHandler(app: FastifyInstance) {

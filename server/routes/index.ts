@@ -1,5 +1,13 @@
 // Every route group of the API. The contract test checks this list against src/api/contract.
 import type { RouteGroup } from '../http/routes.ts';
 import { authRoutes } from './auth.ts';
+import { productRoutes } from './products.ts';
+import { productPartRoutes } from './product-parts.ts';
+import { catalogRoutes } from './catalog.ts';
+import { templateRoutes } from './templates.ts';
+import { bugReportRoutes } from './bug-report.ts';
+import { dashboardRoutes } from './dashboard.ts';
+import { profileRoutes } from './profile.ts';
+import { retailerRoutes } from './retailers.ts';
 
-export const routeGroups: RouteGroup[] = [authRoutes];
+export const routeGroups: RouteGroup[] = [authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes];

@@ -1,11 +1,42 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the app shell (injectManifest fills the list at build time).
-import { precacheAndRoute, cleanupOutdatedCaches } from 'workbox-precaching';
+// The service worker (DESIGN "Service worker"): precache the shell and route chunks, serve
+// index.html for navigations (not the API, stored files or the 360 iframe), keep stored
+// images cache-first with an expiry, and drain the outbox on Background Sync.
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+const API = import.meta.env.VITE_API_URL ?? '/backend';
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    denylist: [new RegExp(`^${API}(/|$)`), /^\/storage(\/|$)/, /^\/iframe(\/|$)/],
+  }),
+);
+
+// Stored files have generated names, so a cached copy never goes stale; the cap bounds the disk.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/storage/') && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
+  new CacheFirst({
+    cacheName: 'facet-storage-images',
+    plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+self.addEventListener('sync', (event) => {
+  const e = event as SyncEvent;
+  if (e.tag === OUTBOX_SYNC_TAG) e.waitUntil(drainInWorker(self));
+});
 
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | undefined)?.type === 'SKIP_WAITING') void self.skipWaiting();

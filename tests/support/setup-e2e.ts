@@ -1,11 +1,29 @@
 // vitest globalSetup for e2e: the seeded snapshot, and the portal built once for every e2e file.
-import { mkdirSync } from 'node:fs';
+// Each run builds into its own folder, so overlapping runs never serve each other's half-built files.
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
 import { ensureSnapshot, TMP } from './seed-snapshot.ts';
-import { E2E_DIST } from './portal.ts';
 
-export default async function setup() {
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eDist: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
   mkdirSync(TMP, { recursive: true });
   await ensureSnapshot('pglite');
-  await build({ logLevel: 'warn', build: { outDir: E2E_DIST, emptyOutDir: true } });
+  const outDir = join(TMP, `dist-e2e-${process.pid}`);
+  // vitest sets NODE_ENV=test, which would make Vite ship React's development build.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  project.provide('e2eDist', outDir);
+  return () => rmSync(outDir, { recursive: true, force: true });
 }

@@ -56,6 +56,12 @@ export const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 export const Ok = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()) });
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const Timestamp = Type.String({ description: 'ISO 8601' });
+/** Our server's delta extension of the product and template lists (the specs' clients never send it). */
+export const UpdatedSince = Type.String({ maxLength: 40, description: 'ISO 8601: only rows changed since, plus deleted ids' });
+export const DeltaFields = {
+  deleted: Type.Optional(Type.Array(Type.Integer(), { description: 'ids deleted (or hidden) since updated_since' })),
+  cursor: Type.Optional(Type.String({ description: 'ISO 8601: the next updated_since' })),
+};
 
 /** Every refusal and every validation error has this shape. */
 export const ErrorReply = Type.Object({

@@ -1,7 +1,15 @@
 // THE one definition of every call. Grouped as the specs group them.
 import { auth } from './auth.ts';
+import { products } from './products.ts';
+import { productInfo } from './products-info.ts';
+import { catalog } from './catalog.ts';
+import { templates } from './templates.ts';
+import { bugReport } from './bug-report.ts';
+import { dashboard } from './dashboard.ts';
+import { profile } from './profile.ts';
+import { retailers } from './retailers.ts';
 
-export const contract = { auth } as const;
+export const contract = { auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog } as const;
 export type Contract = typeof contract;
 export * from './define.ts';
 export * from './slugs.ts';

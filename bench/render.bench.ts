@@ -1,0 +1,141 @@
+// npm run bench:render — vignette batches of 8 and 24 frames at 3840 px, PNG and JPEG, one worker against
+// two, in real Chromium. Writes bench/results/render.json. Not a test: figures only, no assertions.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import type { ImageType } from '../src/render/compose.ts';
+import { launchChromium } from '../tests/support/browser.ts';
+import { startHarness } from '../tests/e2e/pages/harness-server.ts';
+import { frameInputs } from '../tests/e2e/pages/inputs.ts';
+
+// RENDER_BENCH_FRAMES=8 RENDER_BENCH_TYPES=png RENDER_BENCH_WORKERS=1 narrows the matrix.
+const pick = <T>(env: string | undefined, all: T[], parse: (s: string) => T): T[] => (env ? env.split(',').map(parse) : all);
+const FRAMES = pick(process.env.RENDER_BENCH_FRAMES, [8, 24], Number);
+const TYPES = pick<ImageType>(process.env.RENDER_BENCH_TYPES, ['image/png', 'image/jpeg'], (t) =>
+  t === 'jpeg' ? 'image/jpeg' : 'image/png',
+);
+const WORKERS = pick<1 | 2>(process.env.RENDER_BENCH_WORKERS, [1, 2], (w) => (w === '2' ? 2 : 1));
+const WIDTH = 3840;
+
+/** Chromium processes started by this one (renderers, GPU, network…). */
+function chromiumPids(): number[] {
+  const parent = new Map<number, number>();
+  const name = new Map<number, string>();
+  for (const d of readdirSync('/proc')) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const stat = readFileSync(`/proc/${d}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      name.set(+d, stat.slice(stat.indexOf('(') + 1, close));
+      parent.set(+d, +stat.slice(close + 2).split(' ')[1]!);
+    } catch {
+      /* gone */
+    }
+  }
+  const ours = (pid: number): boolean => {
+    for (let p = parent.get(pid); p; p = parent.get(p)) if (p === process.pid) return true;
+    return false;
+  };
+  return [...name].filter(([pid, comm]) => /chrom|headless/i.test(comm) && ours(pid)).map(([pid]) => pid);
+}
+
+// statm is cheap to read (smaps_rollup walks page tables and steals CPU from the bench on 2 cores).
+const PAGE_MB = 4096 / 2 ** 20;
+const rssMb = (pids: number[]): number =>
+  pids.reduce((sum, pid) => {
+    try {
+      return sum + Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]) * PAGE_MB;
+    } catch {
+      return sum;
+    }
+  }, 0);
+
+const round = (n: number, d = 1): number => Math.round(n * 10 ** d) / 10 ** d;
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+
+async function main(): Promise<void> {
+  const [harness, browser] = await Promise.all([startHarness(), launchChromium()]);
+  const runs = [];
+  try {
+    for (const frames of FRAMES) {
+      for (const type of TYPES) {
+        for (const workers of WORKERS) {
+          const context = await browser.newContext({ deviceScaleFactor: 1 });
+          const page = await context.newPage();
+          await page.goto(harness.url);
+          await page.waitForFunction(() => 'harness' in window);
+          // Warm-up: worker module and Vite transforms, so the batch measures rendering only.
+          await page.evaluate((i) => window.harness.renderFrame(i), frameInputs(1, 64, type)[0]!);
+          await page.evaluate(() => window.harness.dispose());
+          const pids = chromiumPids();
+          const baseline = rssMb(pids);
+          let peak = baseline;
+          const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pids))), 250);
+          const loadBefore = loadavg()[0]!;
+          const r = await page.evaluate(([i, w]) => window.harness.batch(i, { sku: 'BENCH' }, w, true), [
+            frameInputs(frames, WIDTH, type),
+            workers,
+          ] as const);
+          clearInterval(sampler);
+          peak = Math.max(peak, rssMb(pids));
+          await context.close();
+
+          const encodeSum = r.timings.reduce((a, t) => a + t.encode, 0);
+          const bound = (1.3 * encodeSum) / workers;
+          const run = {
+            frames,
+            type,
+            workers,
+            totalMs: round(r.totalMs),
+            msPerFrame: round(r.totalMs / frames),
+            perFrameMs: {
+              decode: round(mean(r.timings.map((t) => t.decode))),
+              compose: round(mean(r.timings.map((t) => t.compose))),
+              encode: round(mean(r.timings.map((t) => t.encode))),
+            },
+            zip: {
+              ms: round(r.zip?.ms ?? 0),
+              mb: round((r.zip?.bytes ?? 0) / 1e6, 2),
+              mbPerS: round((r.zip?.bytes ?? 0) / 1e3 / (r.zip?.ms || 1)),
+            },
+            peakMemoryMb: { total: round(peak), aboveIdle: round(peak - baseline) },
+            longestMainTaskMs: round(Math.max(0, ...r.longTasks.map((t) => t.duration))),
+            longTasksOver50ms: r.longTasks.filter((t) => t.duration > 50).length,
+            maxFrameGapMs: round(r.maxFrameGapMs),
+            loadAvg1m: { before: round(loadBefore, 2), after: round(loadavg()[0]!, 2) },
+            encodeBound: {
+              encodeSumMs: round(encodeSum),
+              limitMs: round(bound),
+              renderMs: round(r.renderMs),
+              withinRendering: r.renderMs <= bound,
+              withinWithZip: r.totalMs <= bound,
+              ratioRendering: round(r.renderMs / (encodeSum / workers), 2),
+              ratioWithZip: round(r.totalMs / (encodeSum / workers), 2),
+            },
+          };
+          runs.push(run);
+          console.log(JSON.stringify(run));
+        }
+      }
+    }
+  } finally {
+    await browser.close();
+    await harness.close();
+  }
+  const out = {
+    when: new Date().toISOString(),
+    machine: { cores: availableParallelism(), chromium: browser.version(), width: WIDTH },
+    notes: [
+      "perFrameMs: means per frame, wall time; decode runs from dispatch (before the previous frame's encode, which blocks the worker thread) to delivery, so it includes that encode and the parts sum to more than msPerFrame",
+      'longestMainTaskMs: longest PerformanceObserver longtask (0 = none over 50 ms); maxFrameGapMs: longest requestAnimationFrame gap',
+      'peakMemoryMb: RSS summed over the Chromium processes (shared pages counted per process), sampled every 250 ms',
+      'loadAvg1m: the machine was shared; figures taken under load are inflated',
+      'encodeBound: limit = 1.3 x encodeSum / workers; checked for the frames alone (renderMs, until the zip starts) and with the zip (totalMs); ratio = time / (encodeSum / workers)',
+    ],
+    runs,
+  };
+  mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
+  writeFileSync(new URL('./results/render.json', import.meta.url), `${JSON.stringify(out, null, 2)}\n`);
+  console.log('wrote bench/results/render.json');
+}
+
+await main();

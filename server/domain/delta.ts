@@ -1,0 +1,56 @@
+// The updated_since extension of the list calls (our server only; the specs' clients never send
+// it): the rows changed since a time, the ids deleted since (tombstones), and the cursor a client
+// sends next time. Handlers pass `since` to their list query and answer { ...rows, ...delta }.
+import type { Db } from '../db/index.ts';
+import { fieldError } from '../http/errors.ts';
+
+export interface Delta {
+  /** Ids to drop locally: deleted since, or no longer visible to this company. */
+  deleted: number[];
+  /** The latest change this answer covers (ISO); the client's next updated_since. */
+  cursor: string;
+}
+
+/** Reads `updated_since` (ISO 8601); undefined when absent. */
+export function parseSince(value: unknown): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const t = typeof value === 'string' ? Date.parse(value) : NaN;
+  if (Number.isNaN(t)) throw fieldError('updated_since', 'The updated_since field must be an ISO date.');
+  return new Date(t);
+}
+
+export const SETTLE_MS = 2000;
+
+const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+
+/**
+ * What goes with the rows: tombstones of `entity` since `since` for the company (customerId null:
+ * every company; tombstones without a company concern everyone), plus `hiddenSql` ids, e.g.
+ * templates updated since that this company may no longer see. With no `since`, deleted is empty
+ * and the cursor is the newest change overall, so that the next pull can be a delta.
+ */
+export async function deltaFor(
+  db: Db,
+  o: { entity: 'product' | 'template'; since?: Date; customerId: number | null; rows: { updated_at: string }[]; hidden?: { sql: string; params: unknown[] } },
+): Promise<Delta> {
+  const tombs = await db.query<{ entity_id: number; deleted_at: Date | string }>(
+    `SELECT entity_id, deleted_at FROM tombstones
+      WHERE entity = $1 AND ($2::timestamptz IS NULL OR deleted_at >= $2::timestamptz + interval '1 millisecond')
+        AND ($3::int IS NULL OR customer_id = $3 OR customer_id IS NULL)
+      ORDER BY deleted_at DESC ${o.since ? '' : 'LIMIT 1'}`,
+    [o.entity, o.since ?? null, o.customerId]);
+  const floor = o.since ? o.since.toISOString() : new Date(0).toISOString();
+  let cursor = floor;
+  for (const r of o.rows) if (r.updated_at > cursor) cursor = r.updated_at;
+  for (const t of tombs) if (iso(t.deleted_at) > cursor) cursor = iso(t.deleted_at);
+  // A transaction that began before this read may still commit rows stamped earlier: the cursor
+  // stays SETTLE_MS behind the clock, so recent changes are sent again until they are settled.
+  const clock = await db.one<{ settled: Date | string }>(`SELECT clock_timestamp() - $1 * interval '1 millisecond' AS settled`, [SETTLE_MS]);
+  const settled = iso(clock!.settled);
+  if (cursor > settled) cursor = settled > floor ? settled : floor;
+  if (!o.since) return { deleted: [], cursor };
+  const hidden = o.hidden ? await db.query<{ id: number }>(o.hidden.sql, o.hidden.params) : [];
+  const live = new Set(o.rows.map((r) => (r as { id?: number }).id));
+  const deleted = [...new Set([...tombs.map((t) => t.entity_id), ...hidden.map((h) => h.id)])].filter((id) => !live.has(id));
+  return { deleted, cursor };
+}

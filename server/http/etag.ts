@@ -1,0 +1,30 @@
+// Weak ETags on the API's GET answers, and 304 for a matching If-None-Match, so that a client
+// re-pulling an unchanged list gets a few hundred bytes instead of the list.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+export const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+
+/** True when one of the If-None-Match tags equals ours (weak comparison, as RFC 9110 asks for GET). */
+export function matches(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = tag.replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
+}
+
+export function installEtags(app: FastifyInstance) {
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method !== 'GET' || reply.statusCode !== 200) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const tag = etagOf(payload);
+    reply.header('etag', tag);
+    // Private data: caches may keep it but must ask us before using it.
+    reply.header('cache-control', 'private, no-cache');
+    if (!matches(req.headers['if-none-match'], tag)) return payload;
+    reply.code(304);
+    reply.removeHeader('content-length');
+    reply.removeHeader('content-type');
+    return '';
+  });
+}

@@ -1,0 +1,36 @@
+// Document 1 §7: a bug report is kept in bug_reports and e-mailed to the studio.
+// The attachment goes under private/ (never served) with a generated name.
+import { randomUUID } from 'node:crypto';
+import { bugReport as contract } from '../../src/api/contract/bug-report.ts';
+import { forbidden } from '../http/errors.ts';
+import { implement } from '../http/routes.ts';
+
+export const SUPPORT_EMAIL = 'support@facet.test';
+const FOLDER = 'private/bug-reports';
+
+export const bugReportRoutes = implement(contract, {
+  async send({ db, storage, mailer, auth, body, files, req }) {
+    if (body.id_user !== auth.user.id) throw forbidden('You may only report bugs as yourself.');
+    // Written directly rather than with storage.save: a never-served file needs no thumbnail,
+    // and making one would fail on a damaged image that the studio may still want to see.
+    const file = files.file ? `${FOLDER}/${randomUUID()}.${files.file.ext}` : null;
+    if (file) await storage.write(file, files.file!.bytes);
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO bug_reports (user_id, customer_id, subject, description, url, file)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [auth.user.id, body.id_customer, body.subject, body.description, body.url ?? null, file]);
+    // The stored row is the record; the mail is a courtesy, so a mail outage does not lose the report.
+    await mailer.send({
+      to: SUPPORT_EMAIL,
+      subject: `Bug report #${row!.id}: ${body.subject.replace(/\s+/g, ' ')}`,
+      text: [
+        `From: ${auth.user.name} <${auth.user.email}> (user ${auth.user.id}, company ${body.id_customer})`,
+        `Page: ${body.url ?? '(not given)'}`,
+        `Attachment: ${file ? `${file} (original name: ${files.file!.filename})` : 'none'}`,
+        '',
+        body.description,
+      ].join('\n'),
+    }).catch((err: unknown) => req.log.error({ err }, 'bug report mail failed'));
+    return { success: true, message: 'Bug report sent successfully!' };
+  },
+});

@@ -1,0 +1,169 @@
+// Document 2 §7: what registration and the Info edit attach to a product and take off it.
+// Every change moves the product's updated_at. The guard has already checked the product's company.
+import sharp from 'sharp';
+import { productInfo as contract } from '../../src/api/contract/products-info.ts';
+import type { Db } from '../db/index.ts';
+import { touchProduct } from '../domain/products.ts';
+import { fieldError, notFound } from '../http/errors.ts';
+import type { UploadedFile } from '../http/multipart.ts';
+import { implement } from '../http/routes.ts';
+import type { Services } from '../services.ts';
+import { companyOf } from './products.ts';
+
+const THUMBNAILED = new Set(['png', 'jpg', 'webp']);
+
+/** Images get a thumbnail: bytes with a valid signature but a broken body must be a 422, not a 500. */
+async function saveUpload(s: Services, folder: string, field: string, file: UploadedFile): Promise<string> {
+  if (THUMBNAILED.has(file.ext)) {
+    try {
+      await sharp(file.bytes).resize({ width: 16 }).toBuffer();
+    } catch {
+      throw fieldError(field, 'The image could not be read.');
+    }
+  }
+  return s.storage.save(folder, file.ext, file.bytes);
+}
+
+async function companyTag(db: Db, tagId: number, customerId: number) {
+  const tag = await db.one('SELECT id FROM tags WHERE id = $1 AND customer_id = $2', [tagId, customerId]);
+  if (!tag) throw notFound('Tag');
+}
+
+async function subcategory(db: Db, id: number) {
+  if (!(await db.one('SELECT id FROM product_subcategories WHERE id = $1', [id]))) throw notFound('Subcategory');
+}
+
+/** An information block of this very product (ids of another product's blocks look missing). */
+async function ownDescription(db: Db, id: number, productId: number) {
+  if (!(await db.one('SELECT id FROM product_descriptions WHERE id = $1 AND product_id = $2', [id, productId]))) {
+    throw notFound('Product information');
+  }
+}
+
+const blank = (field: string, v: string) => {
+  if (!v.trim()) throw fieldError(field, `The ${field} field is required.`);
+  return v.trim();
+};
+
+/** Runs a change and moves updated_at when it changed something, in one transaction. */
+async function change(db: Db, productId: number, sql: string, params: unknown[]): Promise<void> {
+  await db.tx(async (t) => {
+    if ((await t.query(sql, params)).length) await touchProduct(t, productId);
+  });
+}
+
+export const productPartRoutes = implement(contract, {
+  async tagStore({ db, body }) {
+    const name = blank('name', body.name);
+    // The unique index is on (customer, lower(name)): the same name returns the existing tag.
+    const tag = (await db.one<{ id: number; name: string }>(
+      `INSERT INTO tags (customer_id, name) VALUES ($1, $2) ON CONFLICT (customer_id, lower(name)) DO NOTHING RETURNING id, name`,
+      [body.id_customer, name]))
+      ?? (await db.one<{ id: number; name: string }>('SELECT id, name FROM tags WHERE customer_id = $1 AND lower(name) = lower($2)', [body.id_customer, name]));
+    return { success: true, tag: tag! };
+  },
+
+  async tags({ db, query }) {
+    const tags = await db.query<{ id: number; name: string }>(
+      'SELECT t.id, t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 ORDER BY t.name, t.id',
+      [query.id_product]);
+    return { success: true, tags };
+  },
+
+  async tagAttach({ db, body, auth }) {
+    await companyTag(db, body.id_tag, companyOf(auth));
+    await change(db, body.id_product, 'INSERT INTO product_tags (product_id, tag_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING tag_id',
+      [body.id_product, body.id_tag]);
+    return { success: true };
+  },
+
+  async tagDetach({ db, query, auth }) {
+    await companyTag(db, query.id_tag, companyOf(auth));
+    await change(db, query.id_product, 'DELETE FROM product_tags WHERE product_id = $1 AND tag_id = $2 RETURNING tag_id',
+      [query.id_product, query.id_tag]);
+    return { success: true };
+  },
+
+  async subcategoryAttach({ db, body }) {
+    await subcategory(db, body.id_product_subcategory);
+    await change(db, body.id_product,
+      'INSERT INTO product_subcategory_links (product_id, subcategory_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING product_id',
+      [body.id_product, body.id_product_subcategory]);
+    return { success: true };
+  },
+
+  async subcategoryDetach({ db, query }) {
+    await subcategory(db, query.id_product_subcategory);
+    await change(db, query.id_product,
+      'DELETE FROM product_subcategory_links WHERE product_id = $1 AND subcategory_id = $2 RETURNING product_id',
+      [query.id_product, query.id_product_subcategory]);
+    return { success: true };
+  },
+
+  async imageStore(s) {
+    const id = s.body.id_product;
+    const path = await saveUpload(s, `products/${companyOf(s.auth)}/${id}`, 'image', s.files.image!);
+    await change(s.db, id, 'INSERT INTO product_images (product_id, path) VALUES ($1, $2) RETURNING id', [id, path]);
+    return { success: true, message: 'Image uploaded successfully', path };
+  },
+
+  async assets({ db, query }) {
+    const rows = await db.query<{ path: string }>('SELECT path FROM product_assets WHERE product_id = $1 ORDER BY created_at, id', [query.id_product]);
+    return { success: true, files: rows.map((r) => r.path) };
+  },
+
+  async assetStore(s) {
+    const id = s.body.id_product;
+    const path = await saveUpload(s, `products/${companyOf(s.auth)}/${id}/files`, 'file', s.files.file!);
+    await change(s.db, id, 'INSERT INTO product_assets (product_id, path) VALUES ($1, $2) RETURNING id', [id, path]);
+    return { success: true, message: 'File uploaded successfully', path };
+  },
+
+  async assetDelete({ db, storage, query }) {
+    // Only a path read back from this product's rows ever reaches the disk.
+    const row = await db.tx(async (t) => {
+      const r = await t.one<{ path: string }>(
+        'DELETE FROM product_assets WHERE id = (SELECT id FROM product_assets WHERE product_id = $1 AND path = $2 LIMIT 1) RETURNING path',
+        [query.id_product, query.file]);
+      if (r) await touchProduct(t, query.id_product);
+      return r;
+    });
+    if (!row) throw notFound('File');
+    await storage.remove(row.path);
+    return { success: true };
+  },
+
+  async descriptions({ db, query }) {
+    const descriptions = await db.query<{ id: number; title: string; notes: string }>(
+      'SELECT id, title, notes FROM product_descriptions WHERE product_id = $1 ORDER BY id', [query.id_product]);
+    return { success: true, descriptions };
+  },
+
+  async descriptionStore({ db, body }) {
+    const title = blank('title', body.title);
+    const notes = blank('notes', body.notes);
+    const id = await db.tx(async (t) => {
+      const r = await t.one<{ id: number }>('INSERT INTO product_descriptions (product_id, title, notes) VALUES ($1, $2, $3) RETURNING id',
+        [body.id_product, title, notes]);
+      await touchProduct(t, body.id_product);
+      return r!.id;
+    });
+    return { success: true, id_product_description: id };
+  },
+
+  async descriptionEdit({ db, body }) {
+    const title = blank('title', body.title);
+    const notes = blank('notes', body.notes);
+    await ownDescription(db, body.id_product_description, body.id_product);
+    await change(db, body.id_product,
+      'UPDATE product_descriptions SET title = $2, notes = $3, updated_at = now() WHERE id = $1 RETURNING id',
+      [body.id_product_description, title, notes]);
+    return { success: true };
+  },
+
+  async descriptionDelete({ db, query }) {
+    await ownDescription(db, query.id_product_description, query.id_product);
+    await change(db, query.id_product, 'DELETE FROM product_descriptions WHERE id = $1 RETURNING id', [query.id_product_description]);
+    return { success: true };
+  },
+});

@@ -1,0 +1,126 @@
+// Document 2 §7: the product list, one product, registration, the Info edit and delete.
+import { products as contract } from '../../src/api/contract/products.ts';
+import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
+import type { Auth } from '../auth/guard.ts';
+import type { Db } from '../db/index.ts';
+import {
+  BUMP, DEFAULT_NOTE, listProducts, loadProduct, productRuleError, sameInstant, trimFields, type ProductFields,
+} from '../domain/products.ts';
+import { deltaFor, parseSince } from '../domain/delta.ts';
+import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { implement } from '../http/routes.ts';
+import { tutorialHandlers } from './tutorials.ts';
+
+const CONFLICT = 'This product was changed by someone else.';
+
+/** The guard resolved the company (from id_customer or the product); a handler needs it. */
+export function companyOf(auth: Auth): number {
+  if (auth.customerId === undefined) throw new ApiError(422, 'The id_customer field is required.');
+  return auth.customerId;
+}
+
+function checkRules(f: ProductFields) {
+  const message = productRuleError(f);
+  if (message) throw fieldError(f.name || f.sku ? 'width' : 'name', message);
+}
+
+function mayAutomate(auth: Auth) {
+  if (!auth.slugs.has('send-products-for-automation')) throw forbidden('You do not have permission to send products for automation.');
+}
+
+async function mustLoad(db: Db, id: number) {
+  const product = await loadProduct(db, id);
+  if (!product) throw notFound('Product');
+  return product;
+}
+
+type Current = ProductFields & { cancelable_as: number; updated_at: Date };
+
+export const productRoutes = implement(contract, {
+  async list({ db, auth, query }) {
+    const customerId = companyOf(auth);
+    const company = customerId === PROVIDER_CONTEXT ? null : customerId;
+    const since = parseSince(query.updated_since);
+    const products = await listProducts(db, company, since);
+    return { success: true, products, ...(await deltaFor(db, { entity: 'product', since, customerId: company, rows: products })) };
+  },
+
+  async get({ db, query }) {
+    return { success: true, product: await mustLoad(db, query.id_product) };
+  },
+
+  async store({ db, body, auth }) {
+    const b = trimFields(body);
+    const f: ProductFields = {
+      name: b.name ?? '', sku: b.sku ?? '', collection: b.collection ?? '', automation_system: b.automation_system ?? 0,
+      height: b.height ?? '', width: b.width ?? '', depth: b.depth ?? '', finish: b.finish ?? '',
+      note: b.note ?? DEFAULT_NOTE, measure: b.measure ?? 'in',
+    };
+    if (f.automation_system === 1) mayAutomate(auth);
+    checkRules(f);
+    const id = await db.tx(async (t) => {
+      // The row lock serialises concurrent stores, so the cap cannot be overshot.
+      const c = await t.one<{ allowed: number; used: number }>(
+        `SELECT products_allowed AS allowed,
+                (SELECT count(*)::int FROM products WHERE customer_id = $1 AND deleted_at IS NULL) AS used
+           FROM customers WHERE id = $1 FOR UPDATE`, [body.id_customer]);
+      if (!c) throw notFound('Customer');
+      if (c.used >= c.allowed) throw new ApiError(422, `Your company may register at most ${c.allowed} products.`);
+      const row = await t.one<{ id: number }>(
+        `INSERT INTO products (customer_id, name, sku, collection, automation_system, height, width, depth, finish, note, measure,
+                               created_at, updated_at)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11, date_trunc('milliseconds', now()), date_trunc('milliseconds', now())) RETURNING id`,
+        [body.id_customer, f.name, f.sku, f.collection, f.automation_system, f.height, f.width, f.depth, f.finish, f.note, f.measure]);
+      return row!.id;
+    });
+    return { success: true, message: 'Product created successfully', product: await mustLoad(db, id) };
+  },
+
+  async edit({ db, body, auth, reply }) {
+    const b = trimFields(body);
+    if (b.updated_at !== undefined && Number.isNaN(Date.parse(b.updated_at))) {
+      throw fieldError('updated_at', 'The updated_at field must be an ISO date.');
+    }
+    await db.tx(async (t) => {
+      const cur = await t.one<Current>(
+        `SELECT name, sku, collection, automation_system, cancelable_as, height, width, depth, finish, note, measure, updated_at
+           FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [b.id_product]);
+      if (!cur) throw notFound('Product');
+      if (b.updated_at !== undefined && !sameInstant(b.updated_at, new Date(cur.updated_at).toISOString())) {
+        const product = await mustLoad(t, b.id_product);
+        // The shared 4xx schema knows no `product`; plain JSON keeps the current row in the 409.
+        reply.serializer(JSON.stringify);
+        throw new ApiError(409, CONFLICT, undefined, { product });
+      }
+      const f: ProductFields = {
+        name: b.name ?? cur.name, sku: b.sku ?? cur.sku, collection: b.collection ?? cur.collection,
+        automation_system: b.automation_system ?? cur.automation_system,
+        height: b.height ?? cur.height, width: b.width ?? cur.width, depth: b.depth ?? cur.depth,
+        finish: b.finish ?? cur.finish, note: b.note ?? cur.note, measure: b.measure ?? cur.measure,
+      };
+      if (f.automation_system !== cur.automation_system) {
+        if (f.automation_system === 1) mayAutomate(auth);
+        if (cur.cancelable_as !== 1) throw fieldError('automation_system', 'The automation system of this product cannot be changed.');
+      }
+      checkRules(f);
+      await t.query(
+        `UPDATE products SET name = $2, sku = $3, collection = $4, automation_system = $5, height = $6, width = $7,
+                depth = $8, finish = $9, note = $10, measure = $11, ${BUMP} WHERE id = $1`,
+        [b.id_product, f.name, f.sku, f.collection, f.automation_system, f.height, f.width, f.depth, f.finish, f.note, f.measure]);
+    });
+    return { success: true, message: 'Product updated successfully', product: await mustLoad(db, b.id_product) };
+  },
+
+  async remove({ db, query }) {
+    await db.tx(async (t) => {
+      const row = await t.one<{ customer_id: number }>(
+        `UPDATE products SET deleted_at = now(), ${BUMP} WHERE id = $1 AND deleted_at IS NULL RETURNING customer_id`,
+        [query.id_product]);
+      if (!row) throw notFound('Product');
+      await t.query(`INSERT INTO tombstones (entity, entity_id, customer_id) VALUES ('product', $1, $2)`, [query.id_product, row.customer_id]);
+    });
+    return { success: true, message: 'Product deleted' };
+  },
+
+  ...tutorialHandlers,
+});

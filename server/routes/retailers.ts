@@ -1,0 +1,62 @@
+// Document 1 §7: retailers (global). Anyone signed in reads them; staff manage them.
+import { FILE_NAME_TOKENS, retailers as contract } from '../../src/api/contract/retailers.ts';
+import type { Body, Reply } from '../../src/api/contract/define.ts';
+import { fieldError, notFound } from '../http/errors.ts';
+import { implement } from '../http/routes.ts';
+
+type Fields = Body<typeof contract.add>;
+type Row = Reply<typeof contract.edit>['data'];
+
+// numeric comes back as a string from some drivers; the contract says number.
+const COLUMNS = `id, retailer, file_type, height, width, dpi, color_depth, file_size::float8 AS file_size,
+  images_per_row, file_name`;
+
+/** A file name: known tokens only, and nothing that would make a path or an illegal name. */
+function checkFileName(name: string) {
+  const rest = FILE_NAME_TOKENS.reduce((s, token) => s.split(token).join(''), name);
+  if (/[<>]/.test(rest)) {
+    throw fieldError('file_name', `The file_name field may only use the tokens ${FILE_NAME_TOKENS.join(', ')}.`);
+  }
+  // eslint-disable-next-line no-control-regex
+  if (/[/\\:*?"|\x00-\x1f]/.test(rest) || name.includes('..') || !name.trim()) {
+    throw fieldError('file_name', 'The file_name field must be a plain file name (no / \\ : * ? " | or "..").');
+  }
+}
+
+function clean(b: Fields): Fields {
+  const retailer = b.retailer.trim();
+  if (!retailer) throw fieldError('retailer', 'The retailer field is required.');
+  checkFileName(b.file_name);
+  return { ...b, retailer };
+}
+
+const values = (f: Fields) =>
+  [f.retailer, f.file_type, f.height, f.width, f.dpi, f.color_depth, f.file_size, f.images_per_row, f.file_name];
+
+export const retailerRoutes = implement(contract, {
+  async list({ db }) {
+    return { success: true, data: await db.query<Row>(`SELECT ${COLUMNS} FROM retailers ORDER BY lower(retailer), id`) };
+  },
+
+  async add({ db, body }) {
+    const row = await db.one<{ id: number }>(
+      `INSERT INTO retailers (retailer, file_type, height, width, dpi, color_depth, file_size, images_per_row, file_name)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`, values(clean(body)));
+    return { success: true, data: { id: row!.id } };
+  },
+
+  async edit({ db, body }) {
+    const row = await db.one<Row>(
+      `UPDATE retailers SET retailer = $2, file_type = $3, height = $4, width = $5, dpi = $6, color_depth = $7,
+              file_size = $8, images_per_row = $9, file_name = $10, updated_at = now()
+        WHERE id = $1 RETURNING ${COLUMNS}`, [body.id, ...values(clean(body))]);
+    if (!row) throw notFound('Retailer');
+    return { success: true, data: row };
+  },
+
+  async remove({ db, body }) {
+    const gone = await db.one('DELETE FROM retailers WHERE id = $1 RETURNING id', [body.id]);
+    if (!gone) throw notFound('Retailer');
+    return { success: true, message: 'Retailer Deleted!' };
+  },
+});

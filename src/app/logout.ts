@@ -1,0 +1,23 @@
+// Logout (DESIGN "Offline model"): wipe the local database and the runtime caches, forget the
+// session, then a full page load of /login so no in-memory state survives.
+import { wipeLocalData } from '../data/index.ts';
+import { forgetAccess } from './permissions.ts';
+import { forgetSession } from './session-store.ts';
+
+/** Runtime caches (stored images…) go; the precached app shell stays so Login opens offline. */
+export async function clearRuntimeCaches() {
+  if (typeof caches === 'undefined') return;
+  for (const name of await caches.keys()) if (!name.startsWith('workbox-precache')) await caches.delete(name);
+}
+
+export async function logout() {
+  try {
+    await wipeLocalData();
+  } catch (err) {
+    console.error('Wiping local data failed', err);
+  }
+  await clearRuntimeCaches().catch((err) => console.error('Clearing caches failed', err));
+  forgetAccess();
+  forgetSession();
+  window.location.assign('/login');
+}

@@ -1,0 +1,35 @@
+// The router: public routes straight from the table; auth and staff routes behind one lazily
+// loaded guard (AuthLayout), so the login route ships none of the shell.
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Root, RootFallback } from './Root.tsx';
+import { ROUTES, type RouteDef } from './routes.ts';
+
+export interface RouteHandle {
+  title: string;
+  access: RouteDef['access'];
+  dashboardGate?: boolean;
+}
+
+const toRoute = (r: RouteDef): RouteObject => ({
+  path: r.path,
+  handle: { title: r.title, access: r.access, dashboardGate: r.dashboardGate } satisfies RouteHandle,
+  lazy: async () => ({ Component: (await r.load()).default }),
+});
+
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      Component: Root,
+      HydrateFallback: RootFallback,
+      children: [
+        ...ROUTES.filter((r) => r.access === 'public').map(toRoute),
+        {
+          id: 'auth',
+          lazy: () => import('./AuthLayout.tsx'),
+          children: ROUTES.filter((r) => r.access !== 'public').map(toRoute),
+        },
+        { path: '*', lazy: () => import('./NotFound.tsx') },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,58 @@
+// One product or scene in the grid. A product opens its page; a scene opens the zoom viewer and
+// can be selected for a service request. Products flagged for automation carry the 'A' flag.
+import { Link } from 'react-router-dom';
+import type { ProductRow, TemplateRow } from '../../data/index.ts';
+import { productThumb, templateThumb } from './catalog-rules.ts';
+
+function Thumb({ src, cell }: { src: string | null; cell: number }) {
+  const side = Math.round(cell);
+  return src ? (
+    <img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" />
+  ) : (
+    <span className="thumb thumb-empty" style={{ width: side, height: side }} aria-hidden="true" />
+  );
+}
+
+export function ProductCard({ p, cell }: { p: ProductRow; cell: number }) {
+  const label = p.name || p.sku || `Product ${p.id}`;
+  return (
+    <Link to={`/product/${p.id}`} className="card" data-testid="product-card" data-id={p.id}>
+      <Thumb src={productThumb(p)} cell={cell} />
+      {p.automation_system === 1 && (
+        <span className="flag-a" title="Automation">
+          <span aria-hidden="true">A</span>
+          <span className="sr-only">Automation</span>
+        </span>
+      )}
+      <span className="card-name">{label}</span>
+      <span className="card-meta">
+        {p.sku && <span>{p.sku}</span>} <span>#{p.id}</span>
+      </span>
+    </Link>
+  );
+}
+
+interface SceneProps {
+  t: TemplateRow;
+  cell: number;
+  selected: boolean;
+  onToggle: (id: number) => void;
+  onZoom: (t: TemplateRow) => void;
+}
+
+export function SceneCard({ t, cell, selected, onToggle, onZoom }: SceneProps) {
+  return (
+    <div className={`card scene ${selected ? 'selected' : ''}`} data-testid="scene-card" data-id={t.id}>
+      <button type="button" className="card-open" onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
+        <Thumb src={templateThumb(t)} cell={cell} />
+      </button>
+      <label className="card-select">
+        <input type="checkbox" checked={selected} onChange={() => onToggle(t.id)} />
+        <span className="card-name">{t.name}</span>
+      </label>
+      <span className="card-meta">
+        #{t.id} {t.public ? 'Public' : 'Private'}
+      </span>
+    </div>
+  );
+}

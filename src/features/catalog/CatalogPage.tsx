@@ -1,0 +1,104 @@
+// /catalog (document 2 §2.2): the left menu, the filters and a virtualised grid of products or
+// scenes, all read from the local mirror (so it works offline), with the permission redirects.
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { useAccess } from '../../app/permissions.ts';
+import { useSession } from '../../app/session.tsx';
+import { useCatalog, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
+import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
+import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
+import { CatalogFilterBar } from './CatalogFilterBar.tsx';
+import { CatalogGrid } from './CatalogGrid.tsx';
+import { CatalogMenu } from './CatalogMenu.tsx';
+import { ALL_PRODUCTS, defaultFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState } from './catalog-rules.ts';
+import { ProductCard, SceneCard } from './Cards.tsx';
+import { ServiceRequest } from './ServiceRequest.tsx';
+import { useLoadProgress } from './useLoadProgress.ts';
+import './catalog.css';
+
+const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access'] as const;
+
+export default function CatalogPage() {
+  const { customerId } = useSession();
+  const { access, ready } = useAccess(SLUGS);
+  const [params, setParams] = useSearchParams();
+  const raw = parseSection(params.get('section'));
+  const can = { info: !!(access['reader-info-access'] || access['editor-info-access']), templates: !!access['reader-template-access'] };
+  const decision = ready ? resolveCatalogAccess(can, raw) : null;
+  const wantedSection = decision && 'section' in decision ? decision.section : null;
+  useEffect(() => {
+    if (wantedSection) setParams({ section: wantedSection }, { replace: true });
+  }, [wantedSection, setParams]);
+  const sectionKey = (raw && !wantedSection ? params.get('section') : wantedSection) ?? ALL_PRODUCTS;
+  const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
+
+  const [filters, setFilters] = useState<FilterState>(() => defaultFilters());
+  const [selected, setSelected] = useState<number[]>([]);
+  const [zoom, setZoom] = useState<TemplateRow | null>(null);
+  const deferred = useDeferredValue(filters);
+  const cid = customerId ?? 0;
+  const query = useMemo(() => toQuery(section, deferred, cid, selected), [section, deferred, cid, selected]);
+  const result = useCatalog(query);
+  const productCategories = useProductCategories();
+  const templateCategories = useTemplateCategories();
+  const { online, lastSyncedAt } = useSyncStatus();
+  const synced = lastSyncedAt !== undefined || !online;
+  const hasLocal = productCategories && templateCategories ? productCategories.length + templateCategories.length > 0 : undefined;
+  const progress = useLoadProgress(
+    [!!productCategories && (productCategories.length > 0 || synced), !!templateCategories && (templateCategories.length > 0 || synced), result.items.length > 0 || (result.ready && synced)],
+    hasLocal,
+  );
+
+  if (decision && 'redirect' in decision) return <Navigate to={decision.redirect} replace />;
+  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+  const templates = section.kind === 'templates';
+  return (
+    <section className="page catalog-page">
+      <div className="catalog-head">
+        <h1>Product Catalog</h1>
+        {progress.loading && !progress.popupOpen && (
+          <span className="hint" role="status">
+            {progressText(progress.percent)}
+          </span>
+        )}
+      </div>
+      <div className="catalog-layout">
+        <CatalogMenu
+          current={section}
+          showProducts={can.info}
+          showTemplates={can.templates}
+          productCategories={productCategories ?? []}
+          templateCategories={templateCategories ?? []}
+        />
+        <div className="catalog-main">
+          <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} />
+          <div className="catalog-summary">
+            <span role="status" data-testid="catalog-count">
+              {result.total} {templates ? 'templates' : 'products'}
+            </span>
+            {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
+          </div>
+          {templates ? (
+            <CatalogGrid
+              items={result.items as TemplateRow[]}
+              size={filters.size}
+              label="Templates"
+              keyOf={(t) => t.id}
+              render={(t, cell) => <SceneCard t={t} cell={cell} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />}
+            />
+          ) : (
+            <CatalogGrid
+              items={result.items as ProductRow[]}
+              size={filters.size}
+              label="Products"
+              keyOf={(p) => p.id}
+              render={(p, cell) => <ProductCard p={p} cell={cell} />}
+            />
+          )}
+        </div>
+      </div>
+      <ProgressPopup open={progress.popupOpen} percent={progress.percent} />
+      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} onClose={() => setZoom(null)} />
+    </section>
+  );
+}

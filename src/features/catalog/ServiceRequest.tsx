@@ -1,0 +1,41 @@
+// The service request (document 2 §2.2, §5, §8): the chosen templates go to the studio in one
+// call; no selection -> 'You must select at least one template'; otherwise the server's message.
+import { useState } from 'react';
+import { sendServiceRequest } from '../../data/ui-extras.ts';
+import { AlertPopup } from '../../ui/AlertPopup.tsx';
+
+export const NO_TEMPLATE = 'You must select at least one template';
+
+type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; title: string; message: string };
+
+export function ServiceRequest({ customerId, selected, onSent }: { customerId: number; selected: readonly number[]; onSent: () => void }) {
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const submit = async () => {
+    if (!selected.length) return setState({ kind: 'done', title: 'Error', message: NO_TEMPLATE });
+    setState({ kind: 'sending' });
+    try {
+      const message = await sendServiceRequest(customerId, selected);
+      onSent();
+      setState({ kind: 'done', title: 'Success', message });
+    } catch (err) {
+      setState({ kind: 'done', title: 'Error', message: (err as Error).message });
+    }
+  };
+  return (
+    <div className="service-request">
+      <span role="status">
+        {selected.length} {selected.length === 1 ? 'template' : 'templates'} selected
+      </span>
+      <button type="button" className="button primary" onClick={() => void submit()}>
+        Request service
+      </button>
+      <AlertPopup
+        open={state.kind !== 'idle'}
+        title={state.kind === 'done' ? state.title : 'Service request'}
+        progress={state.kind === 'sending' ? 'Sending...' : undefined}
+        message={state.kind === 'done' ? state.message : undefined}
+        onConfirm={() => setState({ kind: 'idle' })}
+      />
+    </div>
+  );
+}

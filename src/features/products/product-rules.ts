@@ -1,0 +1,107 @@
+// The product Info rules as pure functions (document 2 §2.7, §5, §9; document 3 §2): the page
+// title, the sections per permission, measures, the note limit, the dimension rule, typed
+// tags, accepted files, and the difference between the product and the edit form.
+import type { DescriptionRow, IdNameRow, InfoChange, ProductRow } from '../../data/index.ts';
+import type { Slug } from '../../api/contract/slugs.ts';
+
+/** Document 3 §2: the prefix plus the SKU, or the name when there is no SKU. */
+export const productTitle = (p: Pick<ProductRow, 'sku' | 'name'>) => (p.sku?.trim() ? p.sku.trim() : p.name?.trim() || undefined);
+
+export const SECTIONS = [
+  { key: 'info', label: 'Info' },
+  { key: 'vignette', label: 'Vignette' },
+  { key: 'silo', label: 'Silo Image' },
+  { key: '360', label: '360' },
+  { key: 'video', label: 'Video' },
+  { key: '3d-viewer', label: 'Viewer 3D' },
+  { key: '3d-files', label: '3D Files' },
+] as const;
+export type SectionKey = (typeof SECTIONS)[number]['key'];
+export const sectionSlugs = (k: SectionKey): Slug[] => [`reader-${k}-access` as Slug, `editor-${k}-access` as Slug];
+export const SECTION_SLUGS: Slug[] = SECTIONS.flatMap((s) => sectionSlugs(s.key));
+/** A section shows with its reader or editor key (document 2 §6). */
+export const visibleSections = (access: Partial<Record<Slug, boolean>>) =>
+  SECTIONS.filter((s) => sectionSlugs(s.key).some((slug) => access[slug]));
+
+/** §9: the units, 'in' by default. */
+export const MEASURE_UNITS = ['in', 'ft', '', 'mm', 'cm', 'm'] as const;
+export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly string[]).includes(m ?? 'in') ? (m ?? 'in') : 'in');
+export const NOTE_MAX = 200;
+export const clampNote = (s: string) => s.slice(0, NOTE_MAX);
+
+export const DIMENSIONS_RULE = 'You need to add the dimensions to the product';
+/** §5: with automation on, width, height and depth must all be filled. */
+export const missingDimensions = (f: Pick<Draft, 'automation_system' | 'width' | 'height' | 'depth'>) =>
+  f.automation_system === 1 && [f.width, f.height, f.depth].some((v) => !v.trim());
+
+/** The automation toggle moves only when cancelable_as is set, and with send-products-for-automation. */
+export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) => p.cancelable_as === 1 && mayAutomate;
+
+const FILE_EXTS = ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'csv', 'dwg'];
+const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'webp'];
+export const FILE_ACCEPT = FILE_EXTS.map((e) => `.${e}`).join(',');
+export const extOf = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
+/** §5: technical files; images go to the image handling; anything else is refused. */
+export const classifyFile = (name: string): 'file' | 'image' | 'refused' =>
+  FILE_EXTS.includes(extOf(name)) ? 'file' : IMAGE_EXTS.includes(extOf(name)) ? 'image' : 'refused';
+/** A technical file's shown name is its path's last segment. */
+export const fileLabel = (path: string) => path.split('/').pop() || path;
+
+export interface DraftTag { id?: number; name: string }
+
+/** §5 typed tags: split on commas, trimmed, blanks ignored, matched case-insensitively, no duplicates. */
+export function addTypedTags(current: readonly DraftTag[], typed: string, known: readonly IdNameRow[]): DraftTag[] {
+  const out = [...current];
+  const has = (name: string) => out.some((t) => t.name.toLowerCase() === name.toLowerCase());
+  for (const name of typed.split(',').map((t) => t.trim()).filter(Boolean)) {
+    if (has(name)) continue;
+    const match = known.find((k) => k.name.toLowerCase() === name.toLowerCase());
+    out.push(match ? { id: match.id, name: match.name } : { name });
+  }
+  return out;
+}
+
+export interface DraftBlock { id: number; title: string; notes: string }
+
+export interface Draft {
+  name: string; sku: string; collection: string; automation_system: 0 | 1;
+  height: string; width: string; depth: string; measure: string; finish: string; note: string;
+  subcategories: number[]; tags: DraftTag[]; blocks: DraftBlock[]; files: string[]; newFiles: File[];
+}
+
+export const FIELD_KEYS = ['name', 'sku', 'collection', 'automation_system', 'height', 'width', 'depth', 'measure', 'finish', 'note'] as const;
+
+export function draftOf(p: ProductRow, blocks: readonly DescriptionRow[], files: readonly string[]): Draft {
+  return {
+    name: p.name ?? '', sku: p.sku ?? '', collection: p.collection ?? '', automation_system: p.automation_system === 1 ? 1 : 0,
+    height: p.height ?? '', width: p.width ?? '', depth: p.depth ?? '', measure: unitOf(p.measure), finish: p.finish ?? '',
+    note: p.note ?? '', subcategories: [...p.subcategories], tags: p.tags.map((t) => ({ id: t.id, name: t.name })),
+    blocks: blocks.map((b) => ({ id: b.id, title: b.title, notes: b.notes })), files: [...files], newFiles: [],
+  };
+}
+
+/** What a save must send: only what changed, in the data layer's InfoChange shape. */
+export function diffInfo(before: Draft, after: Draft): InfoChange {
+  const fields: Record<string, string | number> = {};
+  for (const k of FIELD_KEYS) if (before[k] !== after[k]) fields[k] = after[k] as string | number;
+  const beforeTagIds = new Set(before.tags.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+  const afterTagIds = new Set(after.tags.flatMap((t) => (t.id === undefined ? [] : [t.id])));
+  const oldBlocks = new Map(before.blocks.map((b) => [b.id, b]));
+  const keptIds = new Set(after.blocks.map((b) => b.id));
+  return {
+    fields: Object.keys(fields).length ? (fields as InfoChange['fields']) : undefined,
+    addSubcategories: after.subcategories.filter((s) => !before.subcategories.includes(s)),
+    removeSubcategories: before.subcategories.filter((s) => !after.subcategories.includes(s)),
+    addTags: after.tags.flatMap((t): (number | string)[] => (t.id === undefined ? [t.name] : beforeTagIds.has(t.id) ? [] : [t.id])),
+    removeTags: [...beforeTagIds].filter((id) => !afterTagIds.has(id)),
+    // id 0 adds a block; an existing one is sent only when it changed (both parts non-empty: data layer).
+    blocks: after.blocks.filter((b) => b.id === 0 || oldBlocks.get(b.id)?.title !== b.title || oldBlocks.get(b.id)?.notes !== b.notes),
+    removeBlocks: before.blocks.filter((b) => !keptIds.has(b.id)).map((b) => b.id),
+    addFiles: after.newFiles,
+    removeFiles: before.files.filter((f) => !after.files.includes(f)),
+  };
+}
+
+export const isEmptyChange = (c: InfoChange) =>
+  !c.fields && !c.addSubcategories?.length && !c.removeSubcategories?.length && !c.addTags?.length && !c.removeTags?.length &&
+  !c.blocks?.length && !c.removeBlocks?.length && !c.addFiles?.length && !c.removeFiles?.length;

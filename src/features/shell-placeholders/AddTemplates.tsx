@@ -1,0 +1,5 @@
+import { Heading } from './Heading.tsx';
+
+export default function AddTemplates() {
+  return <Heading title="Add Templates" />;
+}

@@ -1,0 +1,5 @@
+import { Heading } from './Heading.tsx';
+
+export default function Dashboard() {
+  return <Heading title="Dashboard" />;
+}

@@ -1,0 +1,5 @@
+import { Heading } from './Heading.tsx';
+
+export default function Profile() {
+  return <Heading title="Achievements" />;
+}

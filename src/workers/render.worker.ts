@@ -1,0 +1,31 @@
+// The render worker: layers fetched and decoded here with createImageBitmap (cropped and scaled where
+// compose.ts says so), frames drawn on OffscreenCanvas and encoded with convertToBlob.
+import * as Comlink from 'comlink';
+import type { RenderEnv } from '../render/compose.ts';
+import { createRenderApi } from './render-api.ts';
+
+const env: RenderEnv<ImageBitmap> = {
+  async fetch(src) {
+    if (typeof src !== 'string') return src;
+    const res = await fetch(src);
+    if (!res.ok) throw new Error(`Could not load ${src} (${res.status})`);
+    return res.blob();
+  },
+  decode: (blob, c) =>
+    c
+      ? createImageBitmap(blob, c.sx, c.sy, c.sw, c.sh, { resizeWidth: c.dw, resizeHeight: c.dh, resizeQuality: c.quality })
+      : createImageBitmap(blob),
+  release: (bitmap) => bitmap.close(),
+  createSurface(width, height) {
+    const canvas = new OffscreenCanvas(width, height);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('No 2D context on OffscreenCanvas');
+    return { ctx, encode: (type, quality) => canvas.convertToBlob({ type, quality }) };
+  },
+  now: () => performance.now(),
+};
+
+const api = createRenderApi(env);
+export type RenderApi = typeof api;
+
+Comlink.expose(api);

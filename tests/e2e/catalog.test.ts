@@ -1,0 +1,227 @@
+// The product catalogue in real Chromium (document 2 §2.2, §9; document 1 §4 calendar):
+// sections, every filter, the calendar presets and a custom range, thumbnail sizes, the zoom
+// popup, the service request, and axe on the page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import { call } from '../support/http.ts';
+import { startPortal } from '../support/portal.ts';
+import type { TestServer } from '../support/server.ts';
+import { presetRange, type Preset } from '../../src/features/calendar/presets.ts';
+import { seriousViolations, signIn } from './shell-helpers.ts';
+
+interface P {
+  id: number;
+  sku: string;
+  name: string;
+  collection: string;
+  automation_system: number;
+  created_at: string;
+}
+interface T {
+  id: number;
+  public: number;
+  created_at: string;
+}
+
+const inRange = (iso: string, from: Date, to: Date) => {
+  const t = new Date(iso);
+  const day = new Date(t.getFullYear(), t.getMonth(), t.getDate()).getTime();
+  return day >= from.getTime() && day <= to.getTime();
+};
+
+describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () => {
+  let s: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let products: P[];
+  let templates: T[];
+  let cid: number;
+  const count = async () => Number((await page.getByTestId('catalog-count').textContent())!.split(' ')[0]);
+  const expectCount = async (n: number) => {
+    await expect.poll(count, { timeout: 5000 }).toBe(n);
+  };
+
+  beforeAll(async () => {
+    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
+    cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    const token = await s.tokenFor('manager@acme.test');
+    products = (await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products;
+    templates = (await call(s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body.templates;
+    context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('opens on All Products (section=allproducts) with every product, newest first, and the A flag', async () => {
+    await page.goto(`${s.url}/catalog`);
+    await page.waitForURL('**/catalog?section=allproducts');
+    await expectCount(products.length);
+    await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached' });
+    const first = page.getByTestId('product-card').first();
+    expect(Number(await first.getAttribute('data-id'))).toBe(Math.max(...products.map((p) => p.id)));
+    const flagged = products.filter((p) => p.automation_system === 1).map((p) => p.id);
+    const a = page.locator(`[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] .flag-a`);
+    await page.getByLabel('Id').fill(String(flagged[flagged.length - 1]));
+    await a.waitFor();
+    await page.getByLabel('Id').fill('');
+  });
+
+  it('filters by name/SKU, id, collection and automation', async () => {
+    const p = products[products.length - 3]!;
+    await page.getByLabel('Name or SKU').fill(p.sku.toLowerCase());
+    await expectCount(products.filter((x) => `${x.name}\n${x.sku}`.toLowerCase().includes(p.sku.toLowerCase())).length);
+    await page.getByLabel('Name or SKU').fill('');
+    await page.getByLabel('Id').fill(`${p.id}x`);
+    expect(await page.getByLabel('Id').inputValue()).toBe(String(p.id)); // digits only
+    await expectCount(1);
+    await page.getByLabel('Id').fill('');
+    await page.getByLabel('Collection').fill(p.collection);
+    await expectCount(products.filter((x) => x.collection.toLowerCase().includes(p.collection.toLowerCase())).length);
+    await page.getByLabel('Collection').fill('');
+    await page.getByLabel('Automation').selectOption({ label: 'Sended' });
+    await expectCount(products.filter((x) => x.automation_system === 1).length);
+    expect(await page.locator('[data-testid="product-card"] .flag-a').count()).toBe(
+      await page.getByTestId('product-card').count(),
+    );
+    await page.getByLabel('Automation').selectOption({ label: 'Not Sended' });
+    await expectCount(products.filter((x) => x.automation_system !== 1).length);
+    await page.getByLabel('Automation').selectOption({ label: 'All' });
+    await expectCount(products.length);
+  });
+
+  it('filters by date: every preset, then a custom range by two clicks (swapped when reversed)', async () => {
+    await page.getByTestId('date-filter').click();
+    const panel = page.getByRole('group', { name: 'Date range' });
+    await panel.locator('.rdp-month').first().waitFor();
+    // Monday first, two months of 42 cells; outside days are blank and not buttons.
+    expect(await panel.locator('.rdp-month').count()).toBe(2);
+    expect(await panel.locator('.rdp-month').first().locator('[role="gridcell"]').count()).toBe(42);
+    expect((await panel.locator('.rdp-weekday').first().getAttribute('aria-label'))?.startsWith('Monday')).toBe(true);
+    expect(await panel.locator('[data-outside] button').count()).toBe(0);
+    const presets: Preset[] = ['week', 'last-week', 'last-two-week', 'month', 'last-month', 'year', 'last-year', 'alltime'];
+    for (const preset of presets) {
+      await panel.locator(`[data-preset="${preset}"]`).click();
+      const r = presetRange(preset);
+      const to = preset === 'alltime' ? new Date(8.64e15) : r.to;
+      await expectCount(products.filter((p) => inRange(p.created_at, r.from, to)).length);
+    }
+    // Custom: click a later day, then an earlier one in the first month shown.
+    await panel.locator('[data-preset="last-year"]').click();
+    const days = panel.locator('.rdp-month').first().locator('[role="gridcell"]:not([data-outside]) button');
+    await days.nth(20).click();
+    await days.nth(2).click();
+    const label = (await page.getByTestId('date-filter').textContent())!;
+    const [from, to] = label.split(' – ').map((x) => x.split('/').reverse().join('-'));
+    expect(from! < to!).toBe(true);
+    const f = new Date(`${from}T00:00:00`);
+    const t = new Date(`${to}T00:00:00`);
+    expect(Math.round((t.getTime() - f.getTime()) / 86400000)).toBe(18);
+    await expectCount(products.filter((p) => inRange(p.created_at, f, t)).length);
+    await panel.locator('[data-preset="alltime"]').click();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expectCount(products.length);
+  });
+
+  it('thumbnail sizes: 110 px and 172 px columns, big is three columns', async () => {
+    const width = async () => (await page.locator('.grid-cell').first().boundingBox())!.width;
+    await page.getByLabel('Small').check();
+    await expect.poll(width).toBe(110);
+    await page.getByLabel('Medium').check();
+    await expect.poll(width).toBe(172);
+    await page.getByLabel('Big').check();
+    const grid = (await page.getByTestId('catalog-grid').boundingBox())!;
+    await expect.poll(async () => Math.round((await width()) / 10)).toBe(Math.round((grid.width - 24 - 2 - 24) / 3 / 10));
+    const row = page.locator('.grid-row').first();
+    expect(await row.locator('.grid-cell').count()).toBe(3);
+    await page.getByLabel('Medium').check();
+  });
+
+  it('a category narrows the list; a product opens its page', async () => {
+    const menu = page.getByRole('navigation', { name: 'Catalogue sections' });
+    const sub = menu.locator('a[href*="subcategory-"]').first();
+    await sub.click();
+    await page.waitForURL(/section=subcategory-\d+/);
+    expect(await count()).toBeLessThan(products.length);
+    await menu.getByRole('link', { name: 'All Products' }).click();
+    await expectCount(products.length);
+    const card = page.getByTestId('product-card').first();
+    const id = await card.getAttribute('data-id');
+    await card.click();
+    await page.waitForURL(`**/product/${id}`);
+    await page.goBack();
+    await page.getByTestId('catalog-count').waitFor();
+  });
+
+  it('scenes: public filter, zoom popup, and the service request', async () => {
+    await page
+      .getByRole('navigation', { name: 'Catalogue sections' })
+      .getByRole('link', { name: 'Templates', exact: true })
+      .click();
+    await page.waitForURL('**section=templates');
+    await expectCount(templates.length);
+    expect(await page.getByLabel('Collection').count()).toBe(0);
+    await page.getByLabel('Visibility').selectOption({ label: 'Private' });
+    await expectCount(templates.filter((t) => t.public === 0).length);
+    await page.getByLabel('Visibility').selectOption({ label: 'Public' });
+    await expectCount(templates.filter((t) => t.public === 1).length);
+    await page.getByLabel('Visibility').selectOption({ label: 'Public & Private' });
+    await expectCount(templates.length);
+
+    const scene = page.getByTestId('scene-card').nth(2);
+    await scene.locator('.card-open').click();
+    const zoom = page.locator('dialog.zoom-viewer');
+    await zoom.waitFor();
+    await zoom.locator('.zoom-stage').hover();
+    await page.mouse.wheel(0, -100);
+    await zoom.getByText('110%').waitFor();
+    await zoom.getByRole('button', { name: 'Close' }).click();
+    await zoom.waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Request service' }).click();
+    await page.getByRole('dialog', { name: 'Error' }).getByText('You must select at least one template').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    const id = Number(await scene.getAttribute('data-id'));
+    await scene.getByRole('checkbox').check();
+    // Selected scenes come first.
+    await expect.poll(async () => Number(await page.getByTestId('scene-card').first().getAttribute('data-id'))).toBe(id);
+    await page.getByRole('button', { name: 'Request service' }).click();
+    await page.getByRole('dialog', { name: 'Success' }).getByText('Service created successfully').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    const rows = await s.db.query<{ template_ids: number[] }>(
+      'SELECT template_ids FROM service_requests WHERE customer_id = $1',
+      [cid],
+    );
+    expect(rows.map((r) => r.template_ids.map(Number))).toContainEqual([id]);
+  });
+
+  it('has no serious or critical axe violations', async () => {
+    await page.goto(`${s.url}/catalog?section=allproducts`);
+    await page.getByTestId('product-card').first().waitFor();
+    await page.getByTestId('date-filter').click();
+    await page.locator('.rdp-month').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('with the data already local, a reload shows the grid without the blocking popup', async () => {
+    const opened: string[] = [];
+    await page.exposeFunction('__dialogOpened', (t: string) => opened.push(t));
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        for (const d of document.querySelectorAll('dialog[open]'))
+          (window as unknown as { __dialogOpened(t: string): void }).__dialogOpened(d.textContent ?? '');
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.reload();
+    await page.getByTestId('product-card').first().waitFor();
+    await page.waitForTimeout(1500);
+    expect(opened.filter((t) => t.includes('Please wait'))).toEqual([]);
+  });
+});

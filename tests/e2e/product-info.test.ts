@@ -1,0 +1,204 @@
+// The product page and its Info section in real Chromium (document 2 §2.7, §4, §5, §8;
+// document 3 §2): title, header, edit and save checked through the API, the dimension rule,
+// a server refusal with its §8 message, a 409 conflict, delete, the failed-load redirect, axe.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import { call } from '../support/http.ts';
+import { startPortal } from '../support/portal.ts';
+import type { TestServer } from '../support/server.ts';
+import { seriousViolations, signIn } from './shell-helpers.ts';
+
+describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
+  let s: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let cid: number;
+  let token: string;
+  const idOf = async (sku: string) => (await s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
+  const fetchProduct = async (id: number) => (await call(s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
+  const settled = () => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout: 15_000 });
+  const open = async (id: number) => {
+    await page.goto(`${s.url}/product/${id}`);
+    await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
+  };
+
+  beforeAll(async () => {
+    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
+    cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    token = await s.tokenFor('manager@acme.test');
+    context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1300, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('shows the header, the SKU title, the tabs, every field and the downloads', async () => {
+    const id = await idOf('ACM-1005');
+    const p = await fetchProduct(id);
+    await open(id);
+    expect(await page.title()).toBe('Facet | ACM-1005');
+    await page.getByTestId('product-sku').getByText('ACM-1005').waitFor();
+    const tabs = page.getByRole('navigation', { name: 'Product sections' });
+    for (const t of ['Info', 'Vignette', 'Silo Image', '360', 'Video', 'Viewer 3D', '3D Files']) await tabs.getByRole('button', { name: t, exact: true }).waitFor();
+    await tabs.getByRole('button', { name: 'Video' }).click();
+    await page.getByRole('heading', { name: 'Video', level: 2 }).waitFor();
+    await tabs.getByRole('button', { name: 'Info' }).click();
+    expect(await page.getByTestId('info-name').textContent()).toBe(p.name);
+    const links = page.locator('.downloads a');
+    expect(await links.count()).toBe(p.images.length + p.files.length);
+    expect(await links.first().getAttribute('href')).toBe(`/storage/${p.images[0]}`);
+  });
+
+  it('a product without a SKU is titled by its name', async () => {
+    const id = await idOf('ACM-1007');
+    await s.db.query("UPDATE products SET sku = '' WHERE id = $1", [id]);
+    const p = await fetchProduct(id);
+    await open(id);
+    await expect.poll(() => page.title()).toBe(`Facet | ${p.name}`);
+  });
+
+  it('edits every kind of field and saves in order through the outbox; the API has it all', async () => {
+    const id = await idOf('ACM-1009');
+    const before = await fetchProduct(id);
+    await open(id);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit product information' });
+    await form.getByLabel('Name').fill('Edited Name');
+    await form.getByLabel('Collection').fill('Edited Collection');
+    await form.getByLabel('Note').fill('n'.repeat(230));
+    expect((await form.getByLabel('Note').inputValue()).length).toBe(200);
+    await form.getByLabel('Unit').selectOption('cm');
+    // Tags: comma rule, case-insensitive match to an existing tag, a new one, no duplicates.
+    await form.getByRole('button', { name: `Remove tag ${before.tags[0].name}` }).click();
+    await form.getByLabel('Add tags (separate with commas)').fill(' WALNUT, fresh-e2e-tag , ,walnut,Fresh-E2E-tag');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    // Categories: swap the subcategory.
+    await form.getByRole('checkbox', { checked: true }).first().uncheck();
+    await form.getByRole('checkbox', { name: 'Mirrors' }).check();
+    // Information blocks: one complete (sent), one with a blank note (not sent).
+    await form.getByRole('button', { name: 'Add information' }).click();
+    await form.getByRole('button', { name: 'Add information' }).click();
+    const titles = form.getByLabel('Title');
+    const notes = form.getByLabel('Notes');
+    const n = await titles.count();
+    await titles.nth(n - 2).fill('Care');
+    await notes.nth(n - 2).fill('Wipe with a dry cloth.');
+    await titles.nth(n - 1).fill('Only a title');
+    // Files: a pdf is accepted; an image goes to the image handling; an exe is refused.
+    await form.getByLabel(/Add files/).setInputFiles([
+      { name: 'spec-e2e.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('x') },
+      { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('x') },
+    ]);
+    await form.getByText('1 image(s) skipped').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await settled();
+    const after = await fetchProduct(id);
+    expect(after).toMatchObject({ name: 'Edited Name', collection: 'Edited Collection', note: 'n'.repeat(200), measure: 'cm' });
+    const tagNames = after.tags.map((t: { name: string }) => t.name).sort();
+    expect(tagNames).toContain('walnut');
+    expect(tagNames).toContain('fresh-e2e-tag');
+    expect(tagNames).not.toContain('Fresh-E2E-tag');
+    expect(tagNames).not.toContain(before.tags[0].name === 'walnut' ? '__' : before.tags[0].name);
+    expect(after.subcategories).not.toContain(before.subcategories[0]);
+    expect(after.categories.map((c: { subcategory: string }) => c.subcategory)).toContain('Mirrors');
+    expect(after.descriptions.map((d: { title: string }) => d.title)).toContain('Care');
+    expect(after.descriptions.map((d: { title: string }) => d.title)).not.toContain('Only a title');
+    expect(after.files.some((f: string) => f.endsWith('.pdf'))).toBe(true);
+    expect(after.files.length).toBe(before.files.length + 1);
+    // View mode shows the saved values.
+    await page.getByTestId('info-name').getByText('Edited Name').waitFor();
+  });
+
+  it('the dimension rule, and the locked automation toggle', async () => {
+    const id = await idOf('ACM-1002');
+    await s.db.query("UPDATE products SET depth = '' WHERE id = $1", [id]);
+    await open(id);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('switch', { name: 'Automation' }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog', { name: 'Error' }).getByText('You need to add the dimensions to the product').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    // cancelable_as 0 (every tenth seeded product): the toggle cannot move.
+    await open(await idOf('ACM-1011'));
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await page.getByRole('switch', { name: 'Automation' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('a refused update shows its §8 message', async () => {
+    const id = await idOf('ACM-1003');
+    await open(id);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('SKU').fill('S'.repeat(150)); // the server allows 100
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Error' });
+    await dialog.getByText(/^Error updating product informations: /).waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    // It stays pending until discarded; discarding restores the server's truth.
+    await page.getByTestId('pending-indicator').click();
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    await panel.getByRole('button', { name: 'Discard' }).first().click();
+    await panel.getByText('Every change has reached the server.').waitFor();
+    await page.keyboard.press('Escape');
+    await settled();
+    await page.getByTestId('product-sku').getByText('ACM-1003').waitFor();
+  });
+
+  it('a 409 conflict shows both versions; keeping mine sends mine', async () => {
+    const id = await idOf('ACM-1004');
+    await open(id);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Finish').fill('Mine finish');
+    // Someone else saves first.
+    await new Promise((r) => setTimeout(r, 20));
+    const other = await call(s, 'PUT', '/puts/product/edit', { token, body: { id_product: id, finish: 'Theirs finish' } });
+    expect(other.status).toBe(200);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const dialog = page.getByRole('dialog', { name: 'This product was changed by someone else' });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByRole('cell', { name: 'Mine finish' }).waitFor();
+    await dialog.getByRole('cell', { name: 'Theirs finish' }).waitFor();
+    await dialog.getByRole('button', { name: 'Keep mine' }).click();
+    await settled();
+    expect((await fetchProduct(id)).finish).toBe('Mine finish');
+  });
+
+  it('has no serious or critical axe violations in view and edit mode', async () => {
+    await open(await idOf('ACM-1006'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('delete: confirmation, Success / Product deleted, then /catalog', async () => {
+    const id = await idOf('ACM-1008');
+    await open(id);
+    await page.getByRole('button', { name: 'Delete Product' }).click();
+    await page.getByText('Are you sure you want to delete this product?').waitFor();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Success' }).getByText('Product deleted').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/catalog?section=allproducts');
+    await settled();
+    expect((await call(s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(404);
+  });
+
+  it('a product that cannot be loaded sends the user to /catalog', async () => {
+    await page.goto(`${s.url}/product/99999999`);
+    await page.waitForURL('**/catalog?section=allproducts');
+    const foreign = (await s.db.one<{ id: number }>("SELECT p.id FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Borealis Home' LIMIT 1"))!.id;
+    await page.goto(`${s.url}/product/${foreign}`);
+    await page.waitForURL('**/catalog?section=allproducts');
+  });
+});

@@ -1,0 +1,66 @@
+// Shared steps of the shell's browser tests.
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export const PASSWORD = 'demo1234';
+
+export async function signIn(page: Page, base: string, email: string, password = PASSWORD) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+export async function tokenCookie(context: BrowserContext) {
+  return (await context.cookies()).find((c) => c.name === 'user_token');
+}
+
+/** Rows left in every object store of the portal's IndexedDB database. */
+export function localRows(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open('facet');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const names = [...db.objectStoreNames];
+          if (!names.length) {
+            db.close();
+            return resolve(0);
+          }
+          const tx = db.transaction(names);
+          let total = 0;
+          let left = names.length;
+          for (const n of names) {
+            const c = tx.objectStore(n).count();
+            c.onsuccess = () => {
+              total += c.result;
+              if (--left > 0) return;
+              db.close();
+              resolve(total);
+            };
+          }
+        };
+      }),
+  );
+}
+
+const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+export async function seriousViolations(page: Page) {
+  await page.addScriptTag({ content: AXE });
+  const found = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(ctx: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    return (await axe.run(document)).violations;
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+}

@@ -1,0 +1,126 @@
+// Login, forgot-password and reset screens in real Chromium against the real server (document 1 §4, §5, §8).
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import { startPortal } from '../support/portal.ts';
+import type { TestServer } from '../support/server.ts';
+import { seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
+
+describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
+  let s: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ serviceWorkers: 'block' });
+    page = await context.newPage();
+  });
+  afterEach(async () => context.close());
+
+  it('shows the validation and server messages, each for 2 seconds', async () => {
+    await page.goto(`${s.url}/login`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.title()).toBe('Facet | Login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid email or password').waitFor();
+    await page.getByText('Invalid email or password').waitFor({ state: 'hidden', timeout: 3000 });
+    await page.getByLabel('Email').fill('alice');
+    await page.getByLabel('Password').fill('x');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Invalid email', { exact: true }).waitFor();
+    await page.getByLabel('Email').fill('manager@acme.test');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('alert').getByText('Invalid email or password').waitFor();
+    const shownAt = Date.now();
+    await page.getByRole('alert').waitFor({ state: 'hidden', timeout: 4000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+    expect(await tokenCookie(context)).toBeUndefined();
+  });
+
+  it('signs in with the email lower-cased, then sends a signed-in user from /login to /dashboard', async () => {
+    const sent: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/auth/login') && sent.push(r.postData() ?? ''));
+    await signIn(page, s.url, 'MANAGER@Acme.TEST');
+    await page.waitForURL('**/dashboard');
+    expect(JSON.parse(sent[0]!).email).toBe('manager@acme.test');
+    expect((await tokenCookie(context))?.value).toMatch(/^[\w-]{20,}$/);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.title()).toBe('Facet | Dashboard');
+    await page.goto(`${s.url}/login`);
+    await page.waitForURL('**/dashboard');
+  });
+
+  it('forgot-password: warns about the format and still sends; then confirms a valid address', async () => {
+    await page.route('**/api/auth/forgot-password*', async (route) => {
+      await new Promise((r) => setTimeout(r, 800)); // long enough to see the warning before the answer
+      await route.continue();
+    });
+    await page.goto(`${s.url}/login`);
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('Email').fill('nobody');
+    const request = page.waitForRequest('**/api/auth/forgot-password*');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('Invalid email format').waitFor({ timeout: 700 });
+    await request; // still sent; our server refuses it with the same words, shown 2 s
+    await page.getByRole('alert').waitFor({ state: 'hidden', timeout: 4000 });
+    await page.getByLabel('Email').fill('Manager@acme.test');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('An email was sent to you. Verify your email.').waitFor();
+  });
+
+  it('reset password: mismatch, then the server message for a bad token', async () => {
+    await page.goto(`${s.url}/reset-password?token=nope&email=manager@acme.test`);
+    await page.getByLabel('New password', { exact: true }).fill('abcdefgh1');
+    await page.getByLabel('Confirm password', { exact: true }).fill('abcdefgh2');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    await page.getByText('Password do not match!').waitFor();
+    await page.getByLabel('Confirm password', { exact: true }).fill('abcdefgh1');
+    await page.getByRole('button', { name: 'Save password' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).not.toBe('Password do not match!');
+  });
+
+  it('keeps unauthenticated users and bad cookies out of auth routes', async () => {
+    await page.goto(`${s.url}/dashboard`);
+    await page.waitForURL('**/login');
+    await context.addCookies([{ name: 'user_token', value: 'not-a-token', url: s.url }]);
+    await page.goto(`${s.url}/catalog`);
+    await page.waitForURL('**/login');
+    expect(await tokenCookie(context)).toBeUndefined();
+  });
+
+  it('shows the terms page publicly and the Sign Up wizard', async () => {
+    await page.goto(`${s.url}/term-of-use`);
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+    await page.goto(`${s.url}/login`);
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await page.waitForURL('**/register/customer');
+    for (let i = 0; i < 9; i++) await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Register' }).waitFor();
+  });
+
+  it('has no serious or critical axe violations on /login, and stays small', async () => {
+    const scripts: Buffer[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(await r.body());
+    });
+    await page.goto(`${s.url}/login`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    const gzip = scripts.reduce((n, b) => n + gzipSync(b).length, 0);
+    console.log(`[facet] /login JS: ${scripts.length} files, ${(gzip / 1024).toFixed(1)} kB gzip`);
+    // Only a production build is measured: a build made with NODE_ENV=test ships React's development code.
+    const production = scripts.some((b) => b.includes('Minified React error'));
+    if (production) expect(gzip).toBeLessThanOrEqual(150 * 1024);
+  });
+});

@@ -1,0 +1,134 @@
+// Session, companies, permissions, menus and logout in real Chromium (document 1 §2, §4, §6).
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import { startPortal } from '../support/portal.ts';
+import type { TestServer } from '../support/server.ts';
+import { localRows, seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
+
+describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', () => {
+  let s: TestServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const companyId = async (name: string) =>
+    (await s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
+  beforeAll(async () => {
+    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ serviceWorkers: 'block' });
+    page = await context.newPage();
+  });
+  afterEach(async () => context.close());
+
+  it('staff switch to the provider context (-1) and land on /admin with the admin menu', async () => {
+    await signIn(page, s.url, 'staff@facet.test');
+    await page.waitForURL('**/dashboard');
+    const company = page.getByLabel('Company');
+    expect(await company.locator('option').first().textContent()).toBe('Facet Studio');
+    await company.selectOption('-1');
+    await page.waitForURL('**/admin');
+    await page.getByRole('heading', { name: 'Manage Accounts' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Admin menu' });
+    await menu.getByRole('link', { name: 'Retailer' }).waitFor();
+    await menu.getByRole('link', { name: 'Add Templates' }).waitFor();
+    // Non-admin paths redirect to /admin while -1 is chosen.
+    await page.goto(`${s.url}/catalog`);
+    await page.waitForURL('**/admin');
+    // Choosing a company in the admin menu goes to /dashboard.
+    await page.getByLabel('Company').selectOption(String(await companyId('Acme Living')));
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Dashboard' }).waitFor();
+  });
+
+  it('customers are sent from staff-only routes to the Dashboard', async () => {
+    await signIn(page, s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${s.url}/admin/template/add`);
+    await page.waitForURL('**/dashboard');
+    expect(await page.getByLabel('Company').count()).toBe(0);
+    await page.getByText('Acme Living').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]); // the shell itself
+  });
+
+  it('multi@facet.test switches company: stored and reloaded', async () => {
+    await signIn(page, s.url, 'multi@facet.test');
+    await page.waitForURL('**/dashboard');
+    const company = page.getByLabel('Company');
+    expect(await company.locator('option').allTextContents()).toEqual(['Acme Living', 'Borealis Home']);
+    const borealis = String(await companyId('Borealis Home'));
+    const reloaded = page.waitForEvent('load');
+    await company.selectOption(borealis);
+    await reloaded;
+    await page.waitForURL('**/dashboard');
+    expect(await page.evaluate(() => localStorage.getItem('customer_id'))).toBe(borealis);
+    expect(await page.getByLabel('Company').inputValue()).toBe(borealis);
+  });
+
+  it('viewer@acme.test has no dashboard-access: reader-info-access sends it to /catalog', async () => {
+    await signIn(page, s.url, 'viewer@acme.test');
+    await page.waitForURL('**/catalog');
+    await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Product Catalog' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Add Products' }).count()).toBe(0);
+    await page.goto(`${s.url}/admin`);
+    await page.waitForURL('**/catalog');
+  });
+
+  it('opens Terms of Use in a new tab and sends a bug report', async () => {
+    await signIn(page, s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+    const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms of Use' }).click()]);
+    await tab!.waitForURL('**/term-of-use');
+    await tab!.close();
+    await page.getByRole('button', { name: 'Report Bug' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report Bug' });
+    await dialog.getByLabel('Subject').fill('Broken button');
+    await dialog.getByLabel('Description').fill('It does nothing.');
+    await dialog.getByLabel('Attachment').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+    await dialog.getByRole('img', { name: 'shot.png' }).waitFor();
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Bug report sent successfully!').waitFor();
+  });
+
+  it('logout removes the cookie and empties the local database', async () => {
+    await signIn(page, s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+    // The data layer has pulled the company's lists, so there is something to wipe.
+    for (let i = 0; i < 60 && (await localRows(page)) === 0; i++) await page.waitForTimeout(250);
+    expect(await localRows(page)).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    expect(await tokenCookie(context)).toBeUndefined();
+    expect(await localRows(page)).toBe(0);
+    await page.goto(`${s.url}/dashboard`);
+    await page.waitForURL('**/login');
+  });
+
+  it('asks for the new terms version: the toggle is required, then the version is saved', async () => {
+    await s.db.query(`UPDATE settings SET value = '2' WHERE key = 'terms_version'`);
+    await signIn(page, s.url, 'manager@borealis.test');
+    const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
+    await dialog.waitFor();
+    const accept = dialog.getByRole('button', { name: 'Accept' });
+    expect(await accept.isDisabled()).toBe(true);
+    await dialog.getByRole('switch', { name: 'I accept the terms of use' }).check();
+    await accept.click();
+    await dialog.waitFor({ state: 'hidden' });
+    const row = await s.db.one<{ v: string }>(`SELECT version_terms_use AS v FROM users WHERE email = 'manager@borealis.test'`);
+    expect(row!.v).toBe('2');
+  });
+});
+
+// A 1x1 PNG for the attachment preview.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,34 @@
+// The one Chromium launcher for e2e tests and benches. Without Chromium, e2e tests are skipped with a
+// hint, except under CI=true, where a missing browser is a failure.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+
+export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+export const CHROME_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export const hasChromium = (): boolean => existsSync(CHROME_PATH);
+
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  if (!hasChromium()) throw new Error(`No Chromium at ${CHROME_PATH}: install it or set CHROME_PATH.`);
+  return chromium.launch({ ...options, executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...(options.args ?? [])] });
+}
+
+/**
+ * For `describe.skipIf(skipWithoutChromium('…'))`: true (with a one-line hint) when Chromium is missing;
+ * throws under CI=true, where e2e tests may not be skipped.
+ */
+export function skipWithoutChromium(what: string): boolean {
+  if (hasChromium()) return false;
+  if (process.env.CI === 'true') throw new Error(`CI=true: ${what} needs Chromium at ${CHROME_PATH} (set CHROME_PATH).`);
+  console.log(`[facet] ${what} skipped: no Chromium at ${CHROME_PATH} (set CHROME_PATH, or run bash .ci/run).`);
+  return true;
+}

@@ -9,6 +9,8 @@ const config = loadConfig();
 const db = await openDatabase(config);
 await migrate(db);
 await seedIfEmpty(db, config);
+// PGlite runs no autovacuum: fresh statistics keep the planner on good plans.
+await db.exec('ANALYZE');
 const app = await buildApp(config, db);
 
 const stop = async () => {

@@ -41,6 +41,7 @@ export async function seedLargeCatalog(db: Db, customerId: number, n: number): P
         [idList]);
     });
   }
+  await db.exec('ANALYZE products, product_images, product_subcategory_links');
 }
 
 async function main() {

@@ -17,7 +17,8 @@ export function installEtags(app: FastifyInstance) {
   app.addHook('onSend', async (req, reply, payload) => {
     if (req.method !== 'GET' || reply.statusCode !== 200) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    const tag = etagOf(payload);
+    // A handler that knows its version (list-cache) has set the tag already, and cheaper.
+    const tag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', tag);
     // Private data: caches may keep it but must ask us before using it.
     reply.header('cache-control', 'private, no-cache');

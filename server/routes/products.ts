@@ -7,6 +7,7 @@ import {
   BUMP, DEFAULT_NOTE, listProducts, loadProduct, productRuleError, sameInstant, trimFields, type ProductFields,
 } from '../domain/products.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
+import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';
@@ -37,12 +38,18 @@ async function mustLoad(db: Db, id: number) {
 type Current = ProductFields & { cancelable_as: number; updated_at: Date };
 
 export const productRoutes = implement(contract, {
-  async list({ db, auth, query }) {
+  async list({ db, auth, query, req, reply }) {
     const customerId = companyOf(auth);
     const company = customerId === PROVIDER_CONTEXT ? null : customerId;
     const since = parseSince(query.updated_since);
-    const products = await listProducts(db, company, since);
-    return { success: true, products, ...(await deltaFor(db, { entity: 'product', since, customerId: company, rows: products })) };
+    const build = async () => {
+      const products = await listProducts(db, company, since);
+      return { success: true as const, products, ...(await deltaFor(db, { entity: 'product', since, customerId: company, rows: products })) };
+    };
+    if (since) return build();
+    // The full list is the costly one: answer it from the versioned cache (and 304 when unchanged).
+    const version = await productListVersion(db, company);
+    return sendVersioned(req, reply, `products.${company ?? 'all'}`, version, build) as never;
   },
 
   async get({ db, query }) {
@@ -76,7 +83,7 @@ export const productRoutes = implement(contract, {
     return { success: true, message: 'Product created successfully', product: await mustLoad(db, id) };
   },
 
-  async edit({ db, body, auth, reply }) {
+  async edit({ db, body, auth }) {
     const b = trimFields(body);
     if (b.updated_at !== undefined && Number.isNaN(Date.parse(b.updated_at))) {
       throw fieldError('updated_at', 'The updated_at field must be an ISO date.');
@@ -88,8 +95,6 @@ export const productRoutes = implement(contract, {
       if (!cur) throw notFound('Product');
       if (b.updated_at !== undefined && !sameInstant(b.updated_at, new Date(cur.updated_at).toISOString())) {
         const product = await mustLoad(t, b.id_product);
-        // The shared 4xx schema knows no `product`; plain JSON keeps the current row in the 409.
-        reply.serializer(JSON.stringify);
         throw new ApiError(409, CONFLICT, undefined, { product });
       }
       const f: ProductFields = {

@@ -115,3 +115,23 @@ describe('/user/tutorial/watched', () => {
     expect((await call(s, 'GET', '/user/tutorial/watched', { query: { slug: 'register-products' } })).status).toBe(401);
   });
 });
+
+describe('the versioned list cache', () => {
+  it('answers 304 for the current version and a fresh body after any change', async () => {
+    const token = await s.tokenFor('manager@acme.test');
+    const acme = (await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
+    const first = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme } });
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\/"products\./);
+    const again = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme }, headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    const cached = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme } });
+    expect(cached.body).toEqual(first.body);
+    const id = first.body.products[0].id;
+    await call(s, 'PUT', '/puts/product/edit', { token, body: { id_product: id, name: 'Renamed by the cache test' } });
+    const after = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme }, headers: { 'if-none-match': tag } });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(tag);
+    expect(after.body.products.find((p: { id: number }) => p.id === id).name).toBe('Renamed by the cache test');
+  });
+});

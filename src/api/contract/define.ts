@@ -63,10 +63,13 @@ export const DeltaFields = {
   cursor: Type.Optional(Type.String({ description: 'ISO 8601: the next updated_since' })),
 };
 
-/** Every refusal and every validation error has this shape. */
-export const ErrorReply = Type.Object({
-  success: Type.Literal(false),
-  message: Type.String(),
-  errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
-});
+/** Every refusal and every validation error has this shape (a 409 adds the current row). */
+export const ErrorReply = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+  },
+  { additionalProperties: true },
+);
 export type ErrorReply = Static<typeof ErrorReply>;

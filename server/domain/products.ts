@@ -7,37 +7,25 @@ import type { Db } from '../db/index.ts';
 export type ProductOut = Static<typeof Product>;
 export type ProductListRow = Static<typeof ProductRow>;
 
-/**
- * The parts are aggregated per table over the selected products and joined by hash: for a
- * 10,000-product list this is about twice as fast as one correlated sub-select per row.
- */
-function productSql(where: string, heavy: boolean): string {
-  const heavyCtes = heavy ? `,
-    ds AS (SELECT d.product_id, json_agg(json_build_object('id', d.id, 'title', d.title, 'notes', d.notes) ORDER BY d.id) AS descriptions
-             FROM product_descriptions d JOIN ps ON ps.id = d.product_id GROUP BY d.product_id),
-    fs AS (SELECT a.product_id, array_agg(a.path ORDER BY a.created_at, a.id) AS files
-             FROM product_assets a JOIN ps ON ps.id = a.product_id GROUP BY a.product_id)` : '';
-  return `
-    WITH ps AS (SELECT * FROM products p WHERE p.deleted_at IS NULL AND ${where}),
-    im AS (SELECT i.product_id, array_agg(i.path ORDER BY i.created_at, i.id) AS images
-             FROM product_images i JOIN ps ON ps.id = i.product_id GROUP BY i.product_id),
-    sc AS (SELECT l.product_id, array_agg(l.subcategory_id ORDER BY l.subcategory_id) AS subcategories,
-                  json_agg(json_build_object('id', c.id, 'name', c.category, 'id_subcategory', s.id, 'subcategory', s.subcategory) ORDER BY s.id) AS categories
-             FROM product_subcategory_links l JOIN ps ON ps.id = l.product_id
-             JOIN product_subcategories s ON s.id = l.subcategory_id JOIN product_categories c ON c.id = s.category_id
-            GROUP BY l.product_id),
-    tg AS (SELECT pt.product_id, json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name, t.id) AS tags
-             FROM product_tags pt JOIN ps ON ps.id = pt.product_id JOIN tags t ON t.id = pt.tag_id GROUP BY pt.product_id)${heavyCtes}
-    SELECT p.id, p.id AS id_product, p.customer_id AS id_customer, p.sku, p.name, p.collection,
-           p.automation_system, p.cancelable_as, p.created_at, p.updated_at,
-           p.height, p.width, p.depth, p.finish, p.note, p.measure,
-           COALESCE(im.images, '{}') AS images, COALESCE(sc.subcategories, '{}') AS subcategories,
-           COALESCE(sc.categories, '[]') AS categories, COALESCE(tg.tags, '[]') AS tags
-           ${heavy ? `, COALESCE(ds.descriptions, '[]') AS descriptions, COALESCE(fs.files, '{}') AS files` : ''}
-      FROM ps p LEFT JOIN im ON im.product_id = p.id LEFT JOIN sc ON sc.product_id = p.id LEFT JOIN tg ON tg.product_id = p.id
-           ${heavy ? 'LEFT JOIN ds ON ds.product_id = p.id LEFT JOIN fs ON fs.product_id = p.id' : ''}
-     ORDER BY p.id DESC`;
-}
+// Correlated sub-selects, each an index lookup: the plan stays the same whatever the table
+// statistics (PGlite never runs autovacuum; a hash-join variant degraded to minutes without ANALYZE).
+const CORE = `
+  p.id, p.id AS id_product, p.customer_id AS id_customer, p.sku, p.name, p.collection,
+  p.automation_system, p.cancelable_as, p.created_at, p.updated_at,
+  p.height, p.width, p.depth, p.finish, p.note, p.measure,
+  COALESCE((SELECT array_agg(i.path ORDER BY i.created_at, i.id) FROM product_images i WHERE i.product_id = p.id), '{}') AS images,
+  COALESCE((SELECT array_agg(l.subcategory_id ORDER BY l.subcategory_id)
+              FROM product_subcategory_links l WHERE l.product_id = p.id), '{}') AS subcategories,
+  COALESCE((SELECT json_agg(json_build_object('id', c.id, 'name', c.category, 'id_subcategory', s.id, 'subcategory', s.subcategory) ORDER BY s.id)
+              FROM product_subcategory_links l JOIN product_subcategories s ON s.id = l.subcategory_id
+              JOIN product_categories c ON c.id = s.category_id WHERE l.product_id = p.id), '[]') AS categories,
+  COALESCE((SELECT json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.name, t.id)
+              FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = p.id), '[]') AS tags`;
+
+const HEAVY = `,
+  COALESCE((SELECT json_agg(json_build_object('id', d.id, 'title', d.title, 'notes', d.notes) ORDER BY d.id)
+              FROM product_descriptions d WHERE d.product_id = p.id), '[]') AS descriptions,
+  COALESCE((SELECT array_agg(a.path ORDER BY a.created_at, a.id) FROM product_assets a WHERE a.product_id = p.id), '{}') AS files`;
 
 type Raw = Omit<ProductListRow, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 
@@ -56,9 +44,9 @@ export async function listProducts(db: Db, customerId: number | null, since?: Da
   const where: string[] = [];
   if (customerId !== null) where.push(`p.customer_id = $${params.push(customerId)}`);
   if (since) where.push(`p.updated_at >= $${params.push(since)}::timestamptz + interval '1 millisecond'`);
-  const sql = productSql(where.join(' AND ') || 'true', false);
+  const sql = `SELECT ${CORE} FROM products p WHERE p.deleted_at IS NULL ${where.map((w) => `AND ${w}`).join(' ')} ORDER BY p.id DESC`;
   const rows = await db.tx(async (t) => {
-    // PostgreSQL's JIT triples this query's time (measured: 0.25 s -> 1.5 s for 10,000 rows).
+    // PostgreSQL's JIT nearly doubles this query's time (measured 0.45 s -> 0.8 s for 10,000 rows).
     await t.query('SET LOCAL jit = off');
     return t.query<Raw>(sql, params);
   });
@@ -67,7 +55,8 @@ export async function listProducts(db: Db, customerId: number | null, since?: Da
 
 /** One live product with its heavy parts, or undefined. */
 export async function loadProduct(db: Db, id: number): Promise<ProductOut | undefined> {
-  const r = await db.one<Raw & Pick<ProductOut, 'descriptions' | 'files'>>(productSql('p.id = $1', true), [id]);
+  const r = await db.one<Raw & Pick<ProductOut, 'descriptions' | 'files'>>(
+    `SELECT ${CORE}${HEAVY} FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL`, [id]);
   return r && mapRow(r);
 }
 

@@ -1,0 +1,81 @@
+// Bundled for the browser by bench/data.bench.ts: the real data layer on Chromium's IndexedDB.
+import { setApiBase } from '../../src/api/client.ts';
+import { storeToken } from '../../src/api/token.ts';
+import { catalogIndex } from '../../src/data/catalog-query.ts';
+import { db } from '../../src/data/db.ts';
+import { syncNow } from '../../src/data/sync.ts';
+
+const transferred = () =>
+  (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).reduce((n, e) => n + e.transferSize, 0);
+
+async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const t0 = performance.now();
+  const value = await f();
+  return { ms: performance.now() - t0, value };
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1]!, n: s.length };
+};
+
+/** 200 keystrokes: typing and erasing words that occur in the catalogue, and SKU digits. */
+function keystrokes(): string[] {
+  const words = ['oslo sofa', 'harbor lamp', 'lrg-00012', 'aurora', 'cedar bed 7', 'willow mirror', 'luna vase 31', 'sierra rug'];
+  const out: string[] = [];
+  for (let w = 0; out.length < 200; w++) {
+    const word = words[w % words.length]!;
+    for (let i = 1; i <= word.length && out.length < 200; i++) out.push(word.slice(0, i));
+    for (let i = word.length - 1; i >= 0 && out.length < 200; i--) out.push(word.slice(0, i));
+  }
+  return out;
+}
+
+const bench = {
+  init(api: string, token: string) {
+    setApiBase(api);
+    storeToken(token);
+  },
+  async sync(cid: number, full = false) {
+    performance.clearResourceTimings();
+    const r = await timed(() => syncNow(cid, full));
+    const rows = await db().products.where('cid').equals(cid).count();
+    return { ms: r.ms, bytes: r.value.bytes, transferSize: transferred(), lists: r.value.lists, rows };
+  },
+  async firstPage(cid: number) {
+    const ix = catalogIndex('products', cid);
+    const r = await timed(() => ix.firstPage({ kind: 'products', customerId: cid }));
+    return { ms: r.ms, items: r.value.length, firstId: (r.value[0] as { id: number }).id };
+  },
+  async indexReady(cid: number) {
+    const ix = catalogIndex('products', cid);
+    const r = await timed(() => ix.load());
+    return { ms: r.ms, ready: ix.ready };
+  },
+  filter(cid: number, uncached = false) {
+    const ix = catalogIndex('products', cid);
+    const times: number[] = [];
+    const counts: number[] = [];
+    for (const text of keystrokes()) {
+      if (uncached) ix.resetCache();
+      const t0 = performance.now();
+      const items = ix.query({ kind: 'products', customerId: cid, text });
+      times.push(performance.now() - t0);
+      counts.push(items.length);
+    }
+    return { ...stats(times), sampleCounts: counts.slice(0, 10) };
+  },
+  async naive(cid: number, n: number) {
+    const times: number[] = [];
+    for (const text of keystrokes().slice(0, n)) {
+      const q = text.toLowerCase();
+      const t0 = performance.now();
+      await db().products.where('cid').equals(cid).filter((p) => p.name.toLowerCase().includes(q) || p.sku.toLowerCase().includes(q)).toArray();
+      times.push(performance.now() - t0);
+    }
+    return stats(times);
+  },
+};
+
+(window as unknown as { bench: typeof bench }).bench = bench;

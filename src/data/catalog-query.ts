@@ -1,0 +1,264 @@
+// The catalogue query engine. A company's rows are loaded once into memory with precomputed
+// lowercase keys; filtering and sorting then run over plain arrays (a Dexie .filter() cursor
+// scan of 100k rows takes seconds; this takes milliseconds). Until the index is ready, the
+// first page is read straight from the [cid+id] index. Writes arrive through the change bus.
+import type { IndexableType, Table } from 'dexie';
+import { db, maxKey, minKey, onOpen } from './db.ts';
+import { onChange, type Change } from './store.ts';
+import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from './types.ts';
+
+export const PAGE = 60;
+
+interface Entry {
+  id: number;
+  row: CatalogItem;
+  /** name + sku (products) or name + id + tag names (templates), lowercase. */
+  text: string;
+  collection: string;
+  created: number;
+  automation: number;
+  visibility: number;
+  groups: number[];
+  subgroups: number[];
+}
+
+const isProduct = (r: CatalogItem): r is ProductRow => 'sku' in r;
+
+/** A query's matches: positions in the sorted entries, and their rows (returned as they are). */
+interface Hit { idx: number[]; rows: CatalogItem[] }
+/** Temp ids (negative) are the newest rows: they sort first. */
+const order = (id: number) => (id < 0 ? Number.MAX_SAFE_INTEGER + id / 1e6 : id);
+
+export function toEntry(row: CatalogItem): Entry {
+  if (isProduct(row)) {
+    return {
+      id: row.id, row, text: `${row.name}\n${row.sku}`.toLowerCase(), collection: (row.collection ?? '').toLowerCase(),
+      created: Date.parse(row.created_at), automation: row.automation_system, visibility: -1,
+      groups: row.categories?.map((c) => c.id) ?? [], subgroups: row.subcategories ?? [],
+    };
+  }
+  const t = row as TemplateRow;
+  return {
+    id: t.id, row, text: `${t.name}\n${t.id}\n${t.tags.map((x) => x.name).join('\n')}`.toLowerCase(),
+    collection: (t.collection ?? '').toLowerCase(), created: Date.parse(t.created_at), automation: -1,
+    visibility: t.public, groups: t.ambients.map((a) => a.id), subgroups: [],
+  };
+}
+
+const day = (v: string | Date, end: boolean) => {
+  const d = typeof v === 'string' ? new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T00:00:00` : v) : new Date(v);
+  if (end && (typeof v !== 'string' || /^\d{4}-\d{2}-\d{2}$/.test(v))) d.setHours(23, 59, 59, 999);
+  return d.getTime();
+};
+
+/** One predicate for both paths (memory and the Dexie first page). */
+export function predicate(f: CatalogFilters): (e: Entry) => boolean {
+  const text = f.text?.trim().toLowerCase() || undefined;
+  const from = f.from ? day(f.from, false) : undefined;
+  const to = f.to ? day(f.to, true) : undefined;
+  const collection = f.kind === 'products' ? f.collection?.trim().toLowerCase() || undefined : undefined;
+  const automation = f.kind === 'products' && f.automation && f.automation !== 'all' ? (f.automation === 'sent' ? 1 : 0) : undefined;
+  const visibility = f.kind === 'templates' && f.visibility && f.visibility !== 'both' ? (f.visibility === 'public' ? 1 : 0) : undefined;
+  const sub = f.kind === 'products' ? f.subcategoryId : undefined;
+  const { id, categoryId } = f;
+  return (e) =>
+    (text === undefined || e.text.includes(text)) &&
+    (id === undefined || e.id === id) &&
+    (collection === undefined || e.collection.includes(collection)) &&
+    (from === undefined || e.created >= from) &&
+    (to === undefined || e.created <= to) &&
+    (automation === undefined || e.automation === automation) &&
+    (visibility === undefined || e.visibility === visibility) &&
+    (categoryId === undefined || e.groups.includes(categoryId)) &&
+    (sub === undefined || e.subgroups.includes(sub));
+}
+
+/** Sorted by id descending, selected ones first (document 2 §4). */
+function withSelectedFirst(list: Entry[], selected?: readonly number[]): CatalogItem[] {
+  if (!selected?.length) {
+    const out = new Array<CatalogItem>(list.length);
+    for (let i = 0; i < list.length; i++) out[i] = list[i]!.row;
+    return out;
+  }
+  const s = new Set(selected);
+  const first: CatalogItem[] = [];
+  const rest: CatalogItem[] = [];
+  for (const e of list) (s.has(e.id) ? first : rest).push(e.row);
+  return first.concat(rest);
+}
+
+export class CatalogIndex {
+  private entries: Entry[] = [];
+  private byId = new Map<number, Entry>();
+  private listeners = new Set<() => void>();
+  private loading?: Promise<void>;
+  ready = false;
+  version = 0;
+
+  constructor(readonly kind: CatalogFilters['kind'], readonly cid: number) {}
+
+  private table(): Table<CatalogItem, IndexableType> {
+    return (this.kind === 'products' ? db().products : db().templates) as unknown as Table<CatalogItem, IndexableType>;
+  }
+
+  subscribe = (l: () => void) => (this.listeners.add(l), () => void this.listeners.delete(l));
+  getVersion = () => this.version;
+  private bump() {
+    this.version++;
+    for (const l of this.listeners) l();
+  }
+
+  /** Loads every row of the company once (idempotent). */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      const rows = await this.table().where('cid').equals(this.cid).toArray();
+      this.entries = rows.map(toEntry).sort((a, b) => order(b.id) - order(a.id));
+      this.byId = new Map(this.entries.map((e) => [e.id, e]));
+      this.ready = true;
+      this.bump();
+    })().catch((err) => {
+      this.loading = undefined;
+      throw err;
+    });
+    return this.loading;
+  }
+
+  /** The first page of a query, read from the [cid+id] index (before the index is ready). */
+  async firstPage(f: CatalogFilters, limit = PAGE): Promise<CatalogItem[]> {
+    const test = predicate(f);
+    const t = this.table();
+    const keep = (r: CatalogItem) => test(toEntry(r));
+    const temps = (await t.where('[cid+id]').between([this.cid, minKey], [this.cid, 0]).filter(keep).toArray()) as CatalogItem[];
+    const rest = (await t.where('[cid+id]').between([this.cid, 0], [this.cid, maxKey]).reverse().filter(keep).limit(limit).toArray()) as CatalogItem[];
+    return withSelectedFirst([...temps, ...rest].map(toEntry), f.selected).slice(0, limit);
+  }
+
+  /**
+   * Per keystroke: a text that contains an earlier text of the same other filters can only match
+   * a subset of that text's matches, so only those are scanned (typing narrows, erasing hits the
+   * cache). A text-only query scans a flat array of keys. Any write clears the cache.
+   */
+  /** The returned array is shared with the cache: read it, never change it. */
+  query(f: CatalogFilters): CatalogItem[] {
+    const text = f.text?.trim().toLowerCase() ?? '';
+    const others = { ...f, text: undefined, selected: undefined };
+    const key = JSON.stringify(others);
+    if (this.cacheKey !== key || this.cacheVersion !== this.version) {
+      this.cache.clear();
+      this.cacheKey = key;
+      this.cacheVersion = this.version;
+      if (this.keysVersion !== this.version) {
+        this.keys = this.entries.map((e) => e.text);
+        this.keysVersion = this.version;
+      }
+    }
+    let hit = this.cache.get(text);
+    if (hit) this.cache.delete(text);
+    else {
+      let from: number[] | undefined;
+      for (const [t, r] of this.cache) if (text.includes(t) && (!from || r.idx.length < from.length)) from = r.idx;
+      const textOnly = Object.entries(others).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
+      hit = this.scan(f, text, from, textOnly);
+      if (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
+    }
+    this.cache.set(text, hit);
+    if (!f.selected?.length) return hit.rows;
+    return withSelectedFirst(hit.idx.map((i) => this.entries[i]!), f.selected);
+  }
+
+  private scan(f: CatalogFilters, text: string, from: number[] | undefined, textOnly: boolean): Hit {
+    const idx: number[] = [];
+    const { entries, keys } = this;
+    const n = from ? from.length : entries.length;
+    if (textOnly) {
+      for (let k = 0; k < n; k++) {
+        const i = from ? from[k]! : k;
+        if (keys[i]!.includes(text)) idx.push(i);
+      }
+    } else {
+      const test = predicate(f);
+      for (let k = 0; k < n; k++) {
+        const i = from ? from[k]! : k;
+        if (test(entries[i]!)) idx.push(i);
+      }
+    }
+    const rows = new Array<CatalogItem>(idx.length);
+    for (let k = 0; k < idx.length; k++) rows[k] = entries[idx[k]!]!.row;
+    return { idx, rows };
+  }
+
+  /** Forgets cached answers (measurements of the uncached scan). */
+  resetCache() {
+    this.cache.clear();
+  }
+
+  private cache = new Map<string, Hit>();
+  private cacheKey = '';
+  private cacheVersion = -1;
+  private keys: string[] = [];
+  private keysVersion = -1;
+
+  async apply(c: Change) {
+    if (!this.ready) return;
+    if (c.ids === 'all') {
+      this.loading = undefined;
+      this.ready = false;
+      return this.load();
+    }
+    for (const [temp] of c.rekeyed ?? []) this.remove(temp);
+    const ids = [...c.ids, ...(c.rekeyed ?? []).map(([, real]) => real)];
+    const rows = this.kind === 'products'
+      ? await db().products.bulkGet(ids)
+      : await db().templates.bulkGet(ids.map((id) => [this.cid, id] as [number, number]));
+    ids.forEach((id, i) => {
+      const row = rows[i];
+      this.remove(id);
+      if (row && row.cid === this.cid) this.insert(toEntry(row));
+    });
+    this.bump();
+  }
+
+  private remove(id: number) {
+    const e = this.byId.get(id);
+    if (!e) return;
+    this.byId.delete(id);
+    this.entries.splice(this.entries.indexOf(e), 1);
+  }
+
+  private insert(e: Entry) {
+    let lo = 0;
+    let hi = this.entries.length;
+    const k = order(e.id);
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order(this.entries[mid]!.id) > k) lo = mid + 1;
+      else hi = mid;
+    }
+    this.entries.splice(lo, 0, e);
+    this.byId.set(e.id, e);
+  }
+}
+
+const indexes = new Map<string, CatalogIndex>();
+export function catalogIndex(kind: CatalogFilters['kind'], cid: number): CatalogIndex {
+  const key = `${kind}:${cid}`;
+  let ix = indexes.get(key);
+  if (!ix) indexes.set(key, (ix = new CatalogIndex(kind, cid)));
+  return ix;
+}
+
+onChange((c) => {
+  for (const ix of indexes.values()) if (ix.kind === c.table) void ix.apply(c).catch(() => undefined);
+});
+onOpen(() => indexes.clear());
+
+/** Runs a query: from memory when ready, else the index's first page. */
+export async function runQuery(f: CatalogFilters): Promise<CatalogResult> {
+  const ix = catalogIndex(f.kind, f.customerId);
+  if (ix.ready) {
+    const items = ix.query(f);
+    return { items, total: items.length, ready: true, firstPageFromIndex: false };
+  }
+  const items = await ix.firstPage(f);
+  return { items, total: items.length, ready: false, firstPageFromIndex: true };
+}

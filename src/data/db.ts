@@ -1,0 +1,110 @@
+// The local database: the ONLY module that imports Dexie. One versioned schema; a later
+// change appends a version with its upgrade function and never edits an earlier one.
+import Dexie, { type Table } from 'dexie';
+import type {
+  BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
+} from './types.ts';
+
+export { Dexie };
+
+export class FacetDb extends Dexie {
+  customers!: Table<CustomerRow, number>;
+  products!: Table<ProductRow, number>;
+  templates!: Table<TemplateRow, [number, number]>;
+  templateCategories!: Table<TemplateCategoryRow, number>;
+  productCategories!: Table<ProductCategoryRow, number>;
+  tags!: Table<TagRow, number>;
+  ambients!: Table<IdNameRow, number>;
+  templateTags!: Table<IdNameRow, number>;
+  descriptions!: Table<DescriptionRow, number>;
+  productFiles!: Table<ProductFileRow, [number, string]>;
+  retailers!: Table<RetailerRow, number>;
+  outbox!: Table<OutboxEntry, number>;
+  blobs!: Table<BlobRow, number>;
+  meta!: Table<MetaRow, string>;
+  idmap!: Table<IdMapRow, number>;
+
+  constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
+    super(name, deps);
+    for (const v of VERSIONS) {
+      const version = this.version(v.version).stores(v.stores);
+      if (v.upgrade) version.upgrade(v.upgrade);
+    }
+  }
+}
+
+interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0];
+}
+
+/** Append only. Products are keyed by id (ids are global, temp ids negative); templates by
+ *  [cid+id] because a public template is in every company's list. */
+const VERSIONS: SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      customers: 'id',
+      products: 'id, cid, [cid+id]',
+      templates: '[cid+id], cid, id',
+      templateCategories: 'id',
+      productCategories: 'id',
+      tags: 'id, cid',
+      ambients: 'id',
+      templateTags: 'id',
+      descriptions: 'id, productId',
+      productFiles: '[productId+path], productId',
+      retailers: 'id',
+      outbox: '++id, state, *entities',
+      blobs: '++id',
+      meta: 'key',
+      idmap: 'temp',
+    },
+  },
+];
+
+export const DB_NAME = 'facet';
+let current: FacetDb | undefined;
+let epoch = 0;
+const openers = new Set<() => void>();
+
+/** The open database (opened on first use with the browser's IndexedDB). */
+export function db(): FacetDb {
+  if (!current) current = new FacetDb(DB_NAME);
+  return current;
+}
+
+/** The instance generation: a drain started under an older one stops (a "reload" in tests). */
+export const dbEpoch = () => epoch;
+
+/**
+ * Closes the current instance and opens a new one on the same (or a given) IndexedDB, as a page
+ * reload would. Tests pass fake-indexeddb's IDBFactory here.
+ */
+export function openLocal(opts: { name?: string; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}): FacetDb {
+  current?.close();
+  epoch++;
+  const deps = opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : undefined;
+  current = new FacetDb(opts.name ?? DB_NAME, deps);
+  for (const f of openers) f();
+  return current;
+}
+
+/** Runtime modules reset their in-memory state when a new instance opens. */
+export function onOpen(f: () => void): () => void {
+  openers.add(f);
+  return () => openers.delete(f);
+}
+
+/** Every table, for logout. */
+export async function clearAll(): Promise<void> {
+  const d = db();
+  await d.transaction('rw', d.tables, async () => {
+    for (const t of d.tables) await t.clear();
+  });
+}
+
+export const minKey = Dexie.minKey;
+export const maxKey = Dexie.maxKey;

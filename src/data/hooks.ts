@@ -1,0 +1,92 @@
+// React hooks over the local database. Screens read from here, never from the network.
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { catalogIndex } from './catalog-query.ts';
+import { db } from './db.ts';
+import { syncStatus } from './store.ts';
+import { pullProduct } from './sync-lists.ts';
+import type {
+  CatalogFilters, CatalogItem, CatalogResult, CustomerRow, DescriptionRow, IdNameRow, PendingEntry, ProductCategoryRow,
+  ProductFileRow, ProductRow, SyncStatus, TagRow, TemplateCategoryRow, TemplateRow,
+} from './types.ts';
+
+export function usePendingChanges(): { count: number; entries: PendingEntry[]; errors: PendingEntry[] } {
+  const rows = useLiveQuery(() => db().outbox.orderBy('id').toArray(), [], []);
+  return useMemo(() => {
+    const entries = rows.map((e): PendingEntry => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt }));
+    return { count: entries.length, entries, errors: entries.filter((e) => e.state === 'parked' || e.state === 'conflict') };
+  }, [rows]);
+}
+
+/** A conflicting Info edit: my version (the queued body) and theirs (the server's row). */
+export function useConflict(entryId: number | undefined) {
+  return useLiveQuery(async () => {
+    const e = entryId === undefined ? undefined : await db().outbox.get(entryId);
+    return e?.state === 'conflict' ? { mine: e.call.body, theirs: e.theirs as ProductRow } : undefined;
+  }, [entryId]);
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
+}
+
+const EMPTY: CatalogResult = { items: [], total: 0, ready: false, firstPageFromIndex: true };
+
+/** The whole filtered, sorted catalogue (virtualise the grid); the first page comes from an index. */
+export function useCatalog<T extends CatalogItem = CatalogItem>(filters: CatalogFilters): CatalogResult<T> {
+  const ix = catalogIndex(filters.kind, filters.customerId);
+  const version = useSyncExternalStore(ix.subscribe, ix.getVersion, ix.getVersion);
+  const key = JSON.stringify(filters);
+  const [firstPage, setFirstPage] = useState<{ key: string; items: CatalogItem[] }>();
+  useEffect(() => {
+    if (ix.ready) return;
+    let live = true;
+    void ix.firstPage(JSON.parse(key) as CatalogFilters).then((items) => live && setFirstPage({ key, items }));
+    void ix.load().catch((err) => console.warn('[facet] catalogue index:', err));
+    return () => {
+      live = false;
+    };
+  }, [ix, key, version]);
+  return useMemo(() => {
+    if (ix.ready) {
+      const items = ix.query(JSON.parse(key) as CatalogFilters);
+      return { items, total: items.length, ready: true, firstPageFromIndex: false };
+    }
+    if (firstPage?.key !== key) return EMPTY;
+    return { items: firstPage.items, total: firstPage.items.length, ready: false, firstPageFromIndex: true };
+    // version re-runs the query after writes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ix, key, version, firstPage]) as CatalogResult<T>;
+}
+
+/** One product with its information blocks and files; refreshed from the server when online. */
+export function useProduct(id: number | undefined, customerId?: number) {
+  useEffect(() => {
+    if (id === undefined || customerId === undefined || id < 0) return;
+    void pullProduct(customerId, id).catch(() => undefined);
+  }, [id, customerId]);
+  return useLiveQuery(async () => {
+    if (id === undefined) return undefined;
+    const [product, descriptions, files] = await Promise.all([
+      db().products.get(id),
+      db().descriptions.where('productId').equals(id).toArray(),
+      db().productFiles.where('productId').equals(id).toArray(),
+    ]);
+    return product ? { product, descriptions: descriptions as DescriptionRow[], files: files as ProductFileRow[] } : null;
+  }, [id]);
+}
+
+export function useTemplates(customerId: number): TemplateRow[] | undefined {
+  return useLiveQuery(() => db().templates.where('cid').equals(customerId).reverse().sortBy('id'), [customerId]);
+}
+export function useTemplate(customerId: number, id: number | undefined): TemplateRow | undefined {
+  return useLiveQuery(() => (id === undefined ? undefined : db().templates.get([customerId, id])), [customerId, id]);
+}
+export const useProductCategories = (): ProductCategoryRow[] | undefined => useLiveQuery(() => db().productCategories.toArray(), []);
+export const useTemplateCategories = (): TemplateCategoryRow[] | undefined => useLiveQuery(() => db().templateCategories.toArray(), []);
+export const useTags = (customerId: number): TagRow[] | undefined => useLiveQuery(() => db().tags.where('cid').equals(customerId).sortBy('name'), [customerId]);
+export const useAmbients = (): IdNameRow[] | undefined => useLiveQuery(() => db().ambients.orderBy('id').toArray(), []);
+export const useTemplateTags = (): IdNameRow[] | undefined => useLiveQuery(() => db().templateTags.orderBy('id').toArray(), []);
+export const useCustomers = (): CustomerRow[] | undefined => useLiveQuery(() => db().customers.toArray(), []);
+/** A queued upload's Blob (to preview an image before it reaches the server). */
+export const useQueuedBlob = (id: number | undefined) => useLiveQuery(() => (id === undefined ? undefined : db().blobs.get(id)), [id]);

@@ -1,0 +1,115 @@
+// What a successful queued call does locally: the entry leaves the outbox, a create's real
+// id replaces its temp id everywhere (rows, later entries), and later Info edits of the same
+// product are re-based on the server's new updated_at (our own change is no conflict).
+import type { FacetDb } from './db.ts';
+import { emitChange, touch } from './store.ts';
+import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
+import type { OutboxEntry, TempKind } from './types.ts';
+
+export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): Promise<void> {
+  const changed: number[] = [];
+  const rekeyed: [number, number][] = [];
+  await d.transaction('rw', d.tables, async () => {
+    await d.outbox.delete(e.id!);
+    if (e.call.upload) await d.blobs.delete(e.call.upload.blobId);
+    let entities = e.entities;
+    if (e.creates) {
+      const real = Number(pick(reply, e.creates.from));
+      if (!Number.isInteger(real) || real <= 0) throw new Error(`No id at ${e.creates.from} in the reply to ${e.call.path}`);
+      const { temp, kind } = e.creates;
+      await d.idmap.put({ temp, real });
+      await rekey(d, kind, temp, real);
+      if (kind === 'product') rekeyed.push([temp, real]);
+      for (const later of await d.outbox.where('entities').equals(`${kind}:${temp}`).toArray()) {
+        await d.outbox.put({ ...later, call: rewriteCall(later.call, temp, real), entities: rewriteEntities(later.entities, temp, real) });
+      }
+      entities = rewriteEntities(entities, temp, real);
+    }
+    const product = (reply as { product?: { id?: number; updated_at?: string } } | undefined)?.product;
+    for (const ent of entities.filter((x) => entityKind(x) === 'product')) {
+      const id = entityId(ent);
+      const updatedAt = product?.id === id ? product.updated_at : undefined;
+      // The server row moved because of us: later edits are based on its new version.
+      for (const later of await d.outbox.where('entities').equals(ent).toArray()) {
+        if (later.base !== undefined) await d.outbox.update(later.id!, { base: updatedAt });
+      }
+      if (e.call.upload && e.call.path.includes('/resource/')) {
+        const row = await d.products.get(id);
+        const path = pick(reply, 'path');
+        if (row) await d.products.put({
+          ...row,
+          pendingImages: row.pendingImages?.filter((b) => b !== e.call.upload!.blobId),
+          images: typeof path === 'string' ? [...row.images, path] : row.images,
+          updated_at: updatedAt,
+        });
+      } else if (e.call.method !== 'DELETE' || !e.call.path.includes('/squedule')) {
+        await d.products.update(id, { updated_at: updatedAt });
+      }
+      changed.push(id);
+    }
+    if (e.call.upload && e.call.path.includes('/asset/')) {
+      const id = Number(e.call.body?.id_product);
+      const path = pick(reply, 'path');
+      await d.productFiles.where('[productId+path]').between([id, ''], [id, '\uffff']).filter((f) => f.pendingBlob === e.call.upload!.blobId).delete();
+      if (typeof path === 'string') await d.productFiles.put({ productId: id, path });
+    }
+    touch(entities);
+  });
+  if (rekeyed.length || changed.length) emitChange({ table: 'products', ids: changed, rekeyed });
+  if (e.creates?.kind === 'template') emitChange({ table: 'templates', ids: 'all' });
+}
+
+/** Moves the local rows of a created entity from its temp id to the real one. */
+async function rekey(d: FacetDb, kind: TempKind, temp: number, real: number) {
+  if (kind === 'product') {
+    const row = await d.products.get(temp);
+    if (row) {
+      await d.products.delete(temp);
+      await d.products.put({ ...row, id: real, id_product: real });
+    }
+    await d.descriptions.where('productId').equals(temp).modify({ productId: real });
+    const files = await d.productFiles.where('productId').equals(temp).toArray();
+    await d.productFiles.where('productId').equals(temp).delete();
+    await d.productFiles.bulkPut(files.map((f) => ({ ...f, productId: real })));
+  } else if (kind === 'tag') {
+    const row = await d.tags.get(temp);
+    if (row) {
+      await d.tags.delete(temp);
+      await d.tags.put({ ...row, id: real });
+    }
+    await swapTagInProducts(d, temp, real);
+  } else if (kind === 'description') {
+    const row = await d.descriptions.get(temp);
+    if (row) {
+      await d.descriptions.delete(temp);
+      await d.descriptions.put({ ...row, id: real });
+    }
+  } else if (kind === 'template') {
+    for (const row of await d.templates.where('id').equals(temp).toArray()) {
+      await d.templates.delete([row.cid, temp]);
+      await d.templates.put({ ...row, id: real });
+    }
+  } else {
+    const table = kind === 'ambient' ? d.ambients : d.templateTags;
+    const row = await table.get(temp);
+    if (row) {
+      await table.delete(temp);
+      await table.put({ ...row, id: real });
+    }
+    const field = kind === 'ambient' ? 'ambients' : 'tags';
+    await d.templates.filter((t) => t[field].some((x) => x.id === temp)).modify((t) => {
+      t[field] = t[field].map((x) => (x.id === temp ? { ...x, id: real } : x));
+    });
+  }
+}
+
+/** Replaces a temp tag id inside the tag lists of the products that have it (the ones queued). */
+async function swapTagInProducts(d: FacetDb, temp: number, real: number) {
+  const ids = new Set<number>();
+  for (const e of await d.outbox.where('entities').equals(`tag:${temp}`).toArray()) {
+    for (const x of e.entities) if (entityKind(x) === 'product') ids.add(entityId(x));
+  }
+  for (const p of await d.products.bulkGet([...ids])) {
+    if (p?.tags.some((t) => t.id === temp)) await d.products.put({ ...p, tags: p.tags.map((t) => (t.id === temp ? { ...t, id: real } : t)) });
+  }
+}

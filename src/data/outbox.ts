@@ -1,0 +1,242 @@
+// The outbox: queued mutations, drained in order by one tab at a time (Web Locks).
+// Network errors, 5xx and 429 retry with capped exponential backoff and jitter; a 4xx parks
+// the entry and those that depend on it; a 409 with the server's row is a conflict the user
+// settles. Nothing leaves the outbox except by success or by the user's discard.
+import { ApiFailure, toFailure } from '../api/client.ts';
+import { db, dbEpoch, onOpen } from './db.ts';
+import { applySuccess } from './outbox-apply.ts';
+import { ensureToken, sendQueued } from './remote.ts';
+import { syncStatus } from './store.ts';
+import { resolveTemps } from './tempids.ts';
+import type { OutboxCall, OutboxEntry, TempKind } from './types.ts';
+
+export const policy = { baseDelay: 1000, maxDelay: 5 * 60_000, random: Math.random };
+
+export interface Draft {
+  label: string;
+  call: OutboxCall;
+  entities: string[];
+  creates?: { temp: number; kind: TempKind; from: string };
+  base?: string;
+  errorPrefix?: string;
+  /** Extra dependencies beyond the shared-entity rule (ids of entries already queued). */
+  after?: number[];
+}
+
+const newKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `k${Date.now()}${Math.random().toString(36).slice(2)}`;
+
+/**
+ * Appends entries. Call it inside the mutation's Dexie transaction (with the optimistic change),
+ * so that both land or neither. Each entry depends on every queued entry that shares an entity.
+ */
+export async function enqueue(drafts: Draft[]): Promise<number[]> {
+  const d = db();
+  const ids: number[] = [];
+  for (const x of drafts) {
+    const prior = x.entities.length ? await d.outbox.where('entities').anyOf(x.entities).primaryKeys() : [];
+    ids.push(await d.outbox.add({
+      label: x.label, call: x.call, entities: x.entities, creates: x.creates, base: x.base, errorPrefix: x.errorPrefix,
+      key: newKey(), state: 'queued', attempts: 0, nextAt: 0, createdAt: Date.now(),
+      dependsOn: [...new Set([...prior, ...(x.after ?? [])])],
+    }));
+  }
+  return ids;
+}
+
+/** Starts a drain soon (after the caller's transaction has committed). */
+export function kick() {
+  setTimeout(() => void drainOutbox().catch(() => undefined), 0);
+}
+
+let running: Promise<void> | undefined;
+let again = false;
+let timer: ReturnType<typeof setTimeout> | undefined;
+const drainedListeners = new Set<() => void>();
+/** sync.ts pulls after a drain that sent something. */
+export const onDrained = (f: () => void) => (drainedListeners.add(f), () => void drainedListeners.delete(f));
+
+onOpen(() => {
+  running = undefined;
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+});
+
+/** Sends what can be sent now. Also what the service worker's `sync` event calls. */
+export function drainOutbox(): Promise<void> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  const epoch = dbEpoch();
+  let run: Promise<void> | undefined = undefined;
+  run = (async () => {
+    try {
+      do {
+        again = false;
+        await withLock(() => drainLoop(epoch));
+      } while (again && epoch === dbEpoch());
+    } finally {
+      if (running === run) running = undefined;
+      if (epoch === dbEpoch()) syncStatus.set({ draining: false });
+    }
+  })();
+  running = run;
+  return run;
+}
+
+async function withLock(f: () => Promise<void>) {
+  const locks = typeof navigator !== 'undefined' ? (navigator as Navigator & { locks?: LockManager }).locks : undefined;
+  if (locks) await locks.request('facet-outbox', f);
+  else await f();
+}
+
+async function drainLoop(epoch: number) {
+  // Signed out (or a service worker without the cookie): keep everything for the next session.
+  if (!(await ensureToken())) return;
+  // The browser knows it is offline: burn no attempts; the 'online' event drains again.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    syncStatus.set({ online: false });
+    return;
+  }
+  const d = db();
+  let sent = 0;
+  while (epoch === dbEpoch()) {
+    const entries = await d.outbox.orderBy('id').toArray();
+    if (!entries.length) break;
+    syncStatus.set({ draining: true });
+    const byId = new Map(entries.map((e) => [e.id!, e]));
+    const now = Date.now();
+    let next: OutboxEntry | undefined;
+    let wait = Infinity;
+    let parkedOne = false;
+    for (const e of entries) {
+      if (e.state === 'parked' || e.state === 'conflict') continue;
+      const failed = e.dependsOn.map((id) => byId.get(id)).find((x) => x && (x.state === 'parked' || x.state === 'conflict'));
+      if (failed) {
+        await d.outbox.update(e.id!, { state: 'parked', blockedBy: failed.id, error: `Waiting for a change that failed: ${failed.label}` });
+        parkedOne = true;
+        break;
+      }
+      if (e.dependsOn.some((id) => byId.has(id))) continue;
+      if (e.nextAt > now) {
+        wait = Math.min(wait, e.nextAt);
+        continue;
+      }
+      next = e;
+      break;
+    }
+    if (parkedOne) continue;
+    if (!next) {
+      if (wait < Infinity) schedule(wait - now);
+      break;
+    }
+    const outcome = await sendOne(next, epoch);
+    if (outcome === 'sent') sent++;
+    else if (outcome === 'stop') break;
+  }
+  if (sent && epoch === dbEpoch()) for (const f of drainedListeners) f();
+}
+
+function schedule(ms: number) {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    timer = undefined;
+    void drainOutbox().catch(() => undefined);
+  }, Math.max(0, ms));
+}
+
+async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed' | 'stop'> {
+  const d = db();
+  const { call, missing } = await resolveTemps(d, e.call);
+  if (missing.length) {
+    await d.outbox.update(e.id!, { state: 'parked', error: 'It refers to a record that was never created.' });
+    return 'failed';
+  }
+  const blob = call.upload ? await d.blobs.get(call.upload.blobId) : undefined;
+  if (call.upload && !blob) {
+    await d.outbox.update(e.id!, { state: 'parked', error: 'The file to upload is no longer stored on this device.' });
+    return 'failed';
+  }
+  await d.outbox.update(e.id!, { state: 'sending' });
+  let reply: unknown;
+  try {
+    // An Info edit carries the version it was based on (409 when the server moved on).
+    const body = e.base !== undefined ? { ...call.body, updated_at: e.base } : call.body;
+    reply = await sendQueued(call.method, call.path, {
+      query: call.query, body, key: e.key,
+      file: call.upload && blob ? { field: call.upload.field, blob: blob.blob, name: blob.name } : undefined,
+    });
+  } catch (err) {
+    if (epoch !== dbEpoch()) return 'stop';
+    return failed(e, toFailure(err));
+  }
+  if (epoch !== dbEpoch()) return 'stop';
+  syncStatus.set({ online: true });
+  await applySuccess(d, e, reply);
+  return 'sent';
+}
+
+async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'> {
+  const d = db();
+  const theirs = (f.body as { product?: unknown } | undefined)?.product;
+  const message = `${e.errorPrefix ?? ''}${f.firstFieldMessage}`;
+  // A 409 for a key still being handled (a duplicate request) is not a conflict: try again later.
+  const inProgress = f.status === 409 && /in progress/i.test(f.message);
+  if (f.status === 409 && !inProgress) {
+    await d.outbox.update(e.id!, { state: 'conflict', theirs, error: message });
+    return 'failed';
+  }
+  // 401: signed out; the entry waits for a new session rather than failing.
+  if (f.transient || inProgress || f.status === 401) {
+    const attempts = e.attempts + 1;
+    const ceiling = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (attempts - 1));
+    const delay = ceiling / 2 + policy.random() * (ceiling / 2);
+    await d.outbox.update(e.id!, { state: 'retrying', attempts, nextAt: Date.now() + delay, error: message });
+    if (f.network) syncStatus.set({ online: false });
+    schedule(delay);
+    return 'stop';
+  }
+  await d.outbox.update(e.id!, { state: 'parked', error: message });
+  return 'failed';
+}
+
+/** Back online: entries waiting out a backoff go now. */
+export async function retryWaitingNow(): Promise<void> {
+  await db().outbox.where('state').equals('retrying').modify({ nextAt: 0 });
+  await drainOutbox();
+}
+
+/** Sends a parked or conflicting entry again (and those it parked); for a conflict this keeps mine. */
+export async function retryEntry(id: number): Promise<void> {
+  const d = db();
+  await d.transaction('rw', d.outbox, async () => {
+    const e = await d.outbox.get(id);
+    if (!e) return;
+    const theirs = e.theirs as { updated_at?: string } | undefined;
+    // A 4xx did nothing on the server, whose answer is kept under the old key: a new request needs a new key.
+    await d.outbox.update(id, {
+      state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined,
+      ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newKey() }),
+      ...(e.state === 'conflict' && { base: theirs?.updated_at }),
+    });
+    for (const b of await blockedChain(id)) await d.outbox.update(b, { state: 'queued', attempts: 0, nextAt: 0, error: undefined, blockedBy: undefined });
+  });
+  await drainOutbox();
+}
+
+async function blockedChain(id: number): Promise<number[]> {
+  const all = await db().outbox.toArray();
+  const out = new Set<number>();
+  const walk = (from: number) => {
+    for (const e of all) {
+      if (e.blockedBy !== from || out.has(e.id!)) continue;
+      out.add(e.id!);
+      walk(e.id!);
+    }
+  };
+  walk(id);
+  return [...out];
+}
+
+export { discardEntry, resolveConflict } from './outbox-discard.ts';

@@ -1,0 +1,109 @@
+// The product Info save (document 2 §4, in this order): dimension rule; update the product;
+// add categories; remove categories; add tags; remove tags; add or update each information
+// block (id 0 adds); delete removed blocks; upload added files; delete removed files.
+// The update carries the updated_at it was based on (409 → the user chooses). Every call of a
+// save touches the product, so a failed step parks the steps after it.
+import { db } from './db.ts';
+import { enqueue, kick, type Draft } from './outbox.ts';
+import { categoriesFor, DIMENSIONS_MESSAGE, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
+import { emitChange, touch } from './store.ts';
+import { resolveTags } from './tags.ts';
+import { newTempId } from './tempids.ts';
+import type { Scalar } from './types.ts';
+
+export interface InfoChange {
+  fields?: ProductFieldsInput;
+  addSubcategories?: number[];
+  removeSubcategories?: number[];
+  /** Typed text (comma-separated) or tag ids. */
+  addTags?: (number | string)[];
+  removeTags?: number[];
+  /** Information blocks; id 0 (or a missing id) adds one. Sent only with a title and notes. */
+  blocks?: { id?: number; title: string; notes: string }[];
+  removeBlocks?: number[];
+  addFiles?: Blob[];
+  removeFiles?: string[];
+}
+
+export class RuleError extends Error {}
+
+export async function saveProductInfo(customerId: number, productId: number, change: InfoChange): Promise<void> {
+  const d = db();
+  await d.transaction('rw', [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories], async () => {
+    const row = await d.products.get(productId);
+    if (!row) throw new RuleError('Product not found.');
+    const next = { ...row, ...change.fields };
+    if (next.automation_system === 1 && (!next.width?.trim() || !next.height?.trim() || !next.depth?.trim())) {
+      throw new RuleError(DIMENSIONS_MESSAGE);
+    }
+    const label = labelOf(next);
+    const parts = partDrafts(customerId, productId, label);
+    const queue: Draft[] = [];
+    if (change.fields && Object.keys(change.fields).length) {
+      queue.push({
+        label: `Edit product ${label}`, entities: [`product:${productId}`], base: row.updated_at ?? undefined,
+        errorPrefix: 'Error updating product informations: ',
+        call: { method: 'PUT', path: '/puts/product/edit', body: { id_product: productId, ...(change.fields as Record<string, Scalar>) } },
+      });
+    }
+    const addSubs = change.addSubcategories ?? [];
+    const removeSubs = new Set(change.removeSubcategories ?? []);
+    queue.push(...addSubs.map(parts.sub), ...[...removeSubs].map(parts.unsub));
+    const added = await resolveTags(customerId, change.addTags ?? []);
+    const removedTags = new Set(change.removeTags ?? []);
+    queue.push(...added.map(parts.tag), ...[...removedTags].map(parts.untag));
+    for (const b of change.blocks ?? []) {
+      const title = b.title.trim();
+      const notes = b.notes.trim();
+      if (!title || !notes) continue;
+      if (!b.id) {
+        const temp = newTempId();
+        await d.descriptions.put({ id: temp, productId, title, notes });
+        queue.push(parts.addBlock(temp, title, notes));
+      } else {
+        await d.descriptions.put({ id: b.id, productId, title, notes });
+        queue.push(parts.editBlock(b.id, title, notes));
+      }
+    }
+    for (const id of change.removeBlocks ?? []) {
+      await d.descriptions.delete(id);
+      queue.push(parts.dropBlock(id));
+    }
+    for (const f of change.addFiles ?? []) {
+      const name = (f as File).name || 'file';
+      const blobId = await storeBlob(f, name);
+      await d.productFiles.put({ productId, path: name, pendingBlob: blobId });
+      queue.push(parts.file(blobId));
+    }
+    for (const path of change.removeFiles ?? []) {
+      await d.productFiles.delete([productId, path]);
+      queue.push(parts.unfile(path));
+    }
+    if (!queue.length) return;
+    await enqueue(queue);
+    const subs = [...new Set([...row.subcategories.filter((s) => !removeSubs.has(s)), ...addSubs])];
+    const tags = [...row.tags.filter((t) => !removedTags.has(t.id)), ...added.filter((t) => !row.tags.some((x) => x.id === t.id))];
+    await d.products.put({ ...next, subcategories: subs, categories: await categoriesFor(subs), tags });
+    touch([`product:${productId}`]);
+  });
+  emitChange({ table: 'products', ids: [productId] });
+  kick();
+}
+
+/** Product delete: the row goes at once; the call follows (a soft delete with a tombstone). */
+export async function deleteProduct(customerId: number, productId: number): Promise<void> {
+  const d = db();
+  await d.transaction('rw', [d.products, d.outbox, d.descriptions, d.productFiles], async () => {
+    const row = await d.products.get(productId);
+    await enqueue([{
+      label: `Delete product ${row ? labelOf(row) : productId}`, entities: [`product:${productId}`], errorPrefix: 'Error deleting product: ',
+      call: { method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: productId, id_customer: customerId } },
+    }]);
+    await d.products.delete(productId);
+    await d.descriptions.where('productId').equals(productId).delete();
+    await d.productFiles.where('productId').equals(productId).delete();
+    touch([`product:${productId}`]);
+  });
+  emitChange({ table: 'products', ids: [productId] });
+  kick();
+}

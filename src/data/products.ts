@@ -1,0 +1,148 @@
+// Product mutations (document 2 §4): registration, the Info save and delete. Each one changes
+// Dexie at once, queues its calls in the spec's order and starts a drain.
+import { db } from './db.ts';
+import { enqueue, kick, type Draft } from './outbox.ts';
+import { emitChange, touch } from './store.ts';
+import { resolveTags } from './tags.ts';
+import { newTempId } from './tempids.ts';
+import type { IdNameRow, ProductRow, Scalar } from './types.ts';
+
+export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
+export const DIMENSIONS_MESSAGE = 'You need to add the dimensions to the product';
+
+export interface ProductFieldsInput {
+  name?: string; sku?: string; collection?: string; automation_system?: 0 | 1;
+  height?: string; width?: string; depth?: string; finish?: string; note?: string; measure?: string;
+}
+
+export interface ProductDraft extends ProductFieldsInput {
+  /** Typed text (comma-separated) or existing tag ids. */
+  tags?: (number | string)[];
+  subcategoryIds?: number[];
+  images?: Blob[];
+  files?: Blob[];
+  descriptions?: { title: string; notes: string }[];
+}
+
+const FIELDS = ['name', 'sku', 'collection', 'automation_system', 'height', 'width', 'depth', 'finish', 'note', 'measure'] as const;
+const pickFields = (f: ProductFieldsInput) => Object.fromEntries(FIELDS.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])) as Record<string, Scalar>;
+export const labelOf = (p: { sku?: string; name?: string }) => p.sku || p.name || 'product';
+const fileName = (b: Blob, fallback: string) => (b as File).name || fallback;
+
+/** The subcategory rows ({id, name, id_subcategory, subcategory}) for the local product row. */
+export async function categoriesFor(ids: number[]): Promise<ProductRow['categories']> {
+  const cats = await db().productCategories.toArray();
+  return ids.flatMap((sid) => {
+    for (const c of cats) {
+      const s = c.subcategories.find((x) => x.id === sid);
+      if (s) return [{ id: c.id, name: c.category, id_subcategory: s.id, subcategory: s.subcategory }];
+    }
+    return [];
+  });
+}
+
+export async function storeBlob(blob: Blob, name: string): Promise<number> {
+  return db().blobs.add({ blob, name });
+}
+
+/** The calls that attach a product's parts (registration and Info save share them). */
+export function partDrafts(cid: number, pid: number, label: string) {
+  const ent = `product:${pid}`;
+  return {
+    tag: (t: IdNameRow): Draft => ({
+      label: `Tag ${label} with ${t.name}`, entities: [ent, `tag:${t.id}`], errorPrefix: 'Error adding tag: ',
+      call: { method: 'POST', path: '/posts/product/tag/store', body: { id_product: pid, id_tag: t.id } },
+    }),
+    untag: (id: number): Draft => ({
+      label: `Untag ${label}`, entities: [ent, `tag:${id}`], errorPrefix: 'Error removing tag: ',
+      call: { method: 'DELETE', path: '/deletes/product/tag/delete', query: { id_product: pid, id_tag: id } },
+    }),
+    sub: (sid: number): Draft => ({
+      label: `Add ${label} to a category`, entities: [ent], errorPrefix: 'Error adding category: ',
+      call: { method: 'POST', path: '/posts/product/subcategories/store', body: { id_product: pid, id_customer: cid, id_product_subcategory: sid } },
+    }),
+    unsub: (sid: number): Draft => ({
+      label: `Remove ${label} from a category`, entities: [ent], errorPrefix: 'Error removing category: ',
+      call: { method: 'DELETE', path: '/deletes/product/subcategories/delete', query: { id_product: pid, id_customer: cid, id_product_subcategory: sid } },
+    }),
+    image: (blobId: number): Draft => ({
+      label: `Upload an image of ${label}`, entities: [ent],
+      call: { method: 'POST', path: '/posts/product/resource/store', body: { id_product: pid }, upload: { field: 'image', blobId } },
+    }),
+    file: (blobId: number): Draft => ({
+      label: `Upload a file of ${label}`, entities: [ent],
+      call: { method: 'POST', path: '/posts/product/asset/store', body: { id_product: pid }, upload: { field: 'file', blobId } },
+    }),
+    unfile: (path: string): Draft => ({
+      label: `Delete a file of ${label}`, entities: [ent],
+      call: { method: 'DELETE', path: '/deletes/product/asset/delete', query: { id_product: pid, file: path } },
+    }),
+    addBlock: (temp: number, title: string, notes: string): Draft => ({
+      label: `Add information "${title}" to ${label}`, entities: [ent, `description:${temp}`], errorPrefix: 'Error adding product information: ',
+      call: { method: 'POST', path: '/posts/product/description/store', body: { id_product: pid, id_customer: cid, title, notes } },
+      creates: { temp, kind: 'description', from: 'id_product_description' },
+    }),
+    editBlock: (id: number, title: string, notes: string): Draft => ({
+      label: `Update information "${title}" of ${label}`, entities: [ent, `description:${id}`], errorPrefix: 'Error updating product information: ',
+      call: { method: 'PUT', path: '/puts/product/description/edit', body: { id_product_description: id, id_product: pid, id_customer: cid, title, notes } },
+    }),
+    dropBlock: (id: number): Draft => ({
+      label: `Delete information of ${label}`, entities: [ent, `description:${id}`], errorPrefix: 'Error deleting product information: ',
+      call: { method: 'DELETE', path: '/deletes/product/description/delete', query: { id_product_description: id, id_product: pid, id_customer: cid } },
+    }),
+  };
+}
+
+/**
+ * Registration (document 2 §4): each product is created, then its tags, categories, images,
+ * files and descriptions are attached. Works offline: the rows appear at once with temp ids.
+ */
+export async function registerProducts(customerId: number, drafts: ProductDraft[]): Promise<number[]> {
+  const d = db();
+  const ids: number[] = [];
+  await d.transaction('rw', [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories], async () => {
+    for (const p of drafts) {
+      const pid = newTempId();
+      const label = labelOf(p);
+      const fields = { measure: 'in', note: DEFAULT_NOTE, ...pickFields(p) };
+      await enqueue([{
+        label: `Create product ${label}`, entities: [`product:${pid}`], errorPrefix: `Error creating product ${label} `,
+        call: { method: 'POST', path: '/posts/product/store', body: { id_customer: customerId, ...fields } },
+        creates: { temp: pid, kind: 'product', from: 'product.id' },
+      }]);
+      const parts = partDrafts(customerId, pid, label);
+      const tags = await resolveTags(customerId, p.tags ?? []);
+      const queue: Draft[] = [...tags.map(parts.tag), ...(p.subcategoryIds ?? []).map(parts.sub)];
+      const imageBlobs: number[] = [];
+      for (const img of p.images ?? []) imageBlobs.push(await storeBlob(img, fileName(img, 'image.png')));
+      queue.push(...imageBlobs.map(parts.image));
+      for (const f of p.files ?? []) {
+        const blobId = await storeBlob(f, fileName(f, 'file'));
+        await d.productFiles.put({ productId: pid, path: fileName(f, 'file'), pendingBlob: blobId });
+        queue.push(parts.file(blobId));
+      }
+      for (const x of p.descriptions ?? []) {
+        if (!x.title.trim() || !x.notes.trim()) continue;
+        const temp = newTempId();
+        await d.descriptions.put({ id: temp, productId: pid, title: x.title.trim(), notes: x.notes.trim() });
+        queue.push(parts.addBlock(temp, x.title.trim(), x.notes.trim()));
+      }
+      await enqueue(queue);
+      const now = new Date().toISOString();
+      await d.products.put({
+        id: pid, id_product: pid, id_customer: customerId, cid: customerId, sku: '', name: '', collection: '',
+        automation_system: 0, cancelable_as: 1, height: '', width: '', depth: '', finish: '', note: DEFAULT_NOTE, measure: 'in',
+        ...(fields as Partial<ProductRow>),
+        images: [], pendingImages: imageBlobs, created_at: now, subcategories: p.subcategoryIds ?? [],
+        categories: await categoriesFor(p.subcategoryIds ?? []), tags,
+      });
+      touch([`product:${pid}`]);
+      ids.push(pid);
+    }
+  });
+  emitChange({ table: 'products', ids });
+  kick();
+  return ids;
+}
+
+export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';

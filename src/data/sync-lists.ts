@@ -1,0 +1,137 @@
+// The lists a company's mirror is pulled from, and how one list is applied to its table.
+import type { Table } from 'dexie';
+import type { ApiFailure } from '../api/client.ts';
+import { db } from './db.ts';
+import { getList } from './remote.ts';
+import { emitChange, tick, touchedSince } from './store.ts';
+import { isTemp } from './tempids.ts';
+import type { Product } from '../api/contract/products.ts';
+import type { Static } from '@sinclair/typebox';
+import type { Scalar } from './types.ts';
+
+type Row = Record<string, unknown>;
+type Key = number | [number, number];
+
+export interface ListSpec {
+  name: string;
+  path: string;
+  /** The reply field holding the rows. */
+  field: string;
+  perCompany: boolean;
+  /** Sends updated_since (products and templates). */
+  delta?: boolean;
+  /** Global reference lists that rarely change: a routine pull skips them while fresh. */
+  reference?: boolean;
+  /** Outbox entity kind of a row ('product:12'). */
+  entity?: string;
+  table: () => Table<Row, Key>;
+  toRow?: (r: Row, cid: number) => Row;
+}
+
+const t = (name: string) => () => (db() as unknown as Record<string, Table<Row, Key>>)[name]!;
+export const LISTS: ListSpec[] = [
+  { name: 'products', path: '/gets/product/show', field: 'products', perCompany: true, delta: true, entity: 'product',
+    table: t('products'), toRow: (r, cid) => ({ ...r, id: r.id ?? r.id_product, cid }) },
+  { name: 'templates', path: '/gets/roomsets/templates/show', field: 'templates', perCompany: true, delta: true, entity: 'template',
+    table: t('templates'), toRow: (r, cid) => ({ ...r, cid }) },
+  { name: 'tags', path: '/gets/tags/show', field: 'tags', perCompany: true, entity: 'tag', table: t('tags'), toRow: (r, cid) => ({ ...r, cid }) },
+  { name: 'productCategories', reference: true, path: '/gets/product/categories/show', field: 'categories', perCompany: false, table: t('productCategories') },
+  { name: 'templateCategories', reference: true, path: '/gets/roomsets/templates/categories/show', field: 'categories', perCompany: false, table: t('templateCategories') },
+  { name: 'customers', reference: true, path: '/gets/customers/all/show', field: 'customers', perCompany: false, table: t('customers') },
+  { name: 'ambients', reference: true, path: '/template/ambient/get_all', field: 'ambients', perCompany: false, entity: 'ambient', table: t('ambients') },
+  { name: 'templateTags', reference: true, path: '/template/tag/get_all', field: 'tags', perCompany: false, entity: 'templateTag', table: t('templateTags') },
+  { name: 'retailers', reference: true, path: '/gets/retailer/list', field: 'data', perCompany: false, table: t('retailers') },
+];
+
+export interface ListResult { status: 200 | 304; mode: 'full' | 'delta' | 'unchanged'; bytes: number; rows: number; deleted: number }
+
+/** How long a reference list counts as fresh for a routine pull (focus, after a drain). */
+export const REFERENCE_TTL_MS = 5 * 60_000;
+export interface PullStats { bytes: number; lists: Record<string, ListResult> }
+
+export async function pullList(spec: ListSpec, cid: number): Promise<ListResult> {
+  const d = db();
+  const metaKey = `${spec.name}:${cid}`;
+  const meta = await d.meta.get(metaKey);
+  const started = tick();
+  const query: Record<string, Scalar> = spec.perCompany ? { id_customer: cid } : {};
+  if (spec.delta && meta?.cursor) query.updated_since = meta.cursor;
+  const r = await getList<Row>(spec.path, query, meta?.etag);
+  if (r.status === 304) {
+    await d.meta.put({ ...meta, key: metaKey, at: Date.now() });
+    return { status: 304, mode: 'unchanged', bytes: r.bytes, rows: 0, deleted: 0 };
+  }
+  const body = r.data ?? {};
+  const list = body[spec.field];
+  const rows = (Array.isArray(list) ? list : []) as Row[];
+  const deletedIds = Array.isArray(body.deleted) ? (body.deleted as number[]) : undefined;
+  const cursor = typeof body.cursor === 'string' ? body.cursor : undefined;
+  const delta = !!(query.updated_since && deletedIds && cursor);
+  const table = spec.table();
+  const keyOf = (row: Row): Key => (spec.name === 'templates' ? [cid, row.id as number] : (row.id as number));
+  let skippedAt: string | undefined;
+  let written: number[] = [];
+  await d.transaction('rw', [table, d.outbox, d.meta], async () => {
+    const pending = new Set((await d.outbox.toArray()).flatMap((e) => e.entities));
+    const held = (id: number) => !!spec.entity && (pending.has(`${spec.entity}:${id}`) || touchedSince(`${spec.entity}:${id}`, started));
+    const incoming = rows.map((x) => (spec.toRow ? spec.toRow(x, cid) : x));
+    const put = incoming.filter((x) => {
+      if (!held(x.id as number)) return true;
+      const at = x.updated_at as string | undefined;
+      if (at && (!skippedAt || at < skippedAt)) skippedAt = at;
+      return false;
+    });
+    let remove: Key[] = [];
+    if (delta) remove = deletedIds!.filter((id) => !held(id)).map((id) => keyOf({ id }));
+    else {
+      const existing = spec.perCompany ? await table.where('cid').equals(cid).primaryKeys() : await table.toCollection().primaryKeys();
+      const keep = new Set(incoming.map((x) => x.id as number));
+      remove = existing.filter((k) => {
+        const id = Array.isArray(k) ? k[1] : k;
+        return !keep.has(id) && !isTemp(id) && !held(id);
+      });
+    }
+    if (remove.length) await table.bulkDelete(remove);
+    if (put.length) await table.bulkPut(put);
+    written = [...put.map((x) => x.id as number), ...remove.map((k) => (Array.isArray(k) ? k[1] : k))];
+    // A held row must come back in a later delta: the cursor stays before it.
+    const next = cursor && skippedAt && skippedAt < cursor ? new Date(Date.parse(skippedAt) - 1).toISOString() : cursor;
+    await d.meta.put({ key: metaKey, etag: skippedAt ? undefined : r.etag, cursor: spec.delta ? next : undefined, at: Date.now() });
+  });
+  if (spec.name === 'products' || spec.name === 'templates') {
+    emitChange({ table: spec.name, ids: delta ? written : 'all' });
+  }
+  return { status: 200, mode: delta ? 'delta' : 'full', bytes: r.bytes, rows: rows.length, deleted: deletedIds?.length ?? 0 };
+}
+
+type FullProduct = Static<typeof Product>;
+
+/** One product with its blocks and files (the Info section), unless the outbox holds it. */
+export async function pullProduct(cid: number, id: number): Promise<void> {
+  const d = db();
+  const started = tick();
+  let product: FullProduct | undefined;
+  try {
+    const r = await getList<{ product: FullProduct }>('/gets/product', { id_product: id, id_customer: cid });
+    product = r.data?.product;
+  } catch (err) {
+    if ((err as ApiFailure).status !== 404) throw err;
+  }
+  await d.transaction('rw', [d.products, d.descriptions, d.productFiles, d.outbox], async () => {
+    const held = (await d.outbox.where('entities').equals(`product:${id}`).count()) > 0 || touchedSince(`product:${id}`, started);
+    if (held) return;
+    if (!product) {
+      await d.products.delete(id);
+      await d.descriptions.where('productId').equals(id).delete();
+      await d.productFiles.where('productId').equals(id).delete();
+      return;
+    }
+    const { descriptions, files, ...row } = product;
+    await d.products.put({ ...row, cid });
+    await d.descriptions.where('productId').equals(id).filter((x) => !isTemp(x.id)).delete();
+    await d.descriptions.bulkPut(descriptions.map((x) => ({ ...x, productId: id })));
+    await d.productFiles.where('productId').equals(id).filter((f) => f.pendingBlob === undefined).delete();
+    await d.productFiles.bulkPut(files.map((path) => ({ productId: id, path })));
+  });
+  emitChange({ table: 'products', ids: [id] });
+}

@@ -1,0 +1,140 @@
+// Pulls the list calls of document 2 into Dexie. Every pull sends If-None-Match; products and
+// templates also send updated_since (our server's extension) and then get only the changed rows
+// plus the ids deleted since. A server without it answers the full list, which replaces the
+// company's rows. A row with an entry waiting in the outbox is never overwritten.
+import { clearAll, db } from './db.ts';
+import { drainOutbox, onDrained, retryWaitingNow } from './outbox.ts';
+import { setRefetch } from './outbox-discard.ts';
+import { getList } from './remote.ts';
+import { emitChange, syncStatus } from './store.ts';
+import { entityId, entityKind } from './tempids.ts';
+import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from './sync-lists.ts';
+
+let customerId: number | undefined;
+let pulling: Promise<PullStats> | undefined;
+let pullAgain = false;
+let pullFull = false;
+
+/**
+ * One pull for the current company; concurrent calls share one run. A routine pull (`full` false:
+ * focus, after a drain) skips the reference lists pulled in the last REFERENCE_TTL_MS.
+ */
+export function syncNow(cid = customerId, full = false): Promise<PullStats> {
+  if (cid === undefined) return Promise.resolve({ bytes: 0, lists: {} });
+  if (pulling) {
+    pullAgain = true;
+    pullFull ||= full;
+    return pulling;
+  }
+  const run = (async () => {
+    syncStatus.set({ pulling: true });
+    let stats: PullStats = { bytes: 0, lists: {} };
+    try {
+      pullFull = full;
+      do {
+        pullAgain = false;
+        const all = pullFull;
+        pullFull = false;
+        stats = await pullAll(cid, all);
+      } while (pullAgain);
+      return stats;
+    } finally {
+      pulling = undefined;
+      syncStatus.set({ pulling: false });
+    }
+  })();
+  pulling = run;
+  return run;
+}
+
+async function pullAll(cid: number, full: boolean): Promise<PullStats> {
+  const stats: PullStats = { bytes: 0, lists: {} };
+  let offline = false;
+  await Promise.all(LISTS.map(async (spec) => {
+    try {
+      if (spec.reference && !full) {
+        const meta = await db().meta.get(`${spec.name}:${cid}`);
+        if (meta?.at && Date.now() - meta.at < REFERENCE_TTL_MS) return;
+      }
+      const r = await pullList(spec, cid);
+      stats.bytes += r.bytes;
+      stats.lists[spec.name] = r;
+    } catch (err) {
+      // Document 2 §7: list failures are only logged.
+      if ((err as { network?: boolean }).network) offline = true;
+      else console.warn(`[facet] pull of ${spec.name} failed:`, (err as Error).message);
+    }
+  }));
+  if (offline) syncStatus.set({ online: false });
+  else syncStatus.set({ online: true, lastSyncedAt: Date.now() });
+  return stats;
+}
+
+/** Pull on start, on reconnect, on focus and after the outbox drains. Returns the stop function. */
+export function startSync(ctx: { customerId: number }): () => void {
+  customerId = ctx.customerId;
+  const pull = () => void syncNow().catch(() => undefined);
+  const pullAll = () => void syncNow(ctx.customerId, true).catch(() => undefined);
+  const onOnline = () => {
+    syncStatus.set({ online: true });
+    void retryWaitingNow().catch(() => undefined).then(pullAll);
+  };
+  const onOffline = () => syncStatus.set({ online: false });
+  const onVisible = () => {
+    if (typeof document === 'undefined' || document.visibilityState === 'visible') pull();
+  };
+  const w = typeof window === 'undefined' ? undefined : window;
+  w?.addEventListener('online', onOnline);
+  w?.addEventListener('offline', onOffline);
+  w?.addEventListener('focus', pull);
+  if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
+  const offDrained = onDrained(pull);
+  pullAll();
+  void drainOutbox().catch(() => undefined);
+  return () => {
+    if (customerId === ctx.customerId) customerId = undefined;
+    w?.removeEventListener('online', onOnline);
+    w?.removeEventListener('offline', onOffline);
+    w?.removeEventListener('focus', pull);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
+    offDrained();
+  };
+}
+
+// Discard re-pulls the server's truth for what the discarded entries touched.
+setRefetch(async (entities) => {
+  const cid = customerId;
+  if (cid === undefined) return;
+  const products = entities.filter((e) => entityKind(e) === 'product').map(entityId);
+  await Promise.all(products.map((id) => pullProduct(cid, id).catch(() => undefined)));
+  const others = new Set(entities.map(entityKind));
+  for (const spec of LISTS) {
+    if (spec.name === 'products') continue;
+    if (others.has(spec.entity ?? '') || spec.name === 'tags') {
+      await db().meta.delete(`${spec.name}:${cid}`);
+      await pullList(spec, cid).catch(() => undefined);
+    }
+  }
+});
+
+/** Logout: every table, and the runtime caches (the precached app shell stays). */
+export async function wipeLocalData(): Promise<void> {
+  customerId = undefined;
+  await clearAll();
+  emitChange({ table: 'products', ids: 'all' });
+  emitChange({ table: 'templates', ids: 'all' });
+  syncStatus.set({ lastSyncedAt: undefined });
+  if (typeof caches !== 'undefined') {
+    for (const name of await caches.keys()) if (!name.includes('precache')) await caches.delete(name);
+  }
+}
+
+/** Asks the browser not to evict our data under storage pressure. */
+export async function requestPersistence(): Promise<boolean> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage?.persist) return false;
+  if (await storage.persisted?.()) return true;
+  return storage.persist();
+}
+
+export { getList };

@@ -1,0 +1,140 @@
+// Template mutations (document 2 §4): add (create, then ambients, then tags), edit (info with the
+// tag and ambient changes) and delete. Ambients and tags typed by name are created first.
+import { db } from './db.ts';
+import { enqueue, kick, type Draft } from './outbox.ts';
+import { emitChange, touch } from './store.ts';
+import { newTempId } from './tempids.ts';
+import type { IdNameRow, Scalar, TemplateRow } from './types.ts';
+
+export interface TemplateDraft {
+  name: string;
+  note?: string;
+  public: 0 | 1;
+  /** The client company of a private template. */
+  clientId?: number;
+  image: Blob;
+  /** Existing ids or names (a new name is created). */
+  ambients: (number | string)[];
+  tags: (number | string)[];
+}
+
+export interface TemplateChange {
+  name: string;
+  note?: string;
+  public: 0 | 1;
+  clientId?: number;
+  addAmbients?: (number | string)[];
+  removeAmbients?: number[];
+  addTags?: (number | string)[];
+  removeTags?: number[];
+}
+
+type Kind = 'ambient' | 'templateTag';
+
+/** Ids for names/ids among ambients or template tags; unknown names are created (queued). */
+async function resolve(kind: Kind, wanted: (number | string)[]): Promise<IdNameRow[]> {
+  const table = kind === 'ambient' ? db().ambients : db().templateTags;
+  const known = await table.toArray();
+  const out: IdNameRow[] = [];
+  for (const w of wanted) {
+    let row = typeof w === 'number' ? known.find((x) => x.id === w) : known.find((x) => x.name.toLowerCase() === w.trim().toLowerCase());
+    if (!row && typeof w === 'string' && w.trim()) {
+      row = { id: newTempId(), name: w.trim() };
+      known.push(row);
+      await table.add(row);
+      const path = kind === 'ambient' ? '/template/ambient/add' : '/template/tag/add';
+      await enqueue([{
+        label: `Create ${kind === 'ambient' ? 'ambient' : 'tag'} ${row.name}`, entities: [`${kind}:${row.id}`],
+        errorPrefix: kind === 'ambient' ? 'Error creating ambient: ' : 'Error creating tag: ',
+        call: { method: 'POST', path, body: { name: row.name } },
+        creates: { temp: row.id, kind, from: kind === 'ambient' ? 'ambient.id' : 'tag.id' },
+      }]);
+    }
+    if (row && !out.some((x) => x.id === row.id)) out.push(row);
+  }
+  return out;
+}
+
+const link = (tid: number, kind: Kind, x: IdNameRow, add: boolean): Draft => {
+  const field = kind === 'ambient' ? 'id_ambient' : 'id_tag';
+  const what = kind === 'ambient' ? 'ambient' : 'tag';
+  const ents = [`template:${tid}`, `${kind}:${x.id}`];
+  return add
+    ? { label: `Add ${what} ${x.name} to template`, entities: ents, call: { method: 'POST', path: `/template/add_${what}`, body: { id_template: tid, [field]: x.id } } }
+    : { label: `Remove ${what} from template`, entities: ents, call: { method: 'DELETE', path: `/template/remove_${what}`, query: { id_template: tid, [field]: x.id } } };
+};
+
+const TABLES = () => [db().templates, db().ambients, db().templateTags, db().outbox, db().blobs];
+
+/** Staff: creates templates in the current context (cid) mirror; returns their temp ids. */
+export async function addTemplates(cid: number, drafts: TemplateDraft[]): Promise<number[]> {
+  const d = db();
+  const ids: number[] = [];
+  await d.transaction('rw', TABLES(), async () => {
+    for (const t of drafts) {
+      const tid = newTempId();
+      const blobId = await d.blobs.add({ blob: t.image, name: (t.image as File).name || 'template.png' });
+      const body: Record<string, Scalar> = { name: t.name, note: t.note ?? '', public: t.public, ...(t.public === 0 && { id_customer: t.clientId }) };
+      await enqueue([{
+        label: `Create template ${t.name}`, entities: [`template:${tid}`], errorPrefix: 'Error Saving Template: ',
+        call: { method: 'POST', path: '/template/add', body, upload: { field: 'image', blobId } },
+        creates: { temp: tid, kind: 'template', from: 'template.id' },
+      }]);
+      const ambients = await resolve('ambient', t.ambients);
+      const tags = await resolve('templateTag', t.tags);
+      await enqueue([...ambients.map((a) => link(tid, 'ambient', a, true)), ...tags.map((x) => link(tid, 'templateTag', x, true))]);
+      const row: TemplateRow = {
+        id: tid, cid, name: t.name, note: t.note ?? '', public: t.public, image_name: '', image_thumb: '', collection: null,
+        created_at: new Date().toISOString(), updated_at: '', tags, ambients, id_customer: t.public ? null : (t.clientId ?? null), pendingImage: blobId,
+      };
+      await d.templates.put(row);
+      touch([`template:${tid}`]);
+      ids.push(tid);
+    }
+  });
+  emitChange({ table: 'templates', ids });
+  kick();
+  return ids;
+}
+
+/** Info update alongside the ambient and tag changes. */
+export async function editTemplate(cid: number, id: number, c: TemplateChange): Promise<void> {
+  const d = db();
+  await d.transaction('rw', TABLES(), async () => {
+    const row = await d.templates.get([cid, id]);
+    const body: Record<string, Scalar> = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
+    const queue: Draft[] = [{ label: `Edit template ${c.name}`, entities: [`template:${id}`], errorPrefix: 'Error Saving Template: ', call: { method: 'POST', path: '/template/edit', body } }];
+    const addA = await resolve('ambient', c.addAmbients ?? []);
+    const addT = await resolve('templateTag', c.addTags ?? []);
+    const dropA = new Set(c.removeAmbients ?? []);
+    const dropT = new Set(c.removeTags ?? []);
+    queue.push(...addA.map((a) => link(id, 'ambient', a, true)), ...[...dropA].map((a) => link(id, 'ambient', { id: a, name: '' }, false)));
+    queue.push(...addT.map((x) => link(id, 'templateTag', x, true)), ...[...dropT].map((x) => link(id, 'templateTag', { id: x, name: '' }, false)));
+    await enqueue(queue);
+    if (row) {
+      const merge = (list: IdNameRow[], add: IdNameRow[], drop: Set<number>) => [...list.filter((x) => !drop.has(x.id)), ...add.filter((x) => !list.some((y) => y.id === x.id))];
+      await d.templates.put({
+        ...row, name: c.name, note: c.note ?? '', public: c.public, id_customer: c.public ? row.id_customer : (c.clientId ?? row.id_customer),
+        ambients: merge(row.ambients, addA, dropA), tags: merge(row.tags, addT, dropT),
+      });
+    }
+    touch([`template:${id}`]);
+  });
+  emitChange({ table: 'templates', ids: [id] });
+  kick();
+}
+
+export async function deleteTemplate(cid: number, id: number): Promise<void> {
+  const d = db();
+  await d.transaction('rw', TABLES(), async () => {
+    const row = await d.templates.get([cid, id]);
+    await enqueue([{
+      label: `Delete template ${row?.name ?? id}`, entities: [`template:${id}`], errorPrefix: 'Error deleting template: ',
+      call: { method: 'DELETE', path: '/template/delete', query: { id } },
+    }]);
+    await d.templates.where('id').equals(id).delete();
+    touch([`template:${id}`]);
+  });
+  emitChange({ table: 'templates', ids: [id] });
+  kick();
+}

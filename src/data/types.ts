@@ -1,0 +1,135 @@
+// Shapes shared by the data layer and the screens. Rows are the server's list rows plus
+// the company they were pulled for (cid); temp ids are negative (see outbox.ts).
+import type { Static } from '@sinclair/typebox';
+import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
+import type { Template } from '../api/contract/templates.ts';
+
+export type ServerProduct = Static<typeof ProductRowSchema>;
+export type ServerTemplate = Static<typeof Template>;
+
+/** A product as stored locally; `pendingImages` are queued upload Blobs not yet on the server. */
+export interface ProductRow extends Omit<ServerProduct, 'updated_at'> {
+  cid: number;
+  /** Undefined while the server's value is unknown (after our own change, until the next pull). */
+  updated_at?: string;
+  pendingImages?: number[];
+}
+export interface TemplateRow extends ServerTemplate {
+  cid: number;
+  pendingImage?: number;
+}
+export interface IdNameRow { id: number; name: string }
+export interface TagRow extends IdNameRow { cid: number }
+export interface CustomerRow { id: number; company: string }
+export interface ProductCategoryRow { id: number; category: string; subcategories: { id: number; subcategory: string }[] }
+export interface TemplateCategoryRow { id: number; category: string }
+export interface DescriptionRow extends Static<typeof Description> { productId: number }
+export interface ProductFileRow { productId: number; path: string; pendingBlob?: number }
+export interface RetailerRow { id: number; [k: string]: unknown }
+export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number }
+export interface BlobRow { id?: number; blob: Blob; name: string }
+export interface IdMapRow { temp: number; real: number }
+
+export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
+
+/** What the "Pending changes" panel shows. */
+export interface PendingEntry {
+  id: number;
+  label: string;
+  state: PendingState;
+  error?: string;
+  createdAt: number;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  pulling: boolean;
+  draining: boolean;
+  lastSyncedAt?: number;
+}
+
+export type Automation = 'all' | 'sent' | 'not-sent';
+export type Visibility = 'public' | 'private' | 'both';
+
+export interface ProductFilters {
+  kind: 'products';
+  customerId: number;
+  /** Name or SKU substring. */
+  text?: string;
+  id?: number;
+  collection?: string;
+  /** ISO dates or Date objects, inclusive. */
+  from?: string | Date;
+  to?: string | Date;
+  automation?: Automation;
+  categoryId?: number;
+  subcategoryId?: number;
+  /** Shown first, in id-descending order among themselves. */
+  selected?: readonly number[];
+}
+
+export interface TemplateFilters {
+  kind: 'templates';
+  customerId: number;
+  /** Name, id or tag name. */
+  text?: string;
+  id?: number;
+  from?: string | Date;
+  to?: string | Date;
+  visibility?: Visibility;
+  /** A template category is an ambient. */
+  categoryId?: number;
+  selected?: readonly number[];
+}
+
+export type CatalogFilters = ProductFilters | TemplateFilters;
+export type CatalogItem = ProductRow | TemplateRow;
+
+export interface CatalogResult<T extends CatalogItem = CatalogItem> {
+  items: T[];
+  total: number;
+  /** The in-memory index is loaded; until then items are the first page read from Dexie. */
+  ready: boolean;
+  firstPageFromIndex: boolean;
+}
+
+export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag';
+export type Scalar = string | number | undefined;
+
+/** One queued call. Values equal to a temp id are replaced by the real id at send time. */
+export interface OutboxCall {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  query?: Record<string, Scalar>;
+  body?: Record<string, Scalar>;
+  /** Multipart: body fields plus one stored Blob under this part name. */
+  upload?: { field: string; blobId: number };
+}
+
+export interface OutboxEntry {
+  id?: number;
+  label: string;
+  call: OutboxCall;
+  /** Idempotency-Key, fixed when the entry is made, so that a resend is recognised. */
+  key: string;
+  state: PendingState;
+  attempts: number;
+  /** Not before (ms since epoch); retries back off. */
+  nextAt: number;
+  error?: string;
+  createdAt: number;
+  /** The temp id this call creates and where the real one is in the reply. */
+  creates?: { temp: number; kind: TempKind; from: string };
+  /** Entries that must succeed first (explicit, plus earlier entries on the same entity). */
+  dependsOn: number[];
+  /** 'product:12', 'tag:-3'…: what the call touches; a pull leaves these rows alone. */
+  entities: string[];
+  /** For the Info edit: the updated_at the edit was based on (undefined: no check). */
+  base?: string;
+  /** A 409's current server row, kept so that the user can choose. */
+  theirs?: unknown;
+  /** The failed entry that parked this one. */
+  blockedBy?: number;
+  /** Message template prefix from document 2 §8, e.g. 'Error adding tag: '. */
+  errorPrefix?: string;
+}

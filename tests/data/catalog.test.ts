@@ -1,0 +1,105 @@
+// The catalogue query engine: every filter against a brute-force oracle over the pulled rows,
+// selected first, the first page from the index, and writes reaching the in-memory index.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
+import { db } from '../../src/data/db.ts';
+import { registerProducts } from '../../src/data/products.ts';
+import { syncNow } from '../../src/data/sync.ts';
+import type { ProductFilters, ProductRow, TemplateRow } from '../../src/data/types.ts';
+import { DEMO } from '../support/http.ts';
+import { settle, startHarness, type Harness } from './support.ts';
+
+let h: Harness;
+let products: ProductRow[];
+let templates: TemplateRow[];
+beforeAll(async () => {
+  h = await startHarness(DEMO.acme);
+  await syncNow(h.cid, true);
+  products = await db().products.where('cid').equals(h.cid).toArray();
+  templates = await db().templates.where('cid').equals(h.cid).toArray();
+});
+afterAll(async () => h?.s.close());
+
+const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
+const desc = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => b.id - a.id);
+
+describe('catalogue query', () => {
+  it('shows the first page from the index before the rows are in memory', async () => {
+    const ix = catalogIndex('products', h.cid);
+    expect(ix.ready).toBe(false);
+    const r = await runQuery({ kind: 'products', customerId: h.cid });
+    expect(r).toMatchObject({ ready: false, firstPageFromIndex: true });
+    expect(ids(r.items)).toEqual(ids(desc(products)).slice(0, 60));
+    await ix.load();
+    expect((await runQuery({ kind: 'products', customerId: h.cid })).ready).toBe(true);
+  });
+
+  it('filters products like the oracle, sorted by id descending with selected first', async () => {
+    const sample = products[7]!;
+    const sub = sample.subcategories[0]!;
+    const cat = sample.categories[0]!.id;
+    const cases: [Omit<ProductFilters, 'kind' | 'customerId'>, (p: ProductRow) => boolean][] = [
+      [{}, () => true],
+      [{ text: sample.sku.slice(2, 6).toUpperCase() }, (p) => `${p.name}\n${p.sku}`.toLowerCase().includes(sample.sku.slice(2, 6).toLowerCase())],
+      [{ text: 'a' }, (p) => `${p.name}\n${p.sku}`.toLowerCase().includes('a')],
+      [{ id: sample.id }, (p) => p.id === sample.id],
+      [{ collection: sample.collection.slice(0, 3) }, (p) => p.collection.toLowerCase().includes(sample.collection.slice(0, 3).toLowerCase())],
+      [{ automation: 'sent' }, (p) => p.automation_system === 1],
+      [{ automation: 'not-sent' }, (p) => p.automation_system === 0],
+      [{ subcategoryId: sub }, (p) => p.subcategories.includes(sub)],
+      [{ categoryId: cat }, (p) => p.categories.some((c) => c.id === cat)],
+      [{ from: '2019-01-01', to: sample.created_at.slice(0, 10) }, (p) => p.created_at.slice(0, 10) <= sample.created_at.slice(0, 10)],
+    ];
+    for (const [f, test] of cases) {
+      const got = (await runQuery({ kind: 'products', customerId: h.cid, ...f })).items;
+      expect(ids(got), JSON.stringify(f)).toEqual(ids(desc(products.filter(test))));
+    }
+    const selected = [products[3]!.id, products[40]!.id];
+    const got = ids((await runQuery({ kind: 'products', customerId: h.cid, selected })).items);
+    expect(got.slice(0, 2)).toEqual([...selected].sort((a, b) => b - a));
+    expect(got).toHaveLength(products.length);
+  });
+
+  it('answers like the oracle per keystroke while typing and erasing (narrowing and cache)', async () => {
+    const word = products[5]!.name.toLowerCase().slice(0, 6);
+    const typed = [...word].map((_, i) => word.slice(0, i + 1));
+    for (const text of [...typed, ...typed.reverse(), '', word.slice(2), word]) {
+      for (const automation of ['all', 'sent'] as const) {
+        const got = (await runQuery({ kind: 'products', customerId: h.cid, text, automation })).items;
+        const want = products.filter((p) => `${p.name}\n${p.sku}`.toLowerCase().includes(text) && (automation === 'all' || p.automation_system === 1));
+        expect(ids(got), `${text}/${automation}`).toEqual(ids(desc(want)));
+      }
+    }
+  });
+
+  it('filters templates by visibility, ambient and text', async () => {
+    const amb = templates.find((t) => t.ambients.length)!.ambients[0]!.id;
+    for (const [f, test] of [
+      [{ visibility: 'public' as const }, (t: TemplateRow) => t.public === 1],
+      [{ visibility: 'private' as const }, (t: TemplateRow) => t.public === 0],
+      [{ visibility: 'both' as const }, () => true],
+      [{ categoryId: amb }, (t: TemplateRow) => t.ambients.some((a) => a.id === amb)],
+      [{ text: templates[0]!.tags[0]?.name ?? templates[0]!.name }, (t: TemplateRow) =>
+        `${t.name}\n${t.id}\n${t.tags.map((x) => x.name).join('\n')}`.toLowerCase().includes((templates[0]!.tags[0]?.name ?? templates[0]!.name).toLowerCase())],
+    ] as const) {
+      const got = (await runQuery({ kind: 'templates', customerId: h.cid, ...f })).items;
+      expect(ids(got), JSON.stringify(f)).toEqual(ids(desc(templates.filter(test))));
+    }
+  });
+
+  it('keeps the in-memory index in step with writes, temp rows first, then re-keyed', async () => {
+    await catalogIndex('products', h.cid).load();
+    h.net.offline = true;
+    const [temp] = await registerProducts(h.cid, [{ sku: 'IDX-1', name: 'Indexed offline' }]);
+    await new Promise((r) => setTimeout(r, 20));
+    let r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
+    expect(ids(r.items)).toEqual([temp]);
+    expect((await runQuery({ kind: 'products', customerId: h.cid })).items[0]!.id).toBe(temp);
+    h.net.offline = false;
+    await settle();
+    await new Promise((r) => setTimeout(r, 20));
+    r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
+    expect(r.items).toHaveLength(1);
+    expect(r.items[0]!.id).toBeGreaterThan(0);
+  });
+});

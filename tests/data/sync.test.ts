@@ -1,0 +1,120 @@
+// Pulling: a full pull, a delta after server-side edits and deletes, 304 when nothing changed,
+// the fallback for a server without updated_since, and rows held by the outbox.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../src/data/db.ts';
+import { saveProductInfo } from '../../src/data/products.ts';
+import { resolveConflict } from '../../src/data/outbox.ts';
+import { syncNow } from '../../src/data/sync.ts';
+import { call, DEMO } from '../support/http.ts';
+import { settle, sleep, startHarness, type Harness } from './support.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness(DEMO.acme);
+});
+afterAll(async () => h?.s.close());
+
+const serverCount = async (cid: number) =>
+  (await h.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [cid]))!.n;
+
+describe('sync', () => {
+  it('pulls every list in full first', async () => {
+    const stats = await syncNow(h.cid, true);
+    expect(stats.lists.products).toMatchObject({ status: 200, mode: 'full' });
+    expect(await db().products.where('cid').equals(h.cid).count()).toBe(await serverCount(h.cid));
+    expect(await db().templates.where('cid').equals(h.cid).count()).toBeGreaterThan(0);
+    expect(await db().tags.where('cid').equals(h.cid).count()).toBeGreaterThan(0);
+    expect(await db().productCategories.count()).toBeGreaterThan(0);
+    expect(await db().templateCategories.count()).toBeGreaterThan(0);
+    expect((await db().meta.get(`products:${h.cid}`))?.cursor).toBeTruthy();
+  });
+
+  it('answers a repeat with nothing changed in under 2 kB, and 304 from then on', async () => {
+    // The first repeat is a delta (the stored ETag was the full list's): no rows, a few bytes.
+    const first = await syncNow(h.cid);
+    expect(first.lists.products).toMatchObject({ mode: 'delta', rows: 0, deleted: 0 });
+    expect(first.bytes).toBeLessThan(2048 * 3);
+    // A routine pull (focus, after a drain) skips the fresh reference lists; a full one asks them all.
+    const routine = await syncNow(h.cid);
+    expect(Object.keys(routine.lists).sort()).toEqual(['products', 'tags', 'templates']);
+    for (const [name, r] of Object.entries(routine.lists)) expect(r.status, name).toBe(304);
+    expect(routine.bytes).toBeLessThan(2048);
+    const stats = await syncNow(h.cid, true);
+    expect(Object.keys(stats.lists)).toHaveLength(9);
+    for (const [name, r] of Object.entries(stats.lists)) expect(r.status, name).toBe(304);
+    // The server side alone: a matching If-None-Match is answered 304 with no body.
+    const token = await h.s.tokenFor(DEMO.acme);
+    const full = await call(h.s, 'GET', '/gets/product/categories/show', { token });
+    const tag = full.headers.get('etag')!;
+    expect(tag).toMatch(/^W\//);
+    const again = await call(h.s, 'GET', '/gets/product/categories/show', { token, headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('pulls only the changes and the deletions since the last pull', async () => {
+    const [a, b] = await db().products.where('cid').equals(h.cid).limit(2).toArray();
+    const other = await h.s.tokenFor(DEMO.acme);
+    const edit = await call(h.s, 'PUT', '/puts/product/edit', { token: other, body: { id_product: a!.id, name: 'Renamed on the server' } });
+    expect(edit.status).toBe(200);
+    expect((await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: b!.id, id_customer: h.cid } })).status).toBe(200);
+    const stats = await syncNow(h.cid);
+    expect(stats.lists.products).toMatchObject({ status: 200, mode: 'delta', deleted: 1 });
+    expect(stats.lists.products!.rows).toBeLessThan(5);
+    expect((await db().products.get(a!.id))?.name).toBe('Renamed on the server');
+    expect(await db().products.get(b!.id)).toBeUndefined();
+    expect(await db().products.where('cid').equals(h.cid).count()).toBe(await serverCount(h.cid));
+    // Changes younger than the server's settling time (2 s) are sent again; then the delta is a 304.
+    await sleep(2100);
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await syncNow(h.cid)).lists.products!.status);
+    expect(statuses.at(-1)).toBe(304);
+  });
+
+  it('never overwrites a row held by the outbox, and settles a 409 with mine', async () => {
+    const [, , p] = await db().products.where('cid').equals(h.cid).limit(3).toArray();
+    h.net.offline = true;
+    await saveProductInfo(h.cid, p!.id, { fields: { name: 'Mine, offline' } });
+    h.net.offline = false;
+    const other = await h.s.tokenFor(DEMO.acme);
+    expect((await call(h.s, 'PUT', '/puts/product/edit', { token: other, body: { id_product: p!.id, finish: 'Theirs' } })).status).toBe(200);
+    // A pull while the edit waits (mutations fail, reads pass).
+    h.net.chooser = (c) => (c.method?.toUpperCase() === 'GET' ? undefined : 'dropRequest');
+    await syncNow(h.cid);
+    expect((await db().products.get(p!.id))?.name).toBe('Mine, offline');
+    h.net.chooser = () => undefined;
+    // The edit was based on a version the server has moved on from: 409 with their row.
+    const [conflict] = await settle();
+    expect(conflict).toMatchObject({ state: 'conflict' });
+    expect((conflict!.theirs as { finish: string }).finish).toBe('Theirs');
+    await resolveConflict(conflict!.id!, 'mine');
+    expect(await settle()).toEqual([]);
+    const server = await h.s.db.one<{ name: string; finish: string }>('SELECT name, finish FROM products WHERE id = $1', [p!.id]);
+    expect(server).toEqual({ name: 'Mine, offline', finish: 'Theirs' });
+    await syncNow(h.cid);
+    expect(await db().products.get(p!.id)).toMatchObject({ name: 'Mine, offline', finish: 'Theirs' });
+  });
+
+  it('falls back to replacing the table when the server has no updated_since', async () => {
+    h.net.transform = (config, res) => {
+      if (typeof res.data === 'string' && res.status === 200 && config.url?.includes('/gets/')) {
+        const body = JSON.parse(res.data) as Record<string, unknown>;
+        delete body.deleted;
+        delete body.cursor;
+        return { ...res, data: JSON.stringify(body), headers: {} as typeof res.headers };
+      }
+      return res;
+    };
+    const [, , , , c] = await db().products.where('cid').equals(h.cid).limit(5).toArray();
+    const other = await h.s.tokenFor(DEMO.acme);
+    await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: c!.id, id_customer: h.cid } });
+    await db().meta.clear();
+    const stats = await syncNow(h.cid);
+    expect(stats.lists.products).toMatchObject({ status: 200, mode: 'full' });
+    expect(await db().products.get(c!.id)).toBeUndefined();
+    expect(await db().products.where('cid').equals(h.cid).count()).toBe(await serverCount(h.cid));
+    const again = await syncNow(h.cid);
+    expect(again.lists.products!.mode).toBe('full');
+    h.net.transform = undefined;
+  });
+});

@@ -86,6 +86,7 @@ try {
     when: new Date().toISOString(),
     browser: `Chromium ${browser.version()} (headless), real IndexedDB`,
     products: PRODUCTS,
+    // bytes: the decoded body (and headers); transfer_size: on the wire (the server gzips the full list).
     first_full_sync: { ms: Math.round(full.ms), bytes: full.bytes, transfer_size: full.transferSize, rows: full.rows },
     repeat_sync_nothing_changed: {
       bytes: repeat.bytes, transfer_size: repeat.transferSize, ms: Math.round(repeat.ms), lists: repeat.lists,

@@ -99,7 +99,7 @@ export async function startHarness(email: string = DEMO.acme): Promise<Harness> 
   policy.maxDelay = 40;
   const company = await s.db.one<{ customer_id: number }>(
     'SELECT m.customer_id FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1 ORDER BY m.customer_id LIMIT 1', [email]);
-  return { s, net, cid: company!.customer_id, token, factory, reload };
+  return { s, net, cid: company?.customer_id ?? -1, token, factory, reload };
 }
 
 /** Drains until nothing is left but parked or conflicting entries (or the time runs out). */

@@ -10,6 +10,7 @@ import { drainOutbox } from '../../src/data/outbox.ts';
 import { deleteProduct, registerProducts, saveProductInfo } from '../../src/data/products.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import type { ProductRow } from '../../src/data/types.ts';
+import { rng } from '../../server/db/seed-catalog.ts';
 import { DEMO } from '../support/http.ts';
 import { FAULTS, pngBlob, settle, sleep, startHarness, textFile, type Fault, type Harness } from './support.ts';
 
@@ -50,17 +51,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.s.close());
 
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 let run = 0;
 let opsDone = 0;
 let reloads = 0;
@@ -76,7 +66,7 @@ async function scenario(sc: { ops: Op[]; faultRate: number; faults: Fault[]; see
   const factory = new IDBFactory();
   const reload = () => void openLocal({ name: 'facet', indexedDB: factory, IDBKeyRange });
   reload();
-  const rnd = prng(sc.seed);
+  const rnd = rng(sc.seed);
   h.net.offline = false;
   h.net.chooser = () => (rnd() < sc.faultRate ? sc.faults[Math.floor(rnd() * sc.faults.length)] : undefined);
   const models: Model[] = [];

@@ -1,32 +1,23 @@
 // Login, forgot-password and reset screens in real Chromium against the real server (document 1 §4, §5, §8).
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
-import { startPortal } from '../support/portal.ts';
-import type { TestServer } from '../support/server.ts';
+import { beforeEach, afterEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
 import { seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
-  let s: TestServer;
-  let browser: Browser;
+  const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
   beforeEach(async () => {
-    context = await browser.newContext({ serviceWorkers: 'block' });
+    context = await env.browser.newContext({ serviceWorkers: 'block' });
     page = await context.newPage();
   });
   afterEach(async () => context.close());
 
   it('shows the validation and server messages, each for 2 seconds', async () => {
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${env.s.url}/login`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await page.title()).toBe('Facet | Login');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -49,13 +40,13 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
   it('signs in with the email lower-cased, then sends a signed-in user from /login to /dashboard', async () => {
     const sent: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/auth/login') && sent.push(r.postData() ?? ''));
-    await signIn(page, s.url, 'MANAGER@Acme.TEST');
+    await signIn(page, env.s.url, 'MANAGER@Acme.TEST');
     await page.waitForURL('**/dashboard');
     expect(JSON.parse(sent[0]!).email).toBe('manager@acme.test');
     expect((await tokenCookie(context))?.value).toMatch(/^[\w-]{20,}$/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     expect(await page.title()).toBe('Facet | Dashboard');
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${env.s.url}/login`);
     await page.waitForURL('**/dashboard');
   });
 
@@ -64,7 +55,7 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
       await new Promise((r) => setTimeout(r, 800)); // long enough to see the warning before the answer
       await route.continue();
     });
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${env.s.url}/login`);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
     await page.getByLabel('Email').fill('nobody');
     const request = page.waitForRequest('**/api/auth/forgot-password*');
@@ -78,7 +69,7 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
   });
 
   it('reset password: mismatch, then the server message for a bad token', async () => {
-    await page.goto(`${s.url}/reset-password?token=nope&email=manager@acme.test`);
+    await page.goto(`${env.s.url}/reset-password?token=nope&email=manager@acme.test`);
     await page.getByLabel('New password', { exact: true }).fill('abcdefgh1');
     await page.getByLabel('Confirm password', { exact: true }).fill('abcdefgh2');
     await page.getByRole('button', { name: 'Save password' }).click();
@@ -91,18 +82,18 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
   });
 
   it('keeps unauthenticated users and bad cookies out of auth routes', async () => {
-    await page.goto(`${s.url}/dashboard`);
+    await page.goto(`${env.s.url}/dashboard`);
     await page.waitForURL('**/login');
-    await context.addCookies([{ name: 'user_token', value: 'not-a-token', url: s.url }]);
-    await page.goto(`${s.url}/catalog`);
+    await context.addCookies([{ name: 'user_token', value: 'not-a-token', url: env.s.url }]);
+    await page.goto(`${env.s.url}/catalog`);
     await page.waitForURL('**/login');
     expect(await tokenCookie(context)).toBeUndefined();
   });
 
   it('shows the terms page publicly and the Sign Up wizard', async () => {
-    await page.goto(`${s.url}/term-of-use`);
+    await page.goto(`${env.s.url}/term-of-use`);
     await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
-    await page.goto(`${s.url}/login`);
+    await page.goto(`${env.s.url}/login`);
     await page.getByRole('link', { name: 'Sign Up' }).click();
     await page.waitForURL('**/register/customer');
     for (let i = 0; i < 9; i++) await page.getByRole('button', { name: 'Next' }).click();
@@ -114,7 +105,7 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
     page.on('response', async (r) => {
       if (r.request().resourceType() === 'script') scripts.push(await r.body());
     });
-    await page.goto(`${s.url}/login`, { waitUntil: 'networkidle' });
+    await page.goto(`${env.s.url}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     const gzip = scripts.reduce((n, b) => n + gzipSync(b).length, 0);

@@ -1,33 +1,24 @@
 // Session, companies, permissions, menus and logout in real Chromium (document 1 §2, §4, §6).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
-import { startPortal } from '../support/portal.ts';
-import type { TestServer } from '../support/server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
 import { localRows, seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', () => {
-  let s: TestServer;
-  let browser: Browser;
+  const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
   const companyId = async (name: string) =>
-    (await s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
-  beforeAll(async () => {
-    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+    (await env.s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
   beforeEach(async () => {
-    context = await browser.newContext({ serviceWorkers: 'block' });
+    context = await env.browser.newContext({ serviceWorkers: 'block' });
     page = await context.newPage();
   });
   afterEach(async () => context.close());
 
   it('staff switch to the provider context (-1) and land on /admin with the admin menu', async () => {
-    await signIn(page, s.url, 'staff@facet.test');
+    await signIn(page, env.s.url, 'staff@facet.test');
     await page.waitForURL('**/dashboard');
     const company = page.getByLabel('Company');
     expect(await company.locator('option').first().textContent()).toBe('Facet Studio');
@@ -38,7 +29,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await menu.getByRole('link', { name: 'Retailer' }).waitFor();
     await menu.getByRole('link', { name: 'Add Templates' }).waitFor();
     // Non-admin paths redirect to /admin while -1 is chosen.
-    await page.goto(`${s.url}/catalog`);
+    await page.goto(`${env.s.url}/catalog`);
     await page.waitForURL('**/admin');
     // Choosing a company in the admin menu goes to /dashboard.
     await page.getByLabel('Company').selectOption(String(await companyId('Acme Living')));
@@ -47,9 +38,9 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
   });
 
   it('customers are sent from staff-only routes to the Dashboard', async () => {
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
-    await page.goto(`${s.url}/admin/template/add`);
+    await page.goto(`${env.s.url}/admin/template/add`);
     await page.waitForURL('**/dashboard');
     expect(await page.getByLabel('Company').count()).toBe(0);
     await page.getByText('Acme Living').first().waitFor();
@@ -57,7 +48,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
   });
 
   it('multi@facet.test switches company: stored and reloaded', async () => {
-    await signIn(page, s.url, 'multi@facet.test');
+    await signIn(page, env.s.url, 'multi@facet.test');
     await page.waitForURL('**/dashboard');
     const company = page.getByLabel('Company');
     expect(await company.locator('option').allTextContents()).toEqual(['Acme Living', 'Borealis Home']);
@@ -71,19 +62,19 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
   });
 
   it('viewer@acme.test has no dashboard-access: reader-info-access sends it to /catalog', async () => {
-    await signIn(page, s.url, 'viewer@acme.test');
+    await signIn(page, env.s.url, 'viewer@acme.test');
     await page.waitForURL('**/catalog');
     await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Product Catalog' }).waitFor();
     expect(await menu.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Add Products' }).count()).toBe(0);
-    await page.goto(`${s.url}/admin`);
+    await page.goto(`${env.s.url}/admin`);
     await page.waitForURL('**/catalog');
   });
 
   it('opens Terms of Use in a new tab and sends a bug report', async () => {
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByRole('link', { name: 'Terms of Use' }).click()]);
     await tab!.waitForURL('**/term-of-use');
@@ -99,7 +90,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
   });
 
   it('logout removes the cookie and empties the local database', async () => {
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     // The data layer has pulled the company's lists, so there is something to wipe.
     for (let i = 0; i < 60 && (await localRows(page)) === 0; i++) await page.waitForTimeout(250);
@@ -108,13 +99,13 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await page.waitForURL('**/login');
     expect(await tokenCookie(context)).toBeUndefined();
     expect(await localRows(page)).toBe(0);
-    await page.goto(`${s.url}/dashboard`);
+    await page.goto(`${env.s.url}/dashboard`);
     await page.waitForURL('**/login');
   });
 
   it('asks for the new terms version: the toggle is required, then the version is saved', async () => {
-    await s.db.query(`UPDATE settings SET value = '2' WHERE key = 'terms_version'`);
-    await signIn(page, s.url, 'manager@borealis.test');
+    await env.s.db.query(`UPDATE settings SET value = '2' WHERE key = 'terms_version'`);
+    await signIn(page, env.s.url, 'manager@borealis.test');
     const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
     await dialog.waitFor();
     const accept = dialog.getByRole('button', { name: 'Accept' });
@@ -122,7 +113,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await dialog.getByRole('switch', { name: 'I accept the terms of use' }).check();
     await accept.click();
     await dialog.waitFor({ state: 'hidden' });
-    const row = await s.db.one<{ v: string }>(`SELECT version_terms_use AS v FROM users WHERE email = 'manager@borealis.test'`);
+    const row = await env.s.db.one<{ v: string }>(`SELECT version_terms_use AS v FROM users WHERE email = 'manager@borealis.test'`);
     expect(row!.v).toBe('2');
   });
 });

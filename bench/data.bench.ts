@@ -4,14 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
-import { buildApp } from '../server/app.ts';
-import { issueToken } from '../server/auth/tokens.ts';
-import { configIn } from '../server/config.ts';
-import { openPglite } from '../server/db/index.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { seedDemo } from '../server/db/seed.ts';
-import { seedLargeCatalog } from '../server/db/seed-large.ts';
-import { Storage } from '../server/storage/files.ts';
+import { startLargeCompany } from './support/large-company.ts';
 import { launchChromium } from '../tests/support/browser.ts';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -29,21 +22,9 @@ await build({
 writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench.js"></script>');
 
 // 2. The server on a company with PRODUCTS products.
-const db = await openPglite();
-await migrate(db);
-await seedDemo(db, new Storage(join(dir, 'storage')));
-const acme = (await db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
-const seeded = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1', [acme]))!.n;
-let t = Date.now();
-await seedLargeCatalog(db, acme, PRODUCTS - seeded);
-log(`seeded ${PRODUCTS} products in ${Date.now() - t} ms`);
-const app = await buildApp(configIn(dir, { distDir: dist }), db);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-const user = (await db.one<{ id: number }>(`SELECT id FROM users WHERE email = 'manager@acme.test'`))!.id;
-const token = (await issueToken(db, user)).split('|')[1]!;
-// Rows written in the last 2 s are re-sent by a delta (the server's settling time): let them settle.
-await new Promise((r) => setTimeout(r, 2500));
+const server = await startLargeCompany({ dir, distDir: dist, products: PRODUCTS, log });
+const { acme, origin } = server;
+const token = await server.tokenFor('manager@acme.test');
 
 // 3. Chromium.
 const browser = await launchChromium({ args: ['--enable-precise-memory-info', '--js-flags=--expose-gc'] });
@@ -66,7 +47,6 @@ const open = async () => {
 
 try {
   await open();
-  t = Date.now();
   const full = await call<{ ms: number; bytes: number; transferSize: number; rows: number }>('sync', acme, true);
   log(`first full sync: ${full.ms.toFixed(0)} ms, ${full.bytes} bytes, ${full.rows} rows`);
   const repeat = await call<{ ms: number; bytes: number; transferSize: number; lists: unknown }>('sync', acme);
@@ -112,7 +92,6 @@ try {
 } finally {
   clearInterval(sampler);
   await browser.close();
-  await app.close();
-  await db.close();
+  await server.close();
   rmSync(dir, { recursive: true, force: true });
 }

@@ -134,11 +134,12 @@ export class CatalogIndex {
   }
 
   /**
-   * Per keystroke: a text that contains an earlier text of the same other filters can only match
-   * a subset of that text's matches, so only those are scanned (typing narrows, erasing hits the
-   * cache). A text-only query scans a flat array of keys. Any write clears the cache.
+   * Per keystroke: the other filters are the same from key to key, so their matches (the base) are
+   * computed once; the text then scans only the base's flat keys. A text that contains an earlier
+   * text can only match a subset of that text's matches, so only those are scanned (typing narrows,
+   * erasing hits the cache). Any write clears the cache. The returned array is shared with the
+   * cache: read it, never change it.
    */
-  /** The returned array is shared with the cache: read it, never change it. */
   query(f: CatalogFilters): CatalogItem[] {
     const text = f.text?.trim().toLowerCase() ?? '';
     const others = { ...f, text: undefined, selected: undefined };
@@ -151,14 +152,15 @@ export class CatalogIndex {
         this.keys = this.entries.map((e) => e.text);
         this.keysVersion = this.version;
       }
+      const textOnly = Object.entries(others).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
+      this.base = textOnly ? undefined : this.matching(predicate(others));
     }
     let hit = this.cache.get(text);
     if (hit) this.cache.delete(text);
     else {
-      let from: number[] | undefined;
+      let from = this.base;
       for (const [t, r] of this.cache) if (text.includes(t) && (!from || r.idx.length < from.length)) from = r.idx;
-      const textOnly = Object.entries(others).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
-      hit = this.scan(f, text, from, textOnly);
+      hit = this.scan(text, from);
       if (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
     }
     this.cache.set(text, hit);
@@ -166,21 +168,19 @@ export class CatalogIndex {
     return withSelectedFirst(hit.idx.map((i) => this.entries[i]!), f.selected);
   }
 
-  private scan(f: CatalogFilters, text: string, from: number[] | undefined, textOnly: boolean): Hit {
+  private matching(test: (e: Entry) => boolean): number[] {
+    const idx: number[] = [];
+    for (let i = 0; i < this.entries.length; i++) if (test(this.entries[i]!)) idx.push(i);
+    return idx;
+  }
+
+  private scan(text: string, from: number[] | undefined): Hit {
     const idx: number[] = [];
     const { entries, keys } = this;
     const n = from ? from.length : entries.length;
-    if (textOnly) {
-      for (let k = 0; k < n; k++) {
-        const i = from ? from[k]! : k;
-        if (keys[i]!.includes(text)) idx.push(i);
-      }
-    } else {
-      const test = predicate(f);
-      for (let k = 0; k < n; k++) {
-        const i = from ? from[k]! : k;
-        if (test(entries[i]!)) idx.push(i);
-      }
+    for (let k = 0; k < n; k++) {
+      const i = from ? from[k]! : k;
+      if (keys[i]!.includes(text)) idx.push(i);
     }
     const rows = new Array<CatalogItem>(idx.length);
     for (let k = 0; k < idx.length; k++) rows[k] = entries[idx[k]!]!.row;
@@ -190,6 +190,7 @@ export class CatalogIndex {
   /** Forgets cached answers (measurements of the uncached scan). */
   resetCache() {
     this.cache.clear();
+    this.cacheKey = '';
   }
 
   private cache = new Map<string, Hit>();
@@ -197,6 +198,8 @@ export class CatalogIndex {
   private cacheVersion = -1;
   private keys: string[] = [];
   private keysVersion = -1;
+  /** Matches of the non-text filters (undefined: there are none, every row). */
+  private base?: number[];
 
   async apply(c: Change) {
     if (!this.ready) return;

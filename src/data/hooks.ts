@@ -1,9 +1,10 @@
 // React hooks over the local database. Screens read from here, never from the network.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { catalogIndex } from './catalog-query.ts';
+import { catalogIndex, type CatalogIndex } from './catalog-query.ts';
 import { db } from './db.ts';
 import { syncStatus } from './store.ts';
+import { ApiFailure } from '../api/client.ts';
 import { pullProduct } from './sync-lists.ts';
 import type {
   CatalogFilters, CatalogItem, CatalogResult, CustomerRow, DescriptionRow, IdNameRow, PendingEntry, ProductCategoryRow,
@@ -37,16 +38,27 @@ export function useCatalog<T extends CatalogItem = CatalogItem>(filters: Catalog
   const ix = catalogIndex(filters.kind, filters.customerId);
   const version = useSyncExternalStore(ix.subscribe, ix.getVersion, ix.getVersion);
   const key = JSON.stringify(filters);
-  const [firstPage, setFirstPage] = useState<{ key: string; items: CatalogItem[] }>();
+  const [firstPage, setFirstPage] = useState<{ ix: CatalogIndex; key: string; items: CatalogItem[] }>();
   useEffect(() => {
     if (ix.ready) return;
     let live = true;
-    void ix.firstPage(JSON.parse(key) as CatalogFilters).then((items) => live && setFirstPage({ key, items }));
-    void ix.load().catch((err) => console.warn('[facet] catalogue index:', err));
+    ix.firstPage(JSON.parse(key) as CatalogFilters).then(
+      (items) => live && setFirstPage({ ix, key, items }),
+      (err: unknown) => {
+        console.warn('[facet] catalogue first page:', err);
+        if (live) setFirstPage({ ix, key, items: [] });
+      },
+    );
     return () => {
       live = false;
     };
   }, [ix, key, version]);
+  // The full index (every row of the company) loads only once the first page is committed:
+  // started together, the first page's small read waits behind the 100k-row one (seconds).
+  const shown = firstPage?.ix;
+  useEffect(() => {
+    if (shown && !shown.ready) void shown.load().catch((err) => console.warn('[facet] catalogue index:', err));
+  }, [shown]);
   return useMemo(() => {
     if (ix.ready) {
       const items = ix.query(JSON.parse(key) as CatalogFilters);
@@ -59,13 +71,28 @@ export function useCatalog<T extends CatalogItem = CatalogItem>(filters: Catalog
   }, [ix, key, version, firstPage]) as CatalogResult<T>;
 }
 
-/** One product with its information blocks and files; refreshed from the server when online. */
+export type PullState = 'pending' | 'done' | 'offline' | 'failed';
+
+/**
+ * One product with its information blocks and files, read locally. With a company it is also
+ * refreshed from the server, once per visit, and `pull` says how that went ('failed': refused or
+ * gone, e.g. 403/404; 'offline': no network, the local copy stands).
+ */
 export function useProduct(id: number | undefined, customerId?: number) {
+  const key = `${id}:${customerId}`;
+  const [pulled, setPulled] = useState<{ key: string; s: PullState }>({ key: '', s: 'pending' });
   useEffect(() => {
     if (id === undefined || customerId === undefined || id < 0) return;
-    void pullProduct(customerId, id).catch(() => undefined);
-  }, [id, customerId]);
-  return useLiveQuery(async () => {
+    let live = true;
+    pullOnce(customerId, id).then(
+      () => live && setPulled({ key, s: 'done' }),
+      (err: unknown) => live && setPulled({ key, s: err instanceof ApiFailure && err.network ? 'offline' : 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [id, customerId, key]);
+  const data = useLiveQuery(async () => {
     if (id === undefined) return undefined;
     const [product, descriptions, files] = await Promise.all([
       db().products.get(id),
@@ -74,6 +101,18 @@ export function useProduct(id: number | undefined, customerId?: number) {
     ]);
     return product ? { product, descriptions: descriptions as DescriptionRow[], files: files as ProductFileRow[] } : null;
   }, [id]);
+  const pull: PullState = id !== undefined && id < 0 ? 'done' : pulled.key === key ? pulled.s : 'pending'; // temp ids: local only
+  return { data, pull };
+}
+
+// One request per product at a time: a remount (StrictMode's double effect, a quick back and
+// forth) joins the pull in flight instead of sending GET /gets/product again.
+const inFlight = new Map<string, Promise<void>>();
+function pullOnce(cid: number, id: number): Promise<void> {
+  const k = `${cid}:${id}`;
+  let p = inFlight.get(k);
+  if (!p) inFlight.set(k, (p = pullProduct(cid, id).finally(() => inFlight.delete(k))));
+  return p;
 }
 
 export function useTemplates(customerId: number): TemplateRow[] | undefined {

@@ -56,6 +56,21 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     expect(await links.first().getAttribute('href')).toBe(`/storage/${p.images[0]}`);
   });
 
+  it('opening a product pulls it from the server once', async () => {
+    const id = await idOf('ACM-1006');
+    const pulls: string[] = [];
+    const count = (r: { url(): string }) => new URL(r.url()).pathname.endsWith('/gets/product') && pulls.push(r.url());
+    page.on('request', count);
+    try {
+      await open(id);
+      await page.getByTestId('info-name').waitFor();
+      await page.waitForLoadState('networkidle');
+    } finally {
+      page.off('request', count);
+    }
+    expect(pulls).toHaveLength(1);
+  });
+
   it('a product without a SKU is titled by its name', async () => {
     const id = await idOf('ACM-1007');
     await s.db.query("UPDATE products SET sku = '' WHERE id = $1", [id]);

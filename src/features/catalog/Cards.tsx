@@ -1,5 +1,6 @@
 // One product or scene in the grid. A product opens its page; a scene opens the zoom viewer and
 // can be selected for a service request. Products flagged for automation carry the 'A' flag.
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductRow, TemplateRow } from '../../data/index.ts';
 import { productThumb, templateThumb } from './catalog-rules.ts';
@@ -13,7 +14,8 @@ function Thumb({ src, cell }: { src: string | null; cell: number }) {
   );
 }
 
-export function ProductCard({ p, cell }: { p: ProductRow; cell: number }) {
+// Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
+export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRow; cell: number }) {
   const label = p.name || p.sku || `Product ${p.id}`;
   return (
     <Link to={`/product/${p.id}`} className="card" data-testid="product-card" data-id={p.id}>
@@ -30,7 +32,7 @@ export function ProductCard({ p, cell }: { p: ProductRow; cell: number }) {
       </span>
     </Link>
   );
-}
+});
 
 interface SceneProps {
   t: TemplateRow;

@@ -1,6 +1,6 @@
 // A virtualised thumbnail grid: only the rows in view (plus a few) are in the DOM, so 100,000
 // products scroll as smoothly as 60. Columns follow the thumbnail size (document 2 §9).
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { gridColumns, type ThumbSize } from './catalog-rules.ts';
 
@@ -15,7 +15,7 @@ interface Props<T> {
   render: (item: T, cell: number) => React.ReactNode;
 }
 
-export function CatalogGrid<T>({ items, size, label, keyOf, render }: Props<T>) {
+function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -54,3 +54,6 @@ export function CatalogGrid<T>({ items, size, label, keyOf, render }: Props<T>) 
     </section>
   );
 }
+
+/** Re-renders only when its items (the query's cached array), size or callbacks change. */
+export const CatalogGrid = memo(Grid) as typeof Grid;

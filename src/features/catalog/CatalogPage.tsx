@@ -1,6 +1,6 @@
 // /catalog (document 2 §2.2): the left menu, the filters and a virtualised grid of products or
 // scenes, all read from the local mirror (so it works offline), with the permission redirects.
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
@@ -17,6 +17,8 @@ import { useLoadProgress } from './useLoadProgress.ts';
 import './catalog.css';
 
 const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access'] as const;
+const idOf = (x: { id: number }) => x.id;
+const renderProduct = (p: ProductRow, cell: number) => <ProductCard p={p} cell={cell} />;
 
 export default function CatalogPage() {
   const { customerId } = useSession();
@@ -35,9 +37,9 @@ export default function CatalogPage() {
   const [filters, setFilters] = useState<FilterState>(() => defaultFilters());
   const [selected, setSelected] = useState<number[]>([]);
   const [zoom, setZoom] = useState<TemplateRow | null>(null);
-  const deferred = useDeferredValue(filters);
   const cid = customerId ?? 0;
-  const query = useMemo(() => toQuery(section, deferred, cid, selected), [section, deferred, cid, selected]);
+  // Not deferred: a keystroke's query takes a few ms, and a deferred one lands a frame or two later.
+  const query = useMemo(() => toQuery(section, filters, cid, selected), [section, filters, cid, selected]);
   const result = useCatalog(query);
   const productCategories = useProductCategories();
   const templateCategories = useTemplateCategories();
@@ -49,8 +51,13 @@ export default function CatalogPage() {
     hasLocal,
   );
 
+  // Stable callbacks keep the memoised grid from re-rendering on keystrokes that change nothing.
+  const toggle = useCallback((id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), []);
+  const renderScene = useCallback(
+    (t: TemplateRow, cell: number) => <SceneCard t={t} cell={cell} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />,
+    [selected, toggle],
+  );
   if (decision && 'redirect' in decision) return <Navigate to={decision.redirect} replace />;
-  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
   const templates = section.kind === 'templates';
   return (
     <section className="page catalog-page">
@@ -83,16 +90,16 @@ export default function CatalogPage() {
               items={result.items as TemplateRow[]}
               size={filters.size}
               label="Templates"
-              keyOf={(t) => t.id}
-              render={(t, cell) => <SceneCard t={t} cell={cell} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />}
+              keyOf={idOf}
+              render={renderScene}
             />
           ) : (
             <CatalogGrid
               items={result.items as ProductRow[]}
               size={filters.size}
               label="Products"
-              keyOf={(p) => p.id}
-              render={(p, cell) => <ProductCard p={p} cell={cell} />}
+              keyOf={idOf}
+              render={renderProduct}
             />
           )}
         </div>

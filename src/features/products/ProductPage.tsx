@@ -7,7 +7,6 @@ import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
 import { usePageTitle } from '../../app/title.ts';
 import { useProduct } from '../../data/index.ts';
-import { useProductPull } from '../../data/ui-extras.ts';
 import { InfoSection } from './InfoSection.tsx';
 import { productTitle, SECTION_SLUGS, visibleSections, type SectionKey } from './product-rules.ts';
 import './products.css';
@@ -19,12 +18,11 @@ export default function ProductPage() {
   const pid = /^-?\d+$/.test(id ?? '') ? Number(id) : undefined;
   const { customerId } = useSession();
   const { access, ready } = useAccess(SLUGS);
-  // useProduct without a company only reads locally; useProductPull refreshes and reports failure.
-  const live = useProduct(pid);
+  // The local copy, and one refresh from the server whose failure sends us back to the catalogue.
+  const { data: live, pull } = useProduct(pid, customerId ?? undefined);
   // After Delete the row is gone at once; the page keeps the last copy for the success popup.
   const [kept, setKept] = useState(live);
   if (live && live !== kept) setKept(live);
-  const pull = useProductPull(pid, customerId ?? undefined);
   const [params, setParams] = useSearchParams();
   const [deleted, setDeleted] = useState(false);
   const data = deleted ? (live ?? kept) : live;

@@ -1,0 +1,89 @@
+// Keystroke to grid update in the catalogue's name/SKU box. Each key is pressed for real; the page
+// takes the keydown's timestamp, then polls frame by frame until the count and the first card are
+// the ones this text must give (computed here from the database, as the portal's filter does),
+// and records that frame's time (and, for information, when the DOM first showed it). Same count after narrowing or widening = same set, so a key that
+// changes nothing is done at the first frame.
+import type { Page } from 'playwright-core';
+
+export interface Row { id: number; text: string; created: number }
+interface Expect { count: number; first: number | null }
+
+/** Varied queries typed one key at a time, the last 3 characters erased; null: clear the box (not measured). */
+export function plan(): ({ key: string; text: string } | null)[] {
+  const steps: ({ key: string; text: string } | null)[] = [];
+  for (const q of ['oslo sofa 12', 'lrg-00042', 'harbor lamp 3', 'aurora vase', 'willow mirror 7', 'cedar']) {
+    for (let i = 1; i <= q.length; i++) steps.push({ key: q[i - 1]!, text: q.slice(0, i) });
+    for (let i = 1; i <= 3; i++) steps.push({ key: 'Backspace', text: q.slice(0, q.length - i) });
+    steps.push(null);
+  }
+  return steps;
+}
+
+/** What the grid must show for a text (All Products, default filters: from 1 January 2019). */
+export function expected(rows: Row[], text: string): Expect {
+  const q = text.trim().toLowerCase();
+  const from = new Date('2019-01-01T00:00:00').getTime();
+  let count = 0;
+  let first: number | null = null;
+  for (const r of rows) {
+    if (r.created < from || (q && !r.text.includes(q))) continue;
+    count++;
+    if (first === null || r.id > first) first = r.id;
+  }
+  return { count, first };
+}
+
+export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom: number[]; frame: number[] }> {
+  const box = page.getByLabel('Name or SKU');
+  await box.focus();
+  const dom: number[] = [];
+  const frame: number[] = [];
+  for (const step of plan()) {
+    if (!step) {
+      await box.fill('');
+      await page.evaluate(arm, { ...expected(rows, ''), since: 0 });
+      await page.evaluate(() => (window as unknown as { __done: Promise<unknown> }).__done);
+      continue;
+    }
+    await page.evaluate(arm, expected(rows, step.text)); // watching before the key goes down
+    await page.keyboard.press(step.key);
+    const t = await page.evaluate(() => (window as unknown as { __done: Promise<{ dom: number; frame: number }> }).__done);
+    dom.push(t.dom);
+    frame.push(t.frame);
+    const now = await box.inputValue();
+    if (now !== step.text) throw new Error(`the box holds "${now}", expected "${step.text}"`);
+  }
+  return { dom, frame };
+}
+
+/** In the page: __done resolves to the ms from the next keydown to the DOM showing `want` (checked at each mutation) and to the first frame after. */
+function arm(want: Expect & { since?: number }) {
+  const w = window as unknown as { __key?: number; __done: Promise<{ dom: number; frame: number }> };
+  w.__key = undefined;
+  document.addEventListener('keydown', (e) => (w.__key = e.timeStamp), { capture: true, once: true });
+  const t0 = () => want.since ?? w.__key;
+  const shows = () => {
+    const count = Number(document.querySelector('[data-testid="catalog-count"]')?.textContent?.split(' ')[0]);
+    const first = document.querySelector('[data-testid="product-card"]')?.getAttribute('data-id');
+    return count === want.count && (want.first === null ? first == null : Number(first) === want.first);
+  };
+  w.__done = new Promise((resolve, reject) => {
+    let dom: number | undefined;
+    const mo = new MutationObserver(() => {
+      if (dom === undefined && t0() !== undefined && shows()) dom = performance.now() - t0()!;
+    });
+    mo.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    const until = performance.now() + 10_000;
+    const frame = () =>
+      requestAnimationFrame((now) => {
+        const start = t0();
+        if (start !== undefined && shows()) {
+          mo.disconnect();
+          const f = performance.now() - start;
+          resolve({ dom: Math.min(dom ?? f, f), frame: f });
+        } else if (now > until) reject(new Error(`grid never showed ${JSON.stringify(want)}`));
+        else frame();
+      });
+    frame();
+  });
+}

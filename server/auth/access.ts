@@ -5,20 +5,25 @@ import type { AuthUser } from './tokens.ts';
 
 export const isStaff = (u: AuthUser) => u.type === 'staff';
 
-export async function isMember(db: Db, user: AuthUser, customerId: number): Promise<boolean> {
-  if (isStaff(user)) return customerId === PROVIDER_CONTEXT || !!(await db.one('SELECT 1 FROM customers WHERE id = $1', [customerId]));
-  if (customerId === PROVIDER_CONTEXT) return false;
-  return !!(await db.one('SELECT 1 FROM memberships WHERE user_id = $1 AND customer_id = $2 AND enabled', [user.id, customerId]));
+export interface Access {
+  member: boolean;
+  slugs: Set<Slug>;
 }
 
-export async function slugsIn(db: Db, user: AuthUser, customerId: number): Promise<Set<Slug>> {
-  if (isStaff(user)) return new Set(SLUGS);
-  const rows = await db.query<{ slug: Slug }>(
-    `SELECT rp.slug FROM memberships m JOIN role_privileges rp ON rp.role_id = m.role_id
-      WHERE m.user_id = $1 AND m.customer_id = $2 AND m.enabled`,
+/** Membership and the role's slugs in one query (the guard asks both on nearly every call). */
+export async function accessIn(db: Db, user: AuthUser, customerId: number): Promise<Access> {
+  if (isStaff(user)) {
+    const member = customerId === PROVIDER_CONTEXT || !!(await db.one('SELECT 1 FROM customers WHERE id = $1', [customerId]));
+    return { member, slugs: new Set(member ? SLUGS : []) };
+  }
+  if (customerId === PROVIDER_CONTEXT) return { member: false, slugs: new Set() };
+  const row = await db.one<{ slugs: Slug[] }>(
+    `SELECT coalesce(array_agg(rp.slug) FILTER (WHERE rp.slug IS NOT NULL), '{}') AS slugs
+       FROM memberships m LEFT JOIN role_privileges rp ON rp.role_id = m.role_id
+      WHERE m.user_id = $1 AND m.customer_id = $2 AND m.enabled GROUP BY m.user_id`,
     [user.id, customerId],
   );
-  return new Set(rows.map((r) => r.slug));
+  return { member: !!row, slugs: new Set(row?.slugs ?? []) };
 }
 
 /** The companies a user may act for (staff: all of them). */

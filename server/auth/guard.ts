@@ -4,7 +4,7 @@ import type { Endpoint } from '../../src/api/contract/define.ts';
 import { PROVIDER_CONTEXT, type Slug } from '../../src/api/contract/slugs.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, forbidden, notFound, unauthenticated } from '../http/errors.ts';
-import { isMember, isStaff, slugsIn } from './access.ts';
+import { accessIn, isStaff, type Access } from './access.ts';
 import { entityNames, ownerOf } from './entities.ts';
 import { bearerOf, userForToken, type AuthUser } from './tokens.ts';
 
@@ -42,13 +42,19 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
   if (!user) return undefined;
   const staff = isStaff(user);
   if (e.auth === 'public') return { user, isStaff: staff, slugs: new Set() };
+  // One lookup per company per call, however many rules ask about it.
+  const seen = new Map<number, Promise<Access>>();
+  const access = (id: number) => {
+    if (!seen.has(id)) seen.set(id, accessIn(db, user, id));
+    return seen.get(id)!;
+  };
 
   let customerId: number | undefined;
   const rule = e.tenant;
   if (rule?.customer) {
     const v = pick(req, rule.customer.in, rule.customer.field);
     if (typeof v === 'number') {
-      if (!(await isMember(db, user, v))) throw forbidden('You do not belong to this company.');
+      if (!(await access(v)).member) throw forbidden('You do not belong to this company.');
       customerId = v;
     }
   }
@@ -61,11 +67,11 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
     if (owner.customerId !== null && !visiblePublic) {
       // A row of another company answers exactly like a missing one.
       if (customerId !== undefined && customerId !== PROVIDER_CONTEXT && customerId !== owner.customerId) throw notFound(what);
-      if (!(await isMember(db, user, owner.customerId))) throw notFound(what);
+      if (!(await access(owner.customerId)).member) throw notFound(what);
       customerId = owner.customerId;
     }
   }
-  const slugs = customerId === undefined ? new Set<Slug>() : await slugsIn(db, user, customerId);
+  const slugs = customerId === undefined ? new Set<Slug>() : (await access(customerId)).slugs;
   if (e.permission?.length) {
     if (customerId === undefined && !staff) throw new ApiError(422, 'The id_customer field is required.');
     const held = staff || e.permission.some((s) => slugs.has(s));

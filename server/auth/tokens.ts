@@ -28,13 +28,18 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
 export async function userForToken(db: Db, token: string): Promise<AuthUser | undefined> {
   const secret = token.includes('|') ? token.slice(token.indexOf('|') + 1) : token;
   if (!secret || secret.length > 200) return undefined;
-  return db.one<AuthUser>(
-    `UPDATE access_tokens t SET last_used_at = now()
-       FROM users u
-      WHERE t.token_hash = $1 AND t.expires_at > now() AND u.id = t.user_id AND u.enabled
-      RETURNING u.id, u.name, u.email, u.type, u.phone, u.photo, u.version_terms_use`,
+  const row = await db.one<AuthUser & { token_id: number; stale: boolean }>(
+    `SELECT u.id, u.name, u.email, u.type, u.phone, u.photo, u.version_terms_use, t.id AS token_id,
+            (t.last_used_at IS NULL OR t.last_used_at < now() - interval '5 minutes') AS stale
+       FROM access_tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.expires_at > now() AND u.enabled`,
     [sha256(secret)],
   );
+  if (!row) return undefined;
+  // A read per request; the last-use stamp is written at most every 5 minutes per token.
+  if (row.stale) await db.query('UPDATE access_tokens SET last_used_at = now() WHERE id = $1', [row.token_id]);
+  const { token_id: _id, stale: _stale, ...user } = row;
+  return user;
 }
 
 export function bearerOf(header: string | undefined): string | undefined {

@@ -7,7 +7,8 @@ import type { Db } from '../db/index.ts';
 import { matches } from '../http/etag.ts';
 
 const MAX_ENTRIES = 16;
-const entries = new Map<string, { version: string; json: string; gzip?: Buffer }>();
+// Kept as bytes: encoding a 5 MB string on every answer would cost more than sending it.
+const entries = new Map<string, { version: string; json: Buffer; gzip?: Buffer }>();
 
 const stamp = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : 0);
 
@@ -33,7 +34,7 @@ export async function sendVersioned(
   if (matches(req.headers['if-none-match'], tag)) return reply.code(304).send();
   let entry = entries.get(key);
   if (entry?.version !== version) {
-    entry = { version, json: String(reply.serialize(await build())) };
+    entry = { version, json: Buffer.from(String(reply.serialize(await build()))) };
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);

@@ -2,11 +2,10 @@
 // sections, every filter, the calendar presets and a custom range, thumbnail sizes, the zoom
 // popup, the service request, and axe on the page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { startPortal } from '../support/portal.ts';
-import type { TestServer } from '../support/server.ts';
 import { presetRange, type Preset } from '../../src/features/calendar/presets.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
@@ -31,8 +30,7 @@ const inRange = (iso: string, from: Date, to: Date) => {
 };
 
 describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () => {
-  let s: TestServer;
-  let browser: Browser;
+  const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let products: P[];
@@ -44,24 +42,21 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
   };
 
   beforeAll(async () => {
-    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-    cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
-    const token = await s.tokenFor('manager@acme.test');
-    products = (await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products;
-    templates = (await call(s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body.templates;
-    context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
+    cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    const token = await env.s.tokenFor('manager@acme.test');
+    products = (await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products;
+    templates = (await call(env.s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body.templates;
+    context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await s?.close();
   });
 
   it('opens on All Products (section=allproducts) with every product, newest first, and the A flag', async () => {
-    await page.goto(`${s.url}/catalog`);
+    await page.goto(`${env.s.url}/catalog`);
     await page.waitForURL('**/catalog?section=allproducts');
     await expectCount(products.length);
     await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached' });
@@ -195,7 +190,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByRole('button', { name: 'Request service' }).click();
     await page.getByRole('dialog', { name: 'Success' }).getByText('Service created successfully').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
-    const rows = await s.db.query<{ template_ids: number[] }>(
+    const rows = await env.s.db.query<{ template_ids: number[] }>(
       'SELECT template_ids FROM service_requests WHERE customer_id = $1',
       [cid],
     );
@@ -203,7 +198,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
   });
 
   it('has no serious or critical axe violations', async () => {
-    await page.goto(`${s.url}/catalog?section=allproducts`);
+    await page.goto(`${env.s.url}/catalog?section=allproducts`);
     await page.getByTestId('product-card').first().waitFor();
     await page.getByTestId('date-filter').click();
     await page.locator('.rdp-month').first().waitFor();

@@ -2,41 +2,36 @@
 // document 3 §2): title, header, edit and save checked through the API, the dimension rule,
 // a server refusal with its §8 message, a 409 conflict, delete, the failed-load redirect, axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { startPortal } from '../support/portal.ts';
-import type { TestServer } from '../support/server.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
-  let s: TestServer;
-  let browser: Browser;
+  const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let cid: number;
   let token: string;
-  const idOf = async (sku: string) => (await s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
-  const fetchProduct = async (id: number) => (await call(s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
+  const idOf = async (sku: string) => (await env.s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
+  const fetchProduct = async (id: number) => (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
   const settled = () => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout: 15_000 });
   const open = async (id: number) => {
-    await page.goto(`${s.url}/product/${id}`);
+    await page.goto(`${env.s.url}/product/${id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
   };
 
   beforeAll(async () => {
-    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-    cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
-    token = await s.tokenFor('manager@acme.test');
-    context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1300, height: 900 } });
+    cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    token = await env.s.tokenFor('manager@acme.test');
+    context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1300, height: 900 } });
     page = await context.newPage();
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await s?.close();
   });
 
   it('shows the header, the SKU title, the tabs, every field and the downloads', async () => {
@@ -73,7 +68,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
 
   it('a product without a SKU is titled by its name', async () => {
     const id = await idOf('ACM-1007');
-    await s.db.query("UPDATE products SET sku = '' WHERE id = $1", [id]);
+    await env.s.db.query("UPDATE products SET sku = '' WHERE id = $1", [id]);
     const p = await fetchProduct(id);
     await open(id);
     await expect.poll(() => page.title()).toBe(`Facet | ${p.name}`);
@@ -135,7 +130,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
 
   it('the dimension rule, and the locked automation toggle', async () => {
     const id = await idOf('ACM-1002');
-    await s.db.query("UPDATE products SET depth = '' WHERE id = $1", [id]);
+    await env.s.db.query("UPDATE products SET depth = '' WHERE id = $1", [id]);
     await open(id);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('switch', { name: 'Automation' }).check();
@@ -176,7 +171,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByLabel('Finish').fill('Mine finish');
     // Someone else saves first.
     await new Promise((r) => setTimeout(r, 20));
-    const other = await call(s, 'PUT', '/puts/product/edit', { token, body: { id_product: id, finish: 'Theirs finish' } });
+    const other = await call(env.s, 'PUT', '/puts/product/edit', { token, body: { id_product: id, finish: 'Theirs finish' } });
     expect(other.status).toBe(200);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'This product was changed by someone else' });
@@ -206,14 +201,14 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/catalog?section=allproducts');
     await settled();
-    expect((await call(s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(404);
+    expect((await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(404);
   });
 
   it('a product that cannot be loaded sends the user to /catalog', async () => {
-    await page.goto(`${s.url}/product/99999999`);
+    await page.goto(`${env.s.url}/product/99999999`);
     await page.waitForURL('**/catalog?section=allproducts');
-    const foreign = (await s.db.one<{ id: number }>("SELECT p.id FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Borealis Home' LIMIT 1"))!.id;
-    await page.goto(`${s.url}/product/${foreign}`);
+    const foreign = (await env.s.db.one<{ id: number }>("SELECT p.id FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Borealis Home' LIMIT 1"))!.id;
+    await page.goto(`${env.s.url}/product/${foreign}`);
     await page.waitForURL('**/catalog?section=allproducts');
   });
 });

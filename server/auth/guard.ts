@@ -58,12 +58,14 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
       customerId = v;
     }
   }
+  let publicRow: string | undefined;
   if (rule?.entity) {
     const id = pick(req, rule.entity.in, rule.entity.field);
     const owner = typeof id === 'number' ? await ownerOf(db, rule.entity.kind, id) : undefined;
     const what = entityNames[rule.entity.kind];
     if (!owner) throw notFound(what);
     const visiblePublic = rule.entity.allowPublic && owner.public;
+    if (visiblePublic) publicRow = what.toLowerCase();
     if (owner.customerId !== null && !visiblePublic) {
       // A row of another company answers exactly like a missing one.
       if (customerId !== undefined && customerId !== PROVIDER_CONTEXT && customerId !== owner.customerId) throw notFound(what);
@@ -73,7 +75,11 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
   }
   const slugs = customerId === undefined ? new Set<Slug>() : (await access(customerId)).slugs;
   if (e.permission?.length) {
-    if (customerId === undefined && !staff) throw new ApiError(422, 'The id_customer field is required.');
+    if (customerId === undefined && !staff) {
+      // A shared (public) row belongs to no company: only staff may act on it by permission.
+      if (publicRow) throw forbidden(`Only provider staff may do this to a public ${publicRow}.`);
+      throw new ApiError(422, 'The id_customer field is required.');
+    }
     const held = staff || e.permission.some((s) => slugs.has(s));
     if (!held) throw forbidden();
   }

@@ -6,6 +6,7 @@ import { ApiError } from './errors.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+const STALE_CLAIM_SECONDS = 120;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,16 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     if (!prior || prior.method !== req.method || prior.path !== path) {
       throw new ApiError(422, 'This Idempotency-Key was used for another call.');
     }
-    if (prior.status_code === null) throw new ApiError(409, 'A request with this Idempotency-Key is still in progress.');
+    if (prior.status_code === null) {
+      // A claim never answered (its process died) is taken over after a while; a live one is in progress.
+      const stale = await db.one(
+        `UPDATE idempotency_keys SET created_at = now() WHERE user_id = $1 AND key = $2 AND status_code IS NULL
+            AND created_at < now() - interval '${STALE_CLAIM_SECONDS} seconds' RETURNING key`,
+        [req.user.id, key]);
+      if (!stale) throw new ApiError(409, 'A request with this Idempotency-Key is still in progress.');
+      req.idempotencyKey = key;
+      return;
+    }
     reply.header('idempotent-replay', 'true');
     return reply.status(prior.status_code).send(prior.response);
   });

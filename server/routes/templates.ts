@@ -1,7 +1,7 @@
 // Document 2 §7 "Templates": reading the catalogues and deleting. Staff edits are in templates-admin.ts.
 import { templates as contract } from '../../src/api/contract/templates.ts';
 import { listTemplates, templateById } from '../domain/templates.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { templateAdminHandlers } from './templates-admin.ts';
 
@@ -18,15 +18,8 @@ export const templateRoutes = implement(contract, {
     return { success: true, tags: await db.query<{ id: number; name: string }>('SELECT id, name FROM template_tags ORDER BY name, id') };
   },
 
-  async delete({ db, auth, query }) {
-    const t = await db.one<{ public: number; customer_id: number | null }>(
-      'SELECT public, customer_id FROM templates WHERE id = $1 AND deleted_at IS NULL', [query.id]);
-    if (!t) throw notFound('Template');
-    if (!auth.isStaff) {
-      // The guard has checked membership for a private template; public ones belong to the studio.
-      if (t.public === 1 || t.customer_id === null) throw forbidden('Only provider staff may delete public templates.');
-      if (!auth.slugs.has('delete-template-access')) throw forbidden();
-    }
+  async delete({ db, query }) {
+    // The guard has checked the owner, delete-template-access, and that public ones are staff's.
     await db.tx(async (x) => {
       const gone = await x.one<{ customer_id: number | null }>(
         'UPDATE templates SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING customer_id',

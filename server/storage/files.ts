@@ -1,7 +1,7 @@
 // Stored files live under one root and are named by us, never by the uploader.
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 
 const THUMB_WIDTH = 400;
@@ -17,7 +17,7 @@ export class Storage {
   resolve(path: string): string {
     const full = resolve(this.root, path);
     const rel = relative(this.root, full);
-    if (!rel || rel.startsWith('..') || rel.includes(`..${sep}`) || resolve(full) !== full) {
+    if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
       throw new Error(`Path outside storage: ${path}`);
     }
     return full;

@@ -7,14 +7,17 @@ import { syncStatus } from './store.ts';
 import { ApiFailure } from '../api/client.ts';
 import { pullProduct } from './sync-lists.ts';
 import type {
-  CatalogFilters, CatalogItem, CatalogResult, CustomerRow, DescriptionRow, IdNameRow, PendingEntry, ProductCategoryRow,
+  CatalogFilters, CatalogItem, CatalogResult, CustomerRow, OutboxEntry, DescriptionRow, IdNameRow, PendingEntry, ProductCategoryRow,
   ProductFileRow, ProductRow, SyncStatus, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
+
+/** What the UI sees of an outbox entry (the queued call itself stays inside the data layer). */
+export const toPending = (e: OutboxEntry): PendingEntry => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt });
 
 export function usePendingChanges(): { count: number; entries: PendingEntry[]; errors: PendingEntry[] } {
   const rows = useLiveQuery(() => db().outbox.orderBy('id').toArray(), [], []);
   return useMemo(() => {
-    const entries = rows.map((e): PendingEntry => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt }));
+    const entries = rows.map(toPending);
     return { count: entries.length, entries, errors: entries.filter((e) => e.state === 'parked' || e.state === 'conflict') };
   }, [rows]);
 }

@@ -6,6 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { requestService } from '../api/catalog.ts';
 import { ApiFailure } from '../api/client.ts';
 import { db } from './db.ts';
+import { toPending } from './hooks.ts';
 import type { PendingEntry } from './types.ts';
 
 /** Queued changes touching one product, oldest first (errors and conflicts are shown on its page). */
@@ -15,7 +16,7 @@ export function useProductOutbox(productId: number | undefined): PendingEntry[] 
     [productId],
     [],
   );
-  return useMemo(() => rows.map((e) => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt })), [rows]);
+  return useMemo(() => rows.map(toPending), [rows]);
 }
 
 /** POST /posts/services/request; resolves to the server's message, rejects with its error message. */

@@ -47,12 +47,11 @@ export const templates = {
     method: 'GET', path: '/template/tag/get_all', auth: 'user', summary: 'Every template tag',
     response: Type.Object({ success: Type.Literal(true), tags: Type.Array(IdName) }),
   }),
-  // delete-template-access is checked by the handler: for a public template the guard has no
-  // company to check a slug in, and the answer must be 403 (staff only), not "id_customer required".
   delete: endpoint({
     method: 'DELETE', path: '/template/delete', auth: 'user', summary: 'Soft-delete a template (public ones: staff only)',
     query: Type.Object({ id: Id }),
     tenant: { entity: { kind: 'template', in: 'query', field: 'id', allowPublic: true } },
+    permission: ['delete-template-access'],
     response: Ok,
   }),
   get: endpoint({

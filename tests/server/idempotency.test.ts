@@ -1,0 +1,51 @@
+// Idempotency-Key: a repeat gets the first answer and changes nothing; a dead claim is taken over.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { call, DEMO } from '../support/http.ts';
+
+let s: TestServer;
+let token: string;
+let acme: number;
+beforeAll(async () => {
+  s = await startTestServer();
+  token = await s.tokenFor(DEMO.acme);
+  acme = (await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
+});
+afterAll(async () => { await s.close(); });
+
+const store = (key: string, name: string) =>
+  call(s, 'POST', '/posts/product/store', { token, body: { id_customer: acme, name }, headers: { 'idempotency-key': key } });
+const countNamed = async (name: string) =>
+  (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE name = $1', [name]))!.n;
+
+it('answers a repeat with the first response and creates one product', async () => {
+  const first = await store('key-repeat-0001', 'Idempotent chair');
+  const again = await store('key-repeat-0001', 'Idempotent chair');
+  expect(first.status).toBe(200);
+  expect(again.status).toBe(200);
+  expect(again.body).toEqual(first.body);
+  expect(again.headers.get('idempotent-replay')).toBe('true');
+  expect(await countNamed('Idempotent chair')).toBe(1);
+});
+
+it('refuses a key reused for another call, and a malformed key', async () => {
+  await store('key-other-0001', 'First use');
+  const other = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'x' }, headers: { 'idempotency-key': 'key-other-0001' } });
+  expect(other.status).toBe(422);
+  expect(other.body.message).toBe('This Idempotency-Key was used for another call.');
+  expect((await store('bad key!', 'Malformed')).status).toBe(422);
+  expect(await countNamed('Malformed')).toBe(0);
+});
+
+it('says "in progress" for a live claim and takes over one left by a dead process', async () => {
+  const user = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.acme]))!.id;
+  await s.db.query(`INSERT INTO idempotency_keys (user_id, key, method, path) VALUES ($1, 'key-live-00001', 'POST', '/backend/posts/product/store')`, [user]);
+  expect((await store('key-live-00001', 'Live claim')).status).toBe(409);
+  await s.db.query(`INSERT INTO idempotency_keys (user_id, key, method, path, created_at)
+                    VALUES ($1, 'key-dead-00001', 'POST', '/backend/posts/product/store', now() - interval '10 minutes')`, [user]);
+  const taken = await store('key-dead-00001', 'Dead claim');
+  expect(taken.status).toBe(200);
+  expect(await countNamed('Dead claim')).toBe(1);
+  expect((await store('key-dead-00001', 'Dead claim')).body).toEqual(taken.body);
+  expect(await countNamed('Dead claim')).toBe(1);
+});

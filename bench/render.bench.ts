@@ -77,10 +77,19 @@ async function main(): Promise<void> {
           ] as const);
           clearInterval(sampler);
           peak = Math.max(peak, rssMb(pids));
+          const rate = await page.evaluate(([b, n]) => window.harness.zipRate(b, n), [
+            Math.round(r.bytes / frames),
+            frames,
+          ] as const);
           await context.close();
 
           const encodeSum = r.timings.reduce((a, t) => a + t.encode, 0);
-          const bound = (1.3 * encodeSum) / workers;
+          // The pipeline's second worker is its encoder: one encoding worker either way.
+          const rasterSum = r.timings.reduce((a, t) => a + t.raster, 0);
+          const bound = (over: number, sum = encodeSum) => {
+            const limitMs = (1.3 * sum) / over;
+            return { limitMs: round(limitMs), within: r.totalMs <= limitMs, ratio: round(r.totalMs / (sum / over), 2) };
+          };
           const run = {
             frames,
             type,
@@ -90,12 +99,13 @@ async function main(): Promise<void> {
             perFrameMs: {
               decode: round(mean(r.timings.map((t) => t.decode))),
               compose: round(mean(r.timings.map((t) => t.compose))),
+              raster: round(mean(r.timings.map((t) => t.raster))),
               encode: round(mean(r.timings.map((t) => t.encode))),
             },
             zip: {
-              ms: round(r.zip?.ms ?? 0),
+              tailMs: round(r.zip?.ms ?? 0),
               mb: round((r.zip?.bytes ?? 0) / 1e6, 2),
-              mbPerS: round((r.zip?.bytes ?? 0) / 1e3 / (r.zip?.ms || 1)),
+              jszipMbPerS: round(rate.bytes / 1e3 / rate.ms),
             },
             peakMemoryMb: { total: round(peak), aboveIdle: round(peak - baseline) },
             longestMainTaskMs: round(Math.max(0, ...r.longTasks.map((t) => t.duration))),
@@ -104,12 +114,11 @@ async function main(): Promise<void> {
             loadAvg1m: { before: round(loadBefore, 2), after: round(loadavg()[0]!, 2) },
             encodeBound: {
               encodeSumMs: round(encodeSum),
-              limitMs: round(bound),
               renderMs: round(r.renderMs),
-              withinRendering: r.renderMs <= bound,
-              withinWithZip: r.totalMs <= bound,
-              ratioRendering: round(r.renderMs / (encodeSum / workers), 2),
-              ratioWithZip: round(r.totalMs / (encodeSum / workers), 2),
+              perEncodingWorker: bound(1),
+              perWorker: bound(workers),
+              convertToBlobSumMs: round(encodeSum + rasterSum),
+              convertToBlobPerEncodingWorker: bound(1, encodeSum + rasterSum),
             },
           };
           runs.push(run);
@@ -129,7 +138,11 @@ async function main(): Promise<void> {
       'longestMainTaskMs: longest PerformanceObserver longtask (0 = none over 50 ms); maxFrameGapMs: longest requestAnimationFrame gap',
       'peakMemoryMb: RSS summed over the Chromium processes (shared pages counted per process), sampled every 250 ms',
       'loadAvg1m: the machine was shared; figures taken under load are inflated',
-      'encodeBound: limit = 1.3 x encodeSum / workers; checked for the frames alone (renderMs, until the zip starts) and with the zip (totalMs); ratio = time / (encodeSum / workers)',
+      'zip: tailMs = from the last frame to the finished zip (entries are stored as frames arrive); jszipMbPerS = jszip alone in the worker on the same number of entries of the same size (random bytes)',
+      'perFrameMs: compose = recording the draws, raster = running them (Chromium defers both to the first read), encode = convertToBlob on the rasterised canvas',
+      'encodeBound.convertToBlob*: the same bound over raster + encode, i.e. what convertToBlob costs on a freshly drawn canvas (the figure the issue quotes as about 250 ms)',
+      'encodeBound: ratio = totalMs / (encodeSum / n), within = ratio <= 1.3; perEncodingWorker: n = workers that encode (1: the pipeline composes in one worker and encodes in the other); perWorker: n = workers, which on 2 cores would need the decodes to cost nothing',
+      'workers 2 = the pipeline (compose worker -> encode worker); perFrameMs.encode is then timed in the encoding worker',
     ],
     runs,
   };

@@ -21,9 +21,13 @@ export interface Ctx2D<I> {
 
 export type ImageType = 'image/png' | 'image/jpeg';
 
-export interface Surface<I> {
+export interface Surface<I, F = I> {
   ctx: Ctx2D<I>;
   encode(type: ImageType, quality?: number): Promise<Blob>;
+  /** Rasterises the recorded draws now (Chromium defers them to the next read: encode or take). */
+  flush(): void;
+  /** Hands the drawn pixels over as a frame another worker can encode (transferToImageBitmap); the surface is left blank. */
+  take(): F;
 }
 
 /** Part of a picture (integer source px) scaled to dw×dh. */
@@ -40,13 +44,18 @@ export interface Crop {
 /** A layer address, or bytes already at hand (the UI may pass Blobs). */
 export type LayerSource = string | Blob;
 
-export interface RenderEnv<I extends Size> {
+/** I: a decoded picture; F: a composed frame handed to an encoder (ImageBitmap in Chromium). */
+export interface RenderEnv<I extends Size, F = I> {
   fetch(src: LayerSource): Promise<Blob>;
   /** Decode, optionally cropped and scaled. */
   decode(blob: Blob, crop?: Crop): Promise<I>;
   /** Free a decoded image (ImageBitmap.close()). */
   release(image: I): void;
-  createSurface(width: number, height: number): Surface<I>;
+  createSurface(width: number, height: number): Surface<I, F>;
+  /** Encode a frame taken from a surface (in the encoding worker of a pipeline); consumes the frame. */
+  encodeImage(frame: F, type: ImageType, quality?: number): Promise<Blob>;
+  /** What to transfer (not copy) when a frame is posted to another worker. */
+  transferList(frame: F): Transferable[];
   now(): number;
 }
 
@@ -64,7 +73,10 @@ export interface RenderInput {
 
 export interface FrameTiming {
   decode: number;
+  /** Recording the draws. */
   compose: number;
+  /** Rasterising them (flush, or take in a pipeline). */
+  raster: number;
   encode: number;
 }
 
@@ -140,7 +152,7 @@ interface Fetched {
 }
 
 /** Fetch and measure (header, or a throw-away decode for other formats). */
-export async function fetchLayer<I extends Size>(env: RenderEnv<I>, src: LayerSource): Promise<Fetched> {
+export async function fetchLayer<I extends Size, F>(env: RenderEnv<I, F>, src: LayerSource): Promise<Fetched> {
   const blob = await env.fetch(src);
   const size = headerSize(new Uint8Array(await blob.slice(0, 65536).arrayBuffer()));
   if (size) return { blob, size };
@@ -164,8 +176,8 @@ export interface FetchedFrame {
  * `shared` caches the background (the same picture and crop on every frame of a batch) under keys
  * 'fetch …' and 'image …'; the batch releases the 'image …' entries, the frame does not own them.
  */
-export async function fetchFrame<I extends Size>(
-  env: RenderEnv<I>,
+export async function fetchFrame<I extends Size, F>(
+  env: RenderEnv<I, F>,
   input: RenderInput,
   shared: Shared = noCache,
 ): Promise<FetchedFrame> {
@@ -183,8 +195,8 @@ export async function fetchFrame<I extends Size>(
  * Lay out, then decode each visible layer. Every decode is started before the first await, so a caller
  * that then blocks the thread (convertToBlob) still has them running beside it.
  */
-export async function decodeFrame<I extends Size>(
-  env: RenderEnv<I>,
+export async function decodeFrame<I extends Size, F>(
+  env: RenderEnv<I, F>,
   input: RenderInput,
   fetched: FetchedFrame,
   shared: Shared = noCache,
@@ -221,18 +233,16 @@ export async function decodeFrame<I extends Size>(
   return { frame, owned, ms: env.now() - t0 };
 }
 
-/** Draw a prepared frame and start its encode; the encode's promise and the compose time. */
-export function composeFrame<I>(
+/** Draw a prepared frame on a surface; the surface and the compose time. */
+export function composeFrame<I, S extends Surface<I, unknown>>(
   env: { now(): number },
-  surfaceFor: (width: number, height: number) => Surface<I>,
+  surfaceFor: (width: number, height: number) => S,
   input: RenderInput,
   prepared: Prepared<I>,
-): { encoding: Promise<Blob>; composeMs: number; started: number } {
+): { surface: S; composeMs: number } {
   const t0 = env.now();
   const { frame } = prepared;
   const surface = surfaceFor(frame.width, frame.height);
-  const type = input.type ?? 'image/png';
-  drawFrame(surface.ctx, frame, type === 'image/jpeg');
-  const started = env.now();
-  return { encoding: surface.encode(type, input.quality ?? 0.92), composeMs: started - t0, started };
+  drawFrame(surface.ctx, frame, (input.type ?? 'image/png') === 'image/jpeg');
+  return { surface, composeMs: env.now() - t0 };
 }

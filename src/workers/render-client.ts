@@ -1,9 +1,9 @@
 // The only way the UI reaches the render worker: started on first use, ended when idle,
-// cancel = terminate + discard. A batch may be split over two workers (see chooseWorkers).
+// cancel = terminate + discard. A batch may run on two workers, one composing and one encoding
+// (see chooseWorkers and frames.ts).
 import * as Comlink from 'comlink';
 import type { RenderInput } from '../render/compose.ts';
 import type { BatchOptions, ProgressFn, RenderProgress } from './render-api.ts';
-import { buildingMessage, entryName } from './render-api.ts';
 import type { RenderApi } from './render.worker.ts';
 
 export type { RenderInput, BatchOptions, RenderProgress };
@@ -35,7 +35,7 @@ export interface WorkerLike extends Comlink.Endpoint {
 export interface RenderClientOptions {
   /** End the workers after this long without work (ms). */
   idleMs?: number;
-  /** Workers for a batch: 'auto' uses two only where chooseWorkers says it pays. */
+  /** Workers for a batch: 2 = a compose worker feeding an encode worker; 'auto' asks chooseWorkers. */
   workers?: 1 | 2 | 'auto';
   createWorker?: () => WorkerLike;
   supported?: () => boolean;
@@ -46,9 +46,12 @@ export const canRenderInWorker = (): boolean =>
   typeof OffscreenCanvas === 'function' &&
   typeof OffscreenCanvas.prototype.convertToBlob === 'function';
 
-/** Two workers only with cores to spare: on 2 cores the encoder threads already fill the machine (bench/results). */
+/**
+ * The pipeline measured 4-11 % faster than one worker on 2 cores for 8 and 24 frames, PNG and JPEG
+ * (bench/results/render.json), for 50-100 MB more memory. On one core it would only add a hop.
+ */
 export const chooseWorkers = (frames: number, cores = globalThis.navigator?.hardwareConcurrency ?? 1): 1 | 2 =>
-  frames >= 4 && cores >= 4 ? 2 : 1;
+  frames >= 2 && cores >= 2 ? 2 : 1;
 
 const defaultWorker = (): WorkerLike =>
   new Worker(new URL('./render.worker.ts', import.meta.url), { type: 'module', name: 'facet-render' });
@@ -58,9 +61,17 @@ interface Slot {
   api: Comlink.Remote<RenderApi>;
 }
 
+/** Slot 1 encodes for slot 0 over a channel of their own, set up once per pair. */
+async function pair([composer, encoder]: Slot[]): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  await encoder!.api.serveEncoder(Comlink.transfer(port2, [port2]));
+  await composer!.api.connectEncoder(Comlink.transfer(port1, [port1]));
+}
+
 export function createRenderClient(options: RenderClientOptions = {}) {
   const { idleMs = 30_000, createWorker = defaultWorker, supported = canRenderInWorker } = options;
   let pool: Slot[] = [];
+  let paired: Promise<void> | undefined;
   let running = 0;
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const failHooks = new Set<(e: Error) => void>();
@@ -72,9 +83,10 @@ export function createRenderClient(options: RenderClientOptions = {}) {
   function stop(): void {
     for (const slot of pool) slot.worker.terminate();
     pool = [];
+    paired = undefined;
   }
 
-  function ensure(count: number): Slot[] {
+  async function ensure(count: number): Promise<Slot[]> {
     if (!supported()) throw new RenderUnsupported();
     while (pool.length < count) {
       const worker = createWorker();
@@ -84,7 +96,9 @@ export function createRenderClient(options: RenderClientOptions = {}) {
       });
       pool.push({ worker, api: Comlink.wrap<RenderApi>(worker) });
     }
-    return pool.slice(0, count);
+    const slots = pool.slice(0, count);
+    if (count === 2) await (paired ??= pair(slots));
+    return slots;
   }
 
   // Every job races a failure hook, so cancel (or a dead worker) settles it at once and its result is dropped.
@@ -95,7 +109,7 @@ export function createRenderClient(options: RenderClientOptions = {}) {
     const failed = new Promise<never>((_, reject) => (hook = reject));
     failHooks.add(hook);
     try {
-      return await Promise.race([job(ensure(count)), failed]);
+      return await Promise.race([ensure(count).then(job), failed]);
     } finally {
       failHooks.delete(hook);
       if (--running === 0) idleTimer = setTimeout(stop, idleMs);
@@ -104,34 +118,22 @@ export function createRenderClient(options: RenderClientOptions = {}) {
 
   const proxied = (fn?: ProgressFn) => (fn ? Comlink.proxy(fn) : undefined);
 
-  async function splitBatch(slots: Slot[], inputs: RenderInput[], opts: BatchOptions, onProgress?: ProgressFn) {
-    const n = inputs.length;
-    const half = Math.ceil(n / 2);
-    let done = 0;
-    // Each worker counts its own half; the customer sees one count over the whole batch.
-    const merge = (p: RenderProgress) => {
-      if (p.kind !== 'framed') return;
-      done++;
-      onProgress?.({ ...p, index: done, total: n });
-      if (done < n) onProgress?.({ kind: 'frame', index: done + 1, total: n, message: buildingMessage(done + 1, n) });
-    };
-    onProgress?.({ kind: 'frame', index: 1, total: n, message: buildingMessage(1, n) });
-    const parts = [inputs.slice(0, half), inputs.slice(half)];
-    const blobs = (await Promise.all(parts.map((part, w) => slots[w]!.api.renderFrames(part, proxied(merge))))).flat();
-    const entries = blobs.map((blob, i) => ({ name: entryName(opts.sku, i, inputs[i]!), blob }));
-    return slots[0]!.api.zipFrames(entries, opts, proxied(onProgress));
-  }
-
   return {
     renderFrame: (input: RenderInput): Promise<Blob> => run(1, ([s]) => s!.api.renderFrame(input)),
 
     /** Renders in turn and zips in the worker; resolves to a File named <SKU>_<YYYY-MM-DD>.zip. */
     renderBatch(inputs: RenderInput[], opts: BatchOptions, onProgress?: ProgressFn, workers = options.workers ?? 'auto') {
       const count = workers === 'auto' ? chooseWorkers(inputs.length) : workers;
-      return run(count, (slots) =>
-        count === 2 ? splitBatch(slots, inputs, opts, onProgress) : slots[0]!.api.renderBatch(inputs, opts, proxied(onProgress)),
+      return run(count, ([first]) =>
+        count === 2
+          ? first!.api.renderBatchPiped(inputs, opts, proxied(onProgress))
+          : first!.api.renderBatch(inputs, opts, proxied(onProgress)),
       );
     },
+
+    /** Zips finished images in a worker (the bench's measure of jszip throughput). */
+    zip: (entries: Array<{ name: string; blob: Blob }>, opts: BatchOptions): Promise<File> =>
+      run(1, ([s]) => s!.api.zipFrames(entries, opts)),
 
     /** Ends the workers; the pending call rejects with RenderCancelled and its partial result is lost. */
     cancel(): void {

@@ -1,10 +1,11 @@
 // The render worker: layers fetched and decoded here with createImageBitmap (cropped and scaled where
-// compose.ts says so), frames drawn on OffscreenCanvas and encoded with convertToBlob.
+// compose.ts says so), frames drawn on OffscreenCanvas and encoded with convertToBlob. In a pipeline,
+// drawn frames leave as ImageBitmaps (transferred, not copied) for the peer worker to encode.
 import * as Comlink from 'comlink';
 import type { RenderEnv } from '../render/compose.ts';
 import { createRenderApi } from './render-api.ts';
 
-const env: RenderEnv<ImageBitmap> = {
+const env: RenderEnv<ImageBitmap, ImageBitmap> = {
   async fetch(src) {
     if (typeof src !== 'string') return src;
     const res = await fetch(src);
@@ -20,8 +21,23 @@ const env: RenderEnv<ImageBitmap> = {
     const canvas = new OffscreenCanvas(width, height);
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('No 2D context on OffscreenCanvas');
-    return { ctx, encode: (type, quality) => canvas.convertToBlob({ type, quality }) };
+    return {
+      ctx,
+      encode: (type, quality) => canvas.convertToBlob({ type, quality }),
+      // Reading one pixel makes Chromium run the recorded draws.
+      flush: () => void ctx.getImageData(0, 0, 1, 1),
+      take: () => canvas.transferToImageBitmap(),
+    };
   },
+  // bitmaprenderer adopts the bitmap's pixels without a copy or a draw.
+  encodeImage(bitmap, type, quality) {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('bitmaprenderer');
+    if (!ctx) throw new Error('No bitmaprenderer context on OffscreenCanvas');
+    ctx.transferFromImageBitmap(bitmap);
+    return canvas.convertToBlob({ type, quality });
+  },
+  transferList: (bitmap) => [bitmap],
   now: () => performance.now(),
 };
 

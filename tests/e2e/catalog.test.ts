@@ -45,7 +45,8 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const token = await env.s.tokenFor('manager@acme.test');
     products = (await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products;
-    templates = (await call(env.s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body.templates;
+    templates = (await call(env.s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body
+      .templates;
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
     await signIn(page, env.s.url, 'manager@acme.test');

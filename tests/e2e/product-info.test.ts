@@ -15,7 +15,8 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
   let cid: number;
   let token: string;
   const idOf = async (sku: string) => (await env.s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
-  const fetchProduct = async (id: number) => (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
+  const fetchProduct = async (id: number) =>
+    (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
   const settled = () => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout: 15_000 });
   const open = async (id: number) => {
     await page.goto(`${env.s.url}/product/${id}`);
@@ -41,7 +42,8 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     expect(await page.title()).toBe('Facet | ACM-1005');
     await page.getByTestId('product-sku').getByText('ACM-1005').waitFor();
     const tabs = page.getByRole('navigation', { name: 'Product sections' });
-    for (const t of ['Info', 'Vignette', 'Silo Image', '360', 'Video', 'Viewer 3D', '3D Files']) await tabs.getByRole('button', { name: t, exact: true }).waitFor();
+    for (const t of ['Info', 'Vignette', 'Silo Image', '360', 'Video', 'Viewer 3D', '3D Files'])
+      await tabs.getByRole('button', { name: t, exact: true }).waitFor();
     await tabs.getByRole('button', { name: 'Video' }).click();
     await page.getByRole('heading', { name: 'Video', level: 2 }).waitFor();
     await tabs.getByRole('button', { name: 'Info' }).click();
@@ -207,7 +209,9 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
   it('a product that cannot be loaded sends the user to /catalog', async () => {
     await page.goto(`${env.s.url}/product/99999999`);
     await page.waitForURL('**/catalog?section=allproducts');
-    const foreign = (await env.s.db.one<{ id: number }>("SELECT p.id FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Borealis Home' LIMIT 1"))!.id;
+    const foreign = (await env.s.db.one<{ id: number }>(
+      "SELECT p.id FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Borealis Home' LIMIT 1",
+    ))!.id;
     await page.goto(`${env.s.url}/product/${foreign}`);
     await page.waitForURL('**/catalog?section=allproducts');
   });

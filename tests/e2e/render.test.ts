@@ -44,13 +44,29 @@ describe.skipIf(skipWithoutChromium('render e2e'))('render worker in Chromium', 
   it('runs a batch of 8 frames with no main-thread task over 50 ms', async () => {
     const page = await open(1);
     const inputs = frameInputs(8, 3840);
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     const r = await page.evaluate((i) => window.harness.batch(i, { sku: 'SKU-8' }), inputs);
+    // Two cores or more: a compose worker feeding an encode worker.
+    expect(r.workerCount).toBe(cores >= 2 ? 2 : 1);
+    expect(r.timings).toHaveLength(8);
     expect(r.name).toMatch(/^SKU-8_\d{4}-\d{2}-\d{2}\.zip$/);
     expect(r.messages).toEqual([
       ...Array.from({ length: 8 }, (_, i) => `Building Image ${i + 1} of 8`),
       'Creating a zip file...',
     ]);
     expect(r.longTasks.filter((t) => t.duration > 50)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives the same zip from one worker as from the pipeline', async () => {
+    const page = await open(2);
+    const inputs = frameInputs(3, 1920, 'image/jpeg');
+    const one = await page.evaluate((i) => window.harness.batch(i, { sku: 'ONE' }, 1), inputs);
+    const two = await page.evaluate((i) => window.harness.batch(i, { sku: 'ONE' }, 2), inputs);
+    expect([one.workerCount, two.workerCount]).toEqual([1, 2]);
+    expect(one.messages).toEqual(two.messages);
+    expect(two.bytes).toBeGreaterThan(0);
+    expect(Math.abs(one.bytes - two.bytes) / one.bytes).toBeLessThan(0.01);
     await page.context().close();
   });
 

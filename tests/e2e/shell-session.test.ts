@@ -113,7 +113,9 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await dialog.getByRole('switch', { name: 'I accept the terms of use' }).check();
     await accept.click();
     await dialog.waitFor({ state: 'hidden' });
-    const row = await env.s.db.one<{ v: string }>(`SELECT version_terms_use AS v FROM users WHERE email = 'manager@borealis.test'`);
+    const row = await env.s.db.one<{ v: string }>(
+      `SELECT version_terms_use AS v FROM users WHERE email = 'manager@borealis.test'`,
+    );
     expect(row!.v).toBe('2');
   });
 });

@@ -1,20 +1,13 @@
-// Batches: zip contents and progress, bitmaps released, and the client's cancel (terminate + discard).
+// Batches: zip contents and progress, bitmaps released, the two-worker pipeline's output, the streaming zip.
 import * as Comlink from 'comlink';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import type { RenderInput } from '../../src/render/compose.ts';
 import { createRenderApi, type RenderProgress } from '../../src/workers/render-api.ts';
-import { createRenderClient, RenderCancelled, RenderUnsupported, type WorkerLike } from '../../src/workers/render-client.ts';
-import { basePreset, leftHalf, swatch } from './fixtures.ts';
-import { napiEnv, sizeOf } from './napi-env.ts';
+import { openZip } from '../../src/workers/zip.ts';
+import { napiEnv, pixelAt, sizeOf, type Pixels } from './napi-env.ts';
+import type { ImageType } from '../../src/render/compose.ts';
 
-const sources = { red: swatch('rgb(255,0,0)'), black: leftHalf('rgb(0,0,0)') };
-const frame = (width: number, type?: RenderInput['type']): RenderInput => ({
-  preset: basePreset,
-  layers: { beauty: 'red', shadow: 'black' },
-  width,
-  type,
-});
+import { frame, sources } from './fixtures.ts';
 
 describe('renderBatch', () => {
   it('zips every frame at the requested width, named <SKU>_<YYYY-MM-DD>.zip', async () => {
@@ -49,81 +42,89 @@ describe('renderBatch', () => {
   });
 });
 
-/** A worker in this process: the API on one end of a MessageChannel. */
-function fakeWorkers() {
-  const made: Array<{ terminated: boolean }> = [];
-  const createWorker = (): WorkerLike => {
-    const { port1, port2 } = new MessageChannel();
-    Comlink.expose(createRenderApi(napiEnv(sources)), port2 as unknown as Comlink.Endpoint);
-    const state = { terminated: false };
-    made.push(state);
-    return Object.assign(port1 as unknown as Comlink.Endpoint, {
-      terminate() {
-        state.terminated = true;
-        port1.close();
-        port2.close();
-      },
-    });
-  };
-  return { made, createWorker };
+/** Connects `composer` to an encoder answering on the other end of a MessageChannel, as the client does. */
+function pipe(composer: ReturnType<typeof createRenderApi>, encoder: { encodeImage: (...a: never[]) => unknown }) {
+  const { port1, port2 } = new MessageChannel();
+  Comlink.expose(encoder, port2 as unknown as Comlink.Endpoint);
+  composer.connectEncoder(port1);
+  return () => (port1.close(), port2.close());
 }
 
-describe('render client', () => {
-  it('starts a worker lazily and ends it when idle', async () => {
-    const { made, createWorker } = fakeWorkers();
-    const client = createRenderClient({ createWorker, supported: () => true, idleMs: 20 });
-    expect(made).toHaveLength(0);
-    const blob = await client.renderFrame(frame(50));
-    expect(await sizeOf(blob)).toEqual({ width: 50, height: 25 });
-    expect(client.workerCount).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(client.workerCount).toBe(0);
-    expect(made[0]!.terminated).toBe(true);
-  });
-
-  it('cancel terminates the worker and leaves no result', async () => {
-    const { made, createWorker } = fakeWorkers();
-    const client = createRenderClient({ createWorker, supported: () => true, workers: 1 });
-    let result: File | undefined;
-    const batch = client.renderBatch([frame(400), frame(400), frame(400), frame(400)], { sku: 'X' }, (p) => {
-      if (p.kind === 'framed' && p.index === 1) client.cancel();
+describe('the pipeline (compose here, encode elsewhere)', () => {
+  it('gives the same images as one worker, and the encoder times each frame', async () => {
+    const inputs = [frame(64), frame(64, 'image/jpeg'), frame(64), frame(64)];
+    const composer = createRenderApi(napiEnv(sources));
+    const encoder = napiEnv(sources);
+    let encoded = 0;
+    const close = pipe(composer, {
+      encodeImage: (f: Pixels, type: ImageType, q?: number) => (encoded++, createRenderApi(encoder).encodeImage(f, type, q)),
     });
-    batch.then((f) => (result = f)).catch(() => undefined);
-    await expect(batch).rejects.toBeInstanceOf(RenderCancelled);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(result).toBeUndefined();
-    expect(made[0]!.terminated).toBe(true);
-    expect(client.workerCount).toBe(0);
-    // The next call starts a fresh worker.
-    await client.renderFrame(frame(20));
-    expect(made).toHaveLength(2);
-    client.dispose();
-  });
-
-  it('splits a batch over two workers and counts progress over the whole batch', async () => {
-    const { made, createWorker } = fakeWorkers();
-    const client = createRenderClient({ createWorker, supported: () => true });
-    const messages: string[] = [];
-    const file = await client.renderBatch(
-      [frame(40), frame(40), frame(40)],
-      { sku: 'T' },
-      (p) => void ('message' in p && messages.push(p.message)),
-      2,
+    const encodes: number[] = [];
+    const piped = await composer.renderBatchPiped(
+      inputs,
+      { sku: 'P' },
+      (p) => void (p.kind === 'framed' && encodes.push(p.timing.encode)),
     );
-    expect(made).toHaveLength(2);
-    expect(Object.keys((await JSZip.loadAsync(await file.arrayBuffer())).files)).toEqual(['T_01.png', 'T_02.png', 'T_03.png']);
-    expect(messages).toEqual([
-      'Building Image 1 of 3',
-      'Building Image 2 of 3',
-      'Building Image 3 of 3',
-      'Creating a zip file...',
-    ]);
-    client.dispose();
+    close();
+    const alone = await createRenderApi(napiEnv(sources)).renderBatch(inputs, { sku: 'P' });
+    expect(encoded).toBe(4);
+    const [a, b] = await Promise.all([piped, alone].map(async (f) => JSZip.loadAsync(await f.arrayBuffer())));
+    expect(Object.keys(a!.files)).toEqual(['P_01.png', 'P_02.jpg', 'P_03.png', 'P_04.png']);
+    const points = [
+      [50, 12],
+      [5, 5],
+      [30, 20],
+    ] as const;
+    for (const name of ['P_01.png', 'P_04.png']) {
+      const [pa, pb] = await Promise.all(
+        [a!, b!].map(async (z) => new Blob([(await z.file(name)!.async('uint8array')) as Uint8Array<ArrayBuffer>])),
+      );
+      for (const [x, y] of points) expect(await pixelAt(pa!, x, y)).toEqual(await pixelAt(pb!, x, y));
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    expect(encodes).toHaveLength(4);
+    expect(encodes.every((ms) => ms > 0)).toBe(true);
   });
 
-  it('refuses with a clear message where OffscreenCanvas is missing', async () => {
-    const client = createRenderClient({ supported: () => false });
-    await expect(client.renderFrame(frame(10))).rejects.toThrow(RenderUnsupported);
-    await expect(client.renderFrame(frame(10))).rejects.toThrow(/OffscreenCanvas is missing/);
+  it('fails the batch, and frees what it decoded, when an encode fails', async () => {
+    const env = napiEnv(sources);
+    const composer = createRenderApi(env);
+    let calls = 0;
+    const close = pipe(composer, {
+      encodeImage: async () => {
+        if (++calls === 2) throw new Error('encoder gone');
+        return { blob: new Blob(['x']), ms: 1 };
+      },
+    });
+    await expect(composer.renderBatchPiped([frame(32), frame(32), frame(32)], { sku: 'E' })).rejects.toThrow('encoder gone');
+    close();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(env.stats.released).toBe(env.stats.loaded);
+  });
+
+  it('refuses a piped batch with no encoder connected', async () => {
+    await expect(async () => createRenderApi(napiEnv(sources)).renderBatchPiped([frame(8)], { sku: 'N' })).rejects.toThrow(
+      'No encoder connected',
+    );
+  });
+});
+
+describe('openZip', () => {
+  it('takes entries in any order and keeps the order of the names', async () => {
+    const zip = openZip(['a.png', 'b.png', 'c.png']);
+    zip.put(2, new Blob(['C']));
+    zip.put(0, new Blob(['A']));
+    await new Promise((r) => setTimeout(r, 5));
+    zip.put(1, new Blob(['B']));
+    const read = await JSZip.loadAsync(await (await zip.done).arrayBuffer());
+    expect(Object.keys(read.files)).toEqual(['a.png', 'b.png', 'c.png']);
+    expect(await read.file('b.png')!.async('string')).toBe('B');
+  });
+
+  it('rejects once aborted', async () => {
+    const zip = openZip(['a.png', 'b.png']);
+    zip.put(0, new Blob(['A']));
+    zip.abort(new Error('cancelled'));
+    await expect(zip.done).rejects.toThrow('cancelled');
   });
 });

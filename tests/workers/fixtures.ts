@@ -1,4 +1,5 @@
 // Presets and small layer pictures for the Node render tests.
+import type { RenderInput } from '../../src/render/compose.ts';
 import type { RenderPreset } from '../../src/render/layout.ts';
 import { png } from './napi-env.ts';
 
@@ -29,3 +30,13 @@ export const leftHalf = (color: string): Uint8Array =>
     ctx.fillStyle = color;
     ctx.fillRect(0, 0, 40, 50);
   });
+
+export const sources = { red: swatch('rgb(255,0,0)'), black: leftHalf('rgb(0,0,0)') };
+
+/** The red swatch over a black shadow, `width` px wide. */
+export const frame = (width: number, type?: RenderInput['type']): RenderInput => ({
+  preset: basePreset,
+  layers: { beauty: 'red', shadow: 'black' },
+  width,
+  type,
+});

@@ -1,6 +1,19 @@
 // @napi-rs/canvas standing in for OffscreenCanvas and createImageBitmap, for the Node tests.
 import { createCanvas, loadImage, type Canvas, type Image } from '@napi-rs/canvas';
-import type { Ctx2D, RenderEnv } from '../../src/render/compose.ts';
+import type { Ctx2D, ImageType, RenderEnv } from '../../src/render/compose.ts';
+
+/** A drawn frame as plain pixels: structured-cloneable, and its buffer transferable, like an ImageBitmap. */
+export interface Pixels {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray;
+}
+
+async function encodeCanvas(canvas: Canvas, type: ImageType, quality: number | undefined): Promise<Blob> {
+  const buf =
+    type === 'image/jpeg' ? await canvas.encode('jpeg', Math.round((quality ?? 0.92) * 100)) : await canvas.encode('png');
+  return new Blob([new Uint8Array(buf)], { type });
+}
 
 export interface NapiEnvStats {
   loaded: number;
@@ -8,7 +21,7 @@ export interface NapiEnvStats {
 }
 
 /** `sources` maps layer addresses to PNG bytes (no network in unit tests). */
-export function napiEnv(sources: Record<string, Uint8Array> = {}): RenderEnv<Image | Canvas> & { stats: NapiEnvStats } {
+export function napiEnv(sources: Record<string, Uint8Array> = {}): RenderEnv<Image | Canvas, Pixels> & { stats: NapiEnvStats } {
   const stats = { loaded: 0, released: 0 };
   return {
     stats,
@@ -34,13 +47,24 @@ export function napiEnv(sources: Record<string, Uint8Array> = {}): RenderEnv<Ima
       const ctx = canvas.getContext('2d') as unknown as Ctx2D<Image | Canvas>;
       return {
         ctx,
-        async encode(type, quality) {
-          const buf =
-            type === 'image/jpeg' ? await canvas.encode('jpeg', Math.round((quality ?? 0.92) * 100)) : await canvas.encode('png');
-          return new Blob([new Uint8Array(buf)], { type });
+        encode: (type, quality) => encodeCanvas(canvas, type, quality),
+        flush: () => undefined, // @napi-rs/canvas draws at once
+        take() {
+          const { data } = canvas.getContext('2d').getImageData(0, 0, width, height);
+          ctx.clearRect(0, 0, width, height);
+          return { width, height, data };
         },
       };
     },
+    encodeImage(frame, type, quality) {
+      const canvas = createCanvas(frame.width, frame.height);
+      const ctx = canvas.getContext('2d');
+      const image = ctx.createImageData(frame.width, frame.height);
+      image.data.set(frame.data);
+      ctx.putImageData(image, 0, 0);
+      return encodeCanvas(canvas, type, quality);
+    },
+    transferList: (frame) => [frame.data.buffer as ArrayBuffer],
     now: () => performance.now(),
   };
 }

@@ -109,6 +109,16 @@ const harness = {
     };
   },
 
+  /** jszip's own throughput in the worker: `count` entries of `bytesEach` noise (incompressible, like PNG). */
+  async zipRate(bytesEach: number, count: number): Promise<{ ms: number; bytes: number }> {
+    const chunk = new Uint8Array(bytesEach);
+    for (let i = 0; i < bytesEach; i += 65536) crypto.getRandomValues(chunk.subarray(i, i + 65536));
+    const entries = Array.from({ length: count }, (_, i) => ({ name: `f${i}.png`, blob: new Blob([chunk]) }));
+    const t0 = performance.now();
+    const file = await client.zip(entries, { sku: 'RATE' });
+    return { ms: performance.now() - t0, bytes: file.size };
+  },
+
   /** Draws the CSS preview of a frame `width` px wide at the top-left of the page; returns its size. */
   async preview(preset: RenderPreset, layers: RenderInput['layers'], width: number): Promise<{ width: number; height: number }> {
     const [beauty, shadow, reflection, background] = await Promise.all([

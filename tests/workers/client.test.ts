@@ -1,0 +1,113 @@
+// The render client: lazy workers, idle end, cancel (terminate + discard), and the two-worker pipeline wiring.
+import * as Comlink from 'comlink';
+import JSZip from 'jszip';
+import { describe, expect, it } from 'vitest';
+import { createRenderApi } from '../../src/workers/render-api.ts';
+import {
+  chooseWorkers,
+  createRenderClient,
+  RenderCancelled,
+  RenderUnsupported,
+  type WorkerLike,
+} from '../../src/workers/render-client.ts';
+import { frame, sources } from './fixtures.ts';
+import { napiEnv, sizeOf } from './napi-env.ts';
+
+/** A worker in this process: the API on one end of a MessageChannel. */
+function fakeWorkers() {
+  const made: Array<{ terminated: boolean }> = [];
+  const createWorker = (): WorkerLike => {
+    const { port1, port2 } = new MessageChannel();
+    Comlink.expose(createRenderApi(napiEnv(sources)), port2 as unknown as Comlink.Endpoint);
+    const state = { terminated: false };
+    made.push(state);
+    return Object.assign(port1 as unknown as Comlink.Endpoint, {
+      terminate() {
+        state.terminated = true;
+        port1.close();
+        port2.close();
+      },
+    });
+  };
+  return { made, createWorker };
+}
+
+describe('render client', () => {
+  it('starts a worker lazily and ends it when idle', async () => {
+    const { made, createWorker } = fakeWorkers();
+    const client = createRenderClient({ createWorker, supported: () => true, idleMs: 20 });
+    expect(made).toHaveLength(0);
+    const blob = await client.renderFrame(frame(50));
+    expect(await sizeOf(blob)).toEqual({ width: 50, height: 25 });
+    expect(client.workerCount).toBe(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(client.workerCount).toBe(0);
+    expect(made[0]!.terminated).toBe(true);
+  });
+
+  it('cancel terminates the worker and leaves no result', async () => {
+    const { made, createWorker } = fakeWorkers();
+    const client = createRenderClient({ createWorker, supported: () => true, workers: 1 });
+    let result: File | undefined;
+    const batch = client.renderBatch([frame(400), frame(400), frame(400), frame(400)], { sku: 'X' }, (p) => {
+      if (p.kind === 'framed' && p.index === 1) client.cancel();
+    });
+    batch.then((f) => (result = f)).catch(() => undefined);
+    await expect(batch).rejects.toBeInstanceOf(RenderCancelled);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(result).toBeUndefined();
+    expect(made[0]!.terminated).toBe(true);
+    expect(client.workerCount).toBe(0);
+    // The next call starts a fresh worker.
+    await client.renderFrame(frame(20));
+    expect(made).toHaveLength(2);
+    client.dispose();
+  });
+
+  it('pipes a batch through two paired workers and counts progress over the whole batch', async () => {
+    const { made, createWorker } = fakeWorkers();
+    const client = createRenderClient({ createWorker, supported: () => true, workers: 2 });
+    const messages: string[] = [];
+    const file = await client.renderBatch(
+      [frame(40), frame(40), frame(40)],
+      { sku: 'T' },
+      (p) => void ('message' in p && messages.push(p.message)),
+    );
+    expect(made).toHaveLength(2);
+    expect(client.workerCount).toBe(2);
+    expect(Object.keys((await JSZip.loadAsync(await file.arrayBuffer())).files)).toEqual(['T_01.png', 'T_02.png', 'T_03.png']);
+    expect(messages).toEqual([
+      'Building Image 1 of 3',
+      'Building Image 2 of 3',
+      'Building Image 3 of 3',
+      'Creating a zip file...',
+    ]);
+    client.dispose();
+  });
+
+  it('cancel during a piped batch ends both workers, and the next batch pairs fresh ones', async () => {
+    const { made, createWorker } = fakeWorkers();
+    const client = createRenderClient({ createWorker, supported: () => true, workers: 2 });
+    const batch = client.renderBatch([frame(300), frame(300), frame(300), frame(300)], { sku: 'X' }, (p) => {
+      if (p.kind === 'framed' && p.index === 1) client.cancel();
+    });
+    await expect(batch).rejects.toBeInstanceOf(RenderCancelled);
+    expect(made.map((m) => m.terminated)).toEqual([true, true]);
+    const file = await client.renderBatch([frame(20), frame(20)], { sku: 'Y' });
+    expect(made).toHaveLength(4);
+    expect(Object.keys((await JSZip.loadAsync(await file.arrayBuffer())).files)).toEqual(['Y_01.png', 'Y_02.png']);
+    client.dispose();
+  });
+
+  it('pipes only where there are two frames and two cores', () => {
+    expect(chooseWorkers(1, 8)).toBe(1);
+    expect(chooseWorkers(2, 1)).toBe(1);
+    expect(chooseWorkers(2, 2)).toBe(2);
+  });
+
+  it('refuses with a clear message where OffscreenCanvas is missing', async () => {
+    const client = createRenderClient({ supported: () => false });
+    await expect(client.renderFrame(frame(10))).rejects.toThrow(RenderUnsupported);
+    await expect(client.renderFrame(frame(10))).rejects.toThrow(/OffscreenCanvas is missing/);
+  });
+});

@@ -1,7 +1,7 @@
 // Realises a laid-out frame on a 2D context. The canvas and decoder are injected (RenderEnv), so the same
 // code runs on OffscreenCanvas in the worker and on @napi-rs/canvas in the Node tests.
-// In Chromium's worker, convertToBlob blocks the thread for the whole encode; plain createImageBitmap
-// decodes run beside it, but its crop+resize takes the thread (see scaleInDecode).
+// In Chromium's worker, convertToBlob blocks the thread for the whole encode; createImageBitmap decodes off
+// the thread once it has read its Blob (see frames.ts), but its crop+resize takes the thread (see scaleInDecode).
 import { headerSize } from './image-size.ts';
 import { frameSize, hasPictureBackground, layoutFrame, type DrawOp, type Frame, type RenderPreset, type Size } from './layout.ts';
 
@@ -193,7 +193,7 @@ export async function fetchFrame<I extends Size, F>(
 
 /**
  * Lay out, then decode each visible layer. Every decode is started before the first await, so a caller
- * that then blocks the thread (convertToBlob) still has them running beside it.
+ * that yields briefly and then blocks the thread (convertToBlob) still has them running beside it.
  */
 export async function decodeFrame<I extends Size, F>(
   env: RenderEnv<I, F>,

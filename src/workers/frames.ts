@@ -5,7 +5,7 @@
 //   which takes the drawn frame as a transferred image while this thread goes on decoding and composing.
 // In Chromium, convertToBlob blocks its thread for the whole encode, and createImageBitmap needs that
 // thread to read its Blob before decoding off-thread; hence the hand-off pause in the one-worker mode,
-// and the pipeline, where the decoding thread never blocks.
+// and the pipeline, where the decoding thread blocks only to rasterise, never to encode.
 import {
   composeFrame,
   decodeFrame,

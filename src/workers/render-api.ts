@@ -27,6 +27,9 @@ export interface ZipEntry {
   blob: Blob;
 }
 
+const zipFile = (blob: Blob, options: BatchOptions): File =>
+  new File([blob], zipName(options.sku, options.date), { type: 'application/zip' });
+
 export const buildingMessage = (i: number, n: number): string => `Building Image ${i} of ${n}`;
 export const ZIP_MESSAGE = 'Creating a zip file...';
 
@@ -66,7 +69,7 @@ export function createRenderApi<I extends Size, F>(env: RenderEnv<I, F>) {
     report(onProgress, { kind: 'zip', message: ZIP_MESSAGE });
     const { value: blob, ms } = await timed(env, () => zip.done);
     report(onProgress, { kind: 'zipped', ms, bytes: blob.size });
-    return new File([blob], zipName(options.sku, options.date), { type: 'application/zip' });
+    return zipFile(blob, options);
   }
 
   const api = {
@@ -108,7 +111,7 @@ export function createRenderApi<I extends Size, F>(env: RenderEnv<I, F>) {
     async zipFrames(entries: ZipEntry[], options: BatchOptions): Promise<File> {
       const zip = openZip(entries.map((e) => e.name));
       entries.forEach((e, i) => zip.put(i, e.blob));
-      return new File([await zip.done], zipName(options.sku, options.date), { type: 'application/zip' });
+      return zipFile(await zip.done, options);
     },
   };
   return api;

@@ -41,14 +41,14 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await open(id);
     expect(await page.title()).toBe('Facet | ACM-1005');
     await page.getByTestId('product-sku').getByText('ACM-1005').waitFor();
-    const tabs = page.getByRole('navigation', { name: 'Product sections' });
+    const tabs = page.getByRole('tablist', { name: 'Product sections' });
     for (const t of ['Info', 'Vignette', 'Silo Image', '360', 'Video', 'Viewer 3D', '3D Files'])
-      await tabs.getByRole('button', { name: t, exact: true }).waitFor();
-    await tabs.getByRole('button', { name: 'Video' }).click();
+      await tabs.getByRole('tab', { name: t, exact: true }).waitFor();
+    await tabs.getByRole('tab', { name: 'Video' }).click();
     await page.getByRole('heading', { name: 'Video', level: 2 }).waitFor();
-    await tabs.getByRole('button', { name: 'Info' }).click();
+    await tabs.getByRole('tab', { name: 'Info' }).click();
     expect(await page.getByTestId('info-name').textContent()).toBe(p.name);
-    const links = page.locator('.downloads a');
+    const links = page.getByTestId('downloads').getByRole('link');
     expect(await links.count()).toBe(p.images.length + p.files.length);
     expect(await links.first().getAttribute('href')).toBe(`/storage/${p.images[0]}`);
   });
@@ -90,7 +90,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     // Tags: comma rule, case-insensitive match to an existing tag, a new one, no duplicates.
     await form.getByRole('button', { name: `Remove tag ${before.tags[0].name}` }).click();
     await form.getByLabel('Add tags (separate with commas)').fill(' WALNUT, fresh-e2e-tag , ,walnut,Fresh-E2E-tag');
-    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await form.getByLabel('Add tags (separate with commas)').press('Enter');
     // Categories: swap the subcategory.
     await form.getByRole('checkbox', { checked: true }).first().uncheck();
     await form.getByRole('checkbox', { name: 'Mirrors' }).check();

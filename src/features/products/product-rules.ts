@@ -34,6 +34,34 @@ export const DIMENSIONS_RULE = 'You need to add the dimensions to the product';
 export const missingDimensions = (f: Pick<Draft, 'automation_system' | 'width' | 'height' | 'depth'>) =>
   f.automation_system === 1 && [f.width, f.height, f.depth].some((v) => !v.trim());
 
+export type InfoField = 'name' | 'sku' | 'height' | 'width' | 'depth';
+export type InfoErrors = Partial<Record<InfoField, string>>;
+export const NAME_OR_SKU = 'Enter a name or a SKU: a product needs at least one of them.';
+const DIMENSIONS = [['height', 'Height'], ['width', 'Width'], ['depth', 'Depth']] as const;
+
+/**
+ * The errors shown at Info's fields before a save: a name or a SKU (after trimming, as the server
+ * requires); no negative measure; with automation on, every measure (the §5 popup says so too).
+ */
+export function infoErrors(d: Pick<Draft, 'name' | 'sku' | 'automation_system' | 'height' | 'width' | 'depth'>): InfoErrors {
+  const out: InfoErrors = {};
+  if (!d.name.trim() && !d.sku.trim()) out.name = out.sku = NAME_OR_SKU;
+  for (const [key, label] of DIMENSIONS) {
+    const v = d[key].trim();
+    if (v.startsWith('-') && /\d/.test(v)) out[key] = `${label} cannot be negative.`;
+    else if (!v && d.automation_system === 1) out[key] = `${label} is needed while automation is on.`;
+  }
+  return out;
+}
+export const hasErrors = (e: InfoErrors) => Object.keys(e).length > 0;
+
+/** A download's file name: `<SKU>_1.png` for the first image (the product's name or id without a SKU). */
+export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: number, path: string): string {
+  const base = (p.sku?.trim() || p.name?.trim() || `product-${p.id}`).replace(/[\\/:*?"<>|\s]+/g, '-');
+  const ext = extOf(path);
+  return `${base}_${index + 1}${ext ? `.${ext}` : ''}`;
+}
+
 /** The automation toggle moves only when cancelable_as is set, and with send-products-for-automation. */
 export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) => p.cancelable_as === 1 && mayAutomate;
 

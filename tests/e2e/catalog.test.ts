@@ -78,6 +78,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByLabel('Id').fill(`${p.id}x`);
     expect(await page.getByLabel('Id').inputValue()).toBe(String(p.id)); // digits only
     await expectCount(1);
+    expect(await page.getByTestId('catalog-count').textContent()).toBe('1 product'); // Intl.PluralRules
     await page.getByLabel('Id').fill('');
     await page.getByLabel('Collection').fill(p.collection);
     await expectCount(products.filter((x) => x.collection.toLowerCase().includes(p.collection.toLowerCase())).length);
@@ -91,6 +92,23 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await expectCount(products.filter((x) => x.automation_system !== 1).length);
     await page.getByLabel('Automation').selectOption({ label: 'All' });
     await expectCount(products.length);
+  });
+
+  it('an empty search shows the empty state, and Clear filters restores the grid', async () => {
+    await page.getByLabel('Automation').selectOption({ label: 'Sended' });
+    await page.getByLabel('Name or SKU').fill('zzzznotfound');
+    await expectCount(0);
+    expect(await page.getByTestId('catalog-count').textContent()).toBe('0 products');
+    const empty = page.getByTestId('empty-state');
+    await empty.getByText('No products match these filters.').waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await expectCount(products.length);
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByLabel('Name or SKU').inputValue()).toBe('');
+    expect(await page.getByLabel('Automation').inputValue()).toBe('0');
+    expect(await page.getByTestId('empty-state').count()).toBe(0);
   });
 
   it('filters by date: every preset, then a custom range by two clicks (swapped when reversed)', async () => {

@@ -1,10 +1,10 @@
-// The outbox in the shell: a count of changes not yet on the server, and a panel listing them
-// with their errors, Retry and Discard (DESIGN "Offline model": nothing is dropped silently).
+// The outbox in the shell: a count of user actions not yet on the server, and a panel listing
+// them with their steps, errors, Retry and Discard (DESIGN "Offline model": nothing is dropped silently).
 import { useState } from 'react';
-import { discardEntry, retryEntry, usePendingChanges, type PendingEntry } from '../data/index.ts';
+import { discardAction, retryAction, usePendingChanges, type PendingState } from '../data/index.ts';
 import { Popup } from '../ui/Popup.tsx';
 
-const STATE_LABEL: Record<PendingEntry['state'], string> = {
+const STATE_LABEL: Record<PendingState, string> = {
   queued: 'Waiting to send',
   sending: 'Sending',
   retrying: 'Retrying',
@@ -13,7 +13,7 @@ const STATE_LABEL: Record<PendingEntry['state'], string> = {
 };
 
 export function PendingChanges() {
-  const { count, entries, errors } = usePendingChanges();
+  const { count, actions, errors } = usePendingChanges();
   const [open, setOpen] = useState(false);
   if (count === 0 && !open) return null;
   return (
@@ -29,23 +29,30 @@ export function PendingChanges() {
       </button>
       <Popup open={open} title="Pending changes" onClose={() => setOpen(false)} className="pending-panel">
         <div className="popup-body">
-          {entries.length === 0 ? (
+          {actions.length === 0 ? (
             <p>Every change has reached the server.</p>
           ) : (
             <ul className="pending-list">
-              {entries.map((e) => (
-                <li key={e.id}>
+              {actions.map((a) => (
+                <li key={a.id} data-testid="pending-action">
                   <div>
-                    <strong>{e.label}</strong>
-                    <span className={`state state-${e.state}`}>{STATE_LABEL[e.state]}</span>
-                    <time dateTime={new Date(e.createdAt).toISOString()}>{new Date(e.createdAt).toLocaleString()}</time>
+                    <strong>{a.label}</strong>
+                    <span className={`state state-${a.state}`}>{STATE_LABEL[a.state]}</span>
+                    <time dateTime={new Date(a.createdAt).toISOString()}>{new Date(a.createdAt).toLocaleString()}</time>
                   </div>
-                  {e.error && <p className="form-error">{e.error}</p>}
+                  {a.message && <p className="form-error">{a.message}</p>}
+                  <ul className="pending-steps" aria-label={`Steps of ${a.label}`}>
+                    {a.steps.map((s) => (
+                      <li key={s.id} data-testid="pending-step">
+                        {s.label} <span className={`state state-${s.state}`}>{STATE_LABEL[s.state]}</span>
+                      </li>
+                    ))}
+                  </ul>
                   <div className="row-actions">
-                    <button type="button" className="button secondary" onClick={() => void retryEntry(e.id)}>
+                    <button type="button" className="button secondary" onClick={() => void retryAction(a.id)}>
                       Retry
                     </button>
-                    <button type="button" className="button danger" onClick={() => void discardEntry(e.id)}>
+                    <button type="button" className="button danger" onClick={() => void discardAction(a.id)}>
                       Discard
                     </button>
                   </div>

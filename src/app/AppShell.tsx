@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { startSync, usePendingChanges, useSyncStatus } from '../data/index.ts';
 import { useBackgroundSync } from './background-sync.ts';
+import { useImagePrefetch } from './image-prefetch.ts';
 import { OfflineBadge, PendingChanges } from './PendingChanges.tsx';
 import { useSession } from './session.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -12,6 +13,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const { customerId } = useSession();
   const { online } = useSyncStatus();
   useBackgroundSync(usePendingChanges().count);
+  useImagePrefetch(customerId);
   useEffect(() => {
     if (customerId === null) return;
     return startSync({ customerId });

@@ -1,8 +1,9 @@
 // The outbox in the shell: a count of user actions not yet on the server, and a panel listing
 // them with their steps, errors, Retry and Discard (DESIGN "Offline model": nothing is dropped silently).
 import { useState } from 'react';
-import { discardAction, retryAction, usePendingChanges, type PendingState } from '../data/index.ts';
+import { discardAction, retryAction, useOfflineImages, usePendingChanges, type PendingState } from '../data/index.ts';
 import { Popup } from '../ui/Popup.tsx';
+import { useSession } from './session.tsx';
 
 const STATE_LABEL: Record<PendingState, string> = {
   queued: 'Waiting to send',
@@ -60,10 +61,22 @@ export function PendingChanges() {
               ))}
             </ul>
           )}
+          <OfflineImagesLine />
         </div>
       </Popup>
     </>
   );
+}
+
+/** How many of the company's thumbnails the service worker has kept for offline use. */
+function OfflineImagesLine() {
+  const { customerId } = useSession();
+  const { available, total, ready } = useOfflineImages(customerId);
+  return ready ? (
+    <p className="hint" data-testid="offline-images">
+      Images available offline: {available} of {total}
+    </p>
+  ) : null;
 }
 
 export function OfflineBadge({ online }: { online: boolean }) {

@@ -2,6 +2,7 @@
 // (toggle on) before going on; the version is then saved.
 import { useEffect, useId, useState } from 'react';
 import { acceptTerms, termsVersion } from '../api/auth.ts';
+import { logBackgroundFailure } from '../api/background-errors.ts';
 import { toFailure } from '../api/client.ts';
 import { Popup } from '../ui/Popup.tsx';
 import { useSession } from './session.tsx';
@@ -18,7 +19,7 @@ export function TermsGate() {
   useEffect(() => {
     termsVersion()
       .then((r) => setVersion(r.version !== user.version_terms_use ? r.version : null))
-      .catch((err) => console.error('Terms version check failed', err)); // offline: ask next time
+      .catch((err) => logBackgroundFailure('Terms version check failed', err)); // offline: ask next time
   }, [user.version_terms_use]);
 
   async function accept() {

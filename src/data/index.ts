@@ -11,6 +11,8 @@ export {
 } from './hooks.ts';
 export { retryEntry, retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';
 export type { PendingChanges } from './hooks.ts';
+export { useOfflineImages, type OfflineImages } from './offline-images.ts';
+export { PREFETCH_BUDGET } from './image-prefetch.ts';
 export { startSync, syncNow, wipeLocalData, requestPersistence } from './sync.ts';
 export { registerProducts, saveProductInfo, deleteProduct, DIMENSIONS_MESSAGE, type ProductDraft, type InfoChange } from './products.ts';
 export { RuleError } from './product-info.ts';

@@ -1,16 +1,18 @@
 // One product or scene in the grid. A product opens its page; a scene opens the zoom viewer and
 // can be selected for a service request. Products flagged for automation carry the 'A' flag.
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductRow, TemplateRow } from '../../data/index.ts';
 import { productThumb, templateThumb } from './catalog-rules.ts';
 
+// An image that fails (offline and never cached) falls back to the empty tile, never a broken one.
 function Thumb({ src, cell }: { src: string | null; cell: number }) {
   const side = Math.round(cell);
-  return src ? (
-    <img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" />
+  const [failed, setFailed] = useState<string | null>(null);
+  return src && failed !== src ? (
+    <img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" onError={() => setFailed(src)} />
   ) : (
-    <span className="thumb thumb-empty" style={{ width: side, height: side }} aria-hidden="true" />
+    <span className="thumb thumb-empty" style={{ width: side, height: side }} aria-hidden="true" data-testid="thumb-placeholder" />
   );
 }
 

@@ -37,7 +37,7 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
       id,
       label: rows[0]!.actionLabel || rows[0]!.label,
       state,
-      message: state === 'queued' || state === 'sending' ? undefined : cause?.error,
+      message: state === 'parked' || state === 'conflict' ? cause?.error : undefined,
       createdAt: Math.min(...rows.map((e) => e.createdAt)),
       steps: rows.map((e) => toPending(e as OutboxEntry)),
       conflictStep: rows.find((e) => e.state === 'conflict')?.id,

@@ -98,7 +98,8 @@ async function prefetch(sw: ServiceWorkerGlobalScope, o: PrefetchOptions, gen: n
     if (!(await live())) return report(false);
     let res: Response;
     try {
-      res = await fetch(url, { priority: 'low', credentials: 'same-origin' } as RequestInit);
+      // no-store: the copy goes to the image cache only, not to the HTTP cache as well (twice the disk).
+      res = await fetch(url, { priority: 'low', credentials: 'same-origin', cache: 'no-store' } as RequestInit);
     } catch {
       return report(false); // offline after all: the next start resumes
     }

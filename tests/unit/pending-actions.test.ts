@@ -42,7 +42,7 @@ describe('groupActions', () => {
   };
   it('the state that needs the user most speaks for the action', () => {
     expect(stateOf(['queued', 'queued']).state).toBe('queued');
-    expect(stateOf(['retrying', 'queued'])).toMatchObject({ state: 'retrying', message: 'why retrying' });
+    expect(stateOf(['retrying', 'queued'])).toMatchObject({ state: 'retrying', message: undefined });
     expect(stateOf(['sending', 'queued'])).toMatchObject({ state: 'sending', message: undefined });
     expect(stateOf(['sending', 'parked'])).toMatchObject({ state: 'parked', message: 'why parked' });
     expect(stateOf(['parked', 'conflict', 'parked'])).toMatchObject({ state: 'conflict', message: 'why conflict', conflictStep: 2 });

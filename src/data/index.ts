@@ -19,8 +19,10 @@ export { RuleError } from './product-info.ts';
 export { splitTags } from './tags.ts';
 export { addTemplates, editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 
+import { actionOf } from './actions.ts';
+
 /** Pending user actions, outside React (the logout warning). */
 export async function pendingCount(): Promise<number> {
-  const [{ db }, { actionOf }] = await Promise.all([import('./db.ts'), import('./actions.ts')]);
+  const { db } = await import('./db.ts');
   return new Set((await db().outbox.toArray()).map(actionOf)).size;
 }

@@ -8,7 +8,7 @@ import { newTempId } from './tempids.ts';
 import type { IdNameRow, ProductRow, Scalar } from './types.ts';
 
 export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
-export const DIMENSIONS_MESSAGE = 'You need to add the dimensions to the product';
+export { DIMENSIONS_MESSAGE } from '../api/contract/product-rules.ts';
 
 export interface ProductFieldsInput {
   name?: string; sku?: string; collection?: string; automation_system?: 0 | 1;

@@ -1,88 +1,105 @@
-// The outbox in the shell: a count of user actions not yet on the server, and a panel listing
-// them with their steps, errors, Retry and Discard (DESIGN "Offline model": nothing is dropped silently).
+// The Pending changes panel (DESIGN "Offline model": nothing is dropped silently): every user action
+// not yet on the server, with its state, time, error and steps; Retry (only online) and Discard (asks
+// first, naming the change). Loaded when first opened.
 import { useState } from 'react';
-import { discardAction, retryAction, useOfflineImages, usePendingChanges, type PendingState } from '../data/index.ts';
-import { Popup } from '../ui/Popup.tsx';
-import { useSession } from './session.tsx';
+import { CircleAlert, CloudCheck, CloudOff, Clock, RotateCcw, Trash2 } from 'lucide-react';
+import { discardAction, retryAction, usePendingChanges, useSyncStatus, type PendingAction } from '../data/index.ts';
+import { AlertDialog } from '../ui/AlertDialog.tsx';
+import { Badge, type BadgeTone } from '../ui/Badge.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { formatDateTime, plural } from '../ui/format.ts';
+import { notify } from '../ui/notify.tsx';
+import { OfflineImagesLine } from './OfflineImagesLine.tsx';
+import { hasFailed, STATE_LABEL } from './pending-model.ts';
+import styles from './PendingChanges.module.css';
 
-const STATE_LABEL: Record<PendingState, string> = {
-  queued: 'Waiting to send',
-  sending: 'Sending',
-  retrying: 'Retrying',
-  parked: 'Stopped',
-  conflict: 'Conflict',
-};
+const TONE: Record<PendingAction['state'], BadgeTone> = { queued: 'neutral', sending: 'info', retrying: 'warning', parked: 'danger', conflict: 'danger' };
 
-export function PendingChanges() {
-  const { count, actions, errors } = usePendingChanges();
-  const [open, setOpen] = useState(false);
-  if (count === 0 && !open) return null;
+export default function PendingPanel({ onClose }: { onClose: () => void }) {
+  const { actions } = usePendingChanges();
+  const { online } = useSyncStatus();
+  const [discarding, setDiscarding] = useState<PendingAction | null>(null);
   return (
-    <>
-      <button
-        type="button"
-        className={`badge pending ${errors.length ? 'has-errors' : ''}`}
-        data-testid="pending-indicator"
-        onClick={() => setOpen(true)}
-        aria-label={`${count} pending ${count === 1 ? 'change' : 'changes'}${errors.length ? `, ${errors.length} with errors` : ''}`}
-      >
-        {count} pending
-      </button>
-      <Popup open={open} title="Pending changes" onClose={() => setOpen(false)} className="pending-panel">
-        <div className="popup-body">
-          {actions.length === 0 ? (
-            <p>Every change has reached the server.</p>
-          ) : (
-            <ul className="pending-list">
-              {actions.map((a) => (
-                <li key={a.id} data-testid="pending-action">
-                  <div>
-                    <strong>{a.label}</strong>
-                    <span className={`state state-${a.state}`}>{STATE_LABEL[a.state]}</span>
-                    <time dateTime={new Date(a.createdAt).toISOString()}>{new Date(a.createdAt).toLocaleString()}</time>
-                  </div>
-                  {a.message && <p className="form-error">{a.message}</p>}
-                  <ul className="pending-steps" aria-label={`Steps of ${a.label}`}>
-                    {a.steps.map((s) => (
-                      <li key={s.id} data-testid="pending-step">
-                        {s.label} <span className={`state state-${s.state}`}>{STATE_LABEL[s.state]}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="row-actions">
-                    <button type="button" className="button secondary" onClick={() => void retryAction(a.id)}>
-                      Retry
-                    </button>
-                    <button type="button" className="button danger" onClick={() => void discardAction(a.id)}>
-                      Discard
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-          <OfflineImagesLine />
-        </div>
-      </Popup>
-    </>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Pending changes"
+      description={actions.length ? `${plural(actions.length, 'change')} made on this device ${actions.length === 1 ? 'has' : 'have'} not reached the server yet.` : undefined}
+      size="lg"
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      {!online && actions.length > 0 && (
+        <p className={styles.offline}>
+          <CloudOff aria-hidden="true" /> You are offline. These changes are sent when you reconnect; Retry is available then.
+        </p>
+      )}
+      {actions.length === 0 ? (
+        <EmptyState compact icon={<CloudCheck />} title="Every change has reached the server." />
+      ) : (
+        <ul className={styles.list}>
+          {actions.map((a) => (
+            <li key={a.id} className={styles.action} data-state={a.state} data-testid="pending-action">
+              <span className={styles.icon} aria-hidden="true">
+                {hasFailed(a.state) ? <CircleAlert /> : <Clock />}
+              </span>
+              <div className={styles.main}>
+                <div className={styles.head}>
+                  <strong className={styles.label}>{a.label}</strong>
+                  <time className={styles.time} dateTime={new Date(a.createdAt).toISOString()}>
+                    {formatDateTime(a.createdAt)}
+                  </time>
+                </div>
+                <div className={styles.meta}>
+                  <Badge tone={TONE[a.state]} size="sm">
+                    {STATE_LABEL[a.state]}
+                  </Badge>
+                  {a.steps.length > 1 && <span>{plural(a.steps.length, 'step')}</span>}
+                </div>
+                {a.message && <p className={styles.error}>{a.message}</p>}
+                {a.steps.length > 1 && (
+                  <details className={styles.steps}>
+                    <summary>Show the steps</summary>
+                    <ol>
+                      {a.steps.map((s) => (
+                        <li key={s.id} data-testid="pending-step">
+                          <span>{s.label}</span> <span className={styles.stepState}>{STATE_LABEL[s.state]}</span>
+                          {s.error && <span className={styles.error}>{s.error}</span>}
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                )}
+              </div>
+              <div className={styles.buttons}>
+                <Button size="sm" icon={<RotateCcw />} disabled={!online} onClick={() => void retryAction(a.id).then(() => notify.info('Sending again'))}>
+                  Retry
+                </Button>
+                <Button size="sm" variant="ghost" icon={<Trash2 />} className={styles.discard} onClick={() => setDiscarding(a)}>
+                  Discard
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <OfflineImagesLine />
+      <AlertDialog
+        open={discarding !== null}
+        onOpenChange={(o) => !o && setDiscarding(null)}
+        title="Discard this change?"
+        description={`“${discarding?.label ?? ''}” will be removed from this device and will never reach the server. The server’s version is restored.${alsoDiscards(discarding)}`}
+        confirmLabel="Discard change"
+        onConfirm={() => {
+          const a = discarding;
+          setDiscarding(null);
+          if (a) void discardAction(a.id).then((done) => (done ? notify.info('Change discarded', a.label) : notify.info('Being sent right now', 'Try again in a moment.')));
+        }}
+      />
+    </Dialog>
   );
 }
 
-/** How many of the company's thumbnails the service worker has kept for offline use. */
-function OfflineImagesLine() {
-  const { customerId } = useSession();
-  const { available, total, ready } = useOfflineImages(customerId);
-  return ready ? (
-    <p className="hint" data-testid="offline-images">
-      Images available offline: {available} of {total}
-    </p>
-  ) : null;
-}
-
-export function OfflineBadge({ online }: { online: boolean }) {
-  return online ? null : (
-    <span className="badge offline" role="status">
-      Offline
-    </span>
-  );
-}
+/** Discard also drops the changes that depend on this one: the confirmation names them. */
+const alsoDiscards = (a: PendingAction | null) => (a?.alsoDiscards.length ? ` It also discards: ${a.alsoDiscards.join(', ')}.` : '');

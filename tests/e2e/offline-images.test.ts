@@ -1,7 +1,7 @@
 // Offline images in real Chromium (issue 17): while online and idle, the service worker fetches the
 // company's product thumbnails into the stored-images cache. Offline, a product whose thumbnail was
 // prefetched shows its image, even though its card was never on screen; one whose thumbnail is not
-// in the cache shows the empty tile, never a broken image. The panel says "Images available offline:
+// in the cache shows the placeholder tile (initials and SKU), never a broken image. The panel says "Images available offline:
 // n of m", the console logs no error for the checks that fail offline, and logout leaves no image
 // cache behind (nor does the worker fetch for a signed-out page).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,11 +34,11 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
   });
   afterAll(async () => context?.close());
 
-  it('prefetches thumbnails; offline, a prefetched one shows and a missing one is the empty tile', async () => {
+  it('prefetches thumbnails; offline, a prefetched one shows and a missing one is the placeholder', async () => {
     const { s } = env;
     const cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const token = await s.tokenFor('manager@acme.test');
-    const list = (await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products as { id: number; images: string[] }[];
+    const list = (await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products as { id: number; sku: string; images: string[] }[];
     const withThumbs = list.filter((p) => productThumb(p)).sort((a, b) => b.id - a.id);
     expect(withThumbs.length).toBeGreaterThan(20);
     // The grid shows the newest first: the oldest product's card is far below the first screen.
@@ -72,13 +72,13 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
 
     const card = (id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`);
     await page.getByLabel('Id').fill(String(prefetched.id));
-    const img = card(prefetched.id).locator('img.thumb');
+    const img = card(prefetched.id).locator('img');
     await img.waitFor();
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     await card(prefetched.id).screenshot({ path: '.tmp/offline-prefetched-card.png' });
 
     await page.getByLabel('Id').fill(String(missing.id));
-    await card(missing.id).getByTestId('thumb-placeholder').waitFor({ timeout: 10_000 });
+    await card(missing.id).getByTestId('img-placeholder').getByText(missing.sku, { exact: true }).waitFor({ timeout: 10_000 });
     expect(await card(missing.id).locator('img').count()).toBe(0);
     await card(missing.id).screenshot({ path: '.tmp/offline-missing-card.png' });
 

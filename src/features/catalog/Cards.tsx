@@ -1,19 +1,15 @@
 // One product or scene in the grid. A product opens its page; a scene opens the zoom viewer and
 // can be selected for a service request. Products flagged for automation carry the 'A' flag.
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductRow, TemplateRow } from '../../data/index.ts';
+import { Img } from '../../ui/Img.tsx';
 import { productThumb, templateThumb } from './catalog-rules.ts';
 
-// An image that fails (offline and never cached) falls back to the empty tile, never a broken one.
-function Thumb({ src, cell }: { src: string | null; cell: number }) {
+// The design system's image: never blank; offline and never cached it is the placeholder tile.
+function Thumb({ src, cell, name, caption }: { src: string | null; cell: number; name: string; caption?: string }) {
   const side = Math.round(cell);
-  const [failed, setFailed] = useState<string | null>(null);
-  return src && failed !== src ? (
-    <img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" onError={() => setFailed(src)} />
-  ) : (
-    <span className="thumb thumb-empty" style={{ width: side, height: side }} aria-hidden="true" data-testid="thumb-placeholder" />
-  );
+  return <Img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" placeholder={{ name, caption }} />;
 }
 
 // Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
@@ -21,7 +17,7 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
   const label = p.name || p.sku || `Product ${p.id}`;
   return (
     <Link to={`/product/${p.id}`} className="card" data-testid="product-card" data-id={p.id}>
-      <Thumb src={productThumb(p)} cell={cell} />
+      <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
       {p.automation_system === 1 && (
         <span className="flag-a" title="Automation">
           <span aria-hidden="true">A</span>
@@ -48,7 +44,7 @@ export function SceneCard({ t, cell, selected, onToggle, onZoom }: SceneProps) {
   return (
     <div className={`card scene ${selected ? 'selected' : ''}`} data-testid="scene-card" data-id={t.id}>
       <button type="button" className="card-open" onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
-        <Thumb src={templateThumb(t)} cell={cell} />
+        <Thumb src={templateThumb(t)} cell={cell} name={t.name} />
       </button>
       <label className="card-select">
         <input type="checkbox" checked={selected} onChange={() => onToggle(t.id)} />

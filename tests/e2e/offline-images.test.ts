@@ -82,17 +82,25 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     expect(await card(missing.id).locator('img').count()).toBe(0);
     await card(missing.id).screenshot({ path: '.tmp/offline-missing-card.png' });
 
-    // The pending panel (opened by an offline save) counts what the device holds.
+    // One offline Save with a new name and a new tag is one pending change listing its steps; the
+    // panel also counts the images the device holds.
     await page.goto(`${s.url}/product/${prefetched.id}`);
     await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Name').fill('Renamed offline');
+    const form = page.getByRole('form', { name: 'Edit product information' });
+    await form.getByLabel('Name').fill('Renamed offline');
+    await form.getByLabel('Add tags (separate with commas)').fill('offline-tag');
+    await form.getByRole('button', { name: 'Add', exact: true }).click();
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('pending-indicator').getByText('1 pending').click();
-    await page.getByTestId('offline-images').getByText(`Images available offline: ${expected.length - 1} of ${expected.length}`).waitFor();
-    const action = page.getByTestId('pending-action');
-    await expect.poll(() => action.locator('strong').allTextContents()).toEqual([expect.stringMatching(/^Save /)]);
-    expect(await action.getByTestId('pending-step').count()).toBe(1);
-    await page.locator('dialog.pending-panel').screenshot({ path: '.tmp/offline-pending-panel.png' });
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    await panel.getByTestId('offline-images').getByText(`Images available offline: ${expected.length - 1} of ${expected.length}`).waitFor();
+    const action = panel.getByTestId('pending-action');
+    expect(await action.count()).toBe(1);
+    await action.getByText(`Save ${prefetched.sku}`, { exact: true }).waitFor();
+    await action.getByText('Show the steps').click();
+    const steps = await action.getByTestId('pending-step').evaluateAll((lis) => lis.map((li) => li.querySelector('span')!.textContent));
+    expect(steps).toEqual(['Create tag offline-tag', `Edit product ${prefetched.sku}`, `Tag ${prefetched.sku} with offline-tag`]);
+    await panel.screenshot({ path: '.tmp/offline-pending-panel.png' });
     await page.keyboard.press('Escape');
 
     // have_access, the terms version and the pulls all failed offline: nothing of ours is an error.

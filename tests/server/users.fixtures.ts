@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { Slug } from '../../src/api/contract/slugs.ts';
-import { addMember, createUser, grant } from '../../server/domain/accounts.ts';
+import { addMember, createCompany, createUser, grant } from '../../server/domain/accounts.ts';
 import { activeManagers as countManagers } from '../../server/domain/users-company.ts';
 import { call, DEMO, type CallOptions } from '../support/http.ts';
 import type { TestServer } from '../support/server.ts';
@@ -59,6 +59,13 @@ export async function makeMember(s: TestServer, customer: number, role: number, 
   const id = await createUser(s.db, { name, email, password: PASSWORD });
   await addMember(s.db, id, customer, role);
   return { id, email, name, token: await s.tokenFor(email) };
+}
+
+/** A fresh company with its full role and one manager holding it, so a test owns every person in it. */
+export async function makeCompany(s: TestServer, name = `Company ${++made}`) {
+  const c = await createCompany(s.db, { name });
+  const manager = await makeMember(s, c.id, c.fullRoleId, `${name} manager`);
+  return { id: c.id, fullRole: c.fullRoleId, manager };
 }
 
 /** Calls and expects a status, showing the body when it differs. */

@@ -1,6 +1,6 @@
 // The safety rules of user management, shared by every call that changes people or roles:
 // one transaction per change, the company row locked, the actor re-checked, no lock-out, no escalation.
-import { PROVIDER_CONTEXT, type Slug } from '../../src/api/contract/slugs.ts';
+import { PROVIDER_CONTEXT, SLUGS, type Slug } from '../../src/api/contract/slugs.ts';
 import { accessIn, isStaff } from '../auth/access.ts';
 import type { Auth } from '../auth/guard.ts';
 import type { Db } from '../db/index.ts';
@@ -54,9 +54,12 @@ export async function changeCompany<T>(db: Db, auth: Auth, need: Slug, fn: (t: D
   });
 }
 
+/** The actor as the guard saw them: for refusals worth giving before a password is asked. */
+export const actingFrom = (auth: Auth): Acting => ({ staff: auth.isStaff, holds: (s) => auth.isStaff || auth.slugs.has(s) });
+
 /** No escalation: nobody hands out (or acts on someone holding) a slug they lack. */
 export function mustHold(actor: Acting, slugs: readonly Slug[], message: string) {
-  const missing = slugs.filter((s) => !actor.holds(s));
+  const missing = SLUGS.filter((s) => slugs.includes(s) && !actor.holds(s)); // in catalogue order
   if (missing.length) throw forbidden(`${message} (${missing.join(', ')}).`);
 }
 

@@ -59,14 +59,16 @@ export interface OpenInvitation {
 
 /** The invitation a link names, or the clear reason it cannot be used. */
 export async function findInvitation(db: Db, token: string, email: string): Promise<OpenInvitation> {
-  const row = await db.one<OpenInvitation & { accepted_at: Date | null; cancel_reason: CancelReason | null; expired: boolean }>(
+  const row = await db.one<OpenInvitation & { accepted_at: Date | null; cancel_reason: CancelReason | null; expired: boolean; removed: boolean }>(
     `SELECT i.id, i.customer_id, i.user_id, i.expires_at, i.accepted_at, i.cancel_reason, i.expires_at <= now() AS expired,
             c.name AS company, u.name, u.email, u.password_hash <> '' AS has_account,
-            u.type, u.phone, u.photo, u.version_terms_use
+            u.type, u.phone, u.photo, u.version_terms_use, u.deleted_at IS NOT NULL AS removed
        FROM invitations i JOIN users u ON u.id = i.user_id JOIN customers c ON c.id = i.customer_id
-      WHERE i.token_hash = $1 AND u.email = $2 AND u.deleted_at IS NULL`,
+      WHERE i.token_hash = $1 AND (u.email = $2 OR u.deleted_at IS NOT NULL)`,
     [sha256(token), email.trim().toLowerCase()]);
+  // A removed person's address was wiped: their link still says it was cancelled.
   if (!row) throw fieldError('token', INVALID);
+  if (row.removed) throw new ApiError(410, CANCELLED);
   if (row.accepted_at || row.cancel_reason === 'accepted') throw new ApiError(410, USED);
   if (row.cancel_reason === 'resent') throw new ApiError(410, REPLACED);
   if (row.cancel_reason) throw new ApiError(410, CANCELLED);

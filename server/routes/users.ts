@@ -6,12 +6,12 @@ import sharp from 'sharp';
 import { users as contract } from '../../src/api/contract/users.ts';
 import { revokeTokens } from '../auth/tokens.ts';
 import { audit, readAudit } from '../domain/users-audit.ts';
-import { changeCompany, mayActOn, memberOf, mustHold, realCompany, statusOf } from '../domain/users-company.ts';
+import { actingFrom, changeCompany, mayActOn, memberOf, mustHold, realCompany, statusOf } from '../domain/users-company.ts';
 import { listCompanyUsers } from '../domain/users-list.ts';
 import { confirmPassword } from '../domain/users-password.ts';
 import { roleById } from '../domain/users-privileges.ts';
 import { removeFromCompany } from '../domain/users-removal.ts';
-import { ApiError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import { badRequest, fieldError, notFound } from '../http/errors.ts';
 import { implement, type Ctx } from '../http/routes.ts';
 
 const PHOTO_SIZE = 512;
@@ -96,8 +96,7 @@ export const userRoutes = implement(contract, {
     const customerId = realCompany(auth);
     // Refusals that need no password come first; then the password, checked and counted outside
     // the change's transaction (a wrong one is recorded, and changes nothing else).
-    const target = await memberOf(db, customerId, body.id_user);
-    if (target.id === auth.user.id) throw new ApiError(403, 'You cannot delete yourself.');
+    mayActOn(auth, actingFrom(auth), await memberOf(db, customerId, body.id_user), 'You cannot delete yourself.');
     await confirmPassword(db, auth.user.id, body.password);
     const closed = await changeCompany(db, auth, 'manage-users', async (t, actor) => {
       const current = await memberOf(t, customerId, body.id_user);

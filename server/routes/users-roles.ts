@@ -95,8 +95,8 @@ export const roleRoutes = implement(contract, {
       const role = await editableRole(t, actor, body.id_role);
       if (body.name !== undefined) await rename(t, role, body.id_customer, body.name, auth.user);
       const held = new Set(role.slugs);
-      const grant = [...wanted].filter(([s, on]) => on && !held.has(s)).map(([s]) => s);
-      const revoke = [...wanted].filter(([s, on]) => !on && held.has(s)).map(([s]) => s);
+      const grant = SLUGS.filter((s) => wanted.get(s) === true && !held.has(s));
+      const revoke = SLUGS.filter((s) => wanted.get(s) === false && held.has(s));
       mustHold(actor, grant, 'You cannot grant permissions you do not hold');
       if (!grant.length && !revoke.length) return;
       await t.query(`INSERT INTO role_privileges (role_id, slug) SELECT $1, unnest($2::text[])`, [role.id, grant]);

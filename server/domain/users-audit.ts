@@ -28,14 +28,15 @@ export async function audit(db: Db, e: AuditEntry): Promise<void> {
 
 interface Row {
   id: number; customer_id: number; created_at: Date; action: string;
-  actor_id: number | null; actor_name: string; actor_now: string | null; actor_removed: boolean | null;
-  target_type: 'user' | 'role'; target_id: number; target_name: string; target_now: string | null; target_removed: boolean | null;
+  actor_id: number | null; actor_name: string; actor_removed: boolean | null;
+  target_type: 'user' | 'role'; target_id: number; target_name: string; target_removed: boolean | null;
   before: unknown; after: unknown;
 }
 
 /**
- * A page of the log, newest first. People are named as they are now; a removed account keeps its
- * name (flagged removed, shown as "Removed user" by the screen); a deleted role keeps the name it had.
+ * A page of the log, newest first. Names are the ones recorded at the time (history reads as it
+ * happened, and an invited person's account details never show through it); a removed account or a
+ * deleted role keeps its name, flagged removed (the screen shows "Removed user").
  */
 export async function readAudit(db: Db, customerId: number, page: number, perPage: number) {
   const all = customerId === PROVIDER_CONTEXT;
@@ -43,9 +44,7 @@ export async function readAudit(db: Db, customerId: number, page: number, perPag
   const params: unknown[] = [perPage, (page - 1) * perPage, ...(all ? [] : [customerId])];
   const rows = await db.query<Row>(
     `SELECT a.id, a.customer_id, a.created_at, a.action, a.actor_id, a.actor_name, a.target_type, a.target_id,
-            a.target_name, a.before, a.after,
-            au.name AS actor_now, au.deleted_at IS NOT NULL AS actor_removed,
-            CASE WHEN a.target_type = 'user' THEN tu.name ELSE tr.name END AS target_now,
+            a.target_name, a.before, a.after, au.deleted_at IS NOT NULL AS actor_removed,
             CASE WHEN a.target_type = 'user' THEN tu.deleted_at IS NOT NULL ELSE tr.id IS NULL END AS target_removed
        FROM audit_log a
        LEFT JOIN users au ON au.id = a.actor_id
@@ -62,12 +61,8 @@ export async function readAudit(db: Db, customerId: number, page: number, perPag
       id_customer: r.customer_id,
       created_at: new Date(r.created_at).toISOString(),
       action: r.action,
-      actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_now ?? r.actor_name, removed: !!r.actor_removed },
-      target: {
-        type: r.target_type, id: r.target_id,
-        name: r.target_now ?? r.target_name,
-        removed: r.target_now === null || !!r.target_removed,
-      },
+      actor: r.actor_id === null ? null : { id: r.actor_id, name: r.actor_name, removed: !!r.actor_removed },
+      target: { type: r.target_type, id: r.target_id, name: r.target_name, removed: !!r.target_removed },
       before: r.before ?? null,
       after: r.after ?? null,
     })),

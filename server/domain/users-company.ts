@@ -76,10 +76,14 @@ export interface Member {
   photo: string | null;
 }
 
+/** Until an invitation is accepted the company knows the person by the name it typed. */
+export const MEMBER_NAME = `CASE WHEN m.invited THEN coalesce((SELECT i.name FROM invitations i
+  WHERE i.user_id = m.user_id AND i.customer_id = m.customer_id ORDER BY i.id DESC LIMIT 1), u.name) ELSE u.name END`;
+
 /** A user as a member of the company (any state); someone outside it answers like an unknown id. */
 export async function memberOf(db: Db, customerId: number, userId: number): Promise<Member> {
   const m = await db.one<Member>(
-    `SELECT u.id, u.name, u.email, u.type, u.photo, m.enabled, m.invited, m.role_id, r.name AS role_name,
+    `SELECT u.id, ${MEMBER_NAME} AS name, u.email, u.type, u.photo, m.enabled, m.invited, m.role_id, r.name AS role_name,
             coalesce((SELECT array_agg(rp.slug) FROM role_privileges rp WHERE rp.role_id = m.role_id), '{}') AS slugs
        FROM memberships m JOIN users u ON u.id = m.user_id LEFT JOIN roles r ON r.id = m.role_id
       WHERE m.customer_id = $1 AND m.user_id = $2 AND u.deleted_at IS NULL`,

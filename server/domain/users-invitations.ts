@@ -27,17 +27,23 @@ export async function cancelPending(db: Db, reason: CancelReason, userId: number
   return rows.length;
 }
 
-interface Invitee { userId: number; name: string; email: string; customerId: number; invitedBy: number; hasAccount: boolean }
+interface Invitee {
+  userId: number; email: string; customerId: number; invitedBy: number; hasAccount: boolean;
+  /** Greeting in the mail (the account's own name when it exists). */
+  name: string;
+  /** What the company sees until acceptance. */
+  invitedName: string;
+}
 
 /** Stores a new link (voiding any earlier one) and mails it, inside the caller's transaction. */
 export async function sendInvitation(t: Db, s: Services, who: Invitee): Promise<{ expiresAt: Date }> {
   await cancelPending(t, 'resent', who.userId, who.customerId);
   const secret = newSecret();
   const row = await t.one<{ expires_at: Date; company: string; inviter: string }>(
-    `INSERT INTO invitations (customer_id, user_id, invited_by, token_hash, expires_at)
-     VALUES ($1, $2, $3, $4, now() + interval '${INVITE_DAYS} days')
+    `INSERT INTO invitations (customer_id, user_id, invited_by, token_hash, expires_at, name)
+     VALUES ($1, $2, $3, $4, now() + interval '${INVITE_DAYS} days', $5)
      RETURNING expires_at, (SELECT name FROM customers WHERE id = $1) AS company, (SELECT name FROM users WHERE id = $3) AS inviter`,
-    [who.customerId, who.userId, who.invitedBy, sha256(secret)]);
+    [who.customerId, who.userId, who.invitedBy, sha256(secret), who.invitedName]);
   const link = `${s.config.publicUrl}${ACCEPT_ROUTE}?token=${secret}&email=${encodeURIComponent(who.email)}`;
   const step = who.hasAccount
     ? 'Open this link and confirm with your Facet password to join'

@@ -38,21 +38,21 @@ export const invitationRoutes = implement(contract, {
       if (found?.type === 'staff') throw fieldError('email', 'This person is provider staff and already has access to every company.');
       if (found?.invited) throw fieldError('email', 'This person already has a pending invitation: use Resend.');
       if (found?.member) throw fieldError('email', 'This person is already a member of this company.');
-      // An address never used (or one whose invitations were all revoked) takes the name given now.
+      // A new address becomes an account without a password, named as typed.
       const userId = found?.id ?? (await t.one<{ id: number }>(
         `INSERT INTO users (name, email, password_hash) VALUES ($1, $2, '') RETURNING id`, [name, email]))!.id;
-      if (found && !found.has_account) await t.query('UPDATE users SET name = $2 WHERE id = $1', [userId, name]);
       await t.query(
         `INSERT INTO memberships (user_id, customer_id, role_id, enabled, invited) VALUES ($1, $2, $3, false, true)`,
         [userId, body.id_customer, role.id]);
-      const shownName = found?.has_account ? found.name : name;
+      // The company sees the name it typed (not an existing account's details) until the person accepts.
       const { expiresAt } = await sendInvitation(t, s, {
-        userId, name: shownName, email, customerId: body.id_customer, invitedBy: auth.user.id, hasAccount: !!found?.has_account,
+        userId, name: found?.name ?? name, invitedName: name, email, customerId: body.id_customer, invitedBy: auth.user.id,
+        hasAccount: !!found?.has_account,
       });
       await audit(t, {
         customerId: body.id_customer, actor: auth.user, action: 'user.invite',
-        target: { type: 'user', id: userId, name: shownName },
-        after: { email, role: { id: role.id, name: role.name }, status: 'invited', expires_at: expiresAt, existing_account: !!found?.has_account },
+        target: { type: 'user', id: userId, name },
+        after: { email, role: { id: role.id, name: role.name }, status: 'invited', expires_at: expiresAt },
       });
       return userId;
     });
@@ -64,9 +64,11 @@ export const invitationRoutes = implement(contract, {
     await changeCompany(db, auth, 'manage-users', async (t) => {
       const target = await memberOf(t, body.id_customer, body.id_user);
       if (!target.invited) throw badRequest(NO_INVITATION);
-      const hasAccount = !!(await t.one(`SELECT 1 FROM users WHERE id = $1 AND password_hash <> ''`, [target.id]));
+      const account = await t.one<{ name: string; has_account: boolean }>(
+        `SELECT name, password_hash <> '' AS has_account FROM users WHERE id = $1`, [target.id]);
       const { expiresAt } = await sendInvitation(t, s, {
-        userId: target.id, name: target.name, email: target.email, customerId: body.id_customer, invitedBy: auth.user.id, hasAccount,
+        userId: target.id, name: account!.name, invitedName: target.name, email: target.email, customerId: body.id_customer,
+        invitedBy: auth.user.id, hasAccount: account!.has_account,
       });
       await audit(t, {
         customerId: body.id_customer, actor: auth.user, action: 'invitation.resend',

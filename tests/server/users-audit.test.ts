@@ -45,7 +45,7 @@ describe('each action writes one row with its before and after', () => {
       { action: 'user.disable', actor_id: A, target_type: 'user', target_id: p.id, target_name: 'Paula Person', before: { status: 'active' }, after: { status: 'disabled' } },
       { action: 'user.enable', actor_id: A, target_type: 'user', target_id: p.id, target_name: 'Paula Person', before: { status: 'disabled' }, after: { status: 'active' } },
       expect.objectContaining({ action: 'user.invite', actor_id: A, target_id: inv, target_name: 'Ava',
-        after: expect.objectContaining({ email: 'ava@new.test', role: { id: role, name: 'Auditors 2' }, status: 'invited', existing_account: false }) }),
+        after: expect.objectContaining({ email: 'ava@new.test', role: { id: role, name: 'Auditors 2' }, status: 'invited' }) }),
       expect.objectContaining({ action: 'invitation.resend', actor_id: A, target_id: inv }),
       { action: 'invitation.accept', actor_id: inv, target_type: 'user', target_id: inv, target_name: 'Ava', before: { status: 'invited' }, after: { status: 'active' } },
       expect.objectContaining({ action: 'user.invite', target_id: inv2, target_name: 'Bo' }),

@@ -120,6 +120,13 @@ describe('an existing account', () => {
   it('joins by confirming its own password, which the link never changes', async () => {
     const r = await invite('manager@borealis.test');
     expect(r.body.id).toBe(w.user.borealis);
+    // Until Bella accepts, Acme sees only what it typed: not her name, phone, photo or other companies.
+    const row = async () => (await call(s, 'GET', '/users/company', { token: w.tok.acme, query: { id_customer: w.acme } }))
+      .body.users.find((u: { id: number }) => u.id === w.user.borealis);
+    expect(await row()).toMatchObject({ name: 'Guest', phone: null, photo: null, urlImage: null, sameCompany: [], last_sign_in: null, status: 'invited' });
+    const log = await call(s, 'GET', '/user/audit', { token: w.tok.acme, query: { id_customer: w.acme, per_page: 1 } });
+    expect(log.body.data[0]).toMatchObject({ action: 'user.invite', target: { name: 'Guest' } });
+    expect(JSON.stringify(log.body.data[0])).not.toContain('Bella');
     expect(mailsTo(s, 'manager@borealis.test').at(-1)).toContain('confirm with your Facet password');
     const link = inviteLink(s, 'manager@borealis.test');
     expect((await call(s, 'GET', '/user/invitation', { query: link })).body.invitation).toMatchObject({ has_account: true, name: 'Bella Manager' });
@@ -128,6 +135,7 @@ describe('an existing account', () => {
     expect(wrong.body.errors.password).toEqual(['The password is incorrect.']);
     expect((await accept(link, PASSWORD)).status).toBe(200);
     expect(await membership(s, w.user.borealis, w.acme)).toEqual({ enabled: true, invited: false, role_id: w.viewerRole });
+    expect(await row()).toMatchObject({ name: 'Bella Manager', status: 'active', photo: expect.any(String) });
     const me = await call(s, 'GET', '/api/user', { token: (await call(s, 'POST', '/api/auth/login', { body: { email: 'manager@borealis.test', password: PASSWORD } })).body.token.split('|')[1] });
     expect(me.body.companies.map((c: { name: string }) => c.name)).toEqual(['Acme Living', 'Borealis Home']);
   });

@@ -14,6 +14,8 @@ CREATE TABLE invitations (
   customer_id integer NOT NULL REFERENCES customers(id) ON DELETE CASCADE,
   user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   invited_by integer REFERENCES users(id) ON DELETE SET NULL,
+  -- The name the manager typed: shown until accepted, so an existing account's details stay private.
+  name text NOT NULL,
   token_hash text NOT NULL UNIQUE,
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),

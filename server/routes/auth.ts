@@ -4,7 +4,7 @@ import { auth as contract } from '../../src/api/contract/auth.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import { companiesOf } from '../auth/access.ts';
 import { hashPassword, newSecret, sha256, verifyPassword } from '../auth/passwords.ts';
-import { issueToken } from '../auth/tokens.ts';
+import { accountUsable, issueToken } from '../auth/tokens.ts';
 import { addMember, createCompany, createUser, isEmail } from '../domain/accounts.ts';
 import { ApiError, badRequest, fieldError, forbidden } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
@@ -12,6 +12,7 @@ import type { Services } from '../services.ts';
 
 const RESET_MINUTES = 60;
 const INVALID_LOGIN = 'Invalid email or password';
+const DISABLED = "Your account is disabled. Ask your company's manager to enable it.";
 
 async function termsVersion(s: Services): Promise<string> {
   const row = await s.db.one<{ value: string }>(`SELECT value FROM settings WHERE key = 'terms_version'`);
@@ -32,6 +33,8 @@ export const authRoutes = implement(contract, {
     if (!user || !user.enabled || !(await verifyPassword(body.password, user.password_hash))) {
       throw new ApiError(401, INVALID_LOGIN);
     }
+    // Said only to someone who knows the password, so it reveals nothing to a guesser.
+    if (!(await accountUsable(db, user.id))) throw forbidden(DISABLED);
     const token = await issueToken(db, user.id);
     return {
       success: true, token,
@@ -44,7 +47,7 @@ export const authRoutes = implement(contract, {
     if (!isEmail(email)) throw fieldError('email', 'Invalid email format');
     const user = await s.db.one<{ id: number; name: string }>('SELECT id, name FROM users WHERE email = $1 AND enabled', [email]);
     // The answer is the same whether or not the address is known, so it reveals no accounts.
-    if (user) {
+    if (user && (await accountUsable(s.db, user.id))) {
       const secret = newSecret();
       await s.db.query(
         `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '${RESET_MINUTES} minutes')`,
@@ -66,7 +69,7 @@ export const authRoutes = implement(contract, {
       `SELECT r.id, r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
         WHERE r.token_hash = $1 AND u.email = $2 AND r.used_at IS NULL AND r.expires_at > now()`,
       [sha256(body.token), email]);
-    if (!reset) throw fieldError('token', 'This password reset link is invalid or has expired.');
+    if (!reset || !(await accountUsable(db, reset.user_id))) throw fieldError('token', 'This password reset link is invalid or has expired.');
     await db.tx(async (t) => {
       await t.query('UPDATE password_resets SET used_at = now() WHERE id = $1', [reset.id]);
       await t.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [reset.user_id, await hashPassword(body.password)]);

@@ -5,12 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { clientErrorHandler, installErrorHandler } from './http/errors.ts';
 import { installEtags } from './http/etag.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import { routeGroups } from './routes/index.ts';
@@ -40,9 +40,7 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
 
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Facet API', version: '1' }, servers: [{ url: config.apiPrefix }] },
-  });
+  await registerOpenApi(app, config.apiPrefix);
 
   await app.register(
     async (api) => {

@@ -6,6 +6,7 @@ import { authorize, identify, type Auth } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Services } from '../services.ts';
 import { readMultipart, type Uploads } from './multipart.ts';
+import { operationExtensions } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +51,7 @@ export function registerGroup(app: FastifyInstance, services: Services, group: R
       url: fastifyPath(e.path),
       schema: {
         summary: e.summary,
+        ...operationExtensions(e),
         ...(e.params && { params: e.params }),
         ...(e.query && { querystring: e.query }),
         ...(e.body && { body: e.body }),

@@ -9,6 +9,16 @@ export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
   asset: ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'],
 };
 
+/** The content type of each accepted extension (the OpenAPI document lists them). */
+export const MIME_OF: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf',
+  doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  dwg: 'image/vnd.dwg', txt: 'text/plain', csv: 'text/csv',
+};
+
 // For each extension, the sniffed types its bytes may show ('text': no signature, readable text).
 const BYTES_FOR: Record<string, readonly string[]> = {
   jpg: ['jpg'], jpeg: ['jpg'], png: ['png'], webp: ['webp'], pdf: ['pdf'],

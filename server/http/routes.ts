@@ -6,6 +6,7 @@ import { authorize, identify, type Auth } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Services } from '../services.ts';
 import { readMultipart, type Uploads } from './multipart.ts';
+import { withInputRules } from './input-rules.ts';
 import { operationExtensions } from './openapi.ts';
 
 declare module 'fastify' {
@@ -52,9 +53,9 @@ export function registerGroup(app: FastifyInstance, services: Services, group: R
       schema: {
         summary: e.summary,
         ...operationExtensions(e),
-        ...(e.params && { params: e.params }),
-        ...(e.query && { querystring: e.query }),
-        ...(e.body && { body: e.body }),
+        ...(e.params && { params: withInputRules(e.params) }),
+        ...(e.query && { querystring: withInputRules(e.query) }),
+        ...(e.body && { body: withInputRules(e.body) }),
         ...(e.files && { consumes: ['multipart/form-data', 'application/json'] }),
         response: { 200: e.response, '4xx': ErrorReply },
       },

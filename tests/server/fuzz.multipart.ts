@@ -33,7 +33,7 @@ export const brokenMultipart: MutationClass = (route) => {
       { label: 'part named constructor', strict: true, apply: (i: Input) => raw(i, multipartBody([{ name: 'constructor', value: 'x' }, ...partsOf(i)])) },
       { label: 'part without a name', strict: false, apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: '', rawHeaders: 'Content-Disposition: form-data' }])) },
       {
-        label: 'malformed part header', strict: true,
+        label: 'malformed part header', strict: false,
         apply: (i: Input) => raw(i, multipartBody([{ name: '', rawHeaders: 'Content-Disposition form-data name=a\u0000\r\nbroken' }, ...partsOf(i)])),
       },
       { label: 'a file where a text part goes', strict: true, apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: textName, file: { filename: 'a.txt', bytes: Buffer.from('x') } }])) },

@@ -14,7 +14,6 @@ export async function removeFromCompany(t: Db, userId: number, customerId: numbe
   const old = await t.one<{ photo: string | null }>('SELECT photo FROM users WHERE id = $1', [userId]);
   await cancelPending(t, 'removed', userId);
   await t.query('DELETE FROM password_resets WHERE user_id = $1', [userId]);
-  await t.query('DELETE FROM password_check_failures WHERE user_id = $1', [userId]);
   // The address is freed (the person may be invited again later as a new account).
   await t.query(
     `UPDATE users SET deleted_at = now(), enabled = false, email = 'removed-' || id || '@removed.invalid',

@@ -101,11 +101,11 @@ export const invitationRoutes = implement(contract, {
     };
   },
 
-  async accept({ db, body }) {
+  async accept({ db, body, req }) {
     const found = await findInvitation(db, body.token, body.email);
     // An existing account proves it is theirs with its own password (counted like any password check);
     // a new one chooses it here, with the reset form's rule.
-    if (found.has_account) await confirmPassword(db, found.user_id, body.password);
+    if (found.has_account) await confirmPassword(db, req, found.user_id, body.password);
     else if (body.password.length < 8) throw fieldError('password', 'The password field must be at least 8 characters.');
     const hash = found.has_account ? undefined : await hashPassword(body.password);
     const token = await db.tx(async (t) => {

@@ -92,12 +92,12 @@ export const userRoutes = implement(contract, {
   deactivate: (ctx) => setEnabled(ctx, false),
   activate: (ctx) => setEnabled(ctx, true),
 
-  async remove({ db, storage, auth, body }) {
+  async remove({ db, storage, auth, body, req }) {
     const customerId = realCompany(auth);
     // Refusals that need no password come first; then the password, checked and counted outside
     // the change's transaction (a wrong one is recorded, and changes nothing else).
     mayActOn(auth, actingFrom(auth), await memberOf(db, customerId, body.id_user), 'You cannot delete yourself.');
-    await confirmPassword(db, auth.user.id, body.password);
+    await confirmPassword(db, req, auth.user.id, body.password);
     const closed = await changeCompany(db, auth, 'manage-users', async (t, actor) => {
       const current = await memberOf(t, customerId, body.id_user);
       mayActOn(auth, actor, current, 'You cannot delete yourself.');

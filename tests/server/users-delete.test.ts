@@ -2,7 +2,8 @@
 // nothing. The account closes with its last company; its name stays readable in history ("Removed
 // user"); its pending invitations are cancelled; the address may be invited again as a new account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FAILURES, WRONG_PASSWORD } from '../../server/domain/users-password.ts';
+import { accountKey, THROTTLE } from '../../server/auth/throttle.ts';
+import { WRONG_PASSWORD } from '../../server/domain/users-password.ts';
 import { CANCELLED } from '../../server/domain/users-invitations.ts';
 import { call } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -29,22 +30,26 @@ describe('the password', () => {
     expect((await call(s, 'GET', '/api/user', { token: p.token })).status).toBe(200);
   });
 
-  it(`is limited per account: after ${MAX_FAILURES} wrong ones even the right one waits (429)`, async () => {
+  it(`is counted with sign-in failures: after ${THROTTLE.freeFailures} wrong ones even the right one waits (429)`, async () => {
     const c = await makeCompany(s);
     const p = await makeMember(s, c.id, c.fullRole);
-    for (let i = 0; i < MAX_FAILURES; i++) expect((await del(c.manager.token, p.id, c.id, `guess-${i}`)).status).toBe(422);
+    for (let i = 0; i < THROTTLE.freeFailures; i++) expect((await del(c.manager.token, p.id, c.id, `guess-${i}`)).status).toBe(422);
     const blocked = await del(c.manager.token, p.id, c.id, PASSWORD);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.message).toMatch(/^Too many wrong passwords\. Try again in \d+ minutes?\.$/);
+    expect(blocked.body.message).toMatch(/^Too many failed sign-in attempts for this account\. Try again in \d+ seconds\.$/);
+    // The same account's sign-in waits too: one count per account, whichever form asked.
+    expect((await call(s, 'POST', '/api/auth/login', { body: { email: c.manager.email, password: PASSWORD } })).status).toBe(429);
     expect(await membership(s, p.id, c.id)).toBeTruthy();
-    // The window passes (moved back in time here): the right password works and clears the count.
-    await s.db.query(`UPDATE password_check_failures SET failed_at = failed_at - interval '16 minutes' WHERE user_id = $1`, [c.manager.id]);
+    // The wait passes (moved back in time here): the right password works and clears the count.
+    const account = accountKey(c.manager.email);
+    await s.db.query('UPDATE login_throttle SET next_allowed_at = now() WHERE account = $1', [account]);
     await expectStatus(s, 200, 'DELETE', '/user/delete', { token: c.manager.token, body: { id_user: p.id, id_customer: c.id, password: PASSWORD } });
-    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM password_check_failures WHERE user_id = $1', [c.manager.id]))!.n).toBe(0);
+    expect((await s.db.one<{ failures: number }>('SELECT failures FROM login_throttle WHERE account = $1', [account]))!.failures).toBe(0);
   });
 
   it('is asked only after the refusals that need none (unknown user, yourself)', async () => {
-    const failures = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM password_check_failures WHERE user_id = $1', [w.user.acme]))!.n;
+    const account = accountKey((await s.db.one<{ email: string }>('SELECT email FROM users WHERE id = $1', [w.user.acme]))!.email);
+    const failures = async () => (await s.db.one<{ failures: number }>('SELECT failures FROM login_throttle WHERE account = $1', [account]))?.failures ?? 0;
     const before = await failures();
     await expectStatus(s, 404, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: 999999, id_customer: w.acme, password: 'x' } });
     await expectStatus(s, 403, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: w.user.acme, id_customer: w.acme, password: 'x' } });

@@ -51,9 +51,3 @@ CREATE TRIGGER audit_log_no_change BEFORE UPDATE OR DELETE ON audit_log
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_append_only();
 
--- Wrong passwords given to confirm an action, counted per account across server processes.
-CREATE TABLE password_check_failures (
-  user_id integer NOT NULL REFERENCES users(id) ON DELETE CASCADE,
-  failed_at timestamptz NOT NULL DEFAULT now()
-);
-CREATE INDEX password_check_failures_user ON password_check_failures(user_id, failed_at);

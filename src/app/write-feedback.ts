@@ -10,19 +10,19 @@ import { hasFailed } from './pending-model.ts';
 const UNSEEN_MS = 2500;
 
 export function useWriteFeedback(): (since: number) => void {
-  const { entries } = usePendingChanges();
+  const { actions } = usePendingChanges();
   const { online } = useSyncStatus();
   const [watch, setWatch] = useState<{ since: number; seen: boolean } | null>(null);
   const [announcement, setAnnouncement] = useState<{ kind: 'sent' | 'waiting'; n: number } | null>(null);
-  const mine = watch ? entries.filter((e) => e.createdAt >= watch.since) : [];
+  const mine = watch ? actions.filter((a) => a.createdAt >= watch.since) : [];
   const seen = !!watch && (watch.seen || mine.length > 0);
   const outcome = !watch
     ? null
-    : mine.some((e) => hasFailed(e.state))
+    : mine.some((a) => hasFailed(a.state))
       ? 'failed'
       : seen && mine.length === 0
         ? 'sent'
-        : !online || mine.some((e) => e.state === 'retrying')
+        : !online || mine.some((a) => a.steps.some((s) => s.state === 'retrying'))
           ? 'waiting'
           : null;
   // State follows the outcome during render; the toast itself is the effect of a new announcement.

@@ -81,15 +81,15 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await form.getByLabel('SKU').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     const height = form.getByLabel('Height');
-    await form.getByText('Height cannot be negative.').waitFor();
+    await form.getByText('The height field must not be negative.').waitFor();
     expect(await height.getAttribute('aria-invalid')).toBe('true');
     // The message is tied to its field, so a screen reader reads it with the field.
     const described = (await height.getAttribute('aria-describedby'))!.split(' ');
-    expect(await page.locator(`[id="${described[0]}"]`).textContent()).toBe('Height cannot be negative.');
-    expect(await form.getByText('Enter a name or a SKU: a product needs at least one of them.').count()).toBe(2);
+    expect(await page.locator(`[id="${described[0]}"]`).textContent()).toBe('The height field must not be negative.');
+    expect(await form.getByText('You need to add a name or sku to the product').count()).toBe(2);
     expect(await page.getByTestId('pending-indicator').count()).toBe(0);
     await height.fill('12');
-    await form.getByText('Height cannot be negative.').waitFor({ state: 'detached' });
+    await form.getByText('The height field must not be negative.').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect((await fetchProduct(id)).height).toBe(before.height);
   });
@@ -205,7 +205,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await panel.getByRole('button', { name: 'Discard' }).first().click();
     // Discard asks first, naming the change.
     const confirm = page.getByRole('alertdialog', { name: 'Discard this change?' });
-    await confirm.getByText(/“Edit product .*” will be removed from this device/).waitFor();
+    await confirm.getByText(/“Save S+” will be removed from this device/).waitFor(); // the user's action: the Save
     await confirm.getByRole('button', { name: 'Discard change' }).click();
     await panel.getByText('Every change has reached the server.').waitFor();
     await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-// Info's field checks before a save (the specs' name-or-SKU rule, no negative measure, the dimension
+// Info's field checks before a save (the specs' name-or-SKU rule and words, no negative measure, the dimension
 // rule with automation on) and the download names (<SKU>_1.png…).
 import { describe, expect, it } from 'vitest';
 import { downloadName, hasErrors, infoErrors, NAME_OR_SKU } from '../../src/features/products/product-rules.ts';
@@ -13,10 +13,11 @@ describe('infoErrors', () => {
     expect(hasErrors(infoErrors(ok))).toBe(false);
   });
   it('needs a name or a SKU after trimming, and says so at both fields', () => {
+    expect(NAME_OR_SKU).toBe('You need to add a name or sku to the product');
     expect(infoErrors({ ...ok, name: '  ', sku: '' })).toEqual({ name: NAME_OR_SKU, sku: NAME_OR_SKU });
   });
   it('refuses negative measures, each at its own field', () => {
-    expect(infoErrors({ ...ok, height: '-5', depth: ' -0.5 cm' })).toEqual({ height: 'Height cannot be negative.', depth: 'Depth cannot be negative.' });
+    expect(infoErrors({ ...ok, height: '-5', depth: ' -0.5 cm' })).toEqual({ height: 'The height field must not be negative.', depth: 'The depth field must not be negative.' });
     expect(infoErrors({ ...ok, width: '0' })).toEqual({});
     expect(infoErrors({ ...ok, width: '-' })).toEqual({}); // not a number: left to the free-text measure
   });

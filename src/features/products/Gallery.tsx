@@ -9,7 +9,7 @@ import { Img } from '../../ui/Img.tsx';
 import { TileButton } from '../../ui/TileButton.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { cx } from '../../ui/cx.ts';
-import { storageUrl, thumbOf } from '../catalog/catalog-rules.ts';
+import { storageUrl, thumbOf } from '../../api/storage-paths.ts';
 import styles from './products.module.css';
 
 export function Gallery({ product: p }: { product: ProductRow }) {

@@ -5,7 +5,7 @@ import type { DescriptionRow, ProductFileRow, ProductRow } from '../../data/inde
 import { Badge } from '../../ui/Badge.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { storageUrl } from '../catalog/catalog-rules.ts';
+import { storageUrl } from '../../api/storage-paths.ts';
 import { Gallery } from './Gallery.tsx';
 import { downloadName, fileLabel, unitOf } from './product-rules.ts';
 import styles from './products.module.css';

@@ -14,6 +14,7 @@ import { installIdempotency } from './http/idempotency.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import { routeGroups } from './routes/index.ts';
+import { sweepExpiredZips, ZIP_SWEEP_MS } from './domain/imagery-zips.ts';
 import type { Services } from './services.ts';
 import { Storage } from './storage/files.ts';
 
@@ -37,6 +38,10 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   };
   app.decorate('services', services);
   installErrorHandler(app);
+  // Download zips expire; the zip calls sweep too, this catches a quiet server (issue 10).
+  const zipSweep = setInterval(() => void sweepExpiredZips(db, services.storage).catch((err) => app.log.warn(err)), ZIP_SWEEP_MS);
+  zipSweep.unref();
+  app.addHook('onClose', async () => clearInterval(zipSweep));
 
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit } });

@@ -29,7 +29,8 @@ const HEAVY = `,
 
 type Raw = Omit<ProductListRow, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+/** A timestamp column (Date from pg, string from json_agg) as the API writes it. */
+export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function mapRow<T extends Raw>(r: T) {
   return { ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };

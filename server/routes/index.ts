@@ -9,5 +9,11 @@ import { bugReportRoutes } from './bug-report.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { profileRoutes } from './profile.ts';
 import { retailerRoutes } from './retailers.ts';
+import { imageryRoutes } from './imagery.ts';
+import { imageryUploadRoutes } from './imagery-uploads.ts';
+import { siloRoutes, spin360Routes, vignetteRoutes } from './imagery-presets.ts';
 
-export const routeGroups: RouteGroup[] = [authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes];
+export const routeGroups: RouteGroup[] = [
+  authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
+  imageryRoutes, imageryUploadRoutes, siloRoutes, vignetteRoutes, spin360Routes,
+];

@@ -5,7 +5,8 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import sharp from 'sharp';
 
 const THUMB_WIDTH = 400;
-const THUMBNAILED = new Set(['png', 'jpg', 'webp']);
+/** Every image type we accept gets a thumbnail in its own format. */
+export const THUMBNAILED = new Set(['png', 'jpg', 'webp', 'gif', 'tif', 'avif']);
 
 /** "a/b/name.png" -> "a/b/name_thumb.png", the specs' thumbnail naming. */
 export const thumbOf = (path: string) => path.replace(/(\.[A-Za-z0-9]+)$/, '_thumb$1');
@@ -41,7 +42,8 @@ export class Storage {
   async writeThumb(path: string, bytes: Buffer): Promise<void> {
     const img = sharp(bytes).resize({ width: THUMB_WIDTH, withoutEnlargement: true });
     const ext = path.slice(path.lastIndexOf('.') + 1);
-    const out = ext === 'jpg' ? img.jpeg({ quality: 82 }) : ext === 'webp' ? img.webp() : img.png();
+    const out = ext === 'jpg' ? img.jpeg({ quality: 82 }) : ext === 'webp' ? img.webp() : ext === 'png' ? img.png()
+      : img.toFormat(ext === 'tif' ? 'tiff' : (ext as 'gif' | 'avif'));
     await this.write(thumbOf(path), await out.toBuffer());
   }
 

@@ -2,10 +2,14 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { FileKind } from '../../src/api/contract/define.ts';
 
-/** The specs' lists (document 2 §5). */
+/** The specs' lists (document 2 §5; document 3 §5 and the terms' export formats for the imagery sections). */
 export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
   image: ['jpg', 'jpeg', 'png'],
   productImage: ['jpg', 'jpeg', 'png', 'webp'],
+  // "Any image type": every type the server can decode (and so thumbnail); SVG is refused (scripts).
+  anyImage: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'tif', 'tiff', 'avif'],
+  video: ['mp4', 'mov', 'webm'],
+  model3d: ['fbx', 'obj', 'blend', 'glb', 'usdz'],
   asset: ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'],
 };
 
@@ -15,6 +19,11 @@ const BYTES_FOR: Record<string, readonly string[]> = {
   doc: ['cfb'], xls: ['cfb'], ppt: ['cfb'],
   docx: ['docx', 'zip'], xlsx: ['xlsx', 'zip'], pptx: ['pptx', 'zip'],
   dwg: ['dwg'], txt: ['text'], csv: ['text'],
+  gif: ['gif'], tif: ['tif'], tiff: ['tif'], avif: ['avif'],
+  // QuickTime and MP4 share the ISO container; brands vary by camera.
+  mp4: ['mp4', 'm4v'], mov: ['mov', 'mp4', 'm4v'], webm: ['webm'],
+  // FBX and OBJ may be text; a USDZ is a zip archive.
+  fbx: ['fbx', 'text'], obj: ['text'], blend: ['blend'], glb: ['glb'], usdz: ['zip', 'usdz'],
 };
 
 function looksLikeText(buf: Buffer): boolean {
@@ -27,6 +36,12 @@ export async function sniff(buf: Buffer): Promise<{ ext: string; mime: string } 
   const t = await fileTypeFromBuffer(buf);
   if (t) return { ext: t.ext, mime: t.mime };
   return looksLikeText(buf) ? { ext: 'text', mime: 'text/plain' } : undefined;
+}
+
+/** A USDZ is a zip whose first entry is the USD layer (a .usd, .usda or .usdc file). */
+function firstZipEntry(buf: Buffer): string {
+  if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50) return '';
+  return buf.subarray(30, 30 + buf.readUInt16LE(26)).toString('latin1');
 }
 
 export function extensionOf(filename: string): string {
@@ -48,5 +63,6 @@ export async function checkUpload(kind: FileKind, filename: string, buf: Buffer)
   if (!sniffed || !BYTES_FOR[ext]!.includes(sniffed.ext)) {
     return { error: `The file content does not match its .${ext} extension.` };
   }
-  return { ext: ext === 'jpeg' ? 'jpg' : ext };
+  if (ext === 'usdz' && !/\.usd[ac]?$/i.test(firstZipEntry(buf))) return { error: 'The file content does not match its .usdz extension.' };
+  return { ext: ext === 'jpeg' ? 'jpg' : ext === 'tiff' ? 'tif' : ext };
 }

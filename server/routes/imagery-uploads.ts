@@ -5,7 +5,7 @@ import { readOf, type SectionSlug } from '../../src/api/contract/slugs.ts';
 import type { Db } from '../db/index.ts';
 import { displayName, mustDecode, type UploadSection } from '../domain/imagery-files.ts';
 import { buildZip, liveZip, numbered, sweepExpiredZips, type ZipEntry } from '../domain/imagery-zips.ts';
-import { iso, touchProduct } from '../domain/products.ts';
+import { iso, removeProductFile } from '../domain/products.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
@@ -99,16 +99,7 @@ export const imageryUploadRoutes = implement(contract, {
   },
 
   async resourceDelete({ db, storage, query }) {
-    // Only a path read back from this product's rows ever reaches the disk.
-    const row = await db.tx(async (t) => {
-      const r = await t.one<{ path: string }>(
-        'DELETE FROM product_images WHERE id = (SELECT id FROM product_images WHERE product_id = $1 AND path = $2 LIMIT 1) RETURNING path',
-        [query.id_product, query.image]);
-      if (r) await touchProduct(t, query.id_product);
-      return r;
-    });
-    if (!row) throw notFound('Image');
-    if (!(await db.one('SELECT 1 FROM product_images WHERE path = $1', [row.path]))) await storage.remove(row.path);
+    if (!(await removeProductFile(db, storage, 'product_images', query.id_product, query.image))) throw notFound('Image');
     return { success: true, message: 'Image deleted successfully' };
   },
 

@@ -2,7 +2,7 @@
 // the studio's videos, 3D files and viewer model, and the tailor request. Uploads and zips are in
 // imagery-uploads.ts; presets in imagery-presets.ts.
 import { Type } from '@sinclair/typebox';
-import { readOf } from './slugs.ts';
+import { readOf, type SectionSlug } from './slugs.ts';
 import { CustomerId, Id, endpoint } from './define.ts';
 import { FileLink, ProductQuery, UploadGroup, UploadedImage, byProduct } from './imagery-schemas.ts';
 
@@ -10,9 +10,11 @@ import { FileLink, ProductQuery, UploadGroup, UploadedImage, byProduct } from '.
 export const TAILOR_PAGES = ['Silo Image', '360 Image', 'Vignette', 'Video'] as const;
 
 const Files = Type.Object({ success: Type.Literal(true), files: Type.Array(FileLink) });
-const list = <S extends Parameters<typeof readOf>[0]>(section: S) => ({
+const list = (section: SectionSlug) => ({
   auth: 'user' as const, permission: readOf(section), query: ProductQuery, tenant: byProduct('query'),
 });
+const files = <P extends string>(path: P, summary: string, section: SectionSlug) =>
+  endpoint({ method: 'GET', path, summary, ...list(section), response: Files });
 
 export const imagery = {
   uploadedVignette: endpoint({
@@ -25,22 +27,10 @@ export const imagery = {
     ...list('360'),
     response: Type.Object({ success: Type.Literal(true), images_uploaded: Type.Array(UploadGroup) }),
   }),
-  uploaded3dFiles: endpoint({
-    method: 'GET', path: '/gets/product/images_uploaded/3dfiles', summary: 'Uploaded 3D files, oldest first',
-    ...list('3d-files'), response: Files,
-  }),
-  uploadedVideos: endpoint({
-    method: 'GET', path: '/gets/product/images_uploaded/videos', summary: 'Uploaded videos, oldest first',
-    ...list('video'), response: Files,
-  }),
-  automation3dFiles: endpoint({
-    method: 'GET', path: '/gets/product/automation/3dfiles/links', summary: "The studio's 3D files of a product",
-    ...list('3d-files'), response: Files,
-  }),
-  automationVideos: endpoint({
-    method: 'GET', path: '/gets/product/automation/videos/links', summary: "The studio's videos of a product (the first is shown first)",
-    ...list('video'), response: Files,
-  }),
+  uploaded3dFiles: files('/gets/product/images_uploaded/3dfiles', 'Uploaded 3D files, oldest first', '3d-files'),
+  uploadedVideos: files('/gets/product/images_uploaded/videos', 'Uploaded videos, oldest first', 'video'),
+  automation3dFiles: files('/gets/product/automation/3dfiles/links', "The studio's 3D files of a product", '3d-files'),
+  automationVideos: files('/gets/product/automation/videos/links', "The studio's videos of a product (the first is shown first)", 'video'),
   viewer: endpoint({
     method: 'GET', path: '/gets/product/automation/3dviewer/links', summary: "The 3D viewer's model, preset and lazy-load image",
     ...list('3d-viewer'),

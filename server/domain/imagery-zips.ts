@@ -1,7 +1,7 @@
 // "Download All Images": a zip streamed by yazl (STORE: images are compressed already) from the stored
 // files into storage, under a folder named by a random 128-bit token (the specs' name_zip). It is served
 // from /storage/zips/<token>/<file>.zip until it expires; expired zips are deleted, file and row.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -58,19 +58,27 @@ export interface ZipRequest {
   entries: ZipEntry[];
 }
 
-/** Builds the zip and records it; answers its token. Missing files on disk are left out. */
+/**
+ * Builds the zip and records it; answers its token. Missing files on disk are left out. A live zip of
+ * the same files with at least half its life left is answered again, so repeated asks cost no disk.
+ */
 export async function buildZip(db: Db, storage: Storage, r: ZipRequest): Promise<string> {
   await sweepExpiredZips(db, storage);
   const entries = r.entries.filter((e) => existsSync(storage.resolve(e.path)));
   if (!entries.length) throw fieldError('id_product', 'There are no uploaded images to download.');
+  const key = createHash('sha256').update(JSON.stringify([r.productId, r.section, r.label, entries])).digest('base64url');
+  const same = await db.one<{ token: string }>(
+    `SELECT token FROM download_zips WHERE customer_id = $1 AND content_key = $2 AND expires_at > now() + $3 * interval '1 millisecond'
+      ORDER BY expires_at DESC LIMIT 1`, [r.customerId, key, ZIP_LIFETIME_MS / 2]);
+  if (same) return same.token;
   const token = randomBytes(16).toString('base64url');
   const path = `${ZIPS}/${token}/${safeName(r.label)}_${ymd(new Date())}.zip`;
   try {
     const bytes = await writeZip(storage, entries, path);
     await db.query(
-      `INSERT INTO download_zips (token, customer_id, product_id, section, path, entries, bytes, created_by, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, now() + $9 * interval '1 millisecond')`,
-      [token, r.customerId, r.productId, r.section, path, entries.length, bytes, r.userId, ZIP_LIFETIME_MS]);
+      `INSERT INTO download_zips (token, customer_id, product_id, section, path, content_key, entries, bytes, created_by, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + $10 * interval '1 millisecond')`,
+      [token, r.customerId, r.productId, r.section, path, key, entries.length, bytes, r.userId, ZIP_LIFETIME_MS]);
   } catch (err) {
     await rm(storage.resolve(`${ZIPS}/${token}`), { recursive: true, force: true });
     throw err;

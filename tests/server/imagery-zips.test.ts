@@ -115,9 +115,15 @@ describe('the zip name and the download call', () => {
     expect((await download(name, w.tok.staff)).status).toBe(200);
   });
 
-  it('names are random: two zips of the same images get different names', async () => {
-    const other = (await zipCall('/gets/product/zip/images-uploaded')).body.name_zip;
-    expect(other).not.toBe(name);
+  it('names are random; the same files asked again get the same zip while it has half its life left', async () => {
+    expect((await zipCall('/gets/product/zip/images-uploaded')).body.name_zip).toBe(name);
+    expect((await zipCall('/gets/product/zip/images-uploaded', w.tok.acme)).body.name_zip).toBe(name);
+    const vignette = (await zipCall('/gets/product/zip/vignette/images-uploaded')).body.name_zip;
+    expect(vignette).not.toBe(name);
+    await s.db.query(`UPDATE download_zips SET expires_at = now() + interval '20 minutes' WHERE token = $1`, [name]);
+    const fresh = (await zipCall('/gets/product/zip/images-uploaded')).body.name_zip;
+    expect(fresh).not.toBe(name);
+    expect((await download(name)).status).toBe(200); // the older one still works until it expires
   });
 
   it('expires: the download call refuses it, and the next sweep deletes file and row', async () => {

@@ -126,6 +126,8 @@ CREATE TABLE download_zips (
   product_id integer REFERENCES products(id) ON DELETE SET NULL,
   section text NOT NULL,
   path text NOT NULL,
+  -- What the zip holds (a hash of its entries): a repeated ask for the same files gets the same zip.
+  content_key text NOT NULL,
   entries integer NOT NULL,
   bytes bigint NOT NULL,
   created_by integer REFERENCES users(id) ON DELETE SET NULL,
@@ -133,3 +135,4 @@ CREATE TABLE download_zips (
   expires_at timestamptz NOT NULL
 );
 CREATE INDEX download_zips_expiry ON download_zips(expires_at);
+CREATE INDEX download_zips_content ON download_zips(customer_id, content_key);

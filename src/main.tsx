@@ -1,12 +1,29 @@
 // Mounts the portal: the router of src/app (routes load lazily; the service worker registers in Root).
+// In development (and in the e2e build, VITE_UI_CATALOGUE=true) /dev/ui mounts the design system's
+// component catalogue instead; a production build drops that branch and its chunk entirely.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router.tsx';
+import './ui/tokens.css';
+import './ui/global.css';
 import './app/styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
-);
+const root = createRoot(document.getElementById('root')!);
+const catalogue = (import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true') && window.location.pathname.replace(/\/+$/, '') === '/dev/ui';
+
+if (catalogue) {
+  void import('./ui/catalogue/DevCatalogue.tsx').then(({ default: DevCatalogue }) =>
+    root.render(
+      <StrictMode>
+        <DevCatalogue />
+      </StrictMode>,
+    ),
+  );
+} else {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={createRouter()} />
+    </StrictMode>,
+  );
+}

@@ -1,32 +1,49 @@
-// The signed-in layout: side menu, status bar (offline badge, pending changes), the screen,
-// the terms popup, and the data layer's sync for the chosen company.
-import { useEffect } from 'react';
+// The signed-in layout: the side menu, the top bar (breadcrumbs, company, sync status, user menu), the
+// offline banner, the screen, the terms popup and the toasts; and the data layer's sync for the company.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PROVIDER_CONTEXT } from '../api/contract/slugs.ts';
 import { startSync, usePendingChanges, useSyncStatus } from '../data/index.ts';
+import { cx } from '../ui/cx.ts';
 import { useBackgroundSync } from './background-sync.ts';
-import { OfflineBadge, PendingChanges } from './PendingChanges.tsx';
+import { useLogoutFlow } from './logout-flow.tsx';
+import { OfflineBanner } from './OfflineBanner.tsx';
 import { useSession } from './session.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { TermsGate } from './TermsGate.tsx';
+import { TopBar } from './TopBar.tsx';
+import styles from './Shell.module.css';
+
+const Toaster = lazy(() => import('../ui/Toaster.tsx'));
+const COLLAPSED_KEY = 'facet.menu-collapsed';
 
 export function AppShell({ children }: { children: React.ReactNode }) {
   const { customerId } = useSession();
   const { online } = useSyncStatus();
+  const admin = customerId === PROVIDER_CONTEXT;
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const logout = useLogoutFlow();
   useBackgroundSync(usePendingChanges().count);
   useEffect(() => {
     if (customerId === null) return;
     return startSync({ customerId });
   }, [customerId]);
+  const toggle = () => {
+    localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
+    setCollapsed(!collapsed);
+  };
   return (
-    <div className="app-shell">
-      <SideMenu />
-      <div className="app-main">
-        <div className="status-bar">
-          <OfflineBadge online={online} />
-          <PendingChanges />
-        </div>
-        <main className="app-content">{children}</main>
+    <div className={cx(styles.shell, collapsed && styles.shellCollapsed)}>
+      <SideMenu collapsed={collapsed} onToggle={toggle} onLogout={logout.start} />
+      <div className={styles.main}>
+        <TopBar admin={admin} onLogout={logout.start} />
+        <OfflineBanner online={online} />
+        <main className={styles.content}>{children}</main>
       </div>
       <TermsGate />
+      {logout.dialog}
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </div>
   );
 }

@@ -1,29 +1,36 @@
-// §2 "Side menus": a dropdown for users with more than one company (staff: -1 first), else the name.
-import { useId } from 'react';
+// Document 1 §2 "Side menus", placed in the top bar: a dropdown for users with more than one company
+// (staff: the provider context -1 first), else the company's name. Choosing stores the id and reloads.
+import { Building2 } from 'lucide-react';
+import { Avatar } from '../ui/Avatar.tsx';
+import { SelectInput } from '../ui/Select.tsx';
 import { adminMenuTarget } from './rules.ts';
 import { chooseCompany, useSession } from './session.tsx';
+import styles from './Shell.module.css';
 
 export function CompanySwitch({ admin }: { admin: boolean }) {
   const { choices, customerId } = useSession();
-  const id = useId();
-  if (choices.length <= 1) return <p className="company-name">{choices[0]?.name ?? 'No company'}</p>;
+  if (choices.length <= 1) {
+    const name = choices[0]?.name ?? 'No company';
+    return (
+      <span className={styles.company}>
+        <Avatar name={name} src={choices[0]?.urlImage} size={24} square />
+        <span className={styles.companyName}>{name}</span>
+      </span>
+    );
+  }
   return (
-    <div className="company-switch">
-      <label htmlFor={id}>Company</label>
-      <select
-        id={id}
-        value={customerId ?? ''}
-        onChange={(e) => {
-          const next = Number(e.target.value);
-          chooseCompany(next, admin ? adminMenuTarget(next) : undefined);
-        }}
-      >
-        {choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+    <div className={styles.companySwitch}>
+      <label htmlFor="company-switch" className="sr-only">
+        Company
+      </label>
+      <SelectInput
+        id="company-switch"
+        size="sm"
+        leading={<Building2 />}
+        value={customerId ?? choices[0]!.id}
+        options={choices.map((c) => ({ value: c.id, label: c.name }))}
+        onValueChange={(next) => chooseCompany(next, admin ? adminMenuTarget(next) : undefined)}
+      />
     </div>
   );
 }

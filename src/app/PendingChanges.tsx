@@ -1,68 +1,101 @@
-// The outbox in the shell: a count of changes not yet on the server, and a panel listing them
-// with their errors, Retry and Discard (DESIGN "Offline model": nothing is dropped silently).
+// The Pending changes panel (DESIGN "Offline model": nothing is dropped silently): every user action
+// not yet on the server, with its state, time, error and steps; Retry (only online) and Discard (asks
+// first, naming the change). Loaded when first opened.
 import { useState } from 'react';
-import { discardEntry, retryEntry, usePendingChanges, type PendingEntry } from '../data/index.ts';
-import { Popup } from '../ui/Popup.tsx';
+import { CircleAlert, CloudCheck, CloudOff, Clock, RotateCcw, Trash2 } from 'lucide-react';
+import { discardEntry, retryEntry, usePendingChanges, useSyncStatus } from '../data/index.ts';
+import { AlertDialog } from '../ui/AlertDialog.tsx';
+import { Badge, type BadgeTone } from '../ui/Badge.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { EmptyState } from '../ui/EmptyState.tsx';
+import { formatDateTime, plural } from '../ui/format.ts';
+import { notify } from '../ui/notify.tsx';
+import { hasFailed, STATE_LABEL, toActions, type PendingAction } from './pending-model.ts';
+import styles from './PendingChanges.module.css';
 
-const STATE_LABEL: Record<PendingEntry['state'], string> = {
-  queued: 'Waiting to send',
-  sending: 'Sending',
-  retrying: 'Retrying',
-  parked: 'Stopped',
-  conflict: 'Conflict',
-};
+const TONE: Record<PendingAction['state'], BadgeTone> = { queued: 'neutral', sending: 'info', retrying: 'warning', parked: 'danger', conflict: 'danger' };
 
-export function PendingChanges() {
-  const { count, entries, errors } = usePendingChanges();
-  const [open, setOpen] = useState(false);
-  if (count === 0 && !open) return null;
+export default function PendingPanel({ onClose }: { onClose: () => void }) {
+  const { entries } = usePendingChanges();
+  const { online } = useSyncStatus();
+  const actions = toActions(entries);
+  const [discarding, setDiscarding] = useState<PendingAction | null>(null);
   return (
-    <>
-      <button
-        type="button"
-        className={`badge pending ${errors.length ? 'has-errors' : ''}`}
-        data-testid="pending-indicator"
-        onClick={() => setOpen(true)}
-        aria-label={`${count} pending ${count === 1 ? 'change' : 'changes'}${errors.length ? `, ${errors.length} with errors` : ''}`}
-      >
-        {count} pending
-      </button>
-      <Popup open={open} title="Pending changes" onClose={() => setOpen(false)} className="pending-panel">
-        <div className="popup-body">
-          {entries.length === 0 ? (
-            <p>Every change has reached the server.</p>
-          ) : (
-            <ul className="pending-list">
-              {entries.map((e) => (
-                <li key={e.id}>
-                  <div>
-                    <strong>{e.label}</strong>
-                    <span className={`state state-${e.state}`}>{STATE_LABEL[e.state]}</span>
-                    <time dateTime={new Date(e.createdAt).toISOString()}>{new Date(e.createdAt).toLocaleString()}</time>
-                  </div>
-                  {e.error && <p className="form-error">{e.error}</p>}
-                  <div className="row-actions">
-                    <button type="button" className="button secondary" onClick={() => void retryEntry(e.id)}>
-                      Retry
-                    </button>
-                    <button type="button" className="button danger" onClick={() => void discardEntry(e.id)}>
-                      Discard
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </Popup>
-    </>
-  );
-}
-
-export function OfflineBadge({ online }: { online: boolean }) {
-  return online ? null : (
-    <span className="badge offline" role="status">
-      Offline
-    </span>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Pending changes"
+      description={actions.length ? `${plural(actions.length, 'change')} made on this device ${actions.length === 1 ? 'has' : 'have'} not reached the server yet.` : undefined}
+      size="lg"
+      footer={<Button onClick={onClose}>Close</Button>}
+    >
+      {!online && actions.length > 0 && (
+        <p className={styles.offline}>
+          <CloudOff aria-hidden="true" /> You are offline. These changes are sent when you reconnect; Retry is available then.
+        </p>
+      )}
+      {actions.length === 0 ? (
+        <EmptyState compact icon={<CloudCheck />} title="Every change has reached the server." />
+      ) : (
+        <ul className={styles.list}>
+          {actions.map((a) => (
+            <li key={a.id} className={styles.action} data-state={a.state}>
+              <span className={styles.icon} aria-hidden="true">
+                {hasFailed(a.state) ? <CircleAlert /> : <Clock />}
+              </span>
+              <div className={styles.main}>
+                <div className={styles.head}>
+                  <strong className={styles.label}>{a.label}</strong>
+                  <time className={styles.time} dateTime={new Date(a.createdAt).toISOString()}>
+                    {formatDateTime(a.createdAt)}
+                  </time>
+                </div>
+                <div className={styles.meta}>
+                  <Badge tone={TONE[a.state]} size="sm">
+                    {STATE_LABEL[a.state]}
+                  </Badge>
+                  {a.steps.length > 1 && <span>{plural(a.steps.length, 'step')}</span>}
+                </div>
+                {a.error && <p className={styles.error}>{a.error}</p>}
+                {a.steps.length > 1 && (
+                  <details className={styles.steps}>
+                    <summary>Show the steps</summary>
+                    <ol>
+                      {a.steps.map((s) => (
+                        <li key={s.id}>
+                          <span>{s.label}</span> <span className={styles.stepState}>{STATE_LABEL[s.state]}</span>
+                          {s.error && <span className={styles.error}>{s.error}</span>}
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                )}
+              </div>
+              <div className={styles.buttons}>
+                <Button size="sm" icon={<RotateCcw />} disabled={!online} onClick={() => void retryEntry(a.id).then(() => notify.info('Sending again'))}>
+                  Retry
+                </Button>
+                <Button size="sm" variant="ghost" icon={<Trash2 />} className={styles.discard} onClick={() => setDiscarding(a)}>
+                  Discard
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AlertDialog
+        open={discarding !== null}
+        onOpenChange={(o) => !o && setDiscarding(null)}
+        title="Discard this change?"
+        description={`“${discarding?.label ?? ''}” will be removed from this device and will never reach the server. The server’s version is restored.`}
+        confirmLabel="Discard change"
+        onConfirm={() => {
+          const a = discarding;
+          setDiscarding(null);
+          if (a) void discardEntry(a.id).then(() => notify.info('Change discarded', a.label));
+        }}
+      />
+    </Dialog>
   );
 }

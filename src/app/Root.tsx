@@ -3,6 +3,8 @@ import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import type { RouteHandle } from './router.tsx';
 import { pageTitle } from './rules.ts';
+import { Spinner } from '../ui/Spinner.tsx';
+import styles from './Root.module.css';
 
 // workbox-window is only needed once the page is up; kept out of the first chunk.
 const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
@@ -27,10 +29,11 @@ export function Root() {
   );
 }
 
+/** While a route's code or data loads: a quiet line, centred (part of the first chunk, so kept tiny). */
 export function RootFallback() {
   return (
-    <p className="page-loading" role="status">
-      <span className="spinner" aria-hidden="true" /> Loading...
+    <p className={styles.loading} role="status">
+      <Spinner /> Loading...
     </p>
   );
 }

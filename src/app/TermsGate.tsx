@@ -1,10 +1,15 @@
 // Document 1 §4: when the server's terms version differs from the user's, the user must accept
 // (toggle on) before going on; the version is then saved.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { acceptTerms, termsVersion } from '../api/auth.ts';
 import { toFailure } from '../api/client.ts';
-import { Popup } from '../ui/Popup.tsx';
+import { Button } from '../ui/Button.tsx';
+import { Dialog } from '../ui/Dialog.tsx';
+import { FieldError } from '../ui/Field.tsx';
+import { notify } from '../ui/notify.tsx';
+import { Switch } from '../ui/Checkbox.tsx';
 import { useSession } from './session.tsx';
+import styles from './TermsGate.module.css';
 import { patchUser } from './session-store.ts';
 
 export function TermsGate() {
@@ -13,7 +18,6 @@ export function TermsGate() {
   const [accepted, setAccepted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const toggleId = useId();
 
   useEffect(() => {
     termsVersion()
@@ -28,6 +32,7 @@ export function TermsGate() {
       await acceptTerms(version);
       await patchUser({ version_terms_use: version });
       setVersion(null);
+      notify.saved('You accepted the terms of use.');
     } catch (err) {
       setError(toFailure(err).message);
     } finally {
@@ -36,8 +41,17 @@ export function TermsGate() {
   }
 
   return (
-    <Popup open={version !== null} title="Terms of Use">
-      <div className="popup-body">
+    <Dialog
+      open={version !== null}
+      title="Terms of Use"
+      dismissible={false}
+      footer={
+        <Button variant="primary" disabled={!accepted} loading={busy} onClick={() => void accept()}>
+          Accept
+        </Button>
+      }
+    >
+      <div className={styles.body}>
         <p>
           Our terms of use have changed. Please read the{' '}
           <a href="/term-of-use" target="_blank" rel="noopener noreferrer">
@@ -45,21 +59,13 @@ export function TermsGate() {
           </a>{' '}
           and accept them to continue.
         </p>
-        <label className="toggle" htmlFor={toggleId}>
-          <input id={toggleId} type="checkbox" role="switch" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
-          <span>I accept the terms of use</span>
-        </label>
+        <Switch label="I accept the terms of use" checked={accepted} onCheckedChange={setAccepted} />
         {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
+          <div role="alert">
+            <FieldError>{error}</FieldError>
+          </div>
         )}
       </div>
-      <footer className="popup-actions">
-        <button type="button" className="button primary" disabled={!accepted || busy} onClick={() => void accept()}>
-          {busy ? 'Saving...' : 'Accept'}
-        </button>
-      </footer>
-    </Popup>
+    </Dialog>
   );
 }

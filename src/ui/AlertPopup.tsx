@@ -1,7 +1,11 @@
-// The generic alert popup of the specs: a title, a progress text while something runs, then a
-// result, with confirm and/or cancel as each caller needs (e.g. 'Saving...' -> 'Saved!').
-import { useEffect, useRef } from 'react';
-import { Popup } from './Popup.tsx';
+// The specs' alert popup: a title, a progress line while work runs ('Saving...'), then the outcome or the
+// question, with confirm and/or cancel as each caller needs. When the work ends the main button takes
+// the focus, so a keyboard can answer at once.
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from './Button.tsx';
+import { Dialog } from './Dialog.tsx';
+import { Spinner } from './Spinner.tsx';
+import styles from './AlertPopup.module.css';
 
 export interface AlertPopupProps {
   open: boolean;
@@ -9,7 +13,7 @@ export interface AlertPopupProps {
   /** Shown while work runs, with a spinner; buttons are hidden meanwhile. */
   progress?: string;
   /** The outcome or the question (e.g. 'Are you sure you want to delete this retailer?'). */
-  message?: React.ReactNode;
+  message?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
   /** Present = the confirm button is shown. */
@@ -18,42 +22,43 @@ export interface AlertPopupProps {
   onCancel?: () => void;
   /** A dangerous confirmation (delete, discard) is styled as such. */
   danger?: boolean;
-  children?: React.ReactNode;
+  children?: ReactNode;
 }
 
 export function AlertPopup(p: AlertPopupProps) {
   const busy = p.progress !== undefined;
-  const actions = useRef<HTMLElement>(null);
-  // When the work ends the buttons appear: move focus to the main one so keyboards can answer.
+  const main = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    if (p.open && !busy) actions.current?.querySelector<HTMLButtonElement>('button:last-child')?.focus();
+    if (p.open && !busy) main.current?.focus();
   }, [p.open, busy]);
+  const close = busy ? undefined : (p.onCancel ?? p.onConfirm);
+  const footer =
+    !busy && (p.onConfirm || p.onCancel) ? (
+      <>
+        {p.onCancel && (
+          <Button variant="secondary" onClick={p.onCancel} ref={p.onConfirm ? undefined : main}>
+            {p.cancelLabel ?? 'Cancel'}
+          </Button>
+        )}
+        {p.onConfirm && (
+          <Button variant={p.danger ? 'danger' : 'primary'} onClick={p.onConfirm} ref={main}>
+            {p.confirmLabel ?? 'OK'}
+          </Button>
+        )}
+      </>
+    ) : undefined;
   return (
-    <Popup open={p.open} title={p.title} onClose={busy ? undefined : p.onCancel ?? p.onConfirm} className="alert-popup">
-      <div className="popup-body" aria-live="polite">
+    <Dialog open={p.open} title={p.title} size="sm" onOpenChange={(o) => !o && close?.()} dismissible={!!close} footer={footer}>
+      <div aria-live="polite" className={styles.body}>
         {busy ? (
-          <p className="progress-line">
-            <span className="spinner" aria-hidden="true" /> {p.progress}
+          <p className={styles.progress}>
+            <Spinner /> {p.progress}
           </p>
         ) : (
-          p.message !== undefined && <div className="alert-message">{p.message}</div>
+          p.message !== undefined && <div className={styles.message}>{p.message}</div>
         )}
         {p.children}
       </div>
-      {!busy && (p.onConfirm || p.onCancel) && (
-        <footer className="popup-actions" ref={actions}>
-          {p.onCancel && (
-            <button type="button" className="button secondary" onClick={p.onCancel}>
-              {p.cancelLabel ?? 'Cancel'}
-            </button>
-          )}
-          {p.onConfirm && (
-            <button type="button" className={`button ${p.danger ? 'danger' : 'primary'}`} onClick={p.onConfirm}>
-              {p.confirmLabel ?? 'OK'}
-            </button>
-          )}
-        </footer>
-      )}
-    </Popup>
+    </Dialog>
   );
 }

@@ -1,9 +1,13 @@
 // A horizontal list with left and right arrows that scroll a fixed step per click
 // (250 px on the dashboard, 100 px in the product sections).
+import type { ReactNode } from 'react';
 import { useRef } from 'react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { IconButton } from './IconButton.tsx';
+import styles from './HScroller.module.css';
 
 export interface HScrollerProps {
-  children: React.ReactNode;
+  children: ReactNode;
   step?: number;
   /** The arrows can be hidden, e.g. Tasks by States shows them only above 3 items. */
   showArrows?: boolean;
@@ -14,20 +18,12 @@ export function HScroller({ children, step = 250, showArrows = true, label }: HS
   const track = useRef<HTMLDivElement>(null);
   const by = (dx: number) => track.current?.scrollBy({ left: dx, behavior: 'smooth' });
   return (
-    <div className="hscroller" role="group" aria-label={label}>
-      {showArrows && (
-        <button type="button" className="icon-button" aria-label="Scroll left" onClick={() => by(-step)}>
-          ‹
-        </button>
-      )}
-      <div className="hscroller-track" ref={track} tabIndex={0}>
+    <div className={styles.scroller} role="group" aria-label={label}>
+      {showArrows && <IconButton label="Scroll left" icon={<ChevronLeft />} variant="secondary" size="sm" onClick={() => by(-step)} />}
+      <div className={styles.track} ref={track} tabIndex={0}>
         {children}
       </div>
-      {showArrows && (
-        <button type="button" className="icon-button" aria-label="Scroll right" onClick={() => by(step)}>
-          ›
-        </button>
-      )}
+      {showArrows && <IconButton label="Scroll right" icon={<ChevronRight />} variant="secondary" size="sm" onClick={() => by(step)} />}
     </div>
   );
 }

@@ -1,53 +1,23 @@
-// A modal built on <dialog>: showModal() makes the page behind it inert, keeps focus inside and
-// closes on Escape; focus returns to whatever opened it.
-import { useEffect, useId, useRef } from 'react';
+// The specs' generic popup, now a Dialog (focus trap, Escape, return of focus from Radix). Kept for
+// callers that pass their own body; new screens use Dialog directly (footer, sizes, description).
+import type { ReactNode } from 'react';
+import { Dialog, type DialogSize } from './Dialog.tsx';
 
 export interface PopupProps {
   open: boolean;
   title: string;
-  /** Escape or the close control; omit it for popups that must be answered (terms). */
+  /** Escape, × and a click outside; omit it for popups that must be answered (terms). */
   onClose?: () => void;
-  children: React.ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
   className?: string;
-  /** The element to focus first, by CSS selector inside the popup (defaults to the first control). */
-  initialFocus?: string;
+  size?: DialogSize;
 }
 
-export function Popup({ open, title, onClose, children, className, initialFocus }: PopupProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d || !open) return;
-    const opener = document.activeElement as HTMLElement | null;
-    if (!d.open) d.showModal?.();
-    const first = d.querySelector<HTMLElement>(initialFocus ?? 'input, select, textarea, button:not([data-close]), a[href]');
-    first?.focus();
-    return () => {
-      if (d.open) d.close?.();
-      opener?.focus?.();
-    };
-  }, [open, initialFocus]);
-  if (!open) return null;
+export function Popup({ open, title, onClose, children, footer, className, size }: PopupProps) {
   return (
-    <dialog
-      ref={ref}
-      className={`popup ${className ?? ''}`}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault(); // Escape closes only through onClose, so React state stays the truth
-        onClose?.();
-      }}
-    >
-      <header className="popup-head">
-        <h2 id={titleId}>{title}</h2>
-        {onClose && (
-          <button type="button" className="icon-button" data-close aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        )}
-      </header>
+    <Dialog open={open} title={title} onOpenChange={(o) => !o && onClose?.()} dismissible={!!onClose} className={className} size={size} footer={footer}>
       {children}
-    </dialog>
+    </Dialog>
   );
 }

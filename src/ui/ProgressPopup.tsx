@@ -1,5 +1,8 @@
-// 'Please wait. completed N%' while several loads run (document 2 §2.2, document 3 §4).
-import { Popup } from './Popup.tsx';
+// 'Please wait. completed N%' while several loads run (document 2 §2.2, document 3 §4): a popup that
+// cannot be dismissed, with the text and a progress bar.
+import { Dialog } from './Dialog.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+import styles from './AlertPopup.module.css';
 
 export const progressText = (percent: number) => `Please wait. completed ${Math.round(Math.min(100, Math.max(0, percent)))}%`;
 
@@ -8,11 +11,11 @@ export const percentOf = (done: number, total: number) => (total <= 0 ? 100 : Ma
 
 export function ProgressPopup({ open, percent, title = 'Loading' }: { open: boolean; percent: number; title?: string }) {
   return (
-    <Popup open={open} title={title} className="progress-popup">
-      <div className="popup-body">
+    <Dialog open={open} title={title} size="sm" dismissible={false}>
+      <div className={styles.body}>
         <p aria-live="polite">{progressText(percent)}</p>
-        <progress max={100} value={Math.round(percent)} aria-label={title} />
+        <ProgressBar label={title} value={percent} />
       </div>
-    </Popup>
+    </Dialog>
   );
 }

@@ -173,9 +173,9 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
 
     const scene = page.getByTestId('scene-card').nth(2);
     await scene.locator('.card-open').click();
-    const zoom = page.locator('dialog.zoom-viewer');
+    const zoom = page.getByRole('dialog').filter({ has: page.getByTestId('zoom-stage') });
     await zoom.waitFor();
-    await zoom.locator('.zoom-stage').hover();
+    await zoom.getByTestId('zoom-stage').hover();
     await page.mouse.wheel(0, -100);
     await zoom.getByText('110%').waitFor();
     await zoom.getByRole('button', { name: 'Close' }).click();
@@ -211,7 +211,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.exposeFunction('__dialogOpened', (t: string) => opened.push(t));
     await page.addInitScript(() => {
       new MutationObserver(() => {
-        for (const d of document.querySelectorAll('dialog[open]'))
+        for (const d of document.querySelectorAll('[role="dialog"], [role="alertdialog"], dialog[open]'))
           (window as unknown as { __dialogOpened(t: string): void }).__dialogOpened(d.textContent ?? '');
       }).observe(document, { subtree: true, childList: true, attributes: true });
     });

@@ -19,10 +19,14 @@ export default async function setup(project: TestProject) {
   // vitest sets NODE_ENV=test, which would make Vite ship React's development build.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
+  // The design system's catalogue (/dev/ui) is in development builds only; the e2e build adds it so
+  // that axe can run on it against the real server. A production build never contains it.
+  process.env.VITE_UI_CATALOGUE = 'true';
   try {
     await build({ mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   } finally {
     process.env.NODE_ENV = nodeEnv;
+    delete process.env.VITE_UI_CATALOGUE;
   }
   project.provide('e2eDist', outDir);
   return () => rmSync(outDir, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // Date-range presets of the catalogue calendar (document 1 §4 "Calendar filter presets";
 // all time starts on 1 January 2019 per document 2 §9). Pure, so the maths is unit-tested.
+import { formatDate } from '../../ui/format.ts';
 import { addDays, endOfMonth, isBefore, startOfDay, startOfISOWeek, startOfMonth, startOfYear, subMonths, subYears, endOfYear } from 'date-fns';
 
 export const PRESETS = ['alltime', 'week', 'last-week', 'last-two-week', 'month', 'last-month', 'year', 'last-year'] as const;
@@ -71,6 +72,5 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** yyyy-MM-dd in local time (what the catalogue filter takes). */
 export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 
-/** "01/01/2019 – 31/12/2019" for the filter button. */
-export const formatRange = (r: DayRange) =>
-  `${pad(r.from.getDate())}/${pad(r.from.getMonth() + 1)}/${r.from.getFullYear()} – ${pad(r.to.getDate())}/${pad(r.to.getMonth() + 1)}/${r.to.getFullYear()}`;
+/** "01/01/2019 – 31/12/2019" for the filter button: the portal's one date format (src/ui/format.ts). */
+export const formatRange = (r: DayRange) => `${formatDate(r.from)} – ${formatDate(r.to)}`;

@@ -16,8 +16,8 @@ export const PositiveUnit = num(0, 1);
 export const Percent100 = num(0, 100, 'percent, without the % sign');
 export const Percent200 = num(0, 200, 'percent, without the % sign');
 export const Background = Str(500, 1);
-/** The updated_at an edit was based on (409 when the row moved on since). */
-export const BasedOn = Type.String({ maxLength: 40, description: 'the updated_at the edit was based on' });
+/** The updated_at (ISO 8601) an edit was based on: 409 when the row moved on since. */
+export const BasedOn = Str(40);
 
 /** The preset fields of §3 per section, as a client sends them. */
 const common = {

@@ -1,11 +1,8 @@
 // The product's imagery lists as the API answers them (uploads, 360 groups, files, layers), and the
-// checks every upload passes before anything is written.
-import sharp from 'sharp';
+// display name an upload keeps.
 import type { Static } from '@sinclair/typebox';
 import type { FileLink, Layer, UploadGroup, UploadedImage } from '../../src/api/contract/imagery-schemas.ts';
 import type { Db } from '../db/index.ts';
-import { fieldError } from '../http/errors.ts';
-import type { UploadedFile } from '../http/multipart.ts';
 import { iso } from './products.ts';
 
 export type UploadSection = 'silo' | 'vignette' | '360' | '3dfiles' | 'videos';
@@ -68,13 +65,4 @@ export function displayName(filename: string, ext: string): string {
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
   return clean && clean !== '.' && clean !== '..' ? clean : `file.${ext}`;
-}
-
-/** An image must decode before anything is written (its thumbnail is made at once). */
-export async function mustDecode(file: UploadedFile, field: string): Promise<void> {
-  try {
-    await sharp(file.bytes).resize({ width: 16 }).toBuffer();
-  } catch {
-    throw fieldError(field, 'The image could not be read.');
-  }
 }

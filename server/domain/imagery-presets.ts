@@ -29,18 +29,10 @@ export function presetDefaults(section: PresetSection, firstBackground?: string)
   };
 }
 
-/**
- * Only the preset fields of the section, of those sent. The schema has checked the ranges; a query-style
- * coercion can still turn "Infinity" into a number that slips past them, so finiteness is checked here.
- */
+/** Only the preset fields of the section, of those sent (the schema checked their ranges). */
 export function presetValues(section: PresetSection, body: Record<string, unknown>): PresetValues {
   const out: PresetValues = {};
-  for (const k of Object.keys(columnsOf(section))) {
-    const v = body[k];
-    if (v === undefined) continue;
-    if (typeof v === 'number' && !Number.isFinite(v)) throw fieldError(k, `The ${k} field must be a finite number.`);
-    out[k] = v as string | number;
-  }
+  for (const k of Object.keys(columnsOf(section))) if (body[k] !== undefined) out[k] = body[k] as string | number;
   return out;
 }
 

@@ -3,38 +3,33 @@
 import { imageryUploads as contract } from '../../src/api/contract/imagery-uploads.ts';
 import { readOf, type SectionSlug } from '../../src/api/contract/slugs.ts';
 import type { Db } from '../db/index.ts';
-import { displayName, mustDecode, type UploadSection } from '../domain/imagery-files.ts';
+import { displayName, type UploadSection } from '../domain/imagery-files.ts';
 import { buildZip, liveZip, numbered, sweepExpiredZips, type ZipEntry } from '../domain/imagery-zips.ts';
 import { iso, removeProductFile } from '../domain/products.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';
+import { txWithFiles } from '../storage/files.ts';
 import { companyOf } from './products.ts';
-
-const IMAGES = new Set<UploadSection>(['silo', 'vignette', '360']);
 
 interface Upload { section: UploadSection; productId: number; customerId: number; userId: number; file: UploadedFile; groupId?: number }
 
-/** Decodes images first, writes the file (and its thumbnail), then the row; a failed insert removes the file. */
+/**
+ * The file (and its thumbnail) and the row in one go: a refused or failed insert leaves no file. Images
+ * were decoded by the multipart reader before anything was written.
+ */
 async function storeUpload(s: Services, u: Upload) {
-  if (IMAGES.has(u.section)) await mustDecode(u.file, 'file_image');
   const folder = `products/${u.customerId}/${u.productId}/uploads/${u.section}${u.groupId ? `/${u.groupId}` : ''}`;
-  const path = await s.storage.save(folder, u.file.ext, u.file.bytes);
-  try {
-    const row = await s.db.tx(async (t) => {
-      const r = await t.one<{ id: number }>(
-        `INSERT INTO product_uploads (product_id, section, group_id, path, name, extension, created_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [u.productId, u.section, u.groupId ?? null, path, displayName(u.file.filename, u.file.ext), u.file.ext, u.userId]);
-      if (u.groupId) await t.query(`UPDATE upload_groups SET updated_at = date_trunc('milliseconds', now()) WHERE id = $1`, [u.groupId]);
-      return r!;
-    });
-    return { success: true as const, message: 'Uploaded successfully', path_image: path, id: row.id };
-  } catch (err) {
-    await s.storage.remove(path);
-    throw err;
-  }
+  return txWithFiles(s, async (t, files) => {
+    const path = await files.save(folder, u.file.ext, u.file.bytes);
+    const r = await t.one<{ id: number }>(
+      `INSERT INTO product_uploads (product_id, section, group_id, path, name, extension, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [u.productId, u.section, u.groupId ?? null, path, displayName(u.file.filename, u.file.ext), u.file.ext, u.userId]);
+    if (u.groupId) await t.query(`UPDATE upload_groups SET updated_at = date_trunc('milliseconds', now()) WHERE id = $1`, [u.groupId]);
+    return { success: true as const, message: 'Uploaded successfully', path_image: path, id: r!.id };
+  });
 }
 
 type UploadCtx = Services & { body: { id_product: number }; files: Record<string, UploadedFile | undefined>; auth: Parameters<typeof companyOf>[0] };
@@ -83,16 +78,15 @@ export const imageryUploadRoutes = implement(contract, {
 
   async viewerImage(c) {
     const file = c.files.file!;
-    await mustDecode(file, 'file');
     const productId = c.body.id_product;
-    const path = await c.storage.save(`products/${companyOf(c.auth)}/${productId}/viewer`, file.ext, file.bytes);
-    const old = await c.db.tx(async (t) => {
+    const { path, old } = await txWithFiles(c, async (t, files) => {
+      const stored = await files.save(`products/${companyOf(c.auth)}/${productId}/viewer`, file.ext, file.bytes);
       const prev = await t.one<{ image_lazy_load: string | null }>('SELECT image_lazy_load FROM product_viewers WHERE product_id = $1 FOR UPDATE', [productId]);
       await t.query(
         `INSERT INTO product_viewers (product_id, image_lazy_load) VALUES ($1, $2)
-         ON CONFLICT (product_id) DO UPDATE SET image_lazy_load = $2, updated_at = date_trunc('milliseconds', now())`, [productId, path]);
-      return prev?.image_lazy_load;
-    }).catch(async (err) => { await c.storage.remove(path); throw err; });
+         ON CONFLICT (product_id) DO UPDATE SET image_lazy_load = $2, updated_at = date_trunc('milliseconds', now())`, [productId, stored]);
+      return { path: stored, old: prev?.image_lazy_load };
+    });
     // The old picture goes only once the new one is recorded (and only if no other row uses it).
     if (old && !(await c.db.one('SELECT 1 FROM product_viewers WHERE image_lazy_load = $1', [old]))) await c.storage.remove(old);
     return { success: true, message: 'Image uploaded successfully', path };

@@ -1,13 +1,12 @@
 // Schema pieces of document 3's imagery calls (presets, layers, uploads, files), shared by the
 // imagery*.ts contract groups. Ranges are §5's; numbers are plain numbers, flags 0/1.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CustomerId, Flag, Id, Str, Timestamp, type TenantRule } from './define.ts';
+import { CustomerId, Flag, Id, Num, Str, Timestamp, type TenantRule } from './define.ts';
 
 /** The automated sections, which have presets and layers. */
 export type PresetSection = 'silo' | 'vignette' | '360';
 
-const num = (minimum: number, maximum: number, description?: string) =>
-  Type.Number({ minimum, maximum, ...(description && { description }) });
+const num = (minimum: number, maximum: number, description?: string) => Num({ minimum, maximum, ...(description && { description }) });
 
 /** Scale and offsets: -1..1 in steps of 0.01. */
 export const Unit = num(-1, 1);
@@ -17,7 +16,7 @@ export const Percent100 = num(0, 100, 'percent, without the % sign');
 export const Percent200 = num(0, 200, 'percent, without the % sign');
 export const Background = Str(500, 1);
 /** The updated_at (ISO 8601) an edit was based on: 409 when the row moved on since. */
-export const BasedOn = Str(40);
+export const BasedOn = Str(40, 0, { description: 'the updated_at the edit was based on' });
 
 /** The preset fields of §3 per section, as a client sends them. */
 const common = {

@@ -6,7 +6,7 @@ import { CustomerId, Id, Ok, Str, endpoint, type FileKind } from './define.ts';
 import { ProductQuery, byProduct } from './imagery-schemas.ts';
 
 /** A zip's name is its random token (22 base64url characters): nothing else reaches the disk. */
-export const ZipName = Type.String({ minLength: 22, maxLength: 22, pattern: '^[A-Za-z0-9_-]{22}$', description: 'name_zip as answered by a zip call' });
+export const ZipName = Str(22, 22, { allOf: [{ pattern: '^[A-Za-z0-9_-]{22}$' }], description: 'name_zip as answered by a zip call' });
 
 const Stored = Type.Object({
   success: Type.Literal(true), message: Type.String(), path_image: Type.String(), id: Type.Integer(),

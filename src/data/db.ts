@@ -2,7 +2,7 @@
 // change appends a version with its upgrade function and never edits an earlier one.
 import Dexie, { type Table } from 'dexie';
 import type {
-  BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  BlobRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
   ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
@@ -24,6 +24,8 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  drafts!: Table<DraftRow, string>;
+  draftFiles!: Table<DraftFileRow, number>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -62,6 +64,12 @@ const VERSIONS: SchemaVersion[] = [
       meta: 'key',
       idmap: 'temp',
     },
+  },
+  {
+    // Unsent forms (add products, add templates): their fields, and the files chosen in them kept
+    // apart so that a keystroke rewrites a small row, never the images. Nothing to convert.
+    version: 3,
+    stores: { drafts: 'key', draftFiles: '++id, draft' },
   },
 ];
 

@@ -1,6 +1,6 @@
 // The catalogue's left menu (document 2 §2.2): All Products, product categories with their
 // subcategories, and a Templates group with the template categories; each entry is a `section`.
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ProductCategoryRow, TemplateCategoryRow } from '../../data/index.ts';
 import { ALL_PRODUCTS, type Section, sectionParam } from './catalog-rules.ts';
 
@@ -14,8 +14,11 @@ interface Props {
 
 function Entry({ to, current, children }: { to: string; current: string; children: React.ReactNode }) {
   const active = to === current;
+  // The filters in the URL stay when the section changes.
+  const params = new URLSearchParams(useLocation().search);
+  params.set('section', to);
   return (
-    <Link to={`?section=${to}`} className={`cat-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+    <Link to={`?${params}`} className={`cat-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
       {children}
     </Link>
   );

@@ -10,10 +10,11 @@ import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ALL_PRODUCTS, defaultFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState } from './catalog-rules.ts';
+import { ALL_PRODUCTS, parseSection, resolveCatalogAccess, templateImage, toQuery } from './catalog-rules.ts';
 import { ProductCard, SceneCard } from './Cards.tsx';
 import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
+import { useUrlFilters } from './useUrlFilters.ts';
 import './catalog.css';
 
 const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access'] as const;
@@ -29,12 +30,12 @@ export default function CatalogPage() {
   const decision = ready ? resolveCatalogAccess(can, raw) : null;
   const wantedSection = decision && 'section' in decision ? decision.section : null;
   useEffect(() => {
-    if (wantedSection) setParams({ section: wantedSection }, { replace: true });
+    if (wantedSection) setParams((p) => (p.set('section', wantedSection), p), { replace: true });
   }, [wantedSection, setParams]);
   const sectionKey = (raw && !wantedSection ? params.get('section') : wantedSection) ?? ALL_PRODUCTS;
   const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
 
-  const [filters, setFilters] = useState<FilterState>(() => defaultFilters());
+  const [filters, setFilters] = useUrlFilters();
   const [selected, setSelected] = useState<number[]>([]);
   const [zoom, setZoom] = useState<TemplateRow | null>(null);
   const cid = customerId ?? 0;

@@ -72,11 +72,13 @@ export interface FilterState {
   visibility: number;
   automation: number;
   size: ThumbSize;
+  /** Template catalogues: the ambient chips switched on. */
+  ambients: number[];
 }
 
 export const defaultFilters = (today = new Date()): FilterState => ({
   text: '', id: '', collection: '', preset: 'alltime', range: presetRange('alltime', today),
-  visibility: 2, automation: 0, size: 'medium',
+  visibility: 2, automation: 0, size: 'medium', ambients: [],
 });
 
 /** Only digits may be typed in the id box. */
@@ -90,7 +92,8 @@ export function toQuery(section: Section, f: FilterState, customerId: number, se
   const text = f.text.trim() || undefined;
   if (section.kind === 'templates') {
     const visibility = f.visibility === 0 ? 'private' : f.visibility === 1 ? 'public' : 'both';
-    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, selected };
+    const ambientIds = f.ambients.length ? f.ambients : undefined;
+    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, ambientIds, selected };
   }
   const automation = f.automation === 0 ? 'all' : f.automation === 1 ? 'sent' : 'not-sent';
   return {

@@ -13,7 +13,6 @@ import { waitForOutcomes, type Outcome } from '../../data/outcome.ts';
 import { queueTemplateBatch, type TemplateNameKind } from '../../data/registration.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Card } from '../../ui/Card.tsx';
-import { FileDrop } from '../../ui/FileDrop.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
@@ -23,7 +22,8 @@ import { BatchPanel } from '../batch/BatchPanel.tsx';
 import { newUid, useObjectUrls } from '../batch/object-url.ts';
 import batch from '../batch/batch.module.css';
 import { TemplateFields, type TemplateFieldValues } from './TemplateFields.tsx';
-import { IMAGE_ACCEPT, newTemplate, pickImage, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem } from './template-rules.ts';
+import { TemplateImagePicker } from './TemplateImagePicker.tsx';
+import { newTemplate, pickImage, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem } from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 
 const DRAFT_KEY = 'add-templates';
@@ -158,15 +158,11 @@ export default function AddTemplatesPage() {
                   ambients: errors?.find((m) => m.endsWith('has no ambients')),
                 }}
                 image={
-                  <FileDrop
-                    label="Image"
-                    accept={IMAGE_ACCEPT}
-                    acceptLabel="JPEG or PNG; the first file is used"
-                    files={selected.imageId !== undefined && draft.files.get(selected.imageId) ? [draft.files.get(selected.imageId)!] : []}
+                  <TemplateImagePicker
+                    file={selected.imageId === undefined ? undefined : draft.files.get(selected.imageId)}
                     onPick={(ok, refused) => void setImage(selected, ok, refused)}
                     onRemove={() => (selected.imageId !== undefined && draft.dropFiles([selected.imageId]), patch(selected.uid, { imageId: undefined }))}
                     error={errors?.find((m) => m.endsWith('has no image'))}
-                    hint="The picture customers see in the catalogue."
                   />
                 }
               />

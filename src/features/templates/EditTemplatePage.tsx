@@ -114,8 +114,10 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
   const src = templateImage(template);
   const image = (
     <div className={styles.preview}>
-      <Img src={src} alt={template.name} placeholder={{ name: template.name }} className={styles.previewImg} />
-      {src && <IconButton label="Zoom the image" icon={<ZoomIn />} size="sm" variant="secondary" className={styles.previewZoom} onClick={() => setZoom(true)} />}
+      <div className={styles.previewFrame}>
+        <Img src={src} alt={template.name} placeholder={{ name: template.name }} className={styles.previewImg} />
+        {src && <IconButton label="Zoom the image" icon={<ZoomIn />} size="sm" variant="secondary" className={styles.previewZoom} onClick={() => setZoom(true)} />}
+      </div>
       <p className={styles.previewHint}>The image cannot be changed.</p>
     </div>
   );

@@ -90,7 +90,7 @@ export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvCo
                 {result.unused.length > 0 && ` Not used: ${result.unused.join(', ')}.`}
               </p>
               {result.parseErrors.map((e) => <FieldError key={e}>{e}</FieldError>)}
-              <DataTable table={table} caption="Rows of the CSV file" maxHeight={360} />
+              <DataTable table={table} caption="Rows of the CSV file" />
             </>
           )}
         </div>

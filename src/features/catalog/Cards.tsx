@@ -20,6 +20,11 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
   return (
     <Link to={`/product/${p.id}`} className="card" data-testid="product-card" data-id={p.id}>
       <Thumb src={productThumb(p)} cell={cell} />
+      {p.id < 0 && (
+        <span className="flag-pending" data-testid="pending-mark">
+          Pending
+        </span>
+      )}
       {p.automation_system === 1 && (
         <span className="flag-a" title="Automation">
           <span aria-hidden="true">A</span>

@@ -1,16 +1,19 @@
 // Builds the Fastify instance: the API under /backend, stored files, the portal's dist.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
-import { clientErrorHandler, installErrorHandler } from './http/errors.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errors.ts';
 import { installEtags } from './http/etag.ts';
+import { finiteKeyword } from './http/input-rules.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { installRateLimits } from './http/rate-limit.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import { routeGroups } from './routes/index.ts';
@@ -21,13 +24,28 @@ export interface App extends FastifyInstance {
   services: Services;
 }
 
-export async function buildApp(config: Config, db: Db): Promise<App> {
+export interface AppOptions {
+  /** Where log lines go instead of stdout (tests read the 5xx line). */
+  logStream?: DestinationStream;
+}
+
+/**
+ * Fastify 5 ignores a numeric trustProxy (it fails closed), so a hop count becomes the function
+ * Express uses: trust the nearest N hops. Only safe when clients cannot reach the server directly.
+ */
+function trustProxyOption(t: Config['trustProxy']) {
+  return typeof t === 'number' ? (_address: string, hop: number) => hop < t : t;
+}
+
+export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: config.logger ? { level: 'info' } : false,
+    logger: options.logStream ? { level: 'info', stream: options.logStream } : config.logger ? { level: 'info' } : false,
+    genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     clientErrorHandler,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true } },
+    frameworkErrors,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true }, plugins: [finiteKeyword] },
   }) as unknown as App;
   const services: Services = {
     config,
@@ -38,11 +56,9 @@ export async function buildApp(config: Config, db: Db): Promise<App> {
   app.decorate('services', services);
   installErrorHandler(app);
 
-  await app.register(rateLimit, { global: false });
+  await installRateLimits(app, db);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit } });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Facet API', version: '1' }, servers: [{ url: config.apiPrefix }] },
-  });
+  await registerOpenApi(app, config.apiPrefix);
 
   await app.register(
     async (api) => {

@@ -18,8 +18,10 @@ export interface Config {
   /** The portal's own address, used in e-mailed links. */
   publicUrl: string;
   distDir: string;
-  /** Requests per minute per client on login and forgot-password. */
+  /** Requests per minute per client on login, forgot-password and registration. */
   authRateLimit: number;
+  /** Fastify's trustProxy: false (the default), a hop count, or a comma list of addresses/CIDRs. */
+  trustProxy: false | number | string;
   logger: boolean;
 }
 
@@ -41,9 +43,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: env.LOG !== '0',
   };
   return { ...config, ...overrides };
+}
+
+/**
+ * Proxy headers (X-Forwarded-For) decide the client's address, and so the rate limits: they are
+ * trusted only when TRUST_PROXY says which hops may set them.
+ */
+export function parseTrustProxy(value: string | undefined): false | number | string {
+  const v = value?.trim();
+  if (!v) return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((x) => x.trim()).filter(Boolean).join(',');
 }
 
 /** A config rooted in one folder (tests and benchmarks). */

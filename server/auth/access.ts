@@ -10,7 +10,11 @@ export interface Access {
   slugs: Set<Slug>;
 }
 
-/** Membership and the role's slugs in one query (the guard asks both on nearly every call). */
+/**
+ * Membership and the role's slugs in one query (the guard asks both on nearly every call).
+ * Read on every request: user management (server/routes/users*.ts) relies on a change applying to
+ * the next call, so a cache added here must be invalidated by those calls.
+ */
 export async function accessIn(db: Db, user: AuthUser, customerId: number): Promise<Access> {
   if (isStaff(user)) {
     const member = customerId === PROVIDER_CONTEXT || !!(await db.one('SELECT 1 FROM customers WHERE id = $1', [customerId]));

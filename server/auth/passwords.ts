@@ -24,3 +24,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** Secrets (tokens, reset tokens) are stored only as this hash. */
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const newSecret = () => randomBytes(30).toString('base64url');
+
+let unknownUser: Promise<string> | undefined;
+/** A real hash of no one's password: checking against it costs what a real check costs. */
+export const unknownUserHash = () => (unknownUser ??= hashPassword(newSecret()));

@@ -14,6 +14,23 @@ export interface AuthUser {
 
 const TOKEN_DAYS = 60;
 
+/**
+ * Who may hold a session: an account that is enabled, not removed, and staff or enabled in at least
+ * one company (disable is per company membership; someone disabled everywhere is a disabled user).
+ * Checked on every request, so a disabled user's token stops working even if it was issued late.
+ */
+const USABLE = `u.enabled AND u.deleted_at IS NULL AND (u.type = 'staff'
+  OR EXISTS (SELECT 1 FROM memberships um WHERE um.user_id = u.id AND um.enabled))`;
+
+export async function accountUsable(db: Db, userId: number): Promise<boolean> {
+  return !!(await db.one(`SELECT 1 FROM users u WHERE u.id = $1 AND ${USABLE}`, [userId]));
+}
+
+/** Ends every session of a user at once (disable, removal). */
+export async function revokeTokens(db: Db, userId: number): Promise<void> {
+  await db.query('DELETE FROM access_tokens WHERE user_id = $1', [userId]);
+}
+
 export async function issueToken(db: Db, userId: number): Promise<string> {
   const secret = newSecret();
   const row = await db.one<{ id: number }>(
@@ -21,6 +38,8 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
      VALUES ($1, $2, now() + interval '${TOKEN_DAYS} days') RETURNING id`,
     [userId, sha256(secret)],
   );
+  // The user list shows when someone last signed in, which outlives the token itself.
+  await db.query('UPDATE users SET last_sign_in_at = now() WHERE id = $1', [userId]);
   return `${row!.id}|${secret}`;
 }
 
@@ -32,7 +51,7 @@ export async function userForToken(db: Db, token: string): Promise<AuthUser | un
     `SELECT u.id, u.name, u.email, u.type, u.phone, u.photo, u.version_terms_use, t.id AS token_id,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '5 minutes') AS stale
        FROM access_tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.expires_at > now() AND u.enabled`,
+      WHERE t.token_hash = $1 AND t.expires_at > now() AND ${USABLE}`,
     [sha256(secret)],
   );
   if (!row) return undefined;

@@ -2,6 +2,7 @@
 // shared by the list, the single product and every call that answers with a product.
 import type { Static } from '@sinclair/typebox';
 import type { Product, ProductRow } from '../../src/api/contract/products.ts';
+import { productFieldErrors } from '../../src/api/contract/product-rules.ts';
 import type { Db } from '../db/index.ts';
 
 export type ProductOut = Static<typeof Product>;
@@ -81,11 +82,11 @@ export interface ProductFields {
 
 export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
 
-/** The rules shared by store and edit; returns the message of the first broken one. */
-export function productRuleError(p: ProductFields): string | undefined {
-  if (!p.name && !p.sku) return 'You need to add a name or sku to the product';
-  if (p.automation_system === 1 && (!p.width || !p.height || !p.depth)) return 'You need to add the dimensions to the product';
-  return undefined;
+/** The rules shared by store and edit (src/api/contract/product-rules.ts): the first message and every field's. */
+export function productRuleError(p: ProductFields): { message: string; errors: Record<string, string[]> } | undefined {
+  const errors = productFieldErrors(p);
+  const first = Object.values(errors)[0]?.[0];
+  return first ? { message: first, errors } : undefined;
 }
 
 /** Trims the free-text fields the client sends, keeping absent ones absent. */

@@ -1,5 +1,6 @@
 // Every refusal leaves the server as 4xx {success:false, message, errors?}.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { NO_NUL } from '../../src/api/contract/define.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -8,6 +9,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string[]>,
     /** Extra fields for the body (a 409 carries the current row). */
     readonly extra?: Record<string, unknown>,
+    /** Response headers (Retry-After on a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -44,6 +47,14 @@ function describe(issue: AjvIssue, field: string): string {
       return `The ${field} field must be at least ${String(issue.params.limit)} characters.`;
     case 'type':
       return `The ${field} field must be of type ${String(issue.params.type)}.`;
+    case 'pattern':
+      return issue.params.pattern === NO_NUL ? `The ${field} field must not contain NUL characters.` : `The ${field} field format is invalid.`;
+    case 'x-finite':
+      return `The ${field} field must be a finite number.`;
+    case 'maximum':
+      return `The ${field} field must not be greater than ${String(issue.params.limit)}.`;
+    case 'minimum':
+      return `The ${field} field must be at least ${String(issue.params.limit)}.`;
     default:
       return `The ${field} field ${issue.message ?? 'is invalid'}.`;
   }
@@ -77,9 +88,33 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
   socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
+/** Fastify's own refusals, in words a client can show. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_BAD_URL: 'The address is malformed.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This content type is not accepted here.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The JSON body is empty.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+};
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** A refusal raised before any route runs (a malformed URL): same shape, with the request id. */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  void reply.header(REQUEST_ID_HEADER, req.id).status(status).send({ success: false, message: FRAMEWORK_MESSAGES[err.code] ?? 'Bad request.' });
+}
+
 export function installErrorHandler(app: FastifyInstance) {
+  // Every answer names its request, so that a user's report can be matched to the log.
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
+  });
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {
+      if (err.headers) void reply.headers(err.headers);
       return reply.status(err.status).send({ success: false, message: err.message, errors: err.errors, ...err.extra });
     }
     if (err.validation) {
@@ -89,10 +124,12 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, message: err.message });
+      const message = FRAMEWORK_MESSAGES[err.code] ?? (err instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : err.message);
+      return reply.status(status).send({ success: false, message });
     }
-    req.log.error(err);
-    return reply.status(500).send({ success: false, message: 'Internal server error.' });
+    // A bug: the log line carries the request id (pino's reqId) and the stack; the client gets only the id.
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ success: false, message: 'Internal server error.', request_id: req.id });
   });
   app.setNotFoundHandler((_req, reply) => reply.status(404).send({ success: false, message: 'Not found.' }));
 }

@@ -6,6 +6,8 @@ import { authorize, identify, type Auth } from '../auth/guard.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Services } from '../services.ts';
 import { readMultipart, type Uploads } from './multipart.ts';
+import { withInputRules } from './input-rules.ts';
+import { operationExtensions } from './openapi.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,9 +52,10 @@ export function registerGroup(app: FastifyInstance, services: Services, group: R
       url: fastifyPath(e.path),
       schema: {
         summary: e.summary,
-        ...(e.params && { params: e.params }),
-        ...(e.query && { querystring: e.query }),
-        ...(e.body && { body: e.body }),
+        ...operationExtensions(e),
+        ...(e.params && { params: withInputRules(e.params) }),
+        ...(e.query && { querystring: withInputRules(e.query) }),
+        ...(e.body && { body: withInputRules(e.body) }),
         ...(e.files && { consumes: ['multipart/form-data', 'application/json'] }),
         response: { 200: e.response, '4xx': ErrorReply },
       },

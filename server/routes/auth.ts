@@ -3,35 +3,43 @@ import sharp from 'sharp';
 import { auth as contract } from '../../src/api/contract/auth.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import { companiesOf } from '../auth/access.ts';
-import { hashPassword, newSecret, sha256, verifyPassword } from '../auth/passwords.ts';
-import { issueToken } from '../auth/tokens.ts';
+import { hashPassword, newSecret, sha256, unknownUserHash, verifyPassword } from '../auth/passwords.ts';
+import { passwordCheckedAction, trustDevice } from '../auth/throttle.ts';
+import { accountUsable, issueToken } from '../auth/tokens.ts';
 import { addMember, createCompany, createUser, isEmail } from '../domain/accounts.ts';
 import { ApiError, badRequest, fieldError, forbidden } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
+import type { UploadedFile } from '../http/multipart.ts';
 import type { Services } from '../services.ts';
+import { txWithFiles } from '../storage/files.ts';
 
 const RESET_MINUTES = 60;
 const INVALID_LOGIN = 'Invalid email or password';
+const DISABLED = "Your account is disabled. Ask your company's manager to enable it.";
 
 async function termsVersion(s: Services): Promise<string> {
   const row = await s.db.one<{ value: string }>(`SELECT value FROM settings WHERE key = 'terms_version'`);
   return row?.value ?? '1';
 }
 
-/** Logos and profile pictures are kept as PNG at the paths the specs name. */
-async function savePicture(s: Services, path: string, bytes: Buffer) {
-  await s.storage.write(path, await sharp(bytes).resize({ width: 512, height: 512, fit: 'inside' }).png().toBuffer());
-  return path;
-}
+/** Logos and profile pictures are kept as PNG at the paths the specs name (made before any write). */
+const asPicture = (file: UploadedFile | undefined) =>
+  file && sharp(file.bytes).resize({ width: 512, height: 512, fit: 'inside' }).png().toBuffer();
 
 export const authRoutes = implement(contract, {
-  async login({ db, body }) {
+  async login({ db, body, req, reply, config }) {
     const email = body.email.trim().toLowerCase();
     const user = await db.one<{ id: number; name: string; email: string; phone: string | null; photo: string | null; password_hash: string; version_terms_use: string; type: string; enabled: boolean }>(
       'SELECT * FROM users WHERE email = $1', [email]);
-    if (!user || !user.enabled || !(await verifyPassword(body.password, user.password_hash))) {
-      throw new ApiError(401, INVALID_LOGIN);
-    }
+    // Counted per account (429 while it must wait); an unknown address costs the same scrypt, so timing reveals nothing.
+    const ok = await passwordCheckedAction(db, req, email, async () => {
+      const matches = await verifyPassword(body.password, user?.password_hash ?? (await unknownUserHash()));
+      return !!user && user.enabled && matches;
+    });
+    if (!ok || !user) throw new ApiError(401, INVALID_LOGIN);
+    // Said only to someone who knows the password, so it reveals nothing to a guesser.
+    if (!(await accountUsable(db, user.id))) throw forbidden(DISABLED);
+    await trustDevice(db, req, reply, email, config.publicUrl.startsWith('https:'));
     const token = await issueToken(db, user.id);
     return {
       success: true, token,
@@ -44,16 +52,19 @@ export const authRoutes = implement(contract, {
     if (!isEmail(email)) throw fieldError('email', 'Invalid email format');
     const user = await s.db.one<{ id: number; name: string }>('SELECT id, name FROM users WHERE email = $1 AND enabled', [email]);
     // The answer is the same whether or not the address is known, so it reveals no accounts.
-    if (user) {
+    if (user && (await accountUsable(s.db, user.id))) {
       const secret = newSecret();
-      await s.db.query(
-        `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '${RESET_MINUTES} minutes')`,
-        [user.id, sha256(secret)]);
       const link = `${s.config.publicUrl}/reset-password?token=${secret}&email=${encodeURIComponent(email)}`;
-      await s.mailer.send({
-        to: email,
-        subject: 'Reset your Facet password',
-        text: `Hello ${user.name},\n\nSet a new password here (valid for ${RESET_MINUTES} minutes, once):\n${link}\n\nIf you did not ask for this, ignore this message.`,
+      // Mailed inside the transaction: a link that was never sent leaves no live reset behind.
+      await s.db.tx(async (t) => {
+        await t.query(
+          `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '${RESET_MINUTES} minutes')`,
+          [user.id, sha256(secret)]);
+        await s.mailer.send({
+          to: email,
+          subject: 'Reset your Facet password',
+          text: `Hello ${user.name},\n\nSet a new password here (valid for ${RESET_MINUTES} minutes, once):\n${link}\n\nIf you did not ask for this, ignore this message.`,
+        });
       });
     }
     return { success: true, message: 'An email was sent to you. Verify your email.' };
@@ -66,7 +77,7 @@ export const authRoutes = implement(contract, {
       `SELECT r.id, r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
         WHERE r.token_hash = $1 AND u.email = $2 AND r.used_at IS NULL AND r.expires_at > now()`,
       [sha256(body.token), email]);
-    if (!reset) throw fieldError('token', 'This password reset link is invalid or has expired.');
+    if (!reset || !(await accountUsable(db, reset.user_id))) throw fieldError('token', 'This password reset link is invalid or has expired.');
     await db.tx(async (t) => {
       await t.query('UPDATE password_resets SET used_at = now() WHERE id = $1', [reset.id]);
       await t.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [reset.user_id, await hashPassword(body.password)]);
@@ -78,13 +89,18 @@ export const authRoutes = implement(contract, {
 
   async registerCompany(s) {
     const b = s.body;
-    const company = await s.db.tx((t) => createCompany(t, { ...b, name: b.name_company }));
-    const logo = s.files.profile_logo;
-    if (logo) {
-      const path = await savePicture(s, `users/customers/${company.id}.png`, logo.bytes);
-      await s.db.query('UPDATE customers SET photo = $2 WHERE id = $1', [company.id, path]);
-    }
-    return { success: true, id_customer: company.id };
+    const logo = await asPicture(s.files.profile_logo);
+    // One transaction with the logo file: a failure leaves no half-registered company to retry around.
+    const id = await txWithFiles(s, async (t, files) => {
+      const company = await createCompany(t, { ...b, name: b.name_company });
+      if (logo) {
+        const path = `users/customers/${company.id}.png`;
+        await files.write(path, logo);
+        await t.query('UPDATE customers SET photo = $2 WHERE id = $1', [company.id, path]);
+      }
+      return company.id;
+    });
+    return { success: true, id_customer: id };
   },
 
   async registerManager(s) {
@@ -93,37 +109,38 @@ export const authRoutes = implement(contract, {
       throw fieldError('password', 'The password field confirmation does not match.');
     }
     if (!isEmail(b.email)) throw fieldError('email', 'The email field must be a valid email address.');
-    // Without an account, only the first manager of a company registered in the last day may sign up.
-    const company = await s.db.one<{ id: number; role_id: number; members: number }>(
-      `SELECT c.id, r.id AS role_id, (SELECT count(*)::int FROM memberships m WHERE m.customer_id = c.id) AS members
-         FROM customers c JOIN roles r ON r.customer_id = c.id AND r.position = 0
-        WHERE c.id = $1 AND c.created_at > now() - interval '1 day'`, [b.id_customer]);
-    if (!company || company.members > 0) throw forbidden('This company cannot take a new manager here. Ask its manager to invite you.');
-    const userId = await s.db.tx(async (t) => {
+    const picture = await asPicture(s.files.picture_profile);
+    await txWithFiles(s, async (t, files) => {
+      // Without an account, only the first manager of a company registered in the last day may sign up.
+      // The company row stays locked until commit, so two racing registrations cannot both be first.
+      const company = await t.one<{ id: number; role_id: number }>(
+        `SELECT c.id, r.id AS role_id FROM customers c JOIN roles r ON r.customer_id = c.id AND r.position = 0
+          WHERE c.id = $1 AND c.created_at > now() - interval '1 day' FOR UPDATE OF c`, [b.id_customer]);
+      const members = company && (await t.one<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE customer_id = $1', [company.id]))!.n;
+      if (!company || members) throw forbidden('This company cannot take a new manager here. Ask its manager to invite you.');
       const id = await createUser(t, { name: b.name, last_name: b.last_name, email: b.email, password: b.password, phone: b.phone_number, office: b.office });
       await addMember(t, id, company.id, company.role_id);
-      return id;
+      if (picture) {
+        const path = `users/clients/${id}.png`;
+        await files.write(path, picture);
+        await t.query('UPDATE users SET photo = $2 WHERE id = $1', [id, path]);
+      }
     });
-    const picture = s.files.picture_profile;
-    if (picture) {
-      const path = await savePicture(s, `users/clients/${userId}.png`, picture.bytes);
-      await s.db.query('UPDATE users SET photo = $2 WHERE id = $1', [userId, path]);
-    }
     return { success: true, message: 'Manager registered successfully.' };
   },
 
   async registerCustomer({ db, body }) {
     if (!isEmail(body.email)) throw fieldError('email', 'Please enter a valid email');
-    const { userId, productId } = await db.tx(async (t) => {
+    const { token, productId } = await db.tx(async (t) => {
       const company = await createCompany(t, { name: body.company });
       const userId = await createUser(t, { name: body.username, email: body.email, password: body.password });
       await addMember(t, userId, company.id, company.fullRoleId);
       const product = await t.one<{ id: number }>(
         `INSERT INTO products (customer_id, name, note) VALUES ($1, 'My first product', 'Some more details to inform about technical aspects of the product.') RETURNING id`,
         [company.id]);
-      return { userId, productId: product!.id };
+      return { token: await issueToken(t, userId), productId: product!.id };
     });
-    return { success: true, token: await issueToken(db, userId), product_id: productId };
+    return { success: true, token, product_id: productId };
   },
 
   async currentUser({ db, auth }) {

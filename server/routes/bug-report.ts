@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { bugReport as contract } from '../../src/api/contract/bug-report.ts';
 import { forbidden } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
+import { txWithFiles } from '../storage/files.ts';
 
 export const SUPPORT_EMAIL = 'support@facet.test';
 const FOLDER = 'private/bug-reports';
@@ -14,11 +15,13 @@ export const bugReportRoutes = implement(contract, {
     // Written directly rather than with storage.save: a never-served file needs no thumbnail,
     // and making one would fail on a damaged image that the studio may still want to see.
     const file = files.file ? `${FOLDER}/${randomUUID()}.${files.file.ext}` : null;
-    if (file) await storage.write(file, files.file!.bytes);
-    const row = await db.one<{ id: number }>(
-      `INSERT INTO bug_reports (user_id, customer_id, subject, description, url, file)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [auth.user.id, body.id_customer, body.subject, body.description, body.url ?? null, file]);
+    const row = await txWithFiles({ db, storage }, async (t, pending) => {
+      if (file) await pending.write(file, files.file!.bytes);
+      return t.one<{ id: number }>(
+        `INSERT INTO bug_reports (user_id, customer_id, subject, description, url, file)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [auth.user.id, body.id_customer, body.subject, body.description, body.url ?? null, file]);
+    });
     // The stored row is the record; the mail is a courtesy, so a mail outage does not lose the report.
     await mailer.send({
       to: SUPPORT_EMAIL,

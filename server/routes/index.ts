@@ -9,5 +9,11 @@ import { bugReportRoutes } from './bug-report.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { profileRoutes } from './profile.ts';
 import { retailerRoutes } from './retailers.ts';
+import { userRoutes } from './users.ts';
+import { roleRoutes } from './users-roles.ts';
+import { invitationRoutes } from './users-invitations.ts';
 
-export const routeGroups: RouteGroup[] = [authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes];
+export const routeGroups: RouteGroup[] = [
+  authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
+  userRoutes, roleRoutes, invitationRoutes,
+];

@@ -1,28 +1,15 @@
 // Document 2 §7: what registration and the Info edit attach to a product and take off it.
 // Every change moves the product's updated_at. The guard has already checked the product's company.
-import sharp from 'sharp';
 import { productInfo as contract } from '../../src/api/contract/products-info.ts';
 import type { Db } from '../db/index.ts';
 import { touchProduct } from '../domain/products.ts';
+import type { Auth } from '../auth/guard.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';
+import { txWithFiles } from '../storage/files.ts';
 import { companyOf } from './products.ts';
-
-const THUMBNAILED = new Set(['png', 'jpg', 'webp']);
-
-/** Images get a thumbnail: bytes with a valid signature but a broken body must be a 422, not a 500. */
-async function saveUpload(s: Services, folder: string, field: string, file: UploadedFile): Promise<string> {
-  if (THUMBNAILED.has(file.ext)) {
-    try {
-      await sharp(file.bytes).resize({ width: 16 }).toBuffer();
-    } catch {
-      throw fieldError(field, 'The image could not be read.');
-    }
-  }
-  return s.storage.save(folder, file.ext, file.bytes);
-}
 
 async function companyTag(db: Db, tagId: number, customerId: number) {
   const tag = await db.one('SELECT id FROM tags WHERE id = $1 AND customer_id = $2', [tagId, customerId]);
@@ -49,6 +36,15 @@ const blank = (field: string, v: string) => {
 async function change(db: Db, productId: number, sql: string, params: unknown[]): Promise<void> {
   await db.tx(async (t) => {
     if ((await t.query(sql, params)).length) await touchProduct(t, productId);
+  });
+}
+
+/** The file and its row in one step: if the row cannot be written, the file goes too. */
+async function storeFile(s: Services & { auth: Auth }, productId: number, sub: string, file: UploadedFile, table: 'product_images' | 'product_assets') {
+  return txWithFiles(s, async (t, pending) => {
+    const path = await pending.save(`products/${companyOf(s.auth)}/${productId}${sub}`, file.ext, file.bytes);
+    await change(t, productId, `INSERT INTO ${table} (product_id, path) VALUES ($1, $2) RETURNING id`, [productId, path]);
+    return path;
   });
 }
 
@@ -101,9 +97,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async imageStore(s) {
-    const id = s.body.id_product;
-    const path = await saveUpload(s, `products/${companyOf(s.auth)}/${id}`, 'image', s.files.image!);
-    await change(s.db, id, 'INSERT INTO product_images (product_id, path) VALUES ($1, $2) RETURNING id', [id, path]);
+    const path = await storeFile(s, s.body.id_product, '', s.files.image!, 'product_images');
     return { success: true, message: 'Image uploaded successfully', path };
   },
 
@@ -113,9 +107,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async assetStore(s) {
-    const id = s.body.id_product;
-    const path = await saveUpload(s, `products/${companyOf(s.auth)}/${id}/files`, 'file', s.files.file!);
-    await change(s.db, id, 'INSERT INTO product_assets (product_id, path) VALUES ($1, $2) RETURNING id', [id, path]);
+    const path = await storeFile(s, s.body.id_product, '/files', s.files.file!, 'product_assets');
     return { success: true, message: 'File uploaded successfully', path };
   },
 

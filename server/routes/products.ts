@@ -8,7 +8,7 @@ import {
 } from '../domain/products.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
-import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';
 
@@ -20,9 +20,10 @@ export function companyOf(auth: Auth): number {
   return auth.customerId;
 }
 
+/** Name or SKU, no negative dimension, dimensions for automation: a 422 naming every field. */
 function checkRules(f: ProductFields) {
-  const message = productRuleError(f);
-  if (message) throw fieldError(f.name || f.sku ? 'width' : 'name', message);
+  const broken = productRuleError(f);
+  if (broken) throw badRequest(broken.message, broken.errors);
 }
 
 function mayAutomate(auth: Auth) {

@@ -1,11 +1,10 @@
 // Document 2 §7 "Templates", the staff side: create and edit templates, their ambients and tags.
-import sharp from 'sharp';
 import type { templates as contract } from '../../src/api/contract/templates.ts';
 import type { Db } from '../db/index.ts';
 import { templateById } from '../domain/templates.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import type { Handlers } from '../http/routes.ts';
-import { thumbOf } from '../storage/files.ts';
+import { thumbOf, txWithFiles } from '../storage/files.ts';
 
 type Admin = Pick<Handlers<typeof contract>,
   'add' | 'edit' | 'addAmbient' | 'addTag' | 'removeAmbient' | 'removeTag' | 'createAmbient' | 'createTag'>;
@@ -58,16 +57,12 @@ export const templateAdminHandlers: Admin = {
   async add({ db, storage, body, files }) {
     const customerId = await ownerFor(db, body);
     const image = files.image!;
-    // The bytes passed the signature check; make sure they decode before anything is stored.
-    try {
-      await sharp(image.bytes).resize(16).toBuffer();
-    } catch {
-      throw fieldError('image', 'The image could not be read.');
-    }
-    const path = await storage.save(`templates/${customerId ?? 'public'}`, image.ext, image.bytes);
-    const row = await db.one<{ id: number }>(
-      `INSERT INTO templates (customer_id, name, note, public, image_name, image_thumb) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [customerId, body.name.trim(), body.note ?? '', body.public, path, thumbOf(path)]);
+    const row = await txWithFiles({ db, storage }, async (t, pending) => {
+      const path = await pending.save(`templates/${customerId ?? 'public'}`, image.ext, image.bytes);
+      return t.one<{ id: number }>(
+        `INSERT INTO templates (customer_id, name, note, public, image_name, image_thumb) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+        [customerId, body.name.trim(), body.note ?? '', body.public, path, thumbOf(path)]);
+    });
     return loaded(db, row!.id);
   },
 

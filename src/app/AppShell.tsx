@@ -5,6 +5,7 @@ import { PROVIDER_CONTEXT } from '../api/contract/slugs.ts';
 import { startSync, usePendingChanges, useSyncStatus } from '../data/index.ts';
 import { cx } from '../ui/cx.ts';
 import { useBackgroundSync } from './background-sync.ts';
+import { useImagePrefetch } from './image-prefetch.ts';
 import { useLogoutFlow } from './logout-flow.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { useSession } from './session.tsx';
@@ -23,6 +24,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const logout = useLogoutFlow();
   useBackgroundSync(usePendingChanges().count);
+  useImagePrefetch(customerId);
   useEffect(() => {
     if (customerId === null) return;
     return startSync({ customerId });

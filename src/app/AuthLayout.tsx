@@ -1,11 +1,14 @@
 // The guard of every auth route (document 1 §2, §4): cookie -> current user -> customer rules,
-// staff-only paths, the dashboard's permission redirect; then the shell around the screen.
-import { Navigate, Outlet, redirect, useLoaderData, useLocation, useMatches } from 'react-router-dom';
+// staff-only paths, then the shell around the screen and each route's own rule (permissions,
+// parameters, a profile that must exist).
+import { Navigate, Outlet, redirect, useLoaderData, useLocation, useMatches, useParams } from 'react-router-dom';
 import { AppShell } from './AppShell.tsx';
 import { useAccess } from './permissions.ts';
 import type { RouteHandle } from './router.tsx';
-import { dashboardRedirect, resolveSession, type SessionUser } from './rules.ts';
-import { SessionProvider } from './session.tsx';
+import { NotFoundContent } from './NotFound.tsx';
+import { useExistence } from './profile-existence.ts';
+import { resolveSession, routeGate, ruleSlugs, type SessionUser } from './rules.ts';
+import { SessionProvider, useSession } from './session.tsx';
 import { loadUser, storedCustomer } from './session-store.ts';
 import { RootFallback } from './Root.tsx';
 
@@ -27,17 +30,24 @@ export function Component() {
   if (session.redirect && session.redirect !== pathname) return <Navigate to={session.redirect} replace />;
   return (
     <SessionProvider user={user} customerId={session.customerId}>
-      <AppShell>{handle?.dashboardGate ? <DashboardGate /> : <Outlet />}</AppShell>
+      <AppShell>
+        <RouteGate handle={handle ?? { title: '', access: 'auth' }} />
+      </AppShell>
     </SessionProvider>
   );
 }
 
-/** §6: no dashboard-access sends readers to the Catalog and others to /config/user. */
-function DashboardGate() {
-  const { access, ready } = useAccess(['dashboard-access', 'reader-info-access']);
-  if (!ready) return <RootFallback />;
-  const to = dashboardRedirect(access);
-  return to ? <Navigate to={to} replace /> : <Outlet />;
+/** The route's own rule (routes.ts): its parameters, its permissions, and what it names. */
+function RouteGate({ handle }: { handle: RouteHandle }) {
+  const params = useParams();
+  const { user } = useSession();
+  const access = useAccess(ruleSlugs(handle.rule));
+  const existence = useExistence(handle.exists === 'profile' && handle.params?.id?.(params.id ?? '') ? Number(params.id) : undefined, user.id);
+  const gate = routeGate(handle, params, access, existence);
+  if (gate.kind === 'pending') return <RootFallback />;
+  if (gate.kind === 'redirect') return <Navigate to={gate.to} replace />;
+  if (gate.kind === 'not-found') return <NotFoundContent />;
+  return <Outlet />;
 }
 
 export { RootFallback as HydrateFallback };

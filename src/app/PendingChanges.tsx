@@ -3,7 +3,7 @@
 // first, naming the change). Loaded when first opened.
 import { useState } from 'react';
 import { CircleAlert, CloudCheck, CloudOff, Clock, RotateCcw, Trash2 } from 'lucide-react';
-import { discardEntry, retryEntry, usePendingChanges, useSyncStatus } from '../data/index.ts';
+import { discardAction, retryAction, usePendingChanges, useSyncStatus, type PendingAction } from '../data/index.ts';
 import { AlertDialog } from '../ui/AlertDialog.tsx';
 import { Badge, type BadgeTone } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -11,15 +11,15 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { formatDateTime, plural } from '../ui/format.ts';
 import { notify } from '../ui/notify.tsx';
-import { hasFailed, STATE_LABEL, toActions, type PendingAction } from './pending-model.ts';
+import { OfflineImagesLine } from './OfflineImagesLine.tsx';
+import { hasFailed, STATE_LABEL } from './pending-model.ts';
 import styles from './PendingChanges.module.css';
 
 const TONE: Record<PendingAction['state'], BadgeTone> = { queued: 'neutral', sending: 'info', retrying: 'warning', parked: 'danger', conflict: 'danger' };
 
 export default function PendingPanel({ onClose }: { onClose: () => void }) {
-  const { entries } = usePendingChanges();
+  const { actions } = usePendingChanges();
   const { online } = useSyncStatus();
-  const actions = toActions(entries);
   const [discarding, setDiscarding] = useState<PendingAction | null>(null);
   return (
     <Dialog
@@ -40,7 +40,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
       ) : (
         <ul className={styles.list}>
           {actions.map((a) => (
-            <li key={a.id} className={styles.action} data-state={a.state}>
+            <li key={a.id} className={styles.action} data-state={a.state} data-testid="pending-action">
               <span className={styles.icon} aria-hidden="true">
                 {hasFailed(a.state) ? <CircleAlert /> : <Clock />}
               </span>
@@ -57,13 +57,13 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                   </Badge>
                   {a.steps.length > 1 && <span>{plural(a.steps.length, 'step')}</span>}
                 </div>
-                {a.error && <p className={styles.error}>{a.error}</p>}
+                {a.message && <p className={styles.error}>{a.message}</p>}
                 {a.steps.length > 1 && (
                   <details className={styles.steps}>
                     <summary>Show the steps</summary>
                     <ol>
                       {a.steps.map((s) => (
-                        <li key={s.id}>
+                        <li key={s.id} data-testid="pending-step">
                           <span>{s.label}</span> <span className={styles.stepState}>{STATE_LABEL[s.state]}</span>
                           {s.error && <span className={styles.error}>{s.error}</span>}
                         </li>
@@ -73,7 +73,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                 )}
               </div>
               <div className={styles.buttons}>
-                <Button size="sm" icon={<RotateCcw />} disabled={!online} onClick={() => void retryEntry(a.id).then(() => notify.info('Sending again'))}>
+                <Button size="sm" icon={<RotateCcw />} disabled={!online} onClick={() => void retryAction(a.id).then(() => notify.info('Sending again'))}>
                   Retry
                 </Button>
                 <Button size="sm" variant="ghost" icon={<Trash2 />} className={styles.discard} onClick={() => setDiscarding(a)}>
@@ -84,18 +84,22 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
+      <OfflineImagesLine />
       <AlertDialog
         open={discarding !== null}
         onOpenChange={(o) => !o && setDiscarding(null)}
         title="Discard this change?"
-        description={`“${discarding?.label ?? ''}” will be removed from this device and will never reach the server. The server’s version is restored.`}
+        description={`“${discarding?.label ?? ''}” will be removed from this device and will never reach the server. The server’s version is restored.${alsoDiscards(discarding)}`}
         confirmLabel="Discard change"
         onConfirm={() => {
           const a = discarding;
           setDiscarding(null);
-          if (a) void discardEntry(a.id).then(() => notify.info('Change discarded', a.label));
+          if (a) void discardAction(a.id).then((done) => (done ? notify.info('Change discarded', a.label) : notify.info('Being sent right now', 'Try again in a moment.')));
         }}
       />
     </Dialog>
   );
 }
+
+/** Discard also drops the changes that depend on this one: the confirmation names them. */
+const alsoDiscards = (a: PendingAction | null) => (a?.alsoDiscards.length ? ` It also discards: ${a.alsoDiscards.join(', ')}.` : '');

@@ -2,6 +2,7 @@
 // (toggle on) before going on; the version is then saved.
 import { useEffect, useState } from 'react';
 import { acceptTerms, termsVersion } from '../api/auth.ts';
+import { logBackgroundFailure } from '../api/background-errors.ts';
 import { toFailure } from '../api/client.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -22,7 +23,7 @@ export function TermsGate() {
   useEffect(() => {
     termsVersion()
       .then((r) => setVersion(r.version !== user.version_terms_use ? r.version : null))
-      .catch((err) => console.error('Terms version check failed', err)); // offline: ask next time
+      .catch((err) => logBackgroundFailure('Terms version check failed', err)); // offline: ask next time
   }, [user.version_terms_use]);
 
   async function accept() {

@@ -1,6 +1,7 @@
 // Logout (DESIGN "Offline model"): wipe the local database and the runtime caches, forget the
 // session, then a full page load of /login so no in-memory state survives.
 import { wipeLocalData } from '../data/index.ts';
+import { stopImagePrefetch } from './image-prefetch.ts';
 import { forgetAccess } from './permissions.ts';
 import { forgetSession } from './session-store.ts';
 
@@ -11,6 +12,8 @@ export async function clearRuntimeCaches() {
 }
 
 export async function logout() {
+  // The worker's thumbnail prefetch must not write into the caches cleared below.
+  await stopImagePrefetch().catch((err) => console.debug('Stopping the image prefetch failed', err));
   try {
     await wipeLocalData();
   } catch (err) {

@@ -2,7 +2,7 @@
 // remembered in localStorage only as a fallback when offline. Staff in context -1 hold every slug.
 import { useEffect, useSyncExternalStore } from 'react';
 import { haveAccess } from '../api/auth.ts';
-import { ApiFailure } from '../api/client.ts';
+import { isOfflineFailure, logBackgroundFailure } from '../api/background-errors.ts';
 import { PROVIDER_CONTEXT, type Slug } from '../api/contract/slugs.ts';
 import { useSession } from './session.tsx';
 
@@ -39,8 +39,8 @@ async function fetchAccess(customerId: number, slugs: string[]) {
     }
     localStorage.setItem(OFFLINE_KEY, JSON.stringify(keep));
   } catch (err) {
-    console.error('have_access failed', err); // §8: logged only, no access recorded
-    if (err instanceof ApiFailure && err.network) {
+    logBackgroundFailure('have_access failed', err); // §8: logged only, no access recorded
+    if (isOfflineFailure(err)) {
       const keep = remembered();
       for (const s of missing) if (key(customerId, s) in keep) cache.set(key(customerId, s), keep[key(customerId, s)]!);
     }

@@ -1,18 +1,15 @@
 // The router: public routes straight from the table; auth and staff routes behind one lazily
-// loaded guard (AuthLayout), so the login route ships none of the shell.
+// loaded guard (AuthLayout, which applies each route's rule), so the login route ships none of
+// the shell. Paths of two or more unknown segments fall through to Not found.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Root, RootFallback } from './Root.tsx';
 import { ROUTES, type RouteDef } from './routes.ts';
 
-export interface RouteHandle {
-  title: string;
-  access: RouteDef['access'];
-  dashboardGate?: boolean;
-}
+export type RouteHandle = Pick<RouteDef, 'title' | 'access' | 'rule' | 'params' | 'exists'>;
 
 const toRoute = (r: RouteDef): RouteObject => ({
   path: r.path,
-  handle: { title: r.title, access: r.access, dashboardGate: r.dashboardGate } satisfies RouteHandle,
+  handle: { title: r.title, access: r.access, rule: r.rule, params: r.params, exists: r.exists } satisfies RouteHandle,
   lazy: async () => ({ Component: (await r.load()).default }),
 });
 

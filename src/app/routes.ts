@@ -1,18 +1,37 @@
 // Document 1 §2: every route, its access and its title. Screens load lazily, one chunk each;
 // the heading-only screens in features/shell-placeholders are replaced by their own issues.
 import type { ComponentType } from 'react';
+import { INFO_READ, SLUGS, type Slug } from '../api/contract/slugs.ts';
 
 export type RouteAccess = 'public' | 'auth' | 'staff';
 type Screen = () => Promise<{ default: ComponentType }>;
+
+/**
+ * Who may open an auth route: any signed-in user, or one holding any of these slugs (otherwise
+ * the Dashboard, whose own rule may send them on), or the dashboard's §6 rule itself.
+ */
+export type RouteRule = 'signed-in' | 'dashboard' | readonly Slug[];
 
 export interface RouteDef {
   path: string;
   title: string;
   access: RouteAccess;
   load: Screen;
-  /** §6: the dashboard redirects users without dashboard-access. */
-  dashboardGate?: boolean;
+  /** Every auth and staff route states its rule (tests/unit/route-rules.test.ts checks it). */
+  rule?: RouteRule;
+  /** Each route parameter must pass its check, otherwise Not found. */
+  params?: Record<string, (value: string) => boolean>;
+  /** What the path names must be a record the user may see, otherwise Not found. */
+  exists?: 'profile';
 }
+
+/** Document 3 §6: any reader or editor permission of a product section opens the product screen. */
+const PRODUCT_SCREEN = SLUGS.filter((s) => /^(reader|editor)-(info|vignette|silo|360|video|3d-viewer|3d-files)-access$/.test(s));
+/** Document 2 §2.2, §6: products need an info slug, scenes reader-template-access. */
+const CATALOG: readonly Slug[] = [...INFO_READ, 'reader-template-access'];
+const TEMPLATES: readonly Slug[] = ['reader-template-access'];
+/** A user id: digits without a leading zero, within PostgreSQL's integer. */
+export const isUserId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
 
 const login: Screen = () => import('../features/auth/LoginPage.tsx');
 
@@ -25,15 +44,20 @@ export const ROUTES: RouteDef[] = [
   { path: '/register/customer', title: 'Register', access: 'public', load: () => import('../features/auth/RegisterCustomerPage.tsx') },
   { path: '/term-of-use', title: 'Terms of Use', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
   { path: '/viewer/', title: '3D Viewer', access: 'public', load: () => import('../features/shell-placeholders/Viewer.tsx') },
-  { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/shell-placeholders/Dashboard.tsx'), dashboardGate: true },
-  { path: '/catalog', title: 'Product Catalog', access: 'auth', load: () => import('../features/catalog/CatalogPage.tsx') },
-  { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/templates/CustomerTemplateCatalog.tsx') },
-  { path: '/admin/catalog_template', title: 'Template Catalog', access: 'staff', load: () => import('../features/templates/AdminTemplateCatalog.tsx') },
-  { path: '/admin/template/add', title: 'Add Templates', access: 'staff', load: () => import('../features/templates/AddTemplatesPage.tsx') },
-  { path: '/admin', title: 'Manage Accounts', access: 'staff', load: () => import('../features/shell-placeholders/RetailerAdmin.tsx') },
-  { path: '/product/add', title: 'Add Products', access: 'auth', load: () => import('../features/add-products/AddProductsPage.tsx') },
-  { path: '/product/:id', title: 'Product', access: 'auth', load: () => import('../features/products/ProductPage.tsx') },
-  { path: '/template/:id', title: 'Template', access: 'auth', load: () => import('../features/templates/EditTemplatePage.tsx') },
-  { path: '/config/user', title: 'Settings', access: 'auth', load: () => import('../features/shell-placeholders/Settings.tsx') },
-  { path: '/:id', title: 'Profile and Achievements', access: 'auth', load: () => import('../features/shell-placeholders/Profile.tsx') },
+  { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/shell-placeholders/Dashboard.tsx'), rule: 'dashboard' },
+  { path: '/catalog', title: 'Product Catalog', access: 'auth', load: () => import('../features/catalog/CatalogPage.tsx'), rule: CATALOG },
+  { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/templates/CustomerTemplateCatalog.tsx'), rule: TEMPLATES },
+  { path: '/admin/catalog_template', title: 'Template Catalog', access: 'staff', load: () => import('../features/templates/AdminTemplateCatalog.tsx'), rule: TEMPLATES },
+  { path: '/admin/template/add', title: 'Add Templates', access: 'staff', load: () => import('../features/templates/AddTemplatesPage.tsx'), rule: 'signed-in' },
+  { path: '/admin', title: 'Manage Accounts', access: 'staff', load: () => import('../features/shell-placeholders/RetailerAdmin.tsx'), rule: 'signed-in' },
+  { path: '/product/add', title: 'Add Products', access: 'auth', load: () => import('../features/add-products/AddProductsPage.tsx'), rule: ['register-products'] },
+  { path: '/product/:id', title: 'Product', access: 'auth', load: () => import('../features/products/ProductPage.tsx'), rule: PRODUCT_SCREEN },
+  { path: '/template/:id', title: 'Template', access: 'auth', load: () => import('../features/templates/EditTemplatePage.tsx'), rule: TEMPLATES },
+  // Open to everyone signed in; its blocks are gated by document 3 §6 (manage-users, manage-roles).
+  { path: '/config/user', title: 'Settings', access: 'auth', load: () => import('../features/shell-placeholders/Settings.tsx'), rule: 'signed-in' },
+  // Any other one-segment path lands here: only the id of a user the caller may see is a profile.
+  {
+    path: '/:id', title: 'Profile and Achievements', access: 'auth', load: () => import('../features/shell-placeholders/Profile.tsx'),
+    rule: 'signed-in', params: { id: isUserId }, exists: 'profile',
+  },
 ];

@@ -1,5 +1,6 @@
 // The shell's rules as pure functions (document 1 §2, §4, §6), so tests can check them without a browser.
-import { PROVIDER_CONTEXT } from '../api/contract/slugs.ts';
+import { PROVIDER_CONTEXT, type Slug } from '../api/contract/slugs.ts';
+import type { RouteDef, RouteRule } from './routes.ts';
 
 export const TITLE_PREFIX = 'Facet | ';
 /** Every page title is the prefix plus the route's own title. */
@@ -75,4 +76,41 @@ export const adminMenuTarget = (id: number) => (id === PROVIDER_CONTEXT ? '/admi
 export function dashboardRedirect(access: Record<string, boolean | undefined>): string | null {
   if (access['dashboard-access']) return null;
   return access['reader-info-access'] ? '/catalog' : '/config/user';
+}
+
+/** The slugs a route's rule needs answered before it can decide. */
+export function ruleSlugs(rule: RouteRule | undefined): readonly Slug[] {
+  if (rule === 'dashboard') return ['dashboard-access', 'reader-info-access'];
+  return rule === undefined || rule === 'signed-in' ? [] : rule;
+}
+
+/** Whether the record a path names exists for this user: undefined while asking, 'unknown' offline. */
+export type Existence = 'found' | 'missing' | 'unknown';
+
+export type Gate = { kind: 'allow' } | { kind: 'pending' } | { kind: 'not-found' } | { kind: 'redirect'; to: string };
+
+/**
+ * An auth route's own rules, in order: its parameters (else Not found), its permission rule (else
+ * the Dashboard, or §6's destinations on the dashboard itself), then whether what it names exists
+ * for this user (else Not found; offline the screen opens with what it has).
+ */
+export function routeGate(
+  def: Pick<RouteDef, 'rule' | 'params' | 'exists'>,
+  params: Record<string, string | undefined>,
+  access: { access: Partial<Record<Slug, boolean>>; ready: boolean },
+  existence?: Existence,
+): Gate {
+  for (const [name, ok] of Object.entries(def.params ?? {})) if (!ok(params[name] ?? '')) return { kind: 'not-found' };
+  if (ruleSlugs(def.rule).length && !access.ready) return { kind: 'pending' };
+  if (def.rule === 'dashboard') {
+    const to = dashboardRedirect(access.access);
+    if (to) return { kind: 'redirect', to };
+  } else if (def.rule !== undefined && def.rule !== 'signed-in' && !def.rule.some((s) => access.access[s])) {
+    return { kind: 'redirect', to: '/dashboard' };
+  }
+  if (def.exists) {
+    if (existence === undefined) return { kind: 'pending' };
+    if (existence === 'missing') return { kind: 'not-found' };
+  }
+  return { kind: 'allow' };
 }

@@ -1,6 +1,7 @@
 // The local database: the ONLY module that imports Dexie. One versioned schema; a later
 // change appends a version with its upgrade function and never edits an earlier one.
 import Dexie, { type Table } from 'dexie';
+import { legacyActionId } from './actions.ts';
 import type {
   BlobRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
   ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
@@ -64,6 +65,17 @@ const VERSIONS: SchemaVersion[] = [
       meta: 'key',
       idmap: 'temp',
     },
+  },
+  {
+    // Outbox entries carry the user action they belong to (see actions.ts); one queued by
+    // version 1 becomes an action of its own.
+    version: 2,
+    stores: { outbox: '++id, state, *entities, action' },
+    upgrade: (tx) =>
+      tx.table('outbox').toCollection().modify((e: OutboxEntry) => {
+        e.action ||= legacyActionId(e.id!);
+        e.actionLabel ||= e.label;
+      }),
   },
   {
     // Unsent forms (add products, add templates): their fields, and the files chosen in them kept

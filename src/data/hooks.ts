@@ -1,24 +1,32 @@
 // React hooks over the local database. Screens read from here, never from the network.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { groupActions } from './actions.ts';
 import { catalogIndex, type CatalogIndex } from './catalog-query.ts';
 import { db } from './db.ts';
 import { syncStatus } from './store.ts';
 import { ApiFailure } from '../api/client.ts';
 import { pullProduct } from './sync-lists.ts';
 import type {
-  CatalogFilters, CatalogItem, CatalogResult, CustomerRow, OutboxEntry, DescriptionRow, IdNameRow, PendingEntry, ProductCategoryRow,
+  CatalogFilters, CatalogItem, CatalogResult, CustomerRow, DescriptionRow, IdNameRow, PendingAction, ProductCategoryRow,
   ProductFileRow, ProductRow, SyncStatus, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
-/** What the UI sees of an outbox entry (the queued call itself stays inside the data layer). */
-export const toPending = (e: OutboxEntry): PendingEntry => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt });
+export interface PendingChanges {
+  /** How many user actions have not reached the server (the badge). */
+  count: number;
+  /** Oldest first, each with its steps. */
+  actions: PendingAction[];
+  /** The actions that need the user: parked or in conflict. */
+  errors: PendingAction[];
+}
 
-export function usePendingChanges(): { count: number; entries: PendingEntry[]; errors: PendingEntry[] } {
+/** The "Pending changes" panel's data: one entry per user action, its calls as steps. */
+export function usePendingChanges(): PendingChanges {
   const rows = useLiveQuery(() => db().outbox.orderBy('id').toArray(), [], []);
   return useMemo(() => {
-    const entries = rows.map(toPending);
-    return { count: entries.length, entries, errors: entries.filter((e) => e.state === 'parked' || e.state === 'conflict') };
+    const actions = groupActions(rows);
+    return { count: actions.length, actions, errors: actions.filter((a) => a.state === 'parked' || a.state === 'conflict') };
   }, [rows]);
 }
 

@@ -2,22 +2,27 @@
 // db.ts (Dexie, the only importer), sync.ts (pulls), outbox.ts (queued writes),
 // catalog-query.ts (in-memory index), products/templates (mutations), hooks.ts.
 export type {
-  PendingEntry, PendingState, SyncStatus, CatalogFilters, ProductFilters, TemplateFilters, CatalogResult, CatalogItem,
+  PendingAction, PendingEntry, PendingState, SyncStatus, CatalogFilters, ProductFilters, TemplateFilters, CatalogResult, CatalogItem,
   ProductRow, TemplateRow, TagRow, IdNameRow, CustomerRow, ProductCategoryRow, TemplateCategoryRow, DescriptionRow, ProductFileRow,
 } from './types.ts';
 export {
   usePendingChanges, useSyncStatus, useConflict, useCatalog, useProduct, useTemplates, useTemplate, useProductCategories,
   useTemplateCategories, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
 } from './hooks.ts';
-export { retryEntry, discardEntry, resolveConflict, drainOutbox } from './outbox.ts';
+export { retryEntry, retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';
+export type { PendingChanges } from './hooks.ts';
+export { useOfflineImages, type OfflineImages } from './offline-images.ts';
+export { PREFETCH_BUDGET } from './image-prefetch.ts';
 export { startSync, syncNow, wipeLocalData, requestPersistence } from './sync.ts';
 export { registerProducts, saveProductInfo, deleteProduct, DIMENSIONS_MESSAGE, type ProductDraft, type InfoChange } from './products.ts';
 export { RuleError } from './product-info.ts';
 export { splitTags } from './tags.ts';
 export { addTemplates, editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 
-/** Pending entries, outside React (the logout warning). */
+import { actionOf } from './actions.ts';
+
+/** Pending user actions, outside React (the logout warning). */
 export async function pendingCount(): Promise<number> {
   const { db } = await import('./db.ts');
-  return db().outbox.count();
+  return new Set((await db().outbox.toArray()).map(actionOf)).size;
 }

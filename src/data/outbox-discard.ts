@@ -1,31 +1,37 @@
-// Discard: the user gives up a queued change (and what depends on it). Local rows made by it
-// go, and the server's truth is pulled again for everything it touched.
+// Discard: the user gives up a queued change (and what depends on it, whole actions at a time).
+// Local rows made by it go, and the server's truth is pulled again for everything it touched.
+import { discardPlanner } from './actions.ts';
 import { db } from './db.ts';
 import { retryEntry } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { entityId, entityKind, isTemp } from './tempids.ts';
-import type { OutboxEntry, ProductRow } from './types.ts';
+import type { ProductRow } from './types.ts';
 
 type Refetch = (entities: string[]) => Promise<void>;
 let refetch: Refetch = async () => undefined;
 /** sync.ts provides the re-pull. */
 export const setRefetch = (f: Refetch) => void (refetch = f);
 
-export async function discardEntry(id: number): Promise<void> {
+/**
+ * Gives up an entry: it goes with the entries that depend on it and the rest of each action
+ * touched (see discardPlanner). Resolves false, dropping nothing, while one of them is being sent.
+ */
+export async function discardEntry(id: number): Promise<boolean> {
+  return discard(async () => [id]);
+}
+
+/** Gives up a whole action (the panel's Discard), with what depends on it; then re-pulls the truth. */
+export async function discardAction(actionId: string): Promise<boolean> {
+  return discard(async () => db().outbox.where('action').equals(actionId).primaryKeys());
+}
+
+async function discard(start: () => Promise<number[]>): Promise<boolean> {
   const d = db();
-  const all = await d.outbox.orderBy('id').toArray();
-  const first = all.find((e) => e.id === id);
-  if (!first || first.state === 'sending') return;
-  const gone = new Set([id]);
-  const drop: OutboxEntry[] = [first];
-  for (const e of all) {
-    if (!gone.has(e.id!) && e.dependsOn.some((x) => gone.has(x))) {
-      gone.add(e.id!);
-      drop.push(e);
-    }
-  }
   const entities = new Set<string>();
-  await d.transaction('rw', d.tables, async () => {
+  // Planned inside the transaction, so a drain cannot start sending one of them meanwhile.
+  const done = await d.transaction('rw', d.tables, async () => {
+    const drop = discardPlanner(await d.outbox.orderBy('id').toArray())(await start());
+    if (!drop.length || drop.some((e) => e.state === 'sending')) return false;
     for (const e of drop) {
       await d.outbox.delete(e.id!);
       if (e.call.upload) {
@@ -40,10 +46,13 @@ export async function discardEntry(id: number): Promise<void> {
       for (const x of e.entities) entities.add(x);
     }
     touch(entities);
+    return true;
   });
+  if (!done) return false;
   emitChange({ table: 'products', ids: 'all' });
   emitChange({ table: 'templates', ids: 'all' });
   await refetch([...entities].filter((x) => !isTemp(entityId(x))));
+  return true;
 }
 
 async function dropTemp(kind: string, temp: number) {
@@ -66,7 +75,7 @@ async function dropTemp(kind: string, temp: number) {
 /** A 409: 'mine' sends my edit again over the server's version; 'theirs' drops mine. */
 export async function resolveConflict(id: number, choice: 'mine' | 'theirs'): Promise<void> {
   if (choice === 'mine') return retryEntry(id);
-  return discardEntry(id);
+  await discardEntry(id);
 }
 
 export const productEntities = (entities: string[]) => entities.filter((e) => entityKind(e) === 'product').map(entityId);

@@ -3,6 +3,7 @@
 // the entry and those that depend on it; a 409 with the server's row is a conflict the user
 // settles. Nothing leaves the outbox except by success or by the user's discard.
 import { ApiFailure, toFailure } from '../api/client.ts';
+import { retryRoots } from './actions.ts';
 import { db, dbEpoch, onOpen } from './db.ts';
 import { applySuccess } from './outbox-apply.ts';
 import { ensureToken, sendQueued } from './remote.ts';
@@ -26,17 +27,26 @@ export interface Draft {
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `k${Date.now()}${Math.random().toString(36).slice(2)}`;
 
+/** One user action: every entry a mutation queues for it carries its id and label. */
+export interface Action {
+  id: string;
+  label: string;
+}
+export const newAction = (label: string): Action => ({ id: newKey(), label });
+
 /**
- * Appends entries. Call it inside the mutation's Dexie transaction (with the optimistic change),
- * so that both land or neither. Each entry depends on every queued entry that shares an entity (a
- * tag, ambient or template tag it only refers to: on the entry that creates it, see priorEntries).
+ * Appends entries for an action. Call it inside the mutation's Dexie transaction (with the
+ * optimistic change), so that both land or neither. Each entry depends on every queued entry
+ * that shares an entity (a tag, ambient or template tag it only refers to: on the entry that
+ * creates it, see priorEntries).
  */
-export async function enqueue(drafts: Draft[]): Promise<number[]> {
+export async function enqueue(drafts: Draft[], action: Action): Promise<number[]> {
   const d = db();
   const ids: number[] = [];
   for (const x of drafts) {
     const prior = await priorEntries(x);
     ids.push(await d.outbox.add({
+      action: action.id, actionLabel: action.label,
       label: x.label, call: x.call, entities: x.entities, creates: x.creates, base: x.base, errorPrefix: x.errorPrefix,
       key: newKey(), state: 'queued', attempts: 0, nextAt: 0, createdAt: Date.now(),
       dependsOn: [...new Set([...prior, ...(x.after ?? [])])],
@@ -229,18 +239,38 @@ export async function retryWaitingNow(): Promise<void> {
 
 /** Sends a parked or conflicting entry again (and those it parked); for a conflict this keeps mine. */
 export async function retryEntry(id: number): Promise<void> {
+  await requeue(() => Promise.resolve([id]));
+}
+
+/**
+ * Retry of a whole action: each of its stopped steps goes again from what stopped it (a conflict
+ * keeps mine), and steps waiting out a backoff go now.
+ */
+export async function retryAction(actionId: string): Promise<void> {
+  await requeue(async () => {
+    const all = await db().outbox.where('action').equals(actionId).toArray();
+    const waiting = all.filter((e) => e.state === 'retrying').map((e) => e.id!);
+    if (waiting.length) await db().outbox.where('id').anyOf(waiting).modify({ nextAt: 0 });
+    const everything = await db().outbox.toArray();
+    return retryRoots(everything, all.map((e) => e.id!));
+  });
+}
+
+async function requeue(pick: () => Promise<number[]>): Promise<void> {
   const d = db();
   await d.transaction('rw', d.outbox, async () => {
-    const e = await d.outbox.get(id);
-    if (!e) return;
-    const theirs = e.theirs as { updated_at?: string } | undefined;
-    // A 4xx did nothing on the server, whose answer is kept under the old key: a new request needs a new key.
-    await d.outbox.update(id, {
-      state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined,
-      ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newKey() }),
-      ...(e.state === 'conflict' && { base: theirs?.updated_at }),
-    });
-    for (const b of await blockedChain(id)) await d.outbox.update(b, { state: 'queued', attempts: 0, nextAt: 0, error: undefined, blockedBy: undefined });
+    for (const id of await pick()) {
+      const e = await d.outbox.get(id);
+      if (!e) continue;
+      const theirs = e.theirs as { updated_at?: string } | undefined;
+      // A 4xx did nothing on the server, whose answer is kept under the old key: a new request needs a new key.
+      await d.outbox.update(id, {
+        state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined,
+        ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newKey() }),
+        ...(e.state === 'conflict' && { base: theirs?.updated_at }),
+      });
+      for (const b of await blockedChain(id)) await d.outbox.update(b, { state: 'queued', attempts: 0, nextAt: 0, error: undefined, blockedBy: undefined });
+    }
   });
   await drainOutbox();
 }
@@ -259,4 +289,4 @@ async function blockedChain(id: number): Promise<number[]> {
   return [...out];
 }
 
-export { discardEntry, resolveConflict } from './outbox-discard.ts';
+export { discardEntry, discardAction, resolveConflict } from './outbox-discard.ts';

@@ -4,7 +4,7 @@
 // The update carries the updated_at it was based on (409 → the user chooses). Every call of a
 // save touches the product, so a failed step parks the steps after it.
 import { db } from './db.ts';
-import { enqueue, kick, type Draft } from './outbox.ts';
+import { enqueue, kick, newAction, type Draft } from './outbox.ts';
 import { categoriesFor, DIMENSIONS_MESSAGE, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
@@ -37,6 +37,7 @@ export async function saveProductInfo(customerId: number, productId: number, cha
       throw new RuleError(DIMENSIONS_MESSAGE);
     }
     const label = labelOf(next);
+    const action = newAction(`Save ${label}`);
     const parts = partDrafts(customerId, productId, label);
     const queue: Draft[] = [];
     if (change.fields && Object.keys(change.fields).length) {
@@ -49,7 +50,7 @@ export async function saveProductInfo(customerId: number, productId: number, cha
     const addSubs = change.addSubcategories ?? [];
     const removeSubs = new Set(change.removeSubcategories ?? []);
     queue.push(...addSubs.map(parts.sub), ...[...removeSubs].map(parts.unsub));
-    const added = await resolveTags(customerId, change.addTags ?? []);
+    const added = await resolveTags(customerId, change.addTags ?? [], action);
     const removedTags = new Set(change.removeTags ?? []);
     queue.push(...added.map(parts.tag), ...[...removedTags].map(parts.untag));
     for (const b of change.blocks ?? []) {
@@ -80,7 +81,7 @@ export async function saveProductInfo(customerId: number, productId: number, cha
       queue.push(parts.unfile(path));
     }
     if (!queue.length) return;
-    await enqueue(queue);
+    await enqueue(queue, action);
     const subs = [...new Set([...row.subcategories.filter((s) => !removeSubs.has(s)), ...addSubs])];
     const tags = [...row.tags.filter((t) => !removedTags.has(t.id)), ...added.filter((t) => !row.tags.some((x) => x.id === t.id))];
     await d.products.put({ ...next, subcategories: subs, categories: await categoriesFor(subs), tags });
@@ -95,10 +96,11 @@ export async function deleteProduct(customerId: number, productId: number): Prom
   const d = db();
   await d.transaction('rw', [d.products, d.outbox, d.descriptions, d.productFiles], async () => {
     const row = await d.products.get(productId);
+    const label = `Delete product ${row ? labelOf(row) : productId}`;
     await enqueue([{
-      label: `Delete product ${row ? labelOf(row) : productId}`, entities: [`product:${productId}`], errorPrefix: 'Error deleting product: ',
+      label, entities: [`product:${productId}`], errorPrefix: 'Error deleting product: ',
       call: { method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: productId, id_customer: customerId } },
-    }]);
+    }], newAction(label));
     await d.products.delete(productId);
     await d.descriptions.where('productId').equals(productId).delete();
     await d.productFiles.where('productId').equals(productId).delete();

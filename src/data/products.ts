@@ -1,14 +1,14 @@
 // Product mutations (document 2 §4): registration, the Info save and delete. Each one changes
 // Dexie at once, queues its calls in the spec's order and starts a drain.
 import { db } from './db.ts';
-import { enqueue, kick, type Draft } from './outbox.ts';
+import { enqueue, kick, newAction, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow, ProductRow, Scalar } from './types.ts';
 
 export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
-export const DIMENSIONS_MESSAGE = 'You need to add the dimensions to the product';
+export { DIMENSIONS_MESSAGE } from '../api/contract/product-rules.ts';
 
 export interface ProductFieldsInput {
   name?: string; sku?: string; collection?: string; automation_system?: 0 | 1;
@@ -105,13 +105,15 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
       const pid = newTempId();
       const label = labelOf(p);
       const fields = { measure: 'in', note: DEFAULT_NOTE, ...pickFields(p) };
+      // One action per product: each one is sent, fails or is discarded on its own.
+      const action = newAction(`Add product ${label}`);
       await enqueue([{
         label: `Create product ${label}`, entities: [`product:${pid}`], errorPrefix: `Error creating product ${label} `,
         call: { method: 'POST', path: '/posts/product/store', body: { id_customer: customerId, ...fields } },
         creates: { temp: pid, kind: 'product', from: 'product.id' },
-      }]);
+      }], action);
       const parts = partDrafts(customerId, pid, label);
-      const tags = await resolveTags(customerId, p.tags ?? []);
+      const tags = await resolveTags(customerId, p.tags ?? [], action);
       const queue: Draft[] = [...tags.map(parts.tag), ...(p.subcategoryIds ?? []).map(parts.sub)];
       const imageBlobs: number[] = [];
       for (const img of p.images ?? []) imageBlobs.push(await storeBlob(img, fileName(img, 'image.png')));
@@ -127,7 +129,7 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
         await d.descriptions.put({ id: temp, productId: pid, title: x.title.trim(), notes: x.notes.trim() });
         queue.push(parts.addBlock(temp, x.title.trim(), x.notes.trim()));
       }
-      await enqueue(queue);
+      await enqueue(queue, action);
       const now = new Date().toISOString();
       await d.products.put({
         id: pid, id_product: pid, id_customer: customerId, cid: customerId, sku: '', name: '', collection: '',

@@ -6,7 +6,7 @@ import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from './db.ts';
 import { takeDraftItem } from './drafts.ts';
-import { enqueue, kick } from './outbox.ts';
+import { enqueue, kick, newAction } from './outbox.ts';
 import { queuedBy } from './outcome.ts';
 import { registerProducts, type ProductDraft } from './products.ts';
 import { newTempId } from './tempids.ts';
@@ -82,7 +82,7 @@ export async function createTemplateName(kind: TemplateNameKind, raw: string): P
         label: `Create ${what} ${name}`, entities: [`${kind}:${row.id}`], errorPrefix: `Error creating ${what}: `,
         call: { method: 'POST', path: kind === 'ambient' ? '/template/ambient/add' : '/template/tag/add', body: { name } },
         creates: { temp: row.id, kind, from: `${what}.id` },
-      }]);
+      }], newAction(`Create ${what} ${name}`));
     }),
   );
   kick();

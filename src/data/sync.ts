@@ -2,6 +2,7 @@
 // templates also send updated_since (our server's extension) and then get only the changed rows
 // plus the ids deleted since. A server without it answers the full list, which replaces the
 // company's rows. A row with an entry waiting in the outbox is never overwritten.
+import { isOfflineFailure, logBackgroundFailure } from '../api/background-errors.ts';
 import { clearAll, db } from './db.ts';
 import { drainOutbox, onDrained, retryWaitingNow } from './outbox.ts';
 import { setRefetch } from './outbox-discard.ts';
@@ -60,9 +61,9 @@ async function pullAll(cid: number, full: boolean): Promise<PullStats> {
       stats.bytes += r.bytes;
       stats.lists[spec.name] = r;
     } catch (err) {
-      // Document 2 §7: list failures are only logged.
-      if ((err as { network?: boolean }).network) offline = true;
-      else console.warn(`[facet] pull of ${spec.name} failed:`, (err as Error).message);
+      // Document 2 §7: list failures are only logged (offline ones only at debug level).
+      if (isOfflineFailure(err)) offline = true;
+      logBackgroundFailure(`Pull of ${spec.name} failed`, err);
     }
   }));
   if (offline) syncStatus.set({ online: false });

@@ -2,14 +2,14 @@
 // to the company's tags, otherwise created. A tag created offline gets a temp id and one
 // queued /posts/tag/store; a second product typing the same name reuses it.
 import { db } from './db.ts';
-import { enqueue, type Draft } from './outbox.ts';
+import { enqueue, type Action, type Draft } from './outbox.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow } from './types.ts';
 
 export const splitTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
-/** Tag ids for names and ids; call inside a transaction covering tags and outbox. */
-export async function resolveTags(customerId: number, wanted: (number | string)[]): Promise<IdNameRow[]> {
+/** Tag ids for names and ids; call inside a transaction covering tags and outbox. A new tag is a step of `action`. */
+export async function resolveTags(customerId: number, wanted: (number | string)[], action: Action): Promise<IdNameRow[]> {
   const d = db();
   const known = await d.tags.where('cid').equals(customerId).toArray();
   const out: IdNameRow[] = [];
@@ -25,7 +25,7 @@ export async function resolveTags(customerId: number, wanted: (number | string)[
         call: { method: 'POST', path: '/posts/tag/store', body: { id_customer: customerId, name: w } },
         creates: { temp: tag.id, kind: 'tag', from: 'tag.id' },
       };
-      await enqueue([draft]);
+      await enqueue([draft], action);
     }
     if (tag && !seen.has(tag.id)) {
       seen.add(tag.id);

@@ -1,7 +1,7 @@
 // Template mutations (document 2 §4): add (create, then ambients, then tags), edit (info with the
 // tag and ambient changes) and delete. Ambients and tags typed by name are created first.
 import { db } from './db.ts';
-import { enqueue, kick, type Draft } from './outbox.ts';
+import { enqueue, kick, newAction, type Action, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow, Scalar, TemplateRow } from './types.ts';
@@ -32,7 +32,7 @@ export interface TemplateChange {
 type Kind = 'ambient' | 'templateTag';
 
 /** Ids for names/ids among ambients or template tags; unknown names are created (queued). */
-async function resolve(kind: Kind, wanted: (number | string)[]): Promise<IdNameRow[]> {
+async function resolve(kind: Kind, wanted: (number | string)[], action: Action): Promise<IdNameRow[]> {
   const table = kind === 'ambient' ? db().ambients : db().templateTags;
   const known = await table.toArray();
   const out: IdNameRow[] = [];
@@ -48,7 +48,7 @@ async function resolve(kind: Kind, wanted: (number | string)[]): Promise<IdNameR
         errorPrefix: kind === 'ambient' ? 'Error creating ambient: ' : 'Error creating tag: ',
         call: { method: 'POST', path, body: { name: row.name } },
         creates: { temp: row.id, kind, from: kind === 'ambient' ? 'ambient.id' : 'tag.id' },
-      }]);
+      }], action);
     }
     if (row && !out.some((x) => x.id === row.id)) out.push(row);
   }
@@ -75,14 +75,15 @@ export async function addTemplates(cid: number, drafts: TemplateDraft[]): Promis
       const tid = newTempId();
       const blobId = await d.blobs.add({ blob: t.image, name: (t.image as File).name || 'template.png' });
       const body: Record<string, Scalar> = { name: t.name, note: t.note ?? '', public: t.public, ...(t.public === 0 && { id_customer: t.clientId }) };
+      const action = newAction(`Add template ${t.name}`);
       await enqueue([{
         label: `Create template ${t.name}`, entities: [`template:${tid}`], errorPrefix: 'Error Saving Template: ',
         call: { method: 'POST', path: '/template/add', body, upload: { field: 'image', blobId } },
         creates: { temp: tid, kind: 'template', from: 'template.id' },
-      }]);
-      const ambients = await resolve('ambient', t.ambients);
-      const tags = await resolve('templateTag', t.tags);
-      await enqueue([...ambients.map((a) => link(tid, 'ambient', a, true)), ...tags.map((x) => link(tid, 'templateTag', x, true))]);
+      }], action);
+      const ambients = await resolve('ambient', t.ambients, action);
+      const tags = await resolve('templateTag', t.tags, action);
+      await enqueue([...ambients.map((a) => link(tid, 'ambient', a, true)), ...tags.map((x) => link(tid, 'templateTag', x, true))], action);
       const row: TemplateRow = {
         id: tid, cid, name: t.name, note: t.note ?? '', public: t.public, image_name: '', image_thumb: '', collection: null,
         created_at: new Date().toISOString(), updated_at: '', tags, ambients, id_customer: t.public ? null : (t.clientId ?? null), pendingImage: blobId,
@@ -103,14 +104,15 @@ export async function editTemplate(cid: number, id: number, c: TemplateChange): 
   await d.transaction('rw', TABLES(), async () => {
     const row = await d.templates.get([cid, id]);
     const body: Record<string, Scalar> = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
+    const action = newAction(`Save template ${c.name}`);
     const queue: Draft[] = [{ label: `Edit template ${c.name}`, entities: [`template:${id}`], errorPrefix: 'Error Saving Template: ', call: { method: 'POST', path: '/template/edit', body } }];
-    const addA = await resolve('ambient', c.addAmbients ?? []);
-    const addT = await resolve('templateTag', c.addTags ?? []);
+    const addA = await resolve('ambient', c.addAmbients ?? [], action);
+    const addT = await resolve('templateTag', c.addTags ?? [], action);
     const dropA = new Set(c.removeAmbients ?? []);
     const dropT = new Set(c.removeTags ?? []);
     queue.push(...addA.map((a) => link(id, 'ambient', a, true)), ...[...dropA].map((a) => link(id, 'ambient', { id: a, name: '' }, false)));
     queue.push(...addT.map((x) => link(id, 'templateTag', x, true)), ...[...dropT].map((x) => link(id, 'templateTag', { id: x, name: '' }, false)));
-    await enqueue(queue);
+    await enqueue(queue, action);
     if (row) {
       const merge = (list: IdNameRow[], add: IdNameRow[], drop: Set<number>) => [...list.filter((x) => !drop.has(x.id)), ...add.filter((x) => !list.some((y) => y.id === x.id))];
       await d.templates.put({
@@ -128,10 +130,11 @@ export async function deleteTemplate(cid: number, id: number): Promise<void> {
   const d = db();
   await d.transaction('rw', TABLES(), async () => {
     const row = await d.templates.get([cid, id]);
+    const label = `Delete template ${row?.name ?? id}`;
     await enqueue([{
-      label: `Delete template ${row?.name ?? id}`, entities: [`template:${id}`], errorPrefix: 'Error deleting template: ',
+      label, entities: [`template:${id}`], errorPrefix: 'Error deleting template: ',
       call: { method: 'DELETE', path: '/template/delete', query: { id } },
-    }]);
+    }], newAction(label));
     await d.templates.where('id').equals(id).delete();
     touch([`template:${id}`]);
   });

@@ -36,13 +36,30 @@ export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: st
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 
-/** What the "Pending changes" panel shows. */
+/** One queued call as the UI sees it: a step of a pending action. */
 export interface PendingEntry {
   id: number;
   label: string;
   state: PendingState;
   error?: string;
   createdAt: number;
+}
+
+/** What the "Pending changes" panel shows: one user action (a Save, a delete…) with its steps. */
+export interface PendingAction {
+  id: string;
+  label: string;
+  /** conflict > parked > sending > retrying > queued, over its steps. */
+  state: PendingState;
+  /** Why it stopped (parked, conflict): the failed step's message. A retrying step keeps its transient error on the step. */
+  message?: string;
+  /** When the user acted (its first step was queued), ms since epoch. */
+  createdAt: number;
+  steps: PendingEntry[];
+  /** The step a conflict is about (Keep mine / Keep theirs), if any. */
+  conflictStep?: number;
+  /** Labels of other actions that Discard drops with this one (they depend on it). */
+  alsoDiscards: string[];
 }
 
 export interface SyncStatus {
@@ -114,6 +131,10 @@ export interface OutboxCall {
 
 export interface OutboxEntry {
   id?: number;
+  /** The user action this step belongs to (one Save, one delete…); entries of release 1 got `entry-<id>`. */
+  action: string;
+  /** What the user did, e.g. 'Save ACM-1057'; `label` says what this one step does. */
+  actionLabel: string;
   label: string;
   call: OutboxCall;
   /** Idempotency-Key, fixed when the entry is made, so that a resend is recognised. */

@@ -6,7 +6,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { requestService } from '../api/catalog.ts';
 import { ApiFailure } from '../api/client.ts';
 import { db } from './db.ts';
-import { toPending } from './hooks.ts';
+import { toPending } from './actions.ts';
 import type { PendingEntry } from './types.ts';
 
 /** Queued changes touching one product, oldest first (errors and conflicts are shown on its page). */

@@ -1,12 +1,15 @@
 /// <reference lib="webworker" />
 // The service worker (DESIGN "Service worker"): precache the shell and route chunks, serve
 // index.html for navigations (not the API, stored files or the 360 iframe), keep stored
-// images cache-first with an expiry, and drain the outbox on Background Sync.
+// images cache-first with an expiry, prefetch the company's thumbnails while the page is idle
+// (prefetch.ts), and drain the outbox on Background Sync.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { IMAGE_CACHE, PREFETCH_BUDGET } from '../data/image-prefetch.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
+import { handlePrefetchMessage } from './prefetch.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 interface SyncEvent extends ExtendableEvent {
@@ -25,13 +28,16 @@ registerRoute(
 );
 
 // Stored files have generated names, so a cached copy never goes stale; the cap bounds the disk.
+// It leaves room for the prefetched thumbnails (PREFETCH_BUDGET) plus the images browsed.
+const imageExpiry = { maxEntries: PREFETCH_BUDGET.images + 1000, maxAgeSeconds: 30 * 24 * 3600 };
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/storage/') && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
   new CacheFirst({
-    cacheName: 'facet-storage-images',
-    plugins: [new ExpirationPlugin({ maxEntries: 2000, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    cacheName: IMAGE_CACHE,
+    plugins: [new ExpirationPlugin({ ...imageExpiry, purgeOnQuotaError: true })],
   }),
 );
+const prefetchOptions = { expiration: new CacheExpiration(IMAGE_CACHE, imageExpiry) };
 
 self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;
@@ -39,5 +45,6 @@ self.addEventListener('sync', (event) => {
 });
 
 self.addEventListener('message', (event) => {
+  if (handlePrefetchMessage(self, event, prefetchOptions)) return;
   if ((event.data as { type?: string } | undefined)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });

@@ -1,6 +1,6 @@
-// Dexie version 3 (unsent forms: drafts and draftFiles): a database of the previous version holding
-// queued entries and a Blob is upgraded in place, keeps them, takes a draft with its files, and still
-// drains exactly once against the real server.
+// Dexie version 3 (unsent forms: drafts and draftFiles): a database of version 2 holding a queued
+// action (its entries and a Blob) is upgraded in place, keeps them as one pending action, takes a
+// draft with its files, and still drains exactly once against the real server.
 import Dexie from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -9,11 +9,11 @@ import { addDraftFiles, readDraft, writeDraft } from '../../src/data/drafts.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 
-// The previous release's schema, frozen here: the fixture must not follow later edits of db.ts.
+// The previous release's schema (version 2), frozen here: the fixture must not follow later edits of db.ts.
 const PREVIOUS = {
   customers: 'id', products: 'id, cid, [cid+id]', templates: '[cid+id], cid, id', templateCategories: 'id', productCategories: 'id',
   tags: 'id, cid', ambients: 'id', templateTags: 'id', descriptions: 'id, productId', productFiles: '[productId+path], productId',
-  retailers: 'id', outbox: '++id, state, *entities', blobs: '++id', meta: 'key', idmap: 'temp',
+  retailers: 'id', outbox: '++id, state, *entities, action', blobs: '++id', meta: 'key', idmap: 'temp',
 };
 
 let h: Harness;
@@ -26,10 +26,10 @@ const P = -1_700_000_000_101;
 
 it('upgrades a database with queued entries and a Blob, then drafts and drains', async () => {
   const old = new Dexie('facet-upgrade', { indexedDB: h.factory, IDBKeyRange });
-  old.version(1).stores(PREVIOUS);
+  old.version(2).stores(PREVIOUS);
   await old.open();
   const blobId = (await old.table('blobs').add({ blob: await pngBlob('lamp.png'), name: 'lamp.png' })) as number;
-  const base = { attempts: 0, nextAt: 0, createdAt: Date.now(), state: 'queued', key: '' };
+  const base = { attempts: 0, nextAt: 0, createdAt: Date.now(), state: 'queued', key: '', action: 'a-upg-3', actionLabel: 'Add product UPG-3' };
   const create = (await old.table('outbox').add({
     ...base, key: crypto.randomUUID(), label: 'Create product UPG-3', entities: [`product:${P}`], dependsOn: [],
     call: { method: 'POST', path: '/posts/product/store', body: { id_customer: h.cid, name: 'Upgrade lamp', sku: 'UPG-3' } },
@@ -45,6 +45,7 @@ it('upgrades a database with queued entries and a Blob, then drafts and drains',
   expect(db().verno).toBeGreaterThanOrEqual(3);
   expect((await db().outbox.toArray()).map((e) => e.label)).toEqual(['Create product UPG-3', 'Upload an image of UPG-3']);
   expect((await db().blobs.get(blobId))?.name).toBe('lamp.png');
+  expect(new Set((await db().outbox.toArray()).map((e) => e.actionLabel))).toEqual(new Set(['Add product UPG-3']));
 
   // The new tables: a form's fields and a chosen file survive a "reload".
   const [fileId] = await addDraftFiles('add-products:1', [await pngBlob('chosen.png')]);

@@ -20,17 +20,23 @@ beforeEach(() => {
 });
 
 describe('hooks', () => {
-  it('usePendingChanges lists entries and errors live', async () => {
+  it('usePendingChanges lists actions with their steps, and errors, live', async () => {
     const { result } = renderHook(() => usePendingChanges());
     expect(result.current.count).toBe(0);
+    const entry = { call: { method: 'POST' as const, path: '/x' }, attempts: 0, nextAt: 0, dependsOn: [], entities: [] };
     await act(async () => {
       await db().outbox.bulkAdd([
-        { label: 'Edit product S-1', call: { method: 'PUT', path: '/puts/product/edit' }, key: 'k1', state: 'queued', attempts: 0, nextAt: 0, createdAt: 1, dependsOn: [], entities: [] },
-        { label: 'Tag S-1', call: { method: 'POST', path: '/posts/product/tag/store' }, key: 'k2', state: 'parked', error: 'Error adding tag: no', attempts: 1, nextAt: 0, createdAt: 2, dependsOn: [], entities: [] },
+        { ...entry, action: 'a1', actionLabel: 'Save S-1', label: 'Create tag new', key: 'k1', state: 'queued', createdAt: 1 },
+        { ...entry, action: 'a1', actionLabel: 'Save S-1', label: 'Edit product S-1', key: 'k2', state: 'queued', createdAt: 1 },
+        { ...entry, action: 'a2', actionLabel: 'Save S-2', label: 'Tag S-2 with x', key: 'k3', state: 'parked', error: 'Error adding tag: no', createdAt: 2 },
       ]);
     });
     await waitFor(() => expect(result.current.count).toBe(2));
-    expect(result.current.errors).toEqual([{ id: 2, label: 'Tag S-1', state: 'parked', error: 'Error adding tag: no', createdAt: 2 }]);
+    expect(result.current.actions.map((a) => [a.label, a.steps.map((s) => s.label)])).toEqual([
+      ['Save S-1', ['Create tag new', 'Edit product S-1']],
+      ['Save S-2', ['Tag S-2 with x']],
+    ]);
+    expect(result.current.errors).toEqual([expect.objectContaining({ id: 'a2', state: 'parked', message: 'Error adding tag: no', createdAt: 2 })]);
   });
 
   it('useSyncStatus follows the status store', () => {

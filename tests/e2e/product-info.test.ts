@@ -162,7 +162,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await panel.getByRole('button', { name: 'Discard' }).first().click();
     // Discard asks first, naming the change.
     const confirm = page.getByRole('alertdialog', { name: 'Discard this change?' });
-    await confirm.getByText(/“Edit product .*” will be removed from this device/).waitFor();
+    await confirm.getByText(/“Save S+” will be removed from this device/).waitFor(); // the user's action: the Save
     await confirm.getByRole('button', { name: 'Discard change' }).click();
     await panel.getByText('Every change has reached the server.').waitFor();
     await page.keyboard.press('Escape');

@@ -51,6 +51,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await signIn(page, env.s.url, 'multi@facet.test');
     await page.waitForURL('**/dashboard');
     const company = page.getByLabel('Company');
+    await company.locator('option').first().waitFor({ state: 'attached' }); // the shell renders after the user loads
     expect(await company.locator('option').allTextContents()).toEqual(['Acme Living', 'Borealis Home']);
     const borealis = String(await companyId('Borealis Home'));
     const reloaded = page.waitForEvent('load');

@@ -134,7 +134,8 @@ describe('rate limits', () => {
       for (let i = 0; i < 5; i++) codes.push((await call(limited, 'POST', '/api/auth/login', { body: { email: DEMO.acme, password: 'wrong' } })).status);
       expect(codes).toEqual([401, 401, 401, 429, 429]);
       const last = await call(limited, 'POST', '/api/auth/login', { body: { email: DEMO.acme, password: 'wrong' } });
-      expect(last.body).toEqual({ success: false, message: expect.stringMatching(/rate limit/i) });
+      expect(last.body).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Try again in \d+ seconds\.$/) });
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
       const r = await call(limited, 'POST', '/api/auth/forgot-password', { query: { email: DEMO.acme } });
       expect(r.status).toBe(200); // each route counts on its own
     } finally {

@@ -2,7 +2,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp, type App } from '../../server/app.ts';
+import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { configIn, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
@@ -19,17 +19,20 @@ export interface TestServer {
   config: Config;
   /** A bearer secret for a demo account, made without going through login (no rate limit). */
   tokenFor(email: string): Promise<string>;
+  /** A second server on the same database, as a second process would be (its own connections on PostgreSQL). */
+  twin(): Promise<{ url: string; api: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
 let counter = 0;
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestServer> {
   const kind = dbKind();
   const dataDir = mkdtempSync(join(TMP, `srv-${kind}-`));
   cpSync(join(snapshotDir(kind), 'storage'), join(dataDir, 'storage'), { recursive: true });
   let db: Db;
   let dropDb = async () => undefined as void;
+  let openAgain = async () => db;
   if (kind === 'pglite') {
     db = await openPglite({ loadDataDir: new Blob([readFileSync(join(snapshotDir(kind), 'db.tar'))]) });
   } else {
@@ -39,6 +42,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
     await admin.end();
     db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
+    openAgain = () => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
     dropDb = async () => {
       const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
       await c.connect();
@@ -47,10 +51,9 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     };
   }
   const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), ...overrides });
-  const app = await buildApp(config, db);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const app = await buildApp(config, db, options);
+  const url = await listen(app);
+  const twins: (() => Promise<void>)[] = [];
   return {
     app, db, url, config,
     api: `${url}${config.apiPrefix}`,
@@ -59,11 +62,30 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       if (!u) throw new Error(`No demo user ${email}`);
       return (await issueToken(db, u.id)).split('|')[1]!;
     },
+    async twin() {
+      // PGlite is one process's database: its twin shares the same instance.
+      const db2 = await openAgain();
+      const app2 = await buildApp(config, db2, options);
+      const url2 = await listen(app2);
+      const close = async () => {
+        await app2.close();
+        if (db2 !== db) await db2.close();
+      };
+      twins.push(close);
+      return { url: url2, api: `${url2}${config.apiPrefix}`, close };
+    },
     async close() {
+      for (const c of twins) await c().catch(() => undefined);
       await app.close();
       await db.close();
       await dropDb();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function listen(app: App): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 }

@@ -2,8 +2,8 @@
 import { Type } from '@sinclair/typebox';
 import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
 
-const Email = Type.String({ maxLength: 255, minLength: 1 });
-const Password = Type.String({ maxLength: 255, minLength: 1 });
+const Email = Str(255, 1);
+const Password = Str(255, 1);
 
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
@@ -39,7 +39,7 @@ export const auth = {
   }),
   resetPassword: endpoint({
     method: 'POST', path: '/api/auth/reset-password', auth: 'public', rateLimited: true, summary: 'Set a new password with a reset token',
-    body: Type.Object({ password: Type.String({ maxLength: 255 }), token: Str(200, 1), email: Email }),
+    body: Type.Object({ password: Str(255), token: Str(200, 1), email: Email }),
     response: Ok,
   }),
   registerCompany: endpoint({

@@ -1,6 +1,6 @@
 // How one call of the specs is described. The server registers its routes from
 // these entries; the client takes its types from them (import type only).
-import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type NumberOptions, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
 import type { Slug } from './slugs.ts';
 
 /** Whose row an id names; the server's guard looks the company up from it. */
@@ -49,15 +49,27 @@ export type Params<E extends Endpoint> = S<E['params']>;
 export type Reply<E extends Endpoint> = Static<E['response']>;
 
 // Shared schema pieces, so that the same field means the same thing in every call.
-export const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-export const CustomerId = Type.Integer({ minimum: -1, maximum: 2147483647 });
-export const Str = (max = 255, min = 0) => Type.String({ maxLength: max, minLength: min });
+// The server also applies their input rules to any string or number a contract leaves bare.
+/** No string may hold U+0000: PostgreSQL cannot store it. */
+export const NO_NUL = '^[^\\u0000]*$';
+/** PostgreSQL's integer range: an id or count outside it cannot name a row. */
+export const INT4 = { minimum: -2147483648, maximum: 2147483647 } as const;
+/** Refuses Infinity and NaN, which Ajv's coercion lets through from "Infinity" and "1e999" (a server-side keyword). */
+export const FINITE = { 'x-finite': true } as const;
+
+export const Str = (max = 255, min = 0, options: StringOptions = {}) =>
+  Type.String({ ...options, maxLength: max, minLength: min, pattern: NO_NUL });
+export const Int = (minimum: number = INT4.minimum, maximum: number = INT4.maximum, options: NumberOptions = {}) =>
+  Type.Integer({ ...options, minimum, maximum, ...FINITE });
+export const Num = (options: NumberOptions) => Type.Number({ ...options, ...FINITE });
+export const Id = Int(1);
+export const CustomerId = Int(-1);
 export const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 export const Ok = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()) });
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const Timestamp = Type.String({ description: 'ISO 8601' });
 /** Our server's delta extension of the product and template lists (the specs' clients never send it). */
-export const UpdatedSince = Type.String({ maxLength: 40, description: 'ISO 8601: only rows changed since, plus deleted ids' });
+export const UpdatedSince = Str(40, 0, { description: 'ISO 8601: only rows changed since, plus deleted ids' });
 export const DeltaFields = {
   deleted: Type.Optional(Type.Array(Type.Integer(), { description: 'ids deleted (or hidden) since updated_since' })),
   cursor: Type.Optional(Type.String({ description: 'ISO 8601: the next updated_since' })),

@@ -8,8 +8,11 @@ import { bugReport } from './bug-report.ts';
 import { dashboard } from './dashboard.ts';
 import { profile } from './profile.ts';
 import { retailers } from './retailers.ts';
+import { users, roles, invitations } from './users.ts';
 
-export const contract = { auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog } as const;
+export const contract = {
+  auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
+} as const;
 export type Contract = typeof contract;
 export * from './define.ts';
 export * from './slugs.ts';

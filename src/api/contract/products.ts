@@ -79,7 +79,7 @@ export const products = {
     permission: ['editor-info-access'],
     body: Type.Object({
       id_product: Id, ...fields, measure: Type.Optional(Measure),
-      updated_at: Type.Optional(Type.String({ maxLength: 40, description: 'the updated_at the edit was based on' })),
+      updated_at: Type.Optional(Str(40, 0, { description: 'the updated_at the edit was based on' })),
     }),
     tenant: { entity: { kind: 'product', in: 'body', field: 'id_product' } },
     response: ProductReply,

@@ -1,11 +1,11 @@
 // Document 1 §7: retailers, the global output formats of image downloads. Staff manage them.
 import { Type } from '@sinclair/typebox';
-import { Id, Ok, Str, endpoint } from './define.ts';
+import { Id, Int, Num, Ok, Str, endpoint } from './define.ts';
 
 /** Tokens the file-name pattern may hold; anything else in angle brackets is refused. */
 export const FILE_NAME_TOKENS = ['<note>', '<frame_num2>', '<frame_num3>', '<frame_num4>', '<ext>'] as const;
 
-const Pixels = Type.Integer({ minimum: 1, maximum: 20000 });
+const Pixels = Int(1, 20000);
 // An enum rather than a union of literals: its failure names the field (the client shows field errors).
 const OneOf = <T extends string | number>(type: 'string' | 'integer', values: readonly T[], description?: string) =>
   Type.Unsafe<T>({ type, enum: values, ...(description && { description }) });
@@ -15,9 +15,9 @@ export const RetailerFields = Type.Object({
   file_type: OneOf('string', ['png', 'jpg'] as const, 'Without a dot'),
   height: Pixels,
   width: Pixels,
-  dpi: Type.Integer({ minimum: 1, maximum: 2400 }),
+  dpi: Int(1, 2400),
   color_depth: OneOf('integer', [8, 16, 24, 32, 48] as const),
-  file_size: Type.Number({ exclusiveMinimum: 0, maximum: 500, description: 'MB' }),
+  file_size: Num({ exclusiveMinimum: 0, maximum: 500, description: 'MB' }),
   images_per_row: OneOf('integer', [12, 24, 48] as const),
   file_name: Str(255, 1),
 });

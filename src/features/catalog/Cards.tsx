@@ -3,15 +3,13 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProductRow, TemplateRow } from '../../data/index.ts';
+import { Img } from '../../ui/Img.tsx';
 import { productThumb, templateThumb } from './catalog-rules.ts';
 
-function Thumb({ src, cell }: { src: string | null; cell: number }) {
+// The design system's image: never blank; offline and never cached it is the placeholder tile.
+function Thumb({ src, cell, name, caption }: { src: string | null; cell: number; name: string; caption?: string }) {
   const side = Math.round(cell);
-  return src ? (
-    <img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" />
-  ) : (
-    <span className="thumb thumb-empty" style={{ width: side, height: side }} aria-hidden="true" />
-  );
+  return <Img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" placeholder={{ name, caption }} />;
 }
 
 // Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
@@ -19,7 +17,7 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
   const label = p.name || p.sku || `Product ${p.id}`;
   return (
     <Link to={`/product/${p.id}`} className="card" data-testid="product-card" data-id={p.id}>
-      <Thumb src={productThumb(p)} cell={cell} />
+      <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
       {p.id < 0 && (
         <span className="flag-pending" data-testid="pending-mark">
           Pending
@@ -51,7 +49,7 @@ export function SceneCard({ t, cell, selected, onToggle, onZoom }: SceneProps) {
   return (
     <div className={`card scene ${selected ? 'selected' : ''}`} data-testid="scene-card" data-id={t.id}>
       <button type="button" className="card-open" onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
-        <Thumb src={templateThumb(t)} cell={cell} />
+        <Thumb src={templateThumb(t)} cell={cell} name={t.name} />
       </button>
       <label className="card-select">
         <input type="checkbox" checked={selected} onChange={() => onToggle(t.id)} />

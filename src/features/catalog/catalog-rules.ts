@@ -1,6 +1,7 @@
 // The product catalogue's rules as pure functions (document 2 §2.2, §6, §9): sections and the
 // permission redirects, filters, thumbnail columns, image paths and the load progress.
-import type { CatalogFilters, ProductRow, TemplateRow } from '../../data/index.ts';
+import type { CatalogFilters, TemplateRow } from '../../data/index.ts';
+import { storageUrl, thumbOf } from '../../api/storage-paths.ts';
 import { ALLTIME_START, isoDay, presetRange, type DayRange, type Preset } from '../calendar/presets.ts';
 
 /** `section` query values: allproducts, category-{id}, subcategory-{id}, templates, template-category-{id}. */
@@ -110,13 +111,7 @@ export function gridColumns(size: ThumbSize, width: number, gap: number): { colu
 }
 
 /** Stored files are under /storage; a thumbnail has `_thumb` before the extension. */
-export const storageUrl = (path: string) => `/storage/${path.replace(/^\/+/, '')}`;
-export const thumbOf = (path: string) => path.replace(/(\.[A-Za-z0-9]+)$/, '_thumb$1');
-
-export function productThumb(p: Pick<ProductRow, 'images'>): string | null {
-  const first = p.images[0];
-  return first ? storageUrl(thumbOf(first)) : null;
-}
+export { storageUrl, thumbOf, productThumb } from '../../api/storage-paths.ts';
 export const templateThumb = (t: Pick<TemplateRow, 'image_thumb' | 'image_name'>) =>
   t.image_thumb || t.image_name ? storageUrl(t.image_thumb || thumbOf(t.image_name)) : null;
 export const templateImage = (t: Pick<TemplateRow, 'image_name'>) => (t.image_name ? storageUrl(t.image_name) : null);

@@ -1,0 +1,90 @@
+// One user action (a Save, a delete, one product of a registration) queues several calls; the
+// "Pending changes" panel shows the action with its calls as steps. Pure functions over outbox
+// entries, so the grouping, the action's state and what a discard takes along are unit-tested.
+import type { OutboxEntry, PendingAction, PendingEntry, PendingState } from './types.ts';
+
+/** An entry queued by release 1 (no action) is an action of its own; Dexie version 2 fills this in. */
+export const legacyActionId = (entryId: number) => `entry-${entryId}`;
+export const actionOf = (e: Pick<OutboxEntry, 'id' | 'action'>) => e.action || legacyActionId(e.id!);
+
+/** What the UI sees of an outbox entry (the queued call itself stays inside the data layer). */
+export const toPending = (e: OutboxEntry): PendingEntry => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt });
+
+/** Which step state speaks for the action: the one that needs the user most. */
+const RANK: Record<PendingState, number> = { queued: 0, retrying: 1, sending: 2, parked: 3, conflict: 4 };
+
+type Row = Pick<OutboxEntry, 'id' | 'action' | 'actionLabel' | 'label' | 'state' | 'error' | 'createdAt' | 'dependsOn' | 'blockedBy'>;
+
+/** The outbox as actions, oldest first; steps in queue order. */
+export function groupActions(entries: readonly Row[]): PendingAction[] {
+  const sorted = [...entries].sort((a, b) => a.id! - b.id!);
+  const groups = new Map<string, Row[]>();
+  for (const e of sorted) {
+    const id = actionOf(e);
+    const g = groups.get(id);
+    if (g) g.push(e);
+    else groups.set(id, [e]);
+  }
+  const closure = discardPlanner(sorted);
+  return [...groups].map(([id, rows]) => {
+    const state = rows.reduce<PendingState>((s, e) => (RANK[e.state] > RANK[s] ? e.state : s), 'queued');
+    const speaking = rows.filter((e) => e.state === state);
+    // A parked action speaks with its own failure, not with "waiting for…" of the steps behind it.
+    const cause = speaking.find((e) => !e.blockedBy) ?? speaking[0];
+    const others = new Set<string>();
+    for (const x of closure(rows.map((e) => e.id!))) if (actionOf(x) !== id) others.add(x.actionLabel || x.label);
+    return {
+      id,
+      label: rows[0]!.actionLabel || rows[0]!.label,
+      state,
+      message: state === 'parked' || state === 'conflict' ? cause?.error : undefined,
+      createdAt: Math.min(...rows.map((e) => e.createdAt)),
+      steps: rows.map((e) => toPending(e as OutboxEntry)),
+      conflictStep: rows.find((e) => e.state === 'conflict')?.id,
+      alsoDiscards: [...others],
+    };
+  });
+}
+
+/**
+ * What discarding some entries drops: the entries that depend on them (transitively) and, since
+ * half an action means nothing to the user, every other step of each action touched.
+ */
+export function discardPlanner<T extends Pick<OutboxEntry, 'id' | 'action' | 'dependsOn'>>(entries: readonly T[]) {
+  const byId = new Map(entries.map((e) => [e.id!, e]));
+  const dependents = new Map<number, T[]>();
+  const byAction = new Map<string, T[]>();
+  for (const e of entries) {
+    for (const d of e.dependsOn) (dependents.get(d) ?? dependents.set(d, []).get(d)!).push(e);
+    const a = actionOf(e);
+    (byAction.get(a) ?? byAction.set(a, []).get(a)!).push(e);
+  }
+  return (start: readonly number[]): T[] => {
+    const gone = new Map<number, T>();
+    const todo = start.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+    while (todo.length) {
+      const e = todo.pop()!;
+      if (gone.has(e.id!)) continue;
+      gone.set(e.id!, e);
+      todo.push(...(dependents.get(e.id!) ?? []), ...(byAction.get(actionOf(e)) ?? []));
+    }
+    return [...gone.values()].sort((a, b) => a.id! - b.id!);
+  };
+}
+
+/** The entries to send again for a retry of these: each stopped one's first failure (what parked it). */
+export function retryRoots(entries: readonly Pick<OutboxEntry, 'id' | 'state' | 'blockedBy'>[], ids: readonly number[]): number[] {
+  const byId = new Map(entries.map((e) => [e.id!, e]));
+  const roots = new Set<number>();
+  for (const id of ids) {
+    let e = byId.get(id);
+    if (!e || (e.state !== 'parked' && e.state !== 'conflict')) continue;
+    const seen = new Set<number>();
+    while (e.blockedBy !== undefined && byId.has(e.blockedBy) && !seen.has(e.id!)) {
+      seen.add(e.id!);
+      e = byId.get(e.blockedBy)!;
+    }
+    roots.add(e.id!);
+  }
+  return [...roots];
+}

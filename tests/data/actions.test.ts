@@ -1,0 +1,85 @@
+// One user action = one pending change, against the real server: an offline Info save is one
+// action with its steps; Retry and Discard work per action (discard drops what depends on it).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupActions } from '../../src/data/actions.ts';
+import { db } from '../../src/data/db.ts';
+import { discardAction, retryAction } from '../../src/data/outbox.ts';
+import { saveProductInfo } from '../../src/data/products.ts';
+import { startSync, syncNow } from '../../src/data/sync.ts';
+import { call, DEMO } from '../support/http.ts';
+import { settle, startHarness, type Harness } from './support.ts';
+
+let h: Harness;
+let stop: () => void;
+beforeAll(async () => {
+  h = await startHarness(DEMO.acme);
+  stop = startSync({ customerId: h.cid });
+  await syncNow(h.cid, true);
+});
+afterAll(async () => {
+  stop?.();
+  await h?.s.close();
+});
+
+const pending = async () => groupActions(await db().outbox.toArray());
+const localBySku = async (sku: string) => (await db().products.filter((p) => p.sku === sku).first())!;
+const serverTags = (id: number) =>
+  h.s.db.query<{ name: string }>('SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 ORDER BY t.name', [id]);
+
+describe('pending actions', () => {
+  it('one offline Save with a new tag and a new name is one action listing its three steps', async () => {
+    const p = await localBySku('ACM-1057');
+    h.net.offline = true;
+    await saveProductInfo(h.cid, p.id, { fields: { name: 'Offline name' }, addTags: ['offline-tag'] });
+    const [a, ...rest] = await pending();
+    expect(rest).toEqual([]);
+    expect(a).toMatchObject({ label: 'Save ACM-1057', alsoDiscards: [] });
+    expect(a!.steps.map((s) => s.label)).toEqual(['Create tag offline-tag', 'Edit product ACM-1057', 'Tag ACM-1057 with offline-tag']);
+    h.net.offline = false;
+    expect(await settle()).toEqual([]);
+    expect((await h.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [p.id]))!.name).toBe('Offline name');
+    expect((await serverTags(p.id)).map((t) => t.name)).toContain('offline-tag');
+  });
+
+  it('Retry sends a parked action again, whole', async () => {
+    const p = await localBySku('ACM-1056');
+    h.net.queue = ['s422'];
+    await saveProductInfo(h.cid, p.id, { fields: { name: 'Second try' }, addTags: ['retry-tag'] });
+    await settle();
+    const [a] = await pending();
+    expect(a).toMatchObject({ label: 'Save ACM-1056', state: 'parked', message: 'Error create tag retry-tag: Injected 422' });
+    expect(a!.steps.every((s) => s.state === 'parked')).toBe(true);
+    await retryAction(a!.id);
+    expect(await settle()).toEqual([]);
+    expect((await serverTags(p.id)).map((t) => t.name)).toContain('retry-tag');
+    expect((await h.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [p.id]))!.name).toBe('Second try');
+  });
+
+  it('Discard drops the action and the actions that depend on it, and re-pulls the truth', async () => {
+    const p = await localBySku('ACM-1055');
+    const q = await localBySku('ACM-1054');
+    const other = await h.s.tokenFor(DEMO.acme);
+    expect((await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: p.id, id_customer: h.cid } })).status).toBe(200);
+    h.net.offline = true;
+    await saveProductInfo(h.cid, p.id, { fields: { name: 'Too late' }, addTags: ['shared-new'] });
+    // A second product typing the same new tag reuses its temp id: it depends on the first Save.
+    await saveProductInfo(h.cid, q.id, { addTags: ['shared-new'] });
+    await saveProductInfo(h.cid, q.id, { fields: { finish: 'Walnut' } });
+    const actions = await pending();
+    expect(actions.map((a) => [a.label, a.steps.length])).toEqual([['Save ACM-1055', 3], ['Save ACM-1054', 1], ['Save ACM-1054', 1]]);
+    expect(actions[0]!.alsoDiscards).toEqual(['Save ACM-1054']);
+    h.net.offline = false;
+    const left = await settle();
+    // The new tag reached the server; the edit did not, and everything after it waits.
+    expect(left.map((e) => e.label)).toEqual(['Edit product ACM-1055', 'Tag ACM-1055 with shared-new', 'Tag ACM-1054 with shared-new', 'Edit product ACM-1054']);
+    const [first] = await pending();
+    expect(first).toMatchObject({ state: 'parked', message: 'Error updating product informations: Product not found.' });
+    expect(await discardAction(first!.id)).toBe(true);
+    // ACM-1054's two saves went with it (the later edit queued behind the tag step).
+    expect(await db().outbox.count()).toBe(0);
+    expect(await db().products.get(p.id)).toBeUndefined();
+    expect((await db().products.get(q.id))?.finish).toBe(q.finish);
+    expect((await db().products.get(q.id))?.tags.map((t) => t.name)).not.toContain('shared-new');
+    expect((await db().tags.filter((t) => t.name === 'shared-new').toArray()).map((t) => t.id > 0)).toEqual([true]);
+  });
+});

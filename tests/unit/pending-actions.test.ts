@@ -1,0 +1,106 @@
+// One user action = one pending change: grouping outbox entries into actions, the action's state
+// and message, what a discard takes along, and what a retry sends again.
+import { describe, expect, it } from 'vitest';
+import { discardPlanner, groupActions, legacyActionId, retryRoots } from '../../src/data/actions.ts';
+import type { OutboxEntry, PendingState } from '../../src/data/types.ts';
+
+let next = 1;
+function entry(action: string | undefined, label: string, o: Partial<OutboxEntry> = {}): OutboxEntry {
+  const id = o.id ?? next++;
+  return {
+    id, action: action as string, actionLabel: action ? `Action ${action}` : (undefined as unknown as string), label,
+    call: { method: 'POST', path: '/x' }, key: `k${id}`, state: 'queued', attempts: 0, nextAt: 0, createdAt: 1000 + id,
+    dependsOn: [], entities: [], ...o,
+  };
+}
+
+describe('groupActions', () => {
+  it('one offline Info save with a new tag is one action listing its three steps in queue order', () => {
+    next = 1;
+    const rows = [
+      entry('s', 'Tag ACM-1057 with offline-tag', { id: 3, dependsOn: [1, 2] }),
+      entry('s', 'Create tag offline-tag', { id: 1 }),
+      entry('s', 'Edit product ACM-1057', { id: 2 }),
+    ].map((e) => ({ ...e, actionLabel: 'Save ACM-1057' }));
+    const [a, ...rest] = groupActions(rows);
+    expect(rest).toEqual([]);
+    expect(a).toMatchObject({ id: 's', label: 'Save ACM-1057', state: 'queued', message: undefined, createdAt: 1001, alsoDiscards: [] });
+    expect(a!.steps.map((s) => s.label)).toEqual(['Create tag offline-tag', 'Edit product ACM-1057', 'Tag ACM-1057 with offline-tag']);
+  });
+
+  it('orders actions by their first step; an entry without an action (release 1) is an action of its own', () => {
+    next = 1;
+    const actions = groupActions([entry('a', 'a1'), entry(undefined, 'Old edit'), entry('b', 'b1'), entry('a', 'a2'), entry(undefined, 'Old tag')]);
+    expect(actions.map((a) => [a.id, a.label, a.steps.length])).toEqual([
+      ['a', 'Action a', 2], [legacyActionId(2), 'Old edit', 1], ['b', 'Action b', 1], [legacyActionId(5), 'Old tag', 1],
+    ]);
+  });
+
+  const stateOf = (states: PendingState[]) => {
+    next = 1;
+    return groupActions(states.map((state) => entry('x', state, { state, error: state === 'queued' ? undefined : `why ${state}` })))[0]!;
+  };
+  it('the state that needs the user most speaks for the action', () => {
+    expect(stateOf(['queued', 'queued']).state).toBe('queued');
+    expect(stateOf(['retrying', 'queued'])).toMatchObject({ state: 'retrying', message: undefined });
+    expect(stateOf(['sending', 'queued'])).toMatchObject({ state: 'sending', message: undefined });
+    expect(stateOf(['sending', 'parked'])).toMatchObject({ state: 'parked', message: 'why parked' });
+    expect(stateOf(['parked', 'conflict', 'parked'])).toMatchObject({ state: 'conflict', message: 'why conflict', conflictStep: 2 });
+  });
+
+  it('a parked action shows its own failure, not the "waiting" of the steps parked behind it', () => {
+    next = 1;
+    const [a] = groupActions([
+      entry('x', 'Create tag t', { state: 'queued' }),
+      entry('x', 'Edit product P', { id: 10, state: 'parked', error: 'Error updating product informations: gone' }),
+      entry('x', 'Tag P with t', { id: 11, state: 'parked', blockedBy: 10, error: 'Waiting for a change that failed: Edit product P' }),
+    ].sort((p, q) => q.id! - p.id!));
+    expect(a).toMatchObject({ state: 'parked', message: 'Error updating product informations: gone' });
+  });
+
+  it('names the other actions a discard would take along', () => {
+    next = 1;
+    const actions = groupActions([
+      entry('a', 'Create tag t', { id: 1 }),
+      entry('a', 'Tag P with t', { id: 2, dependsOn: [1] }),
+      entry('b', 'Tag Q with t', { id: 3, dependsOn: [1] }),
+      entry('c', 'Edit R', { id: 4 }),
+    ]);
+    expect(actions.map((a) => [a.id, a.alsoDiscards])).toEqual([['a', ['Action b']], ['b', []], ['c', []]]);
+  });
+});
+
+describe('discardPlanner', () => {
+  it('drops dependents transitively and whole actions, never unrelated entries', () => {
+    next = 1;
+    const rows = [
+      entry('a', 'Create tag t', { id: 1 }),
+      entry('a', 'Edit P', { id: 2 }),
+      entry('b', 'Create tag u', { id: 3 }),
+      entry('b', 'Tag Q with t', { id: 4, dependsOn: [1] }),
+      entry('c', 'Tag Z with u', { id: 5, dependsOn: [3] }),
+      entry('d', 'Edit R', { id: 6 }),
+    ];
+    const plan = discardPlanner(rows);
+    // Dropping step 2 of a drops a; b depends on a's tag (whole b goes, with its own tag u); c needs u.
+    expect(plan([2]).map((e) => e.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(plan([6]).map((e) => e.id)).toEqual([6]);
+    expect(plan([5]).map((e) => e.id)).toEqual([5]);
+    expect(plan([99])).toEqual([]);
+  });
+});
+
+describe('retryRoots', () => {
+  it('retries what stopped each step: its own failure, or the failure it waits for (in any action)', () => {
+    next = 1;
+    const rows = [
+      entry('a', 'Create tag t', { id: 1, state: 'parked' }),
+      entry('b', 'Edit P', { id: 2, state: 'conflict' }),
+      entry('b', 'Tag P with t', { id: 3, state: 'parked', blockedBy: 1 }),
+      entry('b', 'Add info', { id: 4, state: 'parked', blockedBy: 3 }),
+      entry('b', 'Upload', { id: 5, state: 'queued' }),
+    ];
+    expect(retryRoots(rows, [2, 3, 4, 5]).sort()).toEqual([1, 2]);
+    expect(retryRoots(rows, [5])).toEqual([]);
+  });
+});

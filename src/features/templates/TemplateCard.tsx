@@ -9,6 +9,7 @@ import { useQueuedBlob, type TemplateRow } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Img } from '../../ui/Img.tsx';
+import { TileButton } from '../../ui/TileButton.tsx';
 import { useObjectUrls } from '../batch/object-url.ts';
 import { templateThumb } from '../catalog/catalog-rules.ts';
 import styles from './templates.module.css';
@@ -45,9 +46,9 @@ export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDele
             {thumb}
           </Link>
         ) : (
-          <div className={styles.zoomable} onClick={() => onZoom(t)}>
+          <TileButton className={styles.zoomable} onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
             {thumb}
-          </div>
+          </TileButton>
         )}
         {pending && (
           <Badge tone="warning" size="sm" icon={<Clock />} className={styles.pending}>
@@ -55,7 +56,7 @@ export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDele
           </Badge>
         )}
         <span className={styles.tools}>
-          <IconButton label={`Zoom ${t.name}`} icon={<ZoomIn />} size="sm" variant="secondary" onClick={() => onZoom(t)} />
+          {admin && <IconButton label={`Zoom ${t.name}`} icon={<ZoomIn />} size="sm" variant="secondary" onClick={() => onZoom(t)} />}
           {canDelete && <IconButton label={`Delete ${t.name}`} icon={<Trash2 />} size="sm" variant="secondary" onClick={() => onDelete(t)} />}
         </span>
       </div>

@@ -4,7 +4,7 @@
 // live in the URL. Without reader-template-access the user goes to the Dashboard.
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { ImagePlus, Images, SearchX } from 'lucide-react';
+import { Grid2x2, Grid3x3, ImagePlus, Images, SearchX, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
 import { useAmbients, useCatalog, useSyncStatus, type TemplateRow } from '../../data/index.ts';
@@ -12,13 +12,13 @@ import { Button, buttonClass } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { plural } from '../../ui/format.ts';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
-import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
+import { SegmentedControl } from '../../ui/RadioGroup.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { CatalogFilterBar } from '../catalog/CatalogFilterBar.tsx';
 import { CatalogGrid } from '../catalog/CatalogGrid.tsx';
-import { defaultFilters, templateImage, toQuery } from '../catalog/catalog-rules.ts';
+import { GridSkeleton } from '../catalog/CatalogEmpty.tsx';
+import { clearFilters, isFiltered, templateImage, toQuery, type ThumbSize } from '../catalog/catalog-rules.ts';
 import { useUrlFilters } from '../catalog/useUrlFilters.ts';
-import '../catalog/catalog.css';
 import { AmbientChips } from './AmbientChips.tsx';
 import { TemplateCard } from './TemplateCard.tsx';
 import { canDeleteTemplate } from './template-rules.ts';
@@ -28,6 +28,11 @@ import styles from './templates.module.css';
 const SLUGS = ['reader-template-access', 'delete-template-access'] as const;
 const TEMPLATES = { kind: 'templates' } as const;
 const idOf = (t: TemplateRow) => t.id;
+const SIZES = [
+  { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
+  { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
+  { value: 'big' as const, label: 'Big', icon: <Square /> },
+];
 
 export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   const { customerId } = useSession();
@@ -50,13 +55,13 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   if (ready && !access['reader-template-access']) return <Navigate to="/dashboard" replace />;
 
   const waiting = result.items.length === 0 && (!result.ready || (online && lastSyncedAt === undefined));
-  const filtered = JSON.stringify({ ...filters, size: 'medium' }) !== JSON.stringify({ ...defaultFilters(), size: 'medium' });
-  const clear = () => setFilters({ ...defaultFilters(), size: filters.size });
+  const filtered = isFiltered(filters);
+  const clear = () => setFilters(clearFilters(filters));
   return (
     <Page className={styles.catalogPage}>
       <PageHeader
         title="Template Catalog"
-        description={waiting ? 'Loading templates…' : `${plural(result.total, 'template')}${filtered ? ' match these filters' : ''}`}
+        description={admin ? 'Every template, public and private, of every client.' : 'The public templates and those made for your company.'}
         actions={
           admin && (
             <Link to="/admin/template/add" className={buttonClass({ variant: 'primary' })}>
@@ -69,14 +74,14 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
         <CatalogFilterBar kind="templates" value={filters} onChange={setFilters} />
         <AmbientChips ambients={ambients} value={filters.ambients} onChange={(ids) => setFilters({ ...filters, ambients: ids })} />
       </div>
-      <span className="sr-only" role="status" data-testid="catalog-count">
-        {plural(result.total, 'template')}
-      </span>
+      <div className={styles.summary}>
+        <span role="status" data-testid="catalog-count" className={styles.count}>
+          {plural(result.total, 'template')}
+        </span>
+        <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />
+      </div>
       {waiting ? (
-        <div className={styles.skeletonGrid} aria-busy="true">
-          <LoadingLabel>Loading templates…</LoadingLabel>
-          {Array.from({ length: 12 }, (_, i) => <Skeleton key={i} height={236} />)}
-        </div>
+        <GridSkeleton size={filters.size} />
       ) : result.items.length === 0 ? (
         filtered ? (
           <EmptyState icon={<SearchX />} title="No template matches these filters." action={<Button onClick={clear}>Clear filters</Button>} />

@@ -96,8 +96,8 @@ export default function AddProductsPage() {
   const showTutorial = tutorialOpen ?? (tutorial !== null && !tutorial.watched);
   const entries = items.map((p, i) => ({
     id: p.uid,
-    title: labelOf(p) || `Product ${i + 1}`,
-    subtitle: `${plural(p.imageIds.length, 'image')} · ${plural(p.fileIds.length, 'file')}`,
+    title: p.name.trim() || p.sku.trim() || `Product ${i + 1}`,
+    subtitle: [p.name.trim() && p.sku.trim(), plural(p.imageIds.length, 'image'), p.fileIds.length > 0 && plural(p.fileIds.length, 'file')].filter(Boolean).join(' · '),
     media: <Img src={thumbs[i]} alt="" placeholder={{ name: labelOf(p) || 'Product' }} fit="cover" />,
     invalid: sender.flags.has(p.uid),
     status: sender.flags.has(p.uid) ? <CircleAlert aria-label="Needs attention" /> : undefined,

@@ -5,12 +5,12 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Clock, Trash2, ZoomIn } from 'lucide-react';
-import { useQueuedBlob, type TemplateRow } from '../../data/index.ts';
+import type { TemplateRow } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { TileButton } from '../../ui/TileButton.tsx';
-import { useObjectUrls } from '../batch/object-url.ts';
+import { QueuedImg } from '../batch/QueuedImg.tsx';
 import { templateThumb } from '../catalog/catalog-rules.ts';
 import styles from './templates.module.css';
 
@@ -23,17 +23,11 @@ interface Props {
   onDelete: (t: TemplateRow) => void;
 }
 
-function QueuedThumb({ blobId, name }: { blobId: number; name: string }) {
-  const blob = useQueuedBlob(blobId);
-  const [url] = useObjectUrls([blob?.blob as File | undefined]);
-  return <Img src={url} alt="" placeholder={{ name }} fit="cover" className={styles.thumb} />;
-}
-
 export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDelete, onZoom, onDelete }: Props) {
   const pending = t.id < 0 || t.pendingImage !== undefined;
   const thumb =
     t.pendingImage !== undefined && !t.image_name ? (
-      <QueuedThumb blobId={t.pendingImage} name={t.name} />
+      <QueuedImg blobId={t.pendingImage} alt="" placeholder={{ name: t.name }} fit="cover" className={styles.thumb} />
     ) : (
       <Img src={templateThumb(t)} alt="" placeholder={{ name: t.name, caption: `#${t.id}` }} fit="cover" className={styles.thumb} loading="lazy" decoding="async" />
     );

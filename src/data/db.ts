@@ -3,7 +3,7 @@
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
-  BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  BlobRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
   ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
@@ -25,6 +25,8 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  drafts!: Table<DraftRow, string>;
+  draftFiles!: Table<DraftFileRow, number>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -74,6 +76,12 @@ const VERSIONS: SchemaVersion[] = [
         e.action ||= legacyActionId(e.id!);
         e.actionLabel ||= e.label;
       }),
+  },
+  {
+    // Unsent forms (add products, add templates): their fields, and the files chosen in them kept
+    // apart so that a keystroke rewrites a small row, never the images. Nothing to convert.
+    version: 3,
+    stores: { drafts: 'key', draftFiles: '++id, draft' },
   },
 ];
 

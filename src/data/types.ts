@@ -20,7 +20,8 @@ export interface TemplateRow extends ServerTemplate {
 }
 export interface IdNameRow { id: number; name: string }
 export interface TagRow extends IdNameRow { cid: number }
-export interface CustomerRow { id: number; company: string }
+/** products_allowed: our extension of the customers list (onlyOneProduct, document 2 §5). */
+export interface CustomerRow { id: number; company: string; products_allowed?: number }
 export interface ProductCategoryRow { id: number; category: string; subcategories: { id: number; subcategory: string }[] }
 export interface TemplateCategoryRow { id: number; category: string }
 export interface DescriptionRow extends Static<typeof Description> { productId: number }
@@ -29,6 +30,9 @@ export interface RetailerRow { id: number; [k: string]: unknown }
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
+/** An unsent form (drafts.ts): its fields as plain data; its files are DraftFileRows. */
+export interface DraftRow { key: string; value: unknown; updatedAt: number }
+export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: string; type: string }
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 
@@ -96,6 +100,8 @@ export interface TemplateFilters {
   visibility?: Visibility;
   /** A template category is an ambient. */
   categoryId?: number;
+  /** The ambient chips switched on: a template with any of them matches. */
+  ambientIds?: readonly number[];
   selected?: readonly number[];
 }
 

@@ -36,6 +36,11 @@ describe('resolveSession', () => {
     expect(resolveSession(staff, -1, '/admin/catalog_template', true)).toEqual({ customerId: -1 });
     expect(resolveSession(staff, -1, '/admin/', true)).toEqual({ customerId: -1 });
   });
+  it('a template opens in the provider context (the admin catalogue leads there) and in a company', () => {
+    expect(resolveSession(staff, -1, '/template/12', false)).toEqual({ customerId: -1 });
+    expect(resolveSession(staff, 20, '/template/12', false)).toEqual({ customerId: 20 });
+    expect(resolveSession(client, 10, '/template/12', false)).toEqual({ customerId: 10 });
+  });
   it('stored -1 means nothing for a customer user: first company', () => {
     expect(resolveSession(client, -1, '/dashboard', false)).toEqual({ customerId: 10 });
   });

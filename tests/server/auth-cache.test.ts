@@ -1,0 +1,95 @@
+// Issue 12: the guard's per-process cache (token -> user, (user, company) -> access, companies) cuts
+// the queries of a call, and a revoked token, a disabled account or a removed permission is still
+// refused on its very next request: in the same process, and in a second server process on the same
+// database (twin: its own connections and its own cache on PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instrument } from '../../bench/server/breakdown.ts';
+import { call, DEMO } from '../support/http.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { expectStatus, makeMember, world, type World } from './users.fixtures.ts';
+
+let s: TestServer;
+let w: World;
+let twin: Awaited<ReturnType<TestServer['twin']>>;
+let other: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+  twin = await s.twin();
+  other = { ...s, api: twin.api, url: twin.url };
+});
+afterAll(async () => { await s.close(); });
+
+const me = (srv: TestServer, token: string) => call(srv, 'GET', '/api/user', { token });
+const product = async (srv: TestServer, token: string) => {
+  const id = (await s.db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1', [w.acme]))!.id;
+  return call(srv, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: w.acme } });
+};
+
+describe('fewer queries per call', () => {
+  it('the current user costs no query once cached, one product only its own two', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    expect((await me(s, token)).status).toBe(200);
+    expect((await product(s, token)).status).toBe(200);
+    const { tallies, restore } = instrument(s.db);
+    try {
+      expect((await me(s, token)).status).toBe(200);
+      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
+      expect((await product(s, token)).status).toBe(200);
+      // the max(id) lookup of this test, the product's owner, the product itself
+      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(3);
+      expect(tallies.has('SELECT access_tokens')).toBe(false);
+      expect(tallies.has('SELECT memberships')).toBe(false);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('refused on the next request, with the cache in place', () => {
+  it('a disabled member, in this process and in the other one', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200); // cached in both
+    await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
+    expect((await me(other, p.token)).status).toBe(401);
+    expect((await me(s, p.token)).status).toBe(401);
+  });
+
+  it('disabled through the other process', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
+    await expectStatus(other, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
+    expect((await me(s, p.token)).status).toBe(401);
+  });
+
+  it('a removed person (every token revoked)', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
+    await expectStatus(s, 200, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme, password: 'demo1234' } });
+    expect((await me(other, p.token)).status).toBe(401);
+  });
+
+  it('a permission taken from a role applies to the member\'s next call in the other process', async () => {
+    const role = (await expectStatus(s, 200, 'POST', '/customer/role/create', { token: w.tok.acme, body: { id_customer: w.acme, name: `Readers ${Date.now()}` } })).body.id as number;
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', { token: w.tok.acme, body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': true } } });
+    const p = await makeMember(s, w.acme, role);
+    expect((await product(other, p.token)).status).toBe(200);
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', { token: w.tok.acme, body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': false } } });
+    expect((await product(other, p.token)).status).toBe(403);
+    expect((await product(s, p.token)).status).toBe(403);
+  });
+
+  it('a token deleted by hand in the database (no route involved) is dropped by its NOTIFY', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
+    await s.db.query('DELETE FROM access_tokens WHERE user_id = $1', [p.id]);
+    // No request of ours waited for the notice here: it arrives within moments.
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 401; i++) {
+      status = (await me(other, p.token)).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+    expect((await me(s, p.token)).status).toBe(401);
+  });
+});

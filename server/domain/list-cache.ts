@@ -9,6 +9,8 @@ import { matches } from '../http/etag.ts';
 const MAX_ENTRIES = 16;
 // Kept as bytes: encoding a 5 MB string on every answer would cost more than sending it.
 const entries = new Map<string, { version: string; json: Buffer; gzip?: Buffer }>();
+// One build per list version, however many requests ask for it at once (no thundering herd).
+const building = new Map<string, Promise<Buffer>>();
 
 const stamp = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : 0);
 
@@ -34,7 +36,16 @@ export async function sendVersioned(
   if (matches(req.headers['if-none-match'], tag)) return reply.code(304).send();
   let entry = entries.get(key);
   if (entry?.version !== version) {
-    entry = { version, json: Buffer.from(String(reply.serialize(await build()))) };
+    const flight = `${key}@${version}`;
+    let json = building.get(flight);
+    if (!json) {
+      json = (async () => Buffer.from(String(reply.serialize(await build()))))();
+      building.set(flight, json);
+      void json.finally(() => building.delete(flight)).catch(() => undefined);
+    }
+    const bytes = await json;
+    const now = entries.get(key);
+    entry = now?.version === version ? now : { version, json: bytes };
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);

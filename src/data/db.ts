@@ -4,7 +4,7 @@ import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
   BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
-  ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
+  ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
 export { Dexie };
@@ -25,6 +25,7 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  snapshots!: Table<SnapshotRow, string>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -74,6 +75,11 @@ const VERSIONS: SchemaVersion[] = [
         e.action ||= legacyActionId(e.id!);
         e.actionLabel ||= e.label;
       }),
+  },
+  {
+    // The last answers of read-only screens (the dashboard, profiles), shown offline with their time.
+    version: 3,
+    stores: { snapshots: 'key' },
   },
 ];
 

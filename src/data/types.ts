@@ -29,6 +29,8 @@ export interface RetailerRow { id: number; [k: string]: unknown }
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
+/** The last answer of a read-only screen: `key` names it ('dashboard:12'), `at` is when it was fetched. */
+export interface SnapshotRow<T = unknown> { key: string; data: T; at: number }
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 

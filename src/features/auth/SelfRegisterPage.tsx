@@ -61,9 +61,11 @@ export default function SelfRegisterPage() {
           <p className={styles.subtitle}>Create your company's account. You will start on its first product.</p>
         </div>
         <FormGrid>
-          <TextField label="Company" autoComplete="organization" {...text('company')} data-span="full" />
+          <TextField label="Company" autoComplete="organization" {...text('company')} />
           <TextField label="Username" autoComplete="name" {...text('username')} />
-          <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+          <div data-span="full">
+            <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+          </div>
           <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...text('password')} />
           <TextField label="Confirm password" type="password" autoComplete="new-password" {...text('confirmPassword')} />
         </FormGrid>

@@ -50,7 +50,7 @@ export function RoundCard({ round, canApprove }: { round: Round; canApprove: boo
             <dd className="tabular">{day(round.end_date)}</dd>
           </div>
           {round.upcoming_dates && (
-            <div>
+            <div className={styles.next}>
               <dt>Next</dt>
               <dd>{round.upcoming_dates}</dd>
             </div>

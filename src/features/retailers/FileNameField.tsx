@@ -41,7 +41,7 @@ export function FileNameField({ value, ext, onChange, label }: { value: string; 
       />
       <div className={styles.tokens} role="group" aria-label="Insert a token">
         {TOKENS.map((t) => (
-          <Button key={t} size="sm" variant="ghost" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(t)} className={styles.token}>
+          <Button key={t} size="sm" variant="ghost" onMouseDown={(e) => e.preventDefault()} onClick={() => insert(t)}>
             {t}
           </Button>
         ))}

@@ -26,16 +26,30 @@ export interface RowActions {
 
 const name = (r: RetailerForm) => r.retailer || 'the new retailer';
 
+/** In edit mode (§2): Save, Delete Retailer, Cancel, under the name, where the editing starts. */
+function EditActions({ row, a }: { row: RetailerForm; a: RowActions }) {
+  return (
+    <span className={styles.actions}>
+      <Button size="sm" variant="primary" onClick={() => a.save(row)}>Save</Button>
+      <Button size="sm" variant="danger" onClick={() => a.remove(row)}>Delete Retailer</Button>
+      <Button size="sm" variant="ghost" onClick={() => a.cancel(row)}>Cancel</Button>
+    </span>
+  );
+}
+
 function columns(a: RowActions) {
   const on = (r: RetailerForm) => a.editing === r.key;
   const num = (field: 'height' | 'width' | 'dpi' | 'file_size', label: string, unit?: string) => (r: RetailerForm) => (
-    <NumberField label={`${label} of ${name(r)}`} hideLabel size="sm" value={r[field]} unit={unit} onChange={(v) => a.change(r.key, { [field]: v })} className={styles.num} />
+    <NumberField label={`${label} of ${name(r)}`} hideLabel size="sm" value={r[field]} unit={unit} onChange={(v) => a.change(r.key, { [field]: v })} className={unit ? styles.wide : styles.num} />
   );
   return col.columns([
     col.accessor('retailer', {
       header: 'Retailer',
       cell: (c) => on(c.row.original) ? (
-        <TextField label="Retailer name" hideLabel size="sm" value={c.row.original.retailer} placeholder="Retailer name" onChange={(e) => a.change(c.row.original.key, { retailer: e.target.value })} data-autofocus />
+        <span className={styles.editing}>
+          <TextField label="Retailer name" hideLabel size="sm" className={styles.nameField} value={c.row.original.retailer} placeholder="Retailer name" onChange={(e) => a.change(c.row.original.key, { retailer: e.target.value })} data-autofocus />
+          <EditActions row={c.row.original} a={a} />
+        </span>
       ) : (
         <span className={styles.name}>{c.getValue()}{isUnsaved(c.row.original) && <Badge size="sm" tone="warning">Not saved</Badge>}</span>
       ),
@@ -50,7 +64,7 @@ function columns(a: RowActions) {
       id: 'size',
       header: 'Size (H × W px)',
       cell: (c) => on(c.row.original) ? (
-        <span className={styles.size}>{num('height', 'Height')(c.row.original)}<span aria-hidden="true">×</span>{num('width', 'Width')(c.row.original)}</span>
+        <span className={styles.size}>{num('height', 'Height', 'H')(c.row.original)}{num('width', 'Width', 'W')(c.row.original)}</span>
       ) : <span className="tabular">{c.row.original.height} × {c.row.original.width}</span>,
     }),
     col.accessor('dpi', { header: 'DPI', cell: (c) => (on(c.row.original) ? num('dpi', 'DPI')(c.row.original) : <span className="tabular">{c.getValue()}</span>) }),
@@ -78,13 +92,7 @@ function columns(a: RowActions) {
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => {
         const r = c.row.original;
-        return on(r) ? (
-          <span className={styles.actions}>
-            <Button size="sm" variant="ghost" onClick={() => a.cancel(r)}>Cancel</Button>
-            <Button size="sm" variant="danger" onClick={() => a.remove(r)}>Delete Retailer</Button>
-            <Button size="sm" variant="primary" onClick={() => a.save(r)}>Save</Button>
-          </span>
-        ) : (
+        return on(r) ? null : (
           <Button size="sm" variant="secondary" icon={<Pencil aria-hidden="true" />} onClick={() => a.toggle(r.key)} aria-label={`Edit ${r.retailer || 'new retailer'}`}>
             Edit
           </Button>

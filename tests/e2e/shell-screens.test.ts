@@ -120,8 +120,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await fresh('staff@facet.test');
     await page.waitForURL('**/dashboard');
     await page.goto(`${env.s.url}/admin`);
-    await page.getByRole('heading', { level: 1, name: 'Manage Accounts' }).waitFor();
-    await page.getByRole('heading', { name: 'Retailers' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Manage Accounts — Retailers' }).waitFor();
     await page.getByRole('cell', { name: 'Wayfair', exact: true }).waitFor();
     // Slow the writes a little, so the progress texts can be read.
     await page.route('**/backend/{posts,puts,deletes}/retailer/**', async (r) => {

@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_NUL } from '../../src/api/contract/define.ts';
+import { PRODUCT_SCREEN } from '../../src/api/contract/slugs.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO, form } from '../support/http.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -37,7 +38,14 @@ describe('strings refuse U+0000, in JSON, multipart text parts and query strings
   it('JSON body', async () => {
     const r = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'a\u0000b' } });
     refused(r, 422);
-    expect(r.body.errors.name).toEqual(['The name field must not contain NUL characters.']);
+    expect(r.body.errors.name).toEqual(['The name field must not contain NUL characters or broken Unicode.']);
+  });
+  it('a lone surrogate is refused (jsonb cannot hold it); an emoji, a surrogate pair, passes', async () => {
+    const lone = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'a\ud800b' } });
+    refused(lone, 422);
+    expect(Object.keys(lone.body.errors)).toEqual(['name']);
+    const emoji = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'sofa \u{1F6CB}' } });
+    expect(emoji.status).toBe(200);
   });
   it('query string', async () => {
     const r = await call(s, 'GET', '/gets/dashboard/products/last-registered/show', { token, query: { id_customer: acme, sku: 'a\u0000b' } });
@@ -177,7 +185,7 @@ describe('the OpenAPI document says what a client needs', () => {
       expect('x-tenant' in op, key).toBe(true);
     }
     const product = doc.paths['/gets/product']!.get!;
-    expect(product['x-permission']).toEqual(['reader-info-access', 'editor-info-access']);
+    expect(product['x-permission']).toEqual([...PRODUCT_SCREEN]); // any section's slug opens the product screen (document 3 §6)
     expect(product['x-tenant']).toEqual({ customer: { in: 'query', field: 'id_customer' }, entity: { kind: 'product', in: 'query', field: 'id_product' } });
   });
   it('lists the file parts of multipart operations with their accepted types', () => {

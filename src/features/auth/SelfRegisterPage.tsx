@@ -8,14 +8,14 @@ import { registerCustomer } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
 import { storeToken } from '../../api/token.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
-import { FieldError } from '../../ui/Field.tsx';
 import { FormGrid } from '../../ui/Layout.tsx';
-import { Logo } from '../../ui/Logo.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
+import styles from './auth.module.css';
 import { EMPTY_FORM, productPath, SELF_REGISTER_MESSAGE_MS, selfRegisterBody, selfRegisterError, type SelfRegisterForm } from './self-register.ts';
 import { useFlash } from './useFlash.ts';
-import styles from './SelfRegister.module.css';
 
 export default function SelfRegisterPage() {
   const navigate = useNavigate();
@@ -48,18 +48,9 @@ export default function SelfRegisterPage() {
   }
 
   return (
-    <main className={styles.screen}>
-      <form className={styles.card} onSubmit={signUp} noValidate aria-labelledby="register-title">
-        <div className={styles.top}>
-          <Link to="/login" className={buttonClass({ variant: 'ghost', size: 'sm' })}>
-            <ArrowLeft aria-hidden="true" size={16} /> Back to login
-          </Link>
-          <Logo size={24} />
-        </div>
-        <div>
-          <h1 id="register-title" className={styles.title}>Register</h1>
-          <p className={styles.subtitle}>Create your company's account. You will start on its first product.</p>
-        </div>
+    <AuthFrame pictures wide>
+      <form className={styles.form} onSubmit={signUp} noValidate aria-labelledby="register-title">
+        <AuthHeading id="register-title" title="Register" subtitle="Create your company's account. You will start on its first product." />
         <FormGrid>
           <TextField label="Company" autoComplete="organization" {...text('company')} />
           <TextField label="Username" autoComplete="name" {...text('username')} />
@@ -83,15 +74,18 @@ export default function SelfRegisterPage() {
         />
         <div className={styles.actions}>
           {message && (
-            <div role="alert">
-              <FieldError>{message}</FieldError>
-            </div>
+            <Callout tone="danger" role="alert">
+              {message}
+            </Callout>
           )}
           <Button type="submit" variant={serverMessage ? 'danger' : 'primary'} size="lg" block loading={busy} disabled={!!serverMessage} aria-live="polite">
             {serverMessage ?? (busy ? 'Signing up...' : 'Sign Up')}
           </Button>
+          <Link to="/login" className={buttonClass({ variant: 'ghost', size: 'md', block: true })}>
+            <ArrowLeft aria-hidden="true" size={16} /> Back to login
+          </Link>
         </div>
       </form>
-    </main>
+    </AuthFrame>
   );
 }

@@ -108,9 +108,10 @@ export default function RetailerAdmin() {
 
   return (
     <Page className={styles.page}>
-      <PageHeader title="Manage Accounts" description="Retailers: the output formats of image downloads" />
+      {/* §2 titles the page 'Manage Accounts'; the menu calls it Retailer, so the heading says both. */}
+      <PageHeader title="Manage Accounts — Retailers" description="The output formats of image downloads: size, file type and file names" />
       <Card
-        title="Retailers"
+        title="All retailers"
         description={saved ? plural(saved.length, 'retailer') : undefined}
         flush
         actions={

@@ -1,12 +1,12 @@
-// The guard's per-process memory: token -> user, (user, company) -> access, user -> companies.
-// Migration 007 makes every change they depend on NOTIFY facet_auth at commit; each process LISTENs
-// and drops what the change touches. While the LISTEN connection is down nothing is cached.
+// The guard's per-process memory: token -> user, (user, company) -> access, user -> companies, and
+// the product list's version per company (server/domain/list-cache.ts). Migration 007 makes every
+// change they depend on NOTIFY facet_cache at commit; each process LISTENs and drops what it touches. While the LISTEN connection is down nothing is cached.
 // A write request ends with settle(): its own NOTIFY round trip, so the changes it committed have
 // reached this process (and, in commit order, every other listener) before the client hears back.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 
-export const AUTH_CHANNEL = 'facet_auth';
+export const CACHE_CHANNEL = 'facet_cache';
 /** A safety net only: invalidation is by NOTIFY. */
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
@@ -30,7 +30,7 @@ export class AuthCache {
   async start(): Promise<void> {
     if (!this.db.listen || this.closed) return;
     try {
-      this.unlisten = await this.db.listen(AUTH_CHANNEL, (p) => this.onMessage(p), (err) => this.lost(err));
+      this.unlisten = await this.db.listen(CACHE_CHANNEL, (p) => this.onMessage(p), (err) => this.lost(err));
       this.flush();
       this.live = true;
     } catch (err) {
@@ -64,7 +64,9 @@ export class AuthCache {
       return;
     }
     const user = /^user:(\d+)$/.exec(payload);
+    const products = /^products:(.*)$/.exec(payload);
     if (user) this.forgetUser(Number(user[1]));
+    else if (products) this.forgetKeys('listVersion', [products[1]!, 'all']);
     else this.flush();
   }
 
@@ -76,6 +78,11 @@ export class AuthCache {
   private forgetUser(userId: number) {
     this.generation++;
     for (const map of this.maps.values()) for (const [k, e] of map) if (e.user === userId) map.delete(k);
+  }
+
+  private forgetKeys(kind: string, keys: string[]) {
+    this.generation++;
+    for (const k of keys) this.maps.get(kind)?.delete(k);
   }
 
   /** The cached answer, or load() stored unless an invalidation arrived meanwhile. */
@@ -100,7 +107,7 @@ export class AuthCache {
   }
 
   /**
-   * Waits until a NOTIFY sent now has come back: every facet_auth notice committed before it has
+   * Waits until a NOTIFY sent now has come back: every facet_cache notice committed before it has
    * then been applied here. PGlite delivers notices before the query resolves (no wait).
    */
   async settle(): Promise<void> {
@@ -110,7 +117,7 @@ export class AuthCache {
       this.waiters.set(token, resolve);
       setTimeout(resolve, SETTLE_TIMEOUT_MS).unref?.();
     });
-    await this.db.query('SELECT pg_notify($1, $2)', [AUTH_CHANNEL, token]);
+    await this.db.query('SELECT pg_notify($1, $2)', [CACHE_CHANNEL, token]);
     await arrived;
     this.waiters.delete(token);
   }

@@ -36,8 +36,10 @@ describe('fewer queries per call', () => {
       expect((await me(s, token)).status).toBe(200);
       expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
       expect((await product(s, token)).status).toBe(200);
-      // the max(id) lookup of this test, the product's owner, the product itself
-      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(3);
+      // only the product's own reads: the max(id) lookup of this test, its owner, the product and its
+      // images, layers and uploads (the imagery sections' lists); nothing about the caller
+      expect([...tallies.keys()].sort()).toEqual(['SELECT product_images', 'SELECT product_layers', 'SELECT product_uploads', 'SELECT products']);
+      expect(tallies.get('SELECT products')!.count).toBe(2);
       expect(tallies.has('SELECT access_tokens')).toBe(false);
       expect(tallies.has('SELECT memberships')).toBe(false);
     } finally {
@@ -91,5 +93,42 @@ describe('refused on the next request, with the cache in place', () => {
     }
     expect(status).toBe(401);
     expect((await me(s, p.token)).status).toBe(401);
+  });
+});
+
+describe('the product list version, cached the same way', () => {
+  it('costs no query while unchanged, and a change made through the other process is seen on the next call', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    const list = (srv: TestServer, etag?: string) =>
+      call(srv, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme }, headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await list(s);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    const { tallies, restore } = instrument(s.db);
+    try {
+      expect((await list(s, etag)).status).toBe(304);
+      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
+    } finally {
+      restore();
+    }
+    const id = (first.body as { products: { id: number }[] }).products[0]!.id;
+    await expectStatus(other, 200, 'PUT', '/puts/product/edit', { token, body: { id_product: id, id_customer: w.acme, finish: `Finish ${Date.now()}` } });
+    const next = await list(s, etag);
+    expect(next.status).toBe(200);
+    expect(next.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('a product deleted by hand in the database changes the version too (its NOTIFY)', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    const list = () => call(s, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme } });
+    const before = await list();
+    const id = (before.body as { products: { id: number }[] }).products.at(-1)!.id;
+    await s.db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [id]);
+    let etag = before.headers.get('etag');
+    for (let i = 0; i < 50 && etag === before.headers.get('etag'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      etag = (await list()).headers.get('etag');
+    }
+    expect(etag).not.toBe(before.headers.get('etag'));
   });
 });

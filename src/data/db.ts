@@ -4,7 +4,7 @@ import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
   BlobRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
-  ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
+  ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
 export { Dexie };
@@ -27,6 +27,7 @@ export class FacetDb extends Dexie {
   idmap!: Table<IdMapRow, number>;
   drafts!: Table<DraftRow, string>;
   draftFiles!: Table<DraftFileRow, number>;
+  snapshots!: Table<SnapshotRow, string>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -82,6 +83,11 @@ const VERSIONS: SchemaVersion[] = [
     // apart so that a keystroke rewrites a small row, never the images. Nothing to convert.
     version: 3,
     stores: { drafts: 'key', draftFiles: '++id, draft' },
+  },
+  {
+    // The last answers of read-only screens (the dashboard, profiles), shown offline with their time.
+    version: 4,
+    stores: { snapshots: 'key' },
   },
 ];
 

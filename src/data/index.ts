@@ -18,6 +18,9 @@ export { registerProducts, saveProductInfo, deleteProduct, DIMENSIONS_MESSAGE, t
 export { RuleError } from './product-info.ts';
 export { splitTags } from './tags.ts';
 export { addTemplates, editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
+export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type DashboardData, type Round, type TaskItem, type ServiceItem, type LastProduct } from './dashboard.ts';
+export { useProfile, refreshProfile, type ProfileData } from './profile.ts';
+export { useRetailers, refreshRetailers, saveRetailer, removeRetailer, OFFLINE_RETAILERS, type RetailerData, type RetailerDraft } from './retailers.ts';
 
 import { actionOf } from './actions.ts';
 

@@ -33,6 +33,8 @@ export interface IdMapRow { temp: number; real: number }
 /** An unsent form (drafts.ts): its fields as plain data; its files are DraftFileRows. */
 export interface DraftRow { key: string; value: unknown; updatedAt: number }
 export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: string; type: string }
+/** The last answer of a read-only screen: `key` names it ('dashboard:12'), `at` is when it was fetched. */
+export interface SnapshotRow<T = unknown> { key: string; data: T; at: number }
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 

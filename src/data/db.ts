@@ -3,8 +3,8 @@
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
-  BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
-  ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
+  AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  PersonRow, ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
 export { Dexie };
@@ -25,6 +25,9 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  companyUsers!: Table<PersonRow, [number, number]>;
+  companyRoles!: Table<CompanyRoleRow, [number, number]>;
+  account!: Table<AccountRow, number>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -40,6 +43,9 @@ interface SchemaVersion {
   stores: Record<string, string | null>;
   upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0];
 }
+
+/** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
+export const USERS_VERSION = 6;
 
 /** Append only. Products are keyed by id (ids are global, temp ids negative); templates by
  *  [cid+id] because a public template is in every company's list. */
@@ -74,6 +80,12 @@ const VERSIONS: SchemaVersion[] = [
         e.action ||= legacyActionId(e.id!);
         e.actionLabel ||= e.label;
       }),
+  },
+  {
+    // User management (issue 13): the current company's people and roles as last pulled, so the
+    // screen shows them offline, and the signed-in user's own account. New tables, nothing to convert.
+    version: USERS_VERSION,
+    stores: { companyUsers: '[cid+id], cid', companyRoles: '[cid+id], cid', account: 'id' },
   },
 ];
 

@@ -3,6 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
 import type { Template } from '../api/contract/templates.ts';
+import type { CompanyUser, Role } from '../api/contract/users.ts';
 
 export type ServerProduct = Static<typeof ProductRowSchema>;
 export type ServerTemplate = Static<typeof Template>;
@@ -29,6 +30,11 @@ export interface RetailerRow { id: number; [k: string]: unknown }
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
+/** A user of a company (users/company), and a role (customer/roles), pulled for company cid. */
+export interface PersonRow extends Static<typeof CompanyUser> { cid: number }
+export interface CompanyRoleRow extends Static<typeof Role> { cid: number }
+/** The signed-in user's own name, phone and stored photo path. */
+export interface AccountRow { id: number; name: string; phone: string | null; photo: string | null }
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 

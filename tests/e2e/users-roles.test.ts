@@ -89,7 +89,7 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await signIn(page, env.s.url, 'viewer@acme.test');
     await page.waitForURL('**/catalog');
     await openUsers(page, env.s.url, 'roles'); // asking for a tab they may not see shows their account
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['My account']);
+    expect(await page.getByRole('tab').count()).toBe(0); // their account is all there is
     await page.getByRole('textbox', { name: 'Name' }).waitFor();
     for (const name of ['Register User', 'New role', 'Resend', 'Revoke']) expect(await page.getByRole('button', { name }).count()).toBe(0);
     expect(await page.getByRole('table').count()).toBe(0);

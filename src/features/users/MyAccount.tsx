@@ -37,14 +37,14 @@ export function MyAccount() {
 
   if (!account) return <SkeletonText lines={6} />;
   return (
-    <Stack gap={5} className={styles.account}>
+    <div className={styles.account}>
       <Card title="Profile" description="Your name, phone and photo, as your colleagues see them.">
         <ProfileForm key={`${account.name}|${account.phone}`} account={account} queued={queued} online={online} />
       </Card>
       <Card title="Password" description={`We send a link to ${user.email} with which you choose a new password.`}>
         <ResetRequest email={user.email} online={online} onError={showError} />
       </Card>
-    </Stack>
+    </div>
   );
 }
 
@@ -71,7 +71,7 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
         <FormGrid>
           <TextField label="Name" required value={name} maxLength={NAME_MAX} autoComplete="name" error={nameError} onChange={(e) => setName(e.target.value)} />
           <TextField label="Phone" type="tel" value={phone} maxLength={40} autoComplete="tel" onChange={(e) => setPhone(e.target.value)} />
-          <TextField label="Email" value={user.email} readOnly hint="You sign in with this address." className={styles.full} />
+          <TextField label="Email" value={user.email} disabled hint="You sign in with this address; it cannot be changed here." className={styles.full} />
         </FormGrid>
         <Stack direction="row" gap={3} align="center" justify="flex-end">
           {queued && <span className={styles.muted}>Waiting to be sent</span>}

@@ -73,11 +73,15 @@ export default function UsersPage() {
         </>
       ) : (
         <ScreenProvider value={{ cid, companyName, me: user.id, held, manageUsers, manageRoles, online, pulled: pulled || !online, refresh }}>
-          <Tabs label="Settings sections" value={tab} onValueChange={(v) => setParams({ tab: v }, { replace: true })} tabs={tabs}>
-            {(active) =>
-              active === 'account' ? <MyAccount /> : active === 'accounts' ? <ManageAccounts /> : active === 'roles' ? <RolesPanel /> : <AuditLog />
-            }
-          </Tabs>
+          {tabs.length === 1 ? (
+            <MyAccount />
+          ) : (
+            <Tabs label="Settings sections" value={tab} onValueChange={(v) => setParams({ tab: v }, { replace: true })} tabs={tabs}>
+              {(active) =>
+                active === 'account' ? <MyAccount /> : active === 'accounts' ? <ManageAccounts /> : active === 'roles' ? <RolesPanel /> : <AuditLog />
+              }
+            </Tabs>
+          )}
         </ScreenProvider>
       )}
     </Page>

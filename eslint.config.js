@@ -18,6 +18,19 @@ export default tseslint.config(
     },
   },
   {
+    // Screens compose src/ui (DESIGN "Look and feel"): no hand-styled native controls in src/features.
+    files: ['src/features/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXOpeningElement[name.name=/^(button|input|select|textarea)$/]',
+          message: 'Use the src/ui components (Button, IconButton, TextField, Select, Checkbox, FileDrop…) instead of a raw control.',
+        },
+      ],
+    },
+  },
+  {
     // Only src/data may open IndexedDB through Dexie (DESIGN.md: one module owns IndexedDB).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/data/**'],

@@ -7,7 +7,6 @@ import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router.tsx';
 import './ui/tokens.css';
 import './ui/global.css';
-import './app/styles.css';
 
 const root = createRoot(document.getElementById('root')!);
 const catalogue = (import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true') && window.location.pathname.replace(/\/+$/, '') === '/dev/ui';

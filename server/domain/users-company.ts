@@ -39,7 +39,8 @@ export interface Acting {
  * are judged one after the other. The actor's right is read again under the lock (it may have been
  * taken away since the guard ran), and the change is refused if it leaves no active manager.
  */
-export async function changeCompany<T>(db: Db, auth: Auth, need: Slug, fn: (t: Db, actor: Acting) => Promise<T>): Promise<T> {
+/** `fn` gets the company the guard resolved (from id_customer, or a role's own company for staff in -1). */
+export async function changeCompany<T>(db: Db, auth: Auth, need: Slug, fn: (t: Db, actor: Acting, customerId: number) => Promise<T>): Promise<T> {
   const customerId = realCompany(auth);
   return db.tx(async (t) => {
     if (!(await t.one('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]))) throw notFound('Company');
@@ -48,7 +49,7 @@ export async function changeCompany<T>(db: Db, auth: Auth, need: Slug, fn: (t: D
     const actor: Acting = { staff, holds: (s) => staff || access.slugs.has(s) };
     if (!access.member || !actor.holds(need)) throw forbidden();
     const before = await activeManagers(t, customerId);
-    const out = await fn(t, actor);
+    const out = await fn(t, actor, customerId);
     if (before > 0 && (await activeManagers(t, customerId)) === 0) throw badRequest(LOCKOUT);
     return out;
   });

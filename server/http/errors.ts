@@ -48,7 +48,7 @@ function describe(issue: AjvIssue, field: string): string {
     case 'type':
       return `The ${field} field must be of type ${String(issue.params.type)}.`;
     case 'pattern':
-      return issue.params.pattern === NO_NUL ? `The ${field} field must not contain NUL characters.` : `The ${field} field format is invalid.`;
+      return issue.params.pattern === NO_NUL ? `The ${field} field must not contain NUL characters or broken Unicode.` : `The ${field} field format is invalid.`;
     case 'x-finite':
       return `The ${field} field must be a finite number.`;
     case 'maximum':

@@ -25,7 +25,7 @@ export const invitationRoutes = implement(contract, {
     if (!isEmail(email)) throw fieldError('email', 'Please enter a valid email');
     const name = body.name.trim();
     if (!name) throw fieldError('name', 'The name field is required.');
-    const id = await changeCompany(db, auth, 'manage-users', async (t, actor) => {
+    const id = await changeCompany(db, auth, 'manage-users', async (t, actor, cid) => {
       const role = await roleById(t, body.id_role);
       if (!role) throw notFound('Role');
       mustHold(actor, role.slugs, 'You cannot give a role with permissions you do not hold');
@@ -34,7 +34,7 @@ export const invitationRoutes = implement(contract, {
                 m.user_id IS NOT NULL AS member, coalesce(m.invited, false) AS invited
            FROM users u LEFT JOIN memberships m ON m.user_id = u.id AND m.customer_id = $2
           WHERE u.email = $1 AND u.deleted_at IS NULL`,
-        [email, body.id_customer]);
+        [email, cid]);
       if (found?.type === 'staff') throw fieldError('email', 'This person is provider staff and already has access to every company.');
       if (found?.invited) throw fieldError('email', 'This person already has a pending invitation: use Resend.');
       if (found?.member) throw fieldError('email', 'This person is already a member of this company.');
@@ -43,14 +43,14 @@ export const invitationRoutes = implement(contract, {
         `INSERT INTO users (name, email, password_hash) VALUES ($1, $2, '') RETURNING id`, [name, email]))!.id;
       await t.query(
         `INSERT INTO memberships (user_id, customer_id, role_id, enabled, invited) VALUES ($1, $2, $3, false, true)`,
-        [userId, body.id_customer, role.id]);
+        [userId, cid, role.id]);
       // The company sees the name it typed (not an existing account's details) until the person accepts.
       const { expiresAt } = await sendInvitation(t, s, {
-        userId, name: found?.name ?? name, invitedName: name, email, customerId: body.id_customer, invitedBy: auth.user.id,
+        userId, name: found?.name ?? name, invitedName: name, email, customerId: cid, invitedBy: auth.user.id,
         hasAccount: !!found?.has_account,
       });
       await audit(t, {
-        customerId: body.id_customer, actor: auth.user, action: 'user.invite',
+        customerId: cid, actor: auth.user, action: 'user.invite',
         target: { type: 'user', id: userId, name },
         after: { email, role: { id: role.id, name: role.name }, status: 'invited', expires_at: expiresAt },
       });
@@ -61,17 +61,17 @@ export const invitationRoutes = implement(contract, {
 
   async resend(s) {
     const { db, auth, body } = s;
-    await changeCompany(db, auth, 'manage-users', async (t) => {
-      const target = await memberOf(t, body.id_customer, body.id_user);
+    await changeCompany(db, auth, 'manage-users', async (t, _actor, cid) => {
+      const target = await memberOf(t, cid, body.id_user);
       if (!target.invited) throw badRequest(NO_INVITATION);
       const account = await t.one<{ name: string; has_account: boolean }>(
         `SELECT name, password_hash <> '' AS has_account FROM users WHERE id = $1`, [target.id]);
       const { expiresAt } = await sendInvitation(t, s, {
-        userId: target.id, name: account!.name, invitedName: target.name, email: target.email, customerId: body.id_customer,
+        userId: target.id, name: account!.name, invitedName: target.name, email: target.email, customerId: cid,
         invitedBy: auth.user.id, hasAccount: account!.has_account,
       });
       await audit(t, {
-        customerId: body.id_customer, actor: auth.user, action: 'invitation.resend',
+        customerId: cid, actor: auth.user, action: 'invitation.resend',
         target: { type: 'user', id: target.id, name: target.name }, after: { expires_at: expiresAt },
       });
     });

@@ -67,14 +67,14 @@ export const roleRoutes = implement(contract, {
   },
 
   async create({ db, auth, body }) {
-    const id = await changeCompany(db, auth, 'manage-roles', async (t) => {
-      const name = await roleName(t, body.id_customer, body.name);
+    const id = await changeCompany(db, auth, 'manage-roles', async (t, _actor, cid) => {
+      const name = await roleName(t, cid, body.name);
       const row = await t.one<{ id: number }>(
         `INSERT INTO roles (customer_id, name, position)
          VALUES ($1, $2, (SELECT coalesce(max(position), 0) + 1 FROM roles WHERE customer_id = $1)) RETURNING id`,
-        [body.id_customer, name]);
+        [cid, name]);
       await audit(t, {
-        customerId: body.id_customer, actor: auth.user, action: 'role.create',
+        customerId: cid, actor: auth.user, action: 'role.create',
         target: { type: 'role', id: row!.id, name }, after: { name, permissions: [] },
       });
       return row!.id;
@@ -83,17 +83,17 @@ export const roleRoutes = implement(contract, {
   },
 
   async editName({ db, auth, body }) {
-    await changeCompany(db, auth, 'manage-roles', async (t, actor) => {
-      await rename(t, await editableRole(t, actor, body.id_role), body.id_customer, body.name, auth.user);
+    await changeCompany(db, auth, 'manage-roles', async (t, actor, cid) => {
+      await rename(t, await editableRole(t, actor, body.id_role), cid, body.name, auth.user);
     });
     return { success: true, message: 'The role was renamed.' };
   },
 
   async editPermissions({ db, auth, body }) {
     const wanted = parsePermissions(body.permissions);
-    await changeCompany(db, auth, 'manage-roles', async (t, actor) => {
+    await changeCompany(db, auth, 'manage-roles', async (t, actor, cid) => {
       const role = await editableRole(t, actor, body.id_role);
-      if (body.name !== undefined) await rename(t, role, body.id_customer, body.name, auth.user);
+      if (body.name !== undefined) await rename(t, role, cid, body.name, auth.user);
       const held = new Set(role.slugs);
       const grant = SLUGS.filter((s) => wanted.get(s) === true && !held.has(s));
       const revoke = SLUGS.filter((s) => wanted.get(s) === false && held.has(s));
@@ -104,7 +104,7 @@ export const roleRoutes = implement(contract, {
       await t.query('UPDATE roles SET updated_at = now() WHERE id = $1', [role.id]);
       const after = SLUGS.filter((s) => (held.has(s) && !revoke.includes(s)) || grant.includes(s));
       await audit(t, {
-        customerId: body.id_customer, actor: auth.user, action: 'role.permissions',
+        customerId: cid, actor: auth.user, action: 'role.permissions',
         target: { type: 'role', id: role.id, name: body.name?.trim() || role.name },
         before: { permissions: role.slugs }, after: { permissions: after, granted: grant, revoked: revoke },
       });

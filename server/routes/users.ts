@@ -21,16 +21,16 @@ type StatusCtx = Pick<Ctx<typeof contract.deactivate>, 'db' | 'auth' | 'body'>;
 
 /** Disable and enable share everything but the direction. */
 async function setEnabled({ db, auth, body }: StatusCtx, enabled: boolean) {
-  await changeCompany(db, auth, 'manage-users', async (t, actor) => {
-    const target = await memberOf(t, body.id_customer, body.id_user);
+  await changeCompany(db, auth, 'manage-users', async (t, actor, cid) => {
+    const target = await memberOf(t, cid, body.id_user);
     mayActOn(auth, actor, target, 'You cannot change your own status.');
     if (target.invited) throw badRequest(NOT_ACCEPTED);
     if (target.enabled === enabled) return;
-    await t.query('UPDATE memberships SET enabled = $3 WHERE user_id = $1 AND customer_id = $2', [target.id, body.id_customer, enabled]);
+    await t.query('UPDATE memberships SET enabled = $3 WHERE user_id = $1 AND customer_id = $2', [target.id, cid, enabled]);
     // Disabling ends every session at once: the next call with an old token answers 401.
     if (!enabled) await revokeTokens(t, target.id);
     await audit(t, {
-      customerId: body.id_customer, actor: auth.user, action: enabled ? 'user.enable' : 'user.disable',
+      customerId: cid, actor: auth.user, action: enabled ? 'user.enable' : 'user.disable',
       target: { type: 'user', id: target.id, name: target.name },
       before: { status: statusOf(target) }, after: { status: enabled ? 'active' : 'disabled' },
     });
@@ -71,16 +71,16 @@ export const userRoutes = implement(contract, {
   },
 
   async setRole({ db, auth, body }) {
-    await changeCompany(db, auth, 'manage-users', async (t, actor) => {
-      const target = await memberOf(t, body.id_customer, body.id_user);
+    await changeCompany(db, auth, 'manage-users', async (t, actor, cid) => {
+      const target = await memberOf(t, cid, body.id_user);
       mayActOn(auth, actor, target, 'You cannot change your own role.');
       const role = await roleById(t, body.id_role);
       if (!role) throw notFound('Role');
       mustHold(actor, role.slugs, 'You cannot give a role with permissions you do not hold');
       if (target.role_id === role.id) return;
-      await t.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND customer_id = $2', [target.id, body.id_customer, role.id]);
+      await t.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND customer_id = $2', [target.id, cid, role.id]);
       await audit(t, {
-        customerId: body.id_customer, actor: auth.user, action: 'user.role',
+        customerId: cid, actor: auth.user, action: 'user.role',
         target: { type: 'user', id: target.id, name: target.name },
         before: { role: target.role_id === null ? null : { id: target.role_id, name: target.role_name } },
         after: { role: { id: role.id, name: role.name } },

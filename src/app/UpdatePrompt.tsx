@@ -2,7 +2,10 @@
 // The reload happens only on the user's click, and not while a screen holds unsaved edits.
 import { Workbox } from 'workbox-window';
 import { useEffect, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '../ui/Button.tsx';
 import { useIsEditing } from './edit-guard.ts';
+import styles from './UpdatePrompt.module.css';
 
 export default function UpdatePrompt() {
   const [wb, setWb] = useState<Workbox | null>(null);
@@ -21,12 +24,15 @@ export default function UpdatePrompt() {
     wb.messageSkipWaiting();
   };
   return (
-    <div className="update-prompt" role="status">
-      <span>New version available</span>
-      <button type="button" className="button primary" onClick={reload} disabled={editing}>
+    <div className={styles.prompt} role="status">
+      <RefreshCw aria-hidden="true" className={styles.icon} />
+      <span className={styles.text}>
+        New version available
+        {editing && <span className={styles.hint}>Save your changes first.</span>}
+      </span>
+      <Button variant="primary" size="sm" onClick={reload} disabled={editing}>
         Reload
-      </button>
-      {editing && <span className="hint">Save your changes first.</span>}
+      </Button>
     </div>
   );
 }

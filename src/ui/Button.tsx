@@ -1,4 +1,4 @@
-// Buttons: primary (one per view), secondary, danger, ghost; sizes sm 28 / md 32 / lg 36 px.
+// Buttons: primary (one per view), secondary, danger, ghost, link (reads as a text link); sizes sm 28 / md 32 / lg 36 px.
 // `loading` shows a spinner and blocks clicks. For a link that looks like a button, put buttonClass()
 // on the <Link>. Square icon-only buttons are IconButton (IconButton.tsx). Kept free of Radix: /login uses it.
 import type { ComponentProps, ReactNode } from 'react';
@@ -6,7 +6,7 @@ import { cx } from './cx.ts';
 import { Spinner } from './Spinner.tsx';
 import styles from './Button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
+export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost' | 'link';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonLook {

@@ -11,16 +11,18 @@ export interface EmptyStateProps {
   description?: ReactNode;
   action?: ReactNode;
   compact?: boolean;
+  /** The title's element: a heading when the empty state is the whole page. */
+  titleAs?: 'p' | 'h1' | 'h2' | 'h3';
   className?: string;
 }
 
-export function EmptyState({ icon, title, description, action, compact, className }: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action, compact, titleAs: Title = 'p', className }: EmptyStateProps) {
   return (
     <div className={cx(styles.empty, compact && styles.compact, className)} data-testid="empty-state">
       <span className={styles.icon} aria-hidden="true">
         {icon}
       </span>
-      <p className={styles.title}>{title}</p>
+      <Title className={styles.title}>{title}</Title>
       {description && <p className={styles.description}>{description}</p>}
       {action && <div className={styles.action}>{action}</div>}
     </div>

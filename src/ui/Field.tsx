@@ -25,26 +25,30 @@ export interface FieldProps {
   aside?: ReactNode;
   id?: string;
   className?: string;
+  /** For a button that names itself by its content (a date range): the label describes it instead. */
+  labelDescribes?: boolean;
   children: (control: ControlProps) => ReactNode;
 }
 
-export function Field({ label, error, hint, required, hideLabel, aside, id, className, children }: FieldProps) {
+export function Field({ label, error, hint, required, hideLabel, aside, id, className, labelDescribes, children }: FieldProps) {
   const auto = useId();
   const controlId = id ?? `f${auto}`;
   const errorId = `${controlId}-error`;
   const hintId = `${controlId}-hint`;
-  const describedBy = [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
+  const labelId = `${controlId}-label`;
+  const describedBy = [labelDescribes && labelId, error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
+  const Label = labelDescribes ? 'span' : 'label';
   return (
     <div className={cx(styles.field, className)} data-invalid={error ? '' : undefined}>
       <div className={cx(styles.labelRow, hideLabel && 'sr-only')}>
-        <label htmlFor={controlId} className={styles.label}>
+        <Label htmlFor={labelDescribes ? undefined : controlId} id={labelDescribes ? labelId : undefined} className={styles.label}>
           {label}
           {required && (
             <span className={styles.required} aria-hidden="true">
               *
             </span>
           )}
-        </label>
+        </Label>
         {aside && <span className={styles.aside}>{aside}</span>}
       </div>
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required })}

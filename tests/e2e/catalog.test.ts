@@ -64,7 +64,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     const first = page.getByTestId('product-card').first();
     expect(Number(await first.getAttribute('data-id'))).toBe(Math.max(...products.map((p) => p.id)));
     const flagged = products.filter((p) => p.automation_system === 1).map((p) => p.id);
-    const a = page.locator(`[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] .flag-a`);
+    const a = page.locator(`[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] [data-testid="automation-flag"]`);
     await page.getByLabel('Id').fill(String(flagged[flagged.length - 1]));
     await a.waitFor();
     await page.getByLabel('Id').fill('');
@@ -78,19 +78,37 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByLabel('Id').fill(`${p.id}x`);
     expect(await page.getByLabel('Id').inputValue()).toBe(String(p.id)); // digits only
     await expectCount(1);
+    expect(await page.getByTestId('catalog-count').textContent()).toBe('1 product'); // Intl.PluralRules
     await page.getByLabel('Id').fill('');
     await page.getByLabel('Collection').fill(p.collection);
     await expectCount(products.filter((x) => x.collection.toLowerCase().includes(p.collection.toLowerCase())).length);
     await page.getByLabel('Collection').fill('');
     await page.getByLabel('Automation').selectOption({ label: 'Sended' });
     await expectCount(products.filter((x) => x.automation_system === 1).length);
-    expect(await page.locator('[data-testid="product-card"] .flag-a').count()).toBe(
+    expect(await page.locator('[data-testid="product-card"] [data-testid="automation-flag"]').count()).toBe(
       await page.getByTestId('product-card').count(),
     );
     await page.getByLabel('Automation').selectOption({ label: 'Not Sended' });
     await expectCount(products.filter((x) => x.automation_system !== 1).length);
     await page.getByLabel('Automation').selectOption({ label: 'All' });
     await expectCount(products.length);
+  });
+
+  it('an empty search shows the empty state, and Clear filters restores the grid', async () => {
+    await page.getByLabel('Automation').selectOption({ label: 'Sended' });
+    await page.getByLabel('Name or SKU').fill('zzzznotfound');
+    await expectCount(0);
+    expect(await page.getByTestId('catalog-count').textContent()).toBe('0 products');
+    const empty = page.getByTestId('empty-state');
+    await empty.getByText('No products match these filters.').waitFor();
+    expect(await page.getByTestId('product-card').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await expectCount(products.length);
+    await page.getByTestId('product-card').first().waitFor();
+    expect(await page.getByLabel('Name or SKU').inputValue()).toBe('');
+    expect(await page.getByLabel('Automation').inputValue()).toBe('0');
+    expect(await page.getByTestId('empty-state').count()).toBe(0);
   });
 
   it('filters by date: every preset, then a custom range by two clicks (swapped when reversed)', async () => {
@@ -127,17 +145,17 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
   });
 
   it('thumbnail sizes: 110 px and 172 px columns, big is three columns', async () => {
-    const width = async () => (await page.locator('.grid-cell').first().boundingBox())!.width;
-    await page.getByLabel('Small').check();
+    const width = async () => (await page.getByTestId('grid-cell').first().boundingBox())!.width;
+    await page.getByRole('radio', { name: 'Small' }).check();
     await expect.poll(width).toBe(110);
-    await page.getByLabel('Medium').check();
+    await page.getByRole('radio', { name: 'Medium' }).check();
     await expect.poll(width).toBe(172);
-    await page.getByLabel('Big').check();
+    await page.getByRole('radio', { name: 'Big' }).check();
     const grid = (await page.getByTestId('catalog-grid').boundingBox())!;
     await expect.poll(async () => Math.round((await width()) / 10)).toBe(Math.round((grid.width - 24 - 2 - 24) / 3 / 10));
-    const row = page.locator('.grid-row').first();
-    expect(await row.locator('.grid-cell').count()).toBe(3);
-    await page.getByLabel('Medium').check();
+    const row = page.getByTestId('grid-row').first();
+    expect(await row.getByTestId('grid-cell').count()).toBe(3);
+    await page.getByRole('radio', { name: 'Medium' }).check();
   });
 
   it('a category narrows the list; a product opens its page', async () => {
@@ -172,7 +190,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await expectCount(templates.length);
 
     const scene = page.getByTestId('scene-card').nth(2);
-    await scene.locator('.card-open').click();
+    await scene.getByRole('button', { name: /^Zoom / }).click();
     const zoom = page.getByRole('dialog').filter({ has: page.getByTestId('zoom-stage') });
     await zoom.waitFor();
     await zoom.getByTestId('zoom-stage').hover();

@@ -61,6 +61,9 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
     await page.getByLabel('Name').fill('Renamed offline');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('info-name').getByText('Renamed offline').waitFor();
+    // Offline, the toast says where the change is; the banner says what happens next.
+    await page.getByText('Saved on this device. It will be sent when you are back online', { exact: true }).waitFor();
+    await page.getByText('You are offline. Changes are saved on this device and sent when you reconnect.').waitFor();
     const indicator = page.getByTestId('pending-indicator');
     await indicator.getByText('1 pending').waitFor();
 

@@ -100,6 +100,22 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
     await page.getByRole('button', { name: 'Register' }).waitFor();
   });
 
+  it('has no serious or critical axe violations on reset password, the registration wizard and the terms page', async () => {
+    await page.goto(`${env.s.url}/reset-password?token=nope&email=manager@acme.test`);
+    await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${env.s.url}/register/customer`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Back' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${env.s.url}/register-manager?id_customer=1`);
+    await page.getByRole('heading', { name: 'Manager registration' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto(`${env.s.url}/term-of-use`);
+    await page.getByRole('heading', { name: 'Privacy Policy' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('has no serious or critical axe violations on /login, and stays small', async () => {
     const scripts: Buffer[] = [];
     page.on('response', async (r) => {

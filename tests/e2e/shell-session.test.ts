@@ -82,12 +82,40 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await tab!.close();
     await page.getByRole('button', { name: 'Report Bug' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report Bug' });
+    // Checked here first: clear words at each field, nothing sent.
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Enter a subject, a few words that sum up the problem.').waitFor();
+    await dialog.getByText('Describe what happened and what you expected.').waitFor();
+    expect(await dialog.getByLabel('Subject').getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Subject').fill('Broken button');
     await dialog.getByLabel('Description').fill('It does nothing.');
     await dialog.getByLabel('Attachment').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
     await dialog.getByRole('img', { name: 'shot.png' }).waitFor();
     await dialog.getByRole('button', { name: 'Send' }).click();
     await dialog.getByText('Bug report sent successfully!').waitFor();
+    // Sent once: Send stays disabled after success.
+    expect(await dialog.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    const rows = await env.s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM bug_reports WHERE subject = 'Broken button'");
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('the shell and the Pending changes panel pass axe; the panel is empty once everything is sent', async () => {
+    await signIn(page, env.s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('sync-status').click();
+    const panel = page.getByRole('dialog', { name: 'Pending changes' });
+    await panel.getByText('Every change has reached the server.').waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    // The user menu: Settings and Log out, with the user's name.
+    await page.getByRole('button', { name: 'Alice Manager' }).click();
+    const menu = page.getByRole('menu'); // named by its trigger, the user's name
+    await menu.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    await menu.getByRole('menuitem', { name: 'Log out' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 
   it('logout removes the cookie and empties the local database', async () => {
@@ -111,6 +139,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await dialog.waitFor();
     const accept = dialog.getByRole('button', { name: 'Accept' });
     expect(await accept.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('switch', { name: 'I accept the terms of use' }).check();
     await accept.click();
     await dialog.waitFor({ state: 'hidden' });

@@ -37,7 +37,14 @@ describe('strings refuse U+0000, in JSON, multipart text parts and query strings
   it('JSON body', async () => {
     const r = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'a\u0000b' } });
     refused(r, 422);
-    expect(r.body.errors.name).toEqual(['The name field must not contain NUL characters.']);
+    expect(r.body.errors.name).toEqual(['The name field must not contain NUL characters or broken Unicode.']);
+  });
+  it('a lone surrogate is refused (jsonb cannot hold it); an emoji, a surrogate pair, passes', async () => {
+    const lone = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'a\ud800b' } });
+    refused(lone, 422);
+    expect(Object.keys(lone.body.errors)).toEqual(['name']);
+    const emoji = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'sofa \u{1F6CB}' } });
+    expect(emoji.status).toBe(200);
   });
   it('query string', async () => {
     const r = await call(s, 'GET', '/gets/dashboard/products/last-registered/show', { token, query: { id_customer: acme, sku: 'a\u0000b' } });

@@ -60,14 +60,14 @@ describe('photos', () => {
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
     expect((await upload('notes.txt', Buffer.from('hello'))).body.errors.photo[0]).toBe('The file must be a file of type: jpg, jpeg, png.');
-    expect((await upload('fake.png', Buffer.from('this is text, not a picture'))).body.errors.photo[0]).toBe('The file content does not match its .png extension.');
+    expect((await upload('fake.png', Buffer.from('this is text, not a picture'))).body.errors.photo[0]).toBe('The file is not a valid image.');
     await upload('animated.gif', gif);
     await upload('gif-named.png', gif);
     await upload('pdf.jpg', Buffer.from('%PDF-1.4\n%%EOF\n'));
     await upload('empty.png', Buffer.alloc(0));
     // A real PNG signature followed by garbage: sniffed as png, refused when decoded.
     const corrupt = Buffer.concat([png.subarray(0, 16), Buffer.alloc(200, 7)]);
-    expect((await upload('corrupt.png', corrupt)).body.errors.photo[0]).toBe('The photo is not a valid image.');
+    expect((await upload('corrupt.png', corrupt)).body.errors.photo[0]).toBe('The file is not a valid image.');
     expect(files()).toBe(before);
   });
 

@@ -140,6 +140,14 @@ describe('staff', () => {
     await expectStatus(s, 422, 'PUT', '/user/deactivate', { token: w.tok.staff, body: { id_user: victimUser, id_customer: -1 } });
   });
 
+  it('naming a role from -1 act in that role\'s company (the guard resolves it), never in -1', async () => {
+    const r = await expectStatus(s, 200, 'POST', '/user/inside', {
+      token: w.tok.staff, body: { id_customer: -1, name: 'Via role', email: 'via-role@acme.test', id_role: victimRole } });
+    const m = await s.db.one<{ customer_id: number }>('SELECT customer_id FROM memberships WHERE user_id = $1', [r.body.id]);
+    expect(m!.customer_id).toBe(w.acme);
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_name', { token: w.tok.staff, body: { id_role: victimRole, id_customer: -1, name: 'Readers' } });
+  });
+
   it('are never listed or changed as company members (their account is the provider\'s)', async () => {
     await expectStatus(s, 404, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: w.user.staff, id_customer: w.acme } });
     await expectStatus(s, 404, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: w.user.staff, id_customer: w.acme, password: P } });

@@ -50,8 +50,9 @@ export type Reply<E extends Endpoint> = Static<E['response']>;
 
 // Shared schema pieces, so that the same field means the same thing in every call.
 // The server also applies their input rules to any string or number a contract leaves bare.
-/** No string may hold U+0000: PostgreSQL cannot store it. */
-export const NO_NUL = '^[^\\u0000]*$';
+/** No string may hold U+0000 or a lone UTF-16 surrogate: PostgreSQL stores neither (text nor jsonb).
+ *  Ajv compiles patterns with the u flag, so a surrogate pair (an emoji) is one code point and passes. */
+export const NO_NUL = '^[^\\u0000\\ud800-\\udfff]*$';
 /** PostgreSQL's integer range: an id or count outside it cannot name a row. */
 export const INT4 = { minimum: -2147483648, maximum: 2147483647 } as const;
 /** Refuses Infinity and NaN, which Ajv's coercion lets through from "Infinity" and "1e999" (a server-side keyword). */

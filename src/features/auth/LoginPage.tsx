@@ -5,7 +5,11 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { forgotPassword, login } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
 import { readToken, storeToken } from '../../api/token.ts';
-import { LoginBackground } from './Background.tsx';
+import { Button, buttonClass } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
+import styles from './auth.module.css';
 import { forgotWarning, LOGIN_ERROR_MS, loginError, normaliseEmail } from './rules.ts';
 import { useFlash } from './useFlash.ts';
 
@@ -53,80 +57,69 @@ export default function LoginPage() {
     }
   }
 
-  const status = loading ? (
-    <p className="form-status" role="status">
-      <span className="spinner" aria-hidden="true" /> Loading...
-    </p>
-  ) : error ? (
-    <p className="form-error" role="alert">
+  const errorNote = error && (
+    <Callout tone="danger" role="alert">
       {error}
-    </p>
-  ) : null;
+    </Callout>
+  );
 
   return (
-    <main className="login-page">
-      <LoginBackground />
-      <div className="login-card">
-        <p className="brand">Facet</p>
-        {mode === 'login' && (
-          <form onSubmit={signIn} noValidate aria-labelledby="login-title">
-            <h1 id="login-title">Sign in</h1>
-            <label htmlFor="login-email">Email</label>
-            <input id="login-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-            <label htmlFor="login-password">Password</label>
-            <input id="login-password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <button type="button" className="link-button" onClick={() => (flash(null), setMode('forgot'))}>
-              Forgot your password?
-            </button>
-            <div className="button-area">
-              {status ?? (
-                <button type="submit" className="button primary wide">
-                  Login
-                </button>
-              )}
-            </div>
-            <Link to="/register/customer" className="button secondary wide">
+    <AuthFrame pictures>
+      {mode === 'login' && (
+        <form onSubmit={signIn} noValidate aria-labelledby="login-title" className={styles.form}>
+          <AuthHeading id="login-title" title="Sign in" subtitle="Welcome back. Sign in to manage your catalogue." />
+          <TextField label="Email" id="login-email" type="email" autoComplete="username" size="lg" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Password"
+            id="login-password"
+            type="password"
+            autoComplete="current-password"
+            size="lg"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aside={
+              <Button variant="link" size="sm" onClick={() => (flash(null), setMode('forgot'))}>
+                Forgot your password?
+              </Button>
+            }
+          />
+          <div className={styles.actions}>
+            {errorNote}
+            <Button type="submit" variant="primary" size="lg" block loading={loading}>
+              {loading ? 'Loading...' : 'Login'}
+            </Button>
+            <p className={styles.divider}>New to Facet?</p>
+            <Link to="/register/customer" className={buttonClass({ variant: 'secondary', size: 'lg', block: true })}>
               Sign Up
             </Link>
-          </form>
-        )}
-        {mode === 'forgot' && (
-          <form onSubmit={sendReset} noValidate aria-labelledby="forgot-title">
-            <h1 id="forgot-title">Reset your password</h1>
-            <label htmlFor="forgot-email">Email</label>
-            <input id="forgot-email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-            <div className="button-area">
-              {/* the format warning stays visible while the request still goes out (§5) */}
-              {error && (
-                <p className="form-error" role="alert">
-                  {error}
-                </p>
-              )}
-              {loading ? (
-                <p className="form-status" role="status">
-                  <span className="spinner" aria-hidden="true" /> Loading...
-                </p>
-              ) : (
-                <button type="submit" className="button primary wide">
-                  Send reset link
-                </button>
-              )}
-            </div>
-            <button type="button" className="link-button" onClick={() => (flash(null), setMode('login'))}>
-              Back to login
-            </button>
-          </form>
-        )}
-        {mode === 'sent' && (
-          <div aria-live="polite">
-            <h1>Check your email</h1>
-            <p className="form-success">An email was sent to you. Verify your email.</p>
-            <button type="button" className="button secondary wide" onClick={() => setMode('login')}>
-              Back to login
-            </button>
           </div>
-        )}
-      </div>
-    </main>
+        </form>
+      )}
+      {mode === 'forgot' && (
+        <form onSubmit={sendReset} noValidate aria-labelledby="forgot-title" className={styles.form}>
+          <AuthHeading id="forgot-title" title="Reset your password" subtitle="We will email you a link to choose a new one." />
+          <TextField label="Email" id="forgot-email" type="email" autoComplete="username" size="lg" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <div className={styles.actions}>
+            {/* the format warning stays visible while the request still goes out (§5) */}
+            {errorNote}
+            <Button type="submit" variant="primary" size="lg" block loading={loading}>
+              {loading ? 'Loading...' : 'Send reset link'}
+            </Button>
+            <Button variant="link" className={styles.center} onClick={() => (flash(null), setMode('login'))}>
+              Back to login
+            </Button>
+          </div>
+        </form>
+      )}
+      {mode === 'sent' && (
+        <div aria-live="polite" className={styles.form}>
+          <AuthHeading title="Check your email" />
+          <Callout tone="success">An email was sent to you. Verify your email.</Callout>
+          <Button variant="secondary" size="lg" block onClick={() => setMode('login')}>
+            Back to login
+          </Button>
+        </div>
+      )}
+    </AuthFrame>
   );
 }

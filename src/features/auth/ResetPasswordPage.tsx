@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
-import { LoginBackground } from './Background.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
+import styles from './auth.module.css';
 import { RESET_ERROR_MS, resetMismatch } from './rules.ts';
 import { useFlash } from './useFlash.ts';
 
@@ -32,46 +36,32 @@ export default function ResetPasswordPage() {
   }
 
   return (
-    <main className="login-page">
-      <LoginBackground />
-      <div className="login-card">
-        <p className="brand">Facet</p>
-        {done ? (
-          <div aria-live="polite">
-            <h1>Password changed</h1>
-            <p className="form-success">Your new password has been registered.</p>
-            <button type="button" className="button primary wide" onClick={() => navigate('/')}>
-              Back to Login
-            </button>
+    <AuthFrame pictures>
+      {done ? (
+        <div aria-live="polite" className={styles.form}>
+          <AuthHeading title="Password changed" />
+          <Callout tone="success">Your new password has been registered.</Callout>
+          <Button variant="primary" size="lg" block onClick={() => navigate('/')}>
+            Back to Login
+          </Button>
+        </div>
+      ) : (
+        <form onSubmit={submit} noValidate aria-labelledby="reset-title" className={styles.form}>
+          <AuthHeading id="reset-title" title="Set a new password" subtitle={query.get('email') ? `For ${query.get('email')}` : undefined} />
+          <TextField label="New password" type="password" autoComplete="new-password" size="lg" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField label="Confirm password" type="password" autoComplete="new-password" size="lg" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+          <div className={styles.actions}>
+            {error && !loading && (
+              <Callout tone="danger" role="alert">
+                {error}
+              </Callout>
+            )}
+            <Button type="submit" variant="primary" size="lg" block loading={loading}>
+              {loading ? 'Loading...' : 'Save password'}
+            </Button>
           </div>
-        ) : (
-          <form onSubmit={submit} noValidate aria-labelledby="reset-title">
-            <h1 id="reset-title">Set a new password</h1>
-            <label htmlFor="reset-password">New password</label>
-            <input id="reset-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            <label htmlFor="reset-confirmation">Confirm password</label>
-            <input id="reset-confirmation" type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
-            <div className="button-area">
-              {loading ? (
-                <p className="form-status" role="status">
-                  <span className="spinner" aria-hidden="true" /> Loading...
-                </p>
-              ) : (
-                <>
-                  {error && (
-                    <p className="form-error" role="alert">
-                      {error}
-                    </p>
-                  )}
-                  <button type="submit" className="button primary wide">
-                    Save password
-                  </button>
-                </>
-              )}
-            </div>
-          </form>
-        )}
-      </div>
-    </main>
+        </form>
+      )}
+    </AuthFrame>
   );
 }

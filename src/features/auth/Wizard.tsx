@@ -1,10 +1,18 @@
-// The step-by-step form: one or two fields per step, Next forward, a back arrow, Register last.
-// Next only advances (§5: no required-field check on the client).
+// The step-by-step registration: one or two fields per step, Next forward, a back arrow, Register last,
+// a progress bar over the steps. Next only advances (§5: no required-field check on the client).
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { AuthFrame } from './AuthFrame.tsx';
+import styles from './auth.module.css';
 import { REGISTER_MESSAGES } from './rules.ts';
-import { STEPS, type Files, type Outcome, type Values } from './register.ts';
+import { STEPS, type Files, type Outcome, type Values, type WizardField } from './register.ts';
 
 export interface WizardProps {
   first: number;
@@ -20,6 +28,8 @@ export function Wizard({ first, heading, submit }: WizardProps) {
   const [alert, setAlert] = useState<{ progress?: string; message?: string; ok?: boolean } | null>(null);
   const last = STEPS.length - 1;
   const current = STEPS[step]!;
+  const total = STEPS.length - first;
+  const number = step + 1 - first;
 
   async function onSubmit(e: React.FormEvent) {
     e.preventDefault();
@@ -29,47 +39,51 @@ export function Wizard({ first, heading, submit }: WizardProps) {
     setAlert(outcome.ok ? { message: REGISTER_MESSAGES.success, ok: true } : { message: outcome.message });
   }
 
+  const field = (f: WizardField) => {
+    const id = `reg-${f.name}`;
+    const text = { id, name: f.name, autoComplete: f.autoComplete, value: values[f.name] ?? '', onChange: (e: { target: { value: string } }) => setValues({ ...values, [f.name]: e.target.value }) };
+    if (f.type === 'file') {
+      const file = files[f.name];
+      return (
+        <FileDrop
+          key={f.name}
+          label={f.label}
+          accept="image/*"
+          acceptLabel="An image: PNG or JPG"
+          files={file ? [file] : []}
+          onPick={(ok) => ok[0] && setFiles({ ...files, [f.name]: ok[0] })}
+          onRemove={() => setFiles({ ...files, [f.name]: undefined })}
+        />
+      );
+    }
+    if (f.type === 'textarea') return <TextArea key={f.name} label={f.label} rows={4} {...text} />;
+    return <TextField key={f.name} label={f.label} type={f.type ?? 'text'} size="lg" {...text} />;
+  };
+
   return (
-    <main className="login-page">
-      <div className="login-card wizard">
-        <p className="brand">Facet</p>
-        <h1>{heading}</h1>
-        <form onSubmit={onSubmit} noValidate aria-label={`${heading}: step ${step + 1 - first} of ${STEPS.length - first}`}>
-          <div className="wizard-head">
-            {step > first ? (
-              <button type="button" className="icon-button" aria-label="Back" onClick={() => setStep(step - 1)}>
-                ←
-              </button>
-            ) : (
-              <span />
-            )}
-            <h2>{current.title}</h2>
-            <span className="wizard-count">
-              {step + 1 - first} / {STEPS.length - first}
-            </span>
-          </div>
-          {current.intro && <p>{current.intro}</p>}
-          {current.fields.map((f) => {
-            const id = `reg-${f.name}`;
-            const common = { id, name: f.name, autoComplete: f.autoComplete };
-            return (
-              <div key={f.name} className="field">
-                <label htmlFor={id}>{f.label}</label>
-                {f.type === 'file' ? (
-                  <input {...common} type="file" accept="image/*" onChange={(e) => setFiles({ ...files, [f.name]: e.target.files?.[0] })} />
-                ) : f.type === 'textarea' ? (
-                  <textarea {...common} value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
-                ) : (
-                  <input {...common} type={f.type ?? 'text'} value={values[f.name] ?? ''} onChange={(e) => setValues({ ...values, [f.name]: e.target.value })} />
-                )}
-              </div>
-            );
-          })}
-          <button type="submit" className="button primary wide">
+    <AuthFrame pictures wide>
+      <form onSubmit={onSubmit} noValidate aria-label={`${heading}: step ${number} of ${total}`} className={styles.form}>
+        <div className={styles.stepHead}>
+          {step > first && <IconButton label="Back" icon={<ArrowLeft />} variant="secondary" onClick={() => setStep(step - 1)} />}
+          <h1 className={styles.stepTitle}>{heading}</h1>
+          <span className={styles.stepCount}>
+            {number} / {total}
+          </span>
+        </div>
+        <ProgressBar label={`Step ${number} of ${total}`} value={(number / total) * 100} />
+        <h2>{current.title}</h2>
+        {current.intro && <p className={styles.subtitle}>{current.intro}</p>}
+        {current.fields.map(field)}
+        <div className={styles.actions}>
+          <Button type="submit" variant="primary" size="lg" block>
             {step === last ? 'Register' : 'Next'}
-          </button>
-        </form>
-      </div>
+          </Button>
+          <p className={styles.divider}>Already have an account?</p>
+          <Link to="/login" className={styles.center}>
+            Sign in
+          </Link>
+        </div>
+      </form>
       <AlertPopup
         open={alert !== null}
         title="Registration"
@@ -77,6 +91,6 @@ export function Wizard({ first, heading, submit }: WizardProps) {
         message={alert?.message}
         onConfirm={() => (alert?.ok ? navigate('/login') : setAlert(null))}
       />
-    </main>
+    </AuthFrame>
   );
 }

@@ -1,62 +1,99 @@
-// Report Bug: subject, description, attachments (jpg/jpeg/png previewed; only the first is sent).
-import { useEffect, useMemo, useState } from 'react';
+// Report Bug (document 1 §2, §5, §8): subject and description (checked here first, errors under their
+// fields), attachments (jpg/jpeg/png previewed; only the first is sent). Send is disabled while sending
+// and after success, so a report is never sent twice.
+import { useState } from 'react';
 import { reportBug } from '../../api/shell.ts';
 import { toFailure } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
-import { Popup } from '../../ui/Popup.tsx';
-import { BUG_SENT, bugErrorMessage, hasPreview } from './rules.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { Stack } from '../../ui/Layout.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
+import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { BUG_SENT, bugErrorMessage, checkBugReport, hasPreview, SUBJECT_MAX, type BugErrors } from './rules.ts';
+
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; text: string };
 
 export default function BugReportDialog({ onClose }: { onClose: () => void }) {
   const { user, customerId } = useSession();
   const [subject, setSubject] = useState('');
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
-  const [status, setStatus] = useState<{ text: string; kind: 'busy' | 'ok' | 'error' } | null>(null);
-  const previews = useMemo(() => files.map((f) => (hasPreview(f.name) ? URL.createObjectURL(f) : null)), [files]);
-  useEffect(() => () => previews.forEach((u) => u && URL.revokeObjectURL(u)), [previews]);
+  const [tried, setTried] = useState(false);
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const sent = status.kind === 'sent';
+  const sending = status.kind === 'sending';
+  // After a first try, errors follow the typing, so a fixed field clears at once.
+  const shown: BugErrors = tried ? checkBugReport(subject, description) : {};
 
   async function send(e: React.FormEvent) {
     e.preventDefault();
-    setStatus({ text: 'Sending...', kind: 'busy' });
+    if (sending || sent) return;
+    const found = checkBugReport(subject, description);
+    setTried(true);
+    if (found.subject || found.description) {
+      document.getElementById(found.subject ? 'bug-subject' : 'bug-description')?.focus();
+      return;
+    }
+    setStatus({ kind: 'sending' });
     try {
       const id_customer = customerId ?? -1;
-      await reportBug({ id_user: user.id, id_customer, subject, description, url: window.location.href }, files);
-      setStatus({ text: BUG_SENT, kind: 'ok' });
+      await reportBug({ id_user: user.id, id_customer, subject: subject.trim(), description, url: window.location.href }, files);
+      setStatus({ kind: 'sent' });
     } catch (err) {
-      setStatus({ text: bugErrorMessage(toFailure(err)), kind: 'error' });
+      setStatus({ kind: 'error', text: bugErrorMessage(toFailure(err)) });
     }
   }
 
   return (
-    <Popup open title="Report Bug" onClose={onClose} className="bug-report">
-      <form onSubmit={send} className="popup-body">
-        <label htmlFor="bug-subject">Subject</label>
-        <input id="bug-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
-        <label htmlFor="bug-description">Description</label>
-        <textarea id="bug-description" rows={5} value={description} onChange={(e) => setDescription(e.target.value)} />
-        <label htmlFor="bug-files">Attachment</label>
-        <input id="bug-files" type="file" multiple onChange={(e) => setFiles([...(e.target.files ?? [])])} />
-        {files.length > 0 && (
-          <ul className="attachments">
-            {files.map((f, i) => (
-              <li key={`${f.name}-${i}`}>{previews[i] ? <img src={previews[i]!} alt={f.name} /> : <span>{f.name}</span>}</li>
-            ))}
-          </ul>
-        )}
-        {status && (
-          <p className={status.kind === 'error' ? 'form-error' : status.kind === 'ok' ? 'form-success' : 'form-status'} role="status">
-            {status.kind === 'busy' && <span className="spinner" aria-hidden="true" />} {status.text}
-          </p>
-        )}
-        <footer className="popup-actions">
-          <button type="button" className="button secondary" onClick={onClose}>
-            {status?.kind === 'ok' ? 'Close' : 'Cancel'}
-          </button>
-          <button type="submit" className="button primary" disabled={status?.kind === 'busy'}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Report Bug"
+      description="Tell the studio what went wrong. The page you are on is sent with the report."
+      size="md"
+      footer={
+        <>
+          <Button onClick={onClose}>{sent ? 'Close' : 'Cancel'}</Button>
+          <Button type="submit" form="bug-report-form" variant="primary" loading={sending} disabled={sent}>
             Send
-          </button>
-        </footer>
+          </Button>
+        </>
+      }
+    >
+      <form id="bug-report-form" onSubmit={send} noValidate>
+        <Stack gap={4}>
+          <TextField id="bug-subject" label="Subject" required maxLength={SUBJECT_MAX} value={subject} error={shown.subject} disabled={sent} onChange={(e) => setSubject(e.target.value)} />
+          <TextArea id="bug-description" label="Description" required rows={5} value={description} error={shown.description} disabled={sent} onChange={(e) => setDescription(e.target.value)} />
+          <FileDrop
+            label="Attachment"
+            multiple
+            files={files}
+            preview={(f) => hasPreview(f.name)}
+            hint="Screenshots (JPG or PNG) are previewed. Only the first file is sent."
+            disabled={sent}
+            onPick={(picked) => setFiles([...files, ...picked])}
+            onRemove={(i) => setFiles(files.filter((_, j) => j !== i))}
+          />
+          {status.kind === 'sending' && (
+            <Callout tone="neutral" role="status" icon={<Spinner />}>
+              Sending...
+            </Callout>
+          )}
+          {sent && (
+            <Callout tone="success" role="status">
+              {BUG_SENT}
+            </Callout>
+          )}
+          {status.kind === 'error' && (
+            <Callout tone="danger" role="alert">
+              {status.text}
+            </Callout>
+          )}
+        </Stack>
       </form>
-    </Popup>
+    </Dialog>
   );
 }

@@ -6,7 +6,9 @@ import { DayPicker, type DayButtonProps } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { format, startOfMonth, subMonths } from 'date-fns';
 import { clickDay, PRESET_LABELS, PRESETS, presetRange, type DayRange, type Picking, type Preset } from './presets.ts';
+import { Chip } from '../../ui/Chip.tsx';
 import './calendar.css';
+import styles from './calendar.module.css';
 
 export interface RangeValue {
   preset: Preset | 'custom';
@@ -17,6 +19,8 @@ export interface RangeValue {
 function DayButton({ day, modifiers, ...rest }: DayButtonProps) {
   if (day.outside) return <span className="cal-blank" aria-hidden="true" />;
   void modifiers;
+  // react-day-picker's own day cell (its props carry the grid's keyboard and ARIA wiring).
+  // eslint-disable-next-line no-restricted-syntax
   return <button {...rest} />;
 }
 
@@ -35,19 +39,12 @@ export default function DateRangeCalendar({ value, onChange }: { value: RangeVal
     onChange({ preset: p, range });
   };
   return (
-    <div className="calendar">
-      <div className="cal-presets" role="group" aria-label="Date presets">
+    <div className={`calendar ${styles.calendar}`}>
+      <div className={styles.presets} role="group" aria-label="Date presets">
         {PRESETS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className={`chip ${value.preset === p ? 'on' : ''}`}
-            aria-pressed={value.preset === p}
-            data-preset={p}
-            onClick={() => choose(p)}
-          >
+          <Chip key={p} pressed={value.preset === p} data-preset={p} onClick={() => choose(p)}>
             {PRESET_LABELS[p]}
-          </button>
+          </Chip>
         ))}
       </div>
       <DayPicker
@@ -68,7 +65,7 @@ export default function DateRangeCalendar({ value, onChange }: { value: RangeVal
           if (next.range) onChange({ preset: 'custom', range: next.range });
         }}
       />
-      <p className="hint" aria-live="polite">
+      <p className={styles.hint} aria-live="polite">
         {picking ? 'Choose the other end of the range.' : 'Click two days to choose a custom range.'}
       </p>
     </div>

@@ -1,32 +1,42 @@
-// One product or scene in the grid. A product opens its page; a scene opens the zoom viewer and
-// can be selected for a service request. Products flagged for automation carry the 'A' flag.
+// One product or scene in the grid. A product opens its page; a scene opens the zoom viewer and can be
+// chosen for a service request. Thumbnails never leave a blank: a placeholder tile shows the product's
+// initials and SKU when the image is missing or cannot load (offline, never cached).
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
+import { Maximize2 } from 'lucide-react';
 import type { ProductRow, TemplateRow } from '../../data/index.ts';
+import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Img } from '../../ui/Img.tsx';
+import { TileButton } from '../../ui/TileButton.tsx';
+import { cx } from '../../ui/cx.ts';
 import { productThumb, templateThumb } from './catalog-rules.ts';
+import styles from './catalog.module.css';
 
-// The design system's image: never blank; offline and never cached it is the placeholder tile.
+export const productLabel = (p: Pick<ProductRow, 'name' | 'sku' | 'id'>) => p.name || p.sku || `Product ${p.id}`;
+
 function Thumb({ src, cell, name, caption }: { src: string | null; cell: number; name: string; caption?: string }) {
   const side = Math.round(cell);
-  return <Img src={src} alt="" loading="lazy" decoding="async" width={side} height={side} className="thumb" placeholder={{ name, caption }} />;
+  return <Img src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" width={side} height={side} className={styles.thumb} />;
 }
 
 // Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
 export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRow; cell: number }) {
-  const label = p.name || p.sku || `Product ${p.id}`;
+  const label = productLabel(p);
   return (
-    <Link to={`/product/${p.id}`} className="card" data-testid="product-card" data-id={p.id}>
+    <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id}>
       <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
       {p.automation_system === 1 && (
-        <span className="flag-a" title="Automation">
+        <span className={styles.flag} title="Automation" data-testid="automation-flag">
           <span aria-hidden="true">A</span>
           <span className="sr-only">Automation</span>
         </span>
       )}
-      <span className="card-name">{label}</span>
-      <span className="card-meta">
-        {p.sku && <span>{p.sku}</span>} <span>#{p.id}</span>
+      <span className={styles.cardName} title={label}>
+        {label}
+      </span>
+      <span className={styles.cardMeta}>
+        {p.sku && <span>{p.sku}</span>}
+        <span>#{p.id}</span>
       </span>
     </Link>
   );
@@ -42,16 +52,14 @@ interface SceneProps {
 
 export function SceneCard({ t, cell, selected, onToggle, onZoom }: SceneProps) {
   return (
-    <div className={`card scene ${selected ? 'selected' : ''}`} data-testid="scene-card" data-id={t.id}>
-      <button type="button" className="card-open" onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
-        <Thumb src={templateThumb(t)} cell={cell} name={t.name} />
-      </button>
-      <label className="card-select">
-        <input type="checkbox" checked={selected} onChange={() => onToggle(t.id)} />
-        <span className="card-name">{t.name}</span>
-      </label>
-      <span className="card-meta">
-        #{t.id} {t.public ? 'Public' : 'Private'}
+    <div className={cx(styles.card, styles.scene, selected && styles.selected)} data-testid="scene-card" data-id={t.id}>
+      <TileButton className={styles.zoom} onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
+        <Thumb src={templateThumb(t)} cell={cell} name={t.name} caption={`#${t.id}`} />
+        <Maximize2 className={styles.zoomIcon} aria-hidden="true" />
+      </TileButton>
+      <Checkbox className={styles.select} label={<span className={styles.cardName} title={t.name}>{t.name}</span>} checked={selected} onCheckedChange={() => onToggle(t.id)} />
+      <span className={styles.cardMeta}>
+        <span>#{t.id}</span> <span>{t.public ? 'Public' : 'Private'}</span>
       </span>
     </div>
   );

@@ -3,9 +3,10 @@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { gridColumns, type ThumbSize } from './catalog-rules.ts';
+import styles from './catalog.module.css';
 
 const GAP = 12;
-const CAPTION = 64;
+const CAPTION = 52;
 
 interface Props<T> {
   items: readonly T[];
@@ -34,17 +35,18 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   const v = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 3 });
   useLayoutEffect(() => v.measure(), [v, rowHeight]);
   return (
-    <section className="catalog-grid" ref={scroller} aria-label={label} tabIndex={-1} data-testid="catalog-grid">
+    <section className={styles.grid} ref={scroller} aria-label={label} tabIndex={-1} data-testid="catalog-grid">
       <div style={{ height: v.getTotalSize(), position: 'relative' }}>
         {width > 0 &&
           v.getVirtualItems().map((r) => (
             <div
               key={r.key}
-              className="grid-row"
+              className={styles.gridRow}
+              data-testid="grid-row"
               style={{ transform: `translateY(${r.start}px)`, gridTemplateColumns: `repeat(${columns}, ${size === 'big' ? '1fr' : `${cell}px`})`, gap: GAP }}
             >
               {items.slice(r.index * columns, r.index * columns + columns).map((it) => (
-                <div key={keyOf(it)} className="grid-cell" style={{ height: rowHeight - GAP }}>
+                <div key={keyOf(it)} className={styles.gridCell} data-testid="grid-cell" style={{ height: rowHeight - GAP }}>
                   {render(it, cell)}
                 </div>
               ))}

@@ -1,8 +1,11 @@
 // The catalogue's left menu (document 2 §2.2): All Products, product categories with their
 // subcategories, and a Templates group with the template categories; each entry is a `section`.
 import { Link } from 'react-router-dom';
+import { Images, LayoutGrid } from 'lucide-react';
+import { cx } from '../../ui/cx.ts';
 import type { ProductCategoryRow, TemplateCategoryRow } from '../../data/index.ts';
 import { ALL_PRODUCTS, type Section, sectionParam } from './catalog-rules.ts';
+import styles from './catalog.module.css';
 
 interface Props {
   current: Section;
@@ -12,10 +15,10 @@ interface Props {
   templateCategories: TemplateCategoryRow[];
 }
 
-function Entry({ to, current, children }: { to: string; current: string; children: React.ReactNode }) {
+function Entry({ to, current, children, level = 0 }: { to: string; current: string; children: React.ReactNode; level?: 0 | 1 | 2 }) {
   const active = to === current;
   return (
-    <Link to={`?section=${to}`} className={`cat-link ${active ? 'active' : ''}`} aria-current={active ? 'page' : undefined}>
+    <Link to={`?section=${to}`} className={cx(styles.entry, styles[`level${level}`], active && styles.entryActive)} aria-current={active ? 'page' : undefined}>
       {children}
     </Link>
   );
@@ -24,25 +27,25 @@ function Entry({ to, current, children }: { to: string; current: string; childre
 export function CatalogMenu({ current, showProducts, showTemplates, productCategories, templateCategories }: Props) {
   const cur = sectionParam(current);
   return (
-    <nav className="catalog-menu" aria-label="Catalogue sections">
+    <nav className={styles.menu} aria-label="Catalogue sections">
       <ul>
         {showProducts && (
           <>
             <li>
               <Entry to={ALL_PRODUCTS} current={cur}>
-                All Products
+                <LayoutGrid aria-hidden="true" /> All Products
               </Entry>
             </li>
             {productCategories.map((c) => (
               <li key={c.id}>
-                <Entry to={`category-${c.id}`} current={cur}>
+                <Entry to={`category-${c.id}`} current={cur} level={1}>
                   {c.category}
                 </Entry>
                 {c.subcategories.length > 0 && (
                   <ul>
                     {c.subcategories.map((s) => (
                       <li key={s.id}>
-                        <Entry to={`subcategory-${s.id}`} current={cur}>
+                        <Entry to={`subcategory-${s.id}`} current={cur} level={2}>
                           {s.subcategory}
                         </Entry>
                       </li>
@@ -54,14 +57,14 @@ export function CatalogMenu({ current, showProducts, showTemplates, productCateg
           </>
         )}
         {showTemplates && (
-          <li className="cat-group">
+          <li className={styles.group}>
             <Entry to="templates" current={cur}>
-              Templates
+              <Images aria-hidden="true" /> Templates
             </Entry>
             <ul>
               {templateCategories.map((c) => (
                 <li key={c.id}>
-                  <Entry to={`template-category-${c.id}`} current={cur}>
+                  <Entry to={`template-category-${c.id}`} current={cur} level={2}>
                     {c.category}
                   </Entry>
                 </li>

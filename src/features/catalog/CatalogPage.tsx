@@ -2,21 +2,32 @@
 // scenes, all read from the local mirror (so it works offline), with the permission redirects.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
+import { Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
 import { useCatalog, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
+import { plural } from '../../ui/format.ts';
+import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
+import { SegmentedControl } from '../../ui/RadioGroup.tsx';
+import { Spinner } from '../../ui/Spinner.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
+import { CatalogEmpty, GridSkeleton } from './CatalogEmpty.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ALL_PRODUCTS, defaultFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState } from './catalog-rules.ts';
+import { ALL_PRODUCTS, clearFilters, defaultFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState, type ThumbSize } from './catalog-rules.ts';
 import { ProductCard, SceneCard } from './Cards.tsx';
 import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
-import './catalog.css';
+import styles from './catalog.module.css';
 
-const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access'] as const;
+const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access', 'register-products'] as const;
+const SIZES = [
+  { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
+  { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
+  { value: 'big' as const, label: 'Big', icon: <Square /> },
+];
 const idOf = (x: { id: number }) => x.id;
 const renderProduct = (p: ProductRow, cell: number) => <ProductCard p={p} cell={cell} />;
 
@@ -59,53 +70,49 @@ export default function CatalogPage() {
   );
   if (decision && 'redirect' in decision) return <Navigate to={decision.redirect} replace />;
   const templates = section.kind === 'templates';
+  const body =
+    result.items.length > 0 ? (
+      templates ? (
+        <CatalogGrid items={result.items as TemplateRow[]} size={filters.size} label="Templates" keyOf={idOf} render={renderScene} />
+      ) : (
+        <CatalogGrid items={result.items as ProductRow[]} size={filters.size} label="Products" keyOf={idOf} render={renderProduct} />
+      )
+    ) : result.ready ? (
+      <CatalogEmpty section={section} filters={filters} canRegister={!!access['register-products']} onClear={() => setFilters(clearFilters(filters))} />
+    ) : (
+      <GridSkeleton size={filters.size} />
+    );
   return (
-    <section className="page catalog-page">
-      <div className="catalog-head">
-        <h1>Product Catalog</h1>
-        {progress.loading && !progress.popupOpen && (
-          <span className="hint" role="status">
-            {progressText(progress.percent)}
-          </span>
-        )}
-      </div>
-      <div className="catalog-layout">
-        <CatalogMenu
-          current={section}
-          showProducts={can.info}
-          showTemplates={can.templates}
-          productCategories={productCategories ?? []}
-          templateCategories={templateCategories ?? []}
-        />
-        <div className="catalog-main">
-          <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} />
-          <div className="catalog-summary">
-            <span role="status" data-testid="catalog-count">
-              {result.total} {templates ? 'templates' : 'products'}
+    <div className={styles.page}>
+      <PageHeader
+        title="Product Catalog"
+        meta={
+          progress.loading &&
+          !progress.popupOpen && (
+            <span className={styles.loadingLine} role="status">
+              <Spinner size={14} /> {progressText(progress.percent)}
             </span>
-            {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
+          )
+        }
+      />
+      <div className={styles.layout}>
+        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? []} templateCategories={templateCategories ?? []} />
+        <div className={styles.main}>
+          <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} />
+          <div className={styles.summary}>
+            <span role="status" data-testid="catalog-count" className={styles.count}>
+              {plural(result.total, templates ? 'template' : 'product')}
+            </span>
+            <div className={styles.summaryEnd}>
+              {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
+              <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />
+            </div>
           </div>
-          {templates ? (
-            <CatalogGrid
-              items={result.items as TemplateRow[]}
-              size={filters.size}
-              label="Templates"
-              keyOf={idOf}
-              render={renderScene}
-            />
-          ) : (
-            <CatalogGrid
-              items={result.items as ProductRow[]}
-              size={filters.size}
-              label="Products"
-              keyOf={idOf}
-              render={renderProduct}
-            />
-          )}
+          {body}
         </div>
       </div>
       <ProgressPopup open={progress.popupOpen} percent={progress.percent} />
-      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} onClose={() => setZoom(null)} />
-    </section>
+      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} description={zoom ? `#${zoom.id} · ${zoom.public ? 'Public' : 'Private'}` : undefined} onClose={() => setZoom(null)} />
+    </div>
   );
 }

@@ -1,8 +1,12 @@
 // The service request (document 2 §2.2, §5, §8): the chosen templates go to the studio in one
 // call; no selection -> 'You must select at least one template'; otherwise the server's message.
 import { useState } from 'react';
+import { Send } from 'lucide-react';
 import { sendServiceRequest } from '../../data/ui-extras.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { plural } from '../../ui/format.ts';
+import styles from './catalog.module.css';
 
 export const NO_TEMPLATE = 'You must select at least one template';
 
@@ -22,13 +26,13 @@ export function ServiceRequest({ customerId, selected, onSent }: { customerId: n
     }
   };
   return (
-    <div className="service-request">
-      <span role="status">
-        {selected.length} {selected.length === 1 ? 'template' : 'templates'} selected
+    <div className={styles.request}>
+      <span role="status" className={styles.selectedCount}>
+        {plural(selected.length, 'template')} selected
       </span>
-      <button type="button" className="button primary" onClick={() => void submit()}>
+      <Button variant="primary" icon={<Send />} onClick={() => void submit()}>
         Request service
-      </button>
+      </Button>
       <AlertPopup
         open={state.kind !== 'idle'}
         title={state.kind === 'done' ? state.title : 'Service request'}

@@ -80,6 +80,13 @@ export const defaultFilters = (today = new Date()): FilterState => ({
   visibility: 2, automation: 0, size: 'medium',
 });
 
+/** Does anything narrow the list beyond the section (so "Clear filters" can help)? */
+export const isFiltered = (f: FilterState) =>
+  f.text.trim() !== '' || f.id !== '' || f.collection.trim() !== '' || f.preset !== 'alltime' || f.automation !== 0 || f.visibility !== 2;
+
+/** Back to every row of the section; the thumbnail size is a view choice and stays. */
+export const clearFilters = (f: FilterState, today = new Date()): FilterState => ({ ...defaultFilters(today), size: f.size });
+
 /** Only digits may be typed in the id box. */
 export const cleanId = (raw: string) => raw.replace(/\D+/g, '');
 

@@ -1,95 +1,83 @@
-// Info in edit mode: the fields, measures with their unit, the automation toggle (only when
-// cancelable_as, and with send-products-for-automation), the note (200 characters), categories,
-// then tags, information blocks and files (InfoLists).
-import { useId } from 'react';
+// Info in edit mode, in cards: identification and the note (200 characters), automation (only when cancelable_as, and with
+// send-products-for-automation), measures with their unit, categories, then
+// tags, information blocks and files (InfoLists). Errors show under their fields.
 import { useProductCategories, type ProductRow } from '../../data/index.ts';
+import { Card } from '../../ui/Card.tsx';
+import { Checkbox, Switch } from '../../ui/Checkbox.tsx';
+import { Fieldset } from '../../ui/Field.tsx';
+import { FormGrid } from '../../ui/Layout.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { NumberField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { BlocksEditor, FilesEditor, TagsEditor } from './InfoLists.tsx';
-import { canToggleAutomation, clampNote, MEASURE_UNITS, NOTE_MAX, type Draft } from './product-rules.ts';
+import { canToggleAutomation, clampNote, MEASURE_UNITS, NOTE_MAX, type Draft, type InfoErrors } from './product-rules.ts';
+import styles from './products.module.css';
 
 interface Props {
   product: ProductRow;
   customerId: number;
   draft: Draft;
+  errors: InfoErrors;
   mayAutomate: boolean;
   onChange: (d: Draft) => void;
 }
 
-type TextKey = 'name' | 'sku' | 'collection' | 'height' | 'width' | 'depth' | 'finish';
+type TextKey = 'name' | 'sku' | 'collection' | 'finish';
+type MeasureKey = 'height' | 'width' | 'depth';
+const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u, label: u || '(blank)' }));
 
-export function InfoForm({ product, customerId, draft, mayAutomate, onChange }: Props) {
-  const id = useId();
+export function InfoForm({ product, customerId, draft, errors, mayAutomate, onChange }: Props) {
   const categories = useProductCategories() ?? [];
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
   const text = (key: TextKey, label: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`}>{label}</label>
-      <input id={`${id}-${key}`} value={draft[key]} onChange={(e) => set({ [key]: e.target.value })} />
-    </div>
+    <TextField label={label} value={draft[key]} error={errors[key as keyof InfoErrors]} onChange={(e) => set({ [key]: e.target.value })} />
+  );
+  const measure = (key: MeasureKey, label: string) => (
+    <NumberField label={label} value={draft[key]} unit={draft.measure || undefined} min={0} error={errors[key]} onChange={(v) => set({ [key]: v })} />
   );
   const toggleSub = (sid: number) =>
     set({ subcategories: draft.subcategories.includes(sid) ? draft.subcategories.filter((s) => s !== sid) : [...draft.subcategories, sid] });
   const automationLocked = !canToggleAutomation(product, mayAutomate);
   return (
-    <form className="info-form" onSubmit={(e) => e.preventDefault()} aria-label="Edit product information">
-      <div className="field-grid">
-        {text('name', 'Name')}
-        {text('sku', 'SKU')}
-        {text('collection', 'Collection')}
-        {text('finish', 'Finish')}
-      </div>
-      <label className="toggle">
-        <input
-          type="checkbox"
-          role="switch"
+    <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-label="Edit product information" noValidate>
+      <Card title="Identification" headingLevel={3}>
+        <FormGrid>
+          {text('name', 'Name')}
+          {text('sku', 'SKU')}
+          {text('collection', 'Collection')}
+          {text('finish', 'Finish')}
+          <div data-span="full">
+            <TextArea label="Note" rows={3} maxLength={NOTE_MAX} showCount value={draft.note} onChange={(e) => set({ note: clampNote(e.target.value) })} />
+          </div>
+        </FormGrid>
+      </Card>
+      <Card title="Automation" headingLevel={3}>
+        <Switch
+          label="Automation"
+          description={automationLocked ? 'The automation flag of this product cannot be changed.' : 'Send this product to the automation system. It needs the height, width and depth.'}
           checked={draft.automation_system === 1}
           disabled={automationLocked}
-          aria-describedby={automationLocked ? `${id}-auto-hint` : undefined}
-          onChange={(e) => set({ automation_system: e.target.checked ? 1 : 0 })}
+          onCheckedChange={(on) => set({ automation_system: on ? 1 : 0 })}
         />
-        Automation
-      </label>
-      {automationLocked && (
-        <p id={`${id}-auto-hint`} className="hint">
-          The automation flag of this product cannot be changed.
-        </p>
-      )}
-      <fieldset className="measures">
-        <legend>Measures</legend>
-        {text('height', 'Height')}
-        {text('width', 'Width')}
-        {text('depth', 'Depth')}
-        <div className="field">
-          <label htmlFor={`${id}-unit`}>Unit</label>
-          <select id={`${id}-unit`} value={draft.measure} onChange={(e) => set({ measure: e.target.value })}>
-            {MEASURE_UNITS.map((u) => (
-              <option key={u} value={u}>
-                {u || '(blank)'}
-              </option>
-            ))}
-          </select>
+      </Card>
+      <Card title="Measures" headingLevel={3}>
+        <FormGrid columns={4}>
+          {measure('height', 'Height')}
+          {measure('width', 'Width')}
+          {measure('depth', 'Depth')}
+          <Select label="Unit" value={draft.measure} options={UNIT_OPTIONS} onValueChange={(measure) => set({ measure })} />
+        </FormGrid>
+      </Card>
+      <Card title="Categories" headingLevel={3}>
+        <div className={styles.categories}>
+          {categories.map((c) => (
+            <Fieldset key={c.id} legend={c.category}>
+              {c.subcategories.map((s) => (
+                <Checkbox key={s.id} label={s.subcategory} checked={draft.subcategories.includes(s.id)} onCheckedChange={() => toggleSub(s.id)} />
+              ))}
+            </Fieldset>
+          ))}
         </div>
-      </fieldset>
-      <div className="field">
-        <label htmlFor={`${id}-note`}>Note</label>
-        <textarea id={`${id}-note`} rows={3} maxLength={NOTE_MAX} value={draft.note} aria-describedby={`${id}-note-count`} onChange={(e) => set({ note: clampNote(e.target.value) })} />
-        <span id={`${id}-note-count`} className="hint">
-          {draft.note.length}/{NOTE_MAX}
-        </span>
-      </div>
-      <fieldset className="categories">
-        <legend>Categories</legend>
-        {categories.map((c) => (
-          <fieldset key={c.id} className="category">
-            <legend>{c.category}</legend>
-            {c.subcategories.map((s) => (
-              <label key={s.id} className="check">
-                <input type="checkbox" checked={draft.subcategories.includes(s.id)} onChange={() => toggleSub(s.id)} />
-                {s.subcategory}
-              </label>
-            ))}
-          </fieldset>
-        ))}
-      </fieldset>
+      </Card>
       <TagsEditor customerId={customerId} tags={draft.tags} onChange={(tags) => set({ tags })} />
       <BlocksEditor blocks={draft.blocks} onChange={(blocks) => set({ blocks })} />
       <FilesEditor files={draft.files} newFiles={draft.newFiles} onChange={(files, newFiles) => set({ files, newFiles })} />

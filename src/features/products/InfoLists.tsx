@@ -1,123 +1,99 @@
-// The list editors of Info: tags (typed with the comma rule), information blocks (title + notes;
-// id 0 is new) and technical files (accepted types only; images belong to the image sections).
-import { useId, useState } from 'react';
+// The list editors of Info: tags (typed with the comma rule, Enter picks or creates), information
+// blocks (title + notes; id 0 is new) and technical files (accepted types only; images belong to the
+// image sections, so they are skipped with a message).
+import { useState } from 'react';
+import { FileText, Plus, Trash2 } from 'lucide-react';
 import { useTags } from '../../data/index.ts';
-import { addTypedTags, classifyFile, FILE_ACCEPT, fileLabel, type DraftBlock, type DraftTag } from './product-rules.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
+import { TagInput } from '../../ui/TagInput.tsx';
+import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { classifyFile, FILE_ACCEPT, fileLabel, type DraftBlock, type DraftTag } from './product-rules.ts';
+import styles from './products.module.css';
+
+type TagItem = { key: string | number; label: string; id?: number };
+const toItem = (t: DraftTag): TagItem => ({ key: t.id ?? `new:${t.name.toLowerCase()}`, label: t.name, id: t.id });
 
 export function TagsEditor({ customerId, tags, onChange }: { customerId: number; tags: DraftTag[]; onChange: (t: DraftTag[]) => void }) {
-  const id = useId();
-  const known = useTags(customerId) ?? [];
-  const [typed, setTyped] = useState('');
-  const add = () => {
-    onChange(addTypedTags(tags, typed, known));
-    setTyped('');
-  };
+  const known = (useTags(customerId) ?? []).map((k) => toItem(k));
   return (
-    <fieldset className="tags-editor">
-      <legend>Tags</legend>
-      <ul className="chips">
-        {tags.map((t) => (
-          <li key={t.id ?? `new:${t.name}`} className="chip-static">
-            {t.name}
-            <button type="button" className="chip-remove" aria-label={`Remove tag ${t.name}`} onClick={() => onChange(tags.filter((x) => x !== t))}>
-              ×
-            </button>
-          </li>
-        ))}
-      </ul>
-      <label htmlFor={`${id}-tags`}>Add tags (separate with commas)</label>
-      <div className="inline-add">
-        <input
-          id={`${id}-tags`}
-          list={`${id}-known`}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            add();
-          }}
-        />
-        <button type="button" className="button secondary" onClick={add}>
-          Add
-        </button>
-      </div>
-      <datalist id={`${id}-known`}>
-        {known.map((k) => (
-          <option key={k.id} value={k.name} />
-        ))}
-      </datalist>
-    </fieldset>
+    <Card title="Tags" headingLevel={3}>
+      <TagInput<TagItem>
+        label="Add tags (separate with commas)"
+        value={tags.map(toItem)}
+        options={known}
+        onChange={(next) => onChange(next.map((i) => ({ id: i.id, name: i.label })))}
+        onCreate={(label) => ({ key: `new:${label.toLowerCase()}`, label })}
+        placeholder="Type a tag, then Enter or a comma"
+        hint="A tag matches an existing one whatever its capitals; a new name becomes a new tag."
+      />
+    </Card>
   );
 }
 
 export function BlocksEditor({ blocks, onChange }: { blocks: DraftBlock[]; onChange: (b: DraftBlock[]) => void }) {
-  const id = useId();
   const patch = (i: number, p: Partial<DraftBlock>) => onChange(blocks.map((b, j) => (j === i ? { ...b, ...p } : b)));
   return (
-    <fieldset className="blocks-editor">
-      <legend>Information</legend>
-      {blocks.map((b, i) => (
-        <div key={`${b.id}-${i}`} className="info-block edit">
-          <label htmlFor={`${id}-t${i}`}>Title</label>
-          <input id={`${id}-t${i}`} value={b.title} onChange={(e) => patch(i, { title: e.target.value })} />
-          <label htmlFor={`${id}-n${i}`}>Notes</label>
-          <textarea id={`${id}-n${i}`} rows={2} value={b.notes} onChange={(e) => patch(i, { notes: e.target.value })} />
-          <button type="button" className="link-button" onClick={() => onChange(blocks.filter((_, j) => j !== i))}>
-            Remove information “{b.title || 'untitled'}”
-          </button>
+    <Card
+      title="Information"
+      description="A block is saved only with both a title and notes."
+      headingLevel={3}
+      actions={
+        <Button size="sm" icon={<Plus />} onClick={() => onChange([...blocks, { id: 0, title: 'Description', notes: '' }])}>
+          Add information
+        </Button>
+      }
+    >
+      {blocks.length === 0 ? (
+        <p className={styles.muted}>No information blocks yet.</p>
+      ) : (
+        <div className={styles.blocks}>
+          {blocks.map((b, i) => (
+            <div key={`${b.id}-${i}`} className={styles.blockEdit}>
+              <TextField label="Title" value={b.title} onChange={(e) => patch(i, { title: e.target.value })} />
+              <TextArea label="Notes" rows={2} value={b.notes} onChange={(e) => patch(i, { notes: e.target.value })} />
+              <IconButton label={`Remove information “${b.title || 'untitled'}”`} icon={<Trash2 />} className={styles.blockRemove} onClick={() => onChange(blocks.filter((_, j) => j !== i))} />
+            </div>
+          ))}
         </div>
-      ))}
-      <p className="hint">A block is saved only with both a title and notes.</p>
-      <button type="button" className="button secondary" onClick={() => onChange([...blocks, { id: 0, title: 'Description', notes: '' }])}>
-        Add information
-      </button>
-    </fieldset>
+      )}
+    </Card>
   );
 }
 
 export function FilesEditor({ files, newFiles, onChange }: { files: string[]; newFiles: File[]; onChange: (files: string[], added: File[]) => void }) {
-  const id = useId();
   const [note, setNote] = useState('');
-  const pick = (list: FileList | null) => {
-    const chosen = [...(list ?? [])];
-    const ok = chosen.filter((f) => classifyFile(f.name) === 'file');
-    const images = chosen.filter((f) => classifyFile(f.name) === 'image').length;
-    const refused = chosen.length - ok.length - images;
-    setNote([images && `${images} image(s) skipped: images are handled in the image sections.`, refused && `${refused} file(s) of a type that is not accepted.`].filter(Boolean).join(' '));
-    onChange(files, [...newFiles, ...ok]);
+  const pick = (accepted: File[], refused: File[]) => {
+    const images = refused.filter((f) => classifyFile(f.name) === 'image').length;
+    const other = refused.length - images;
+    setNote([images && `${images} image(s) skipped: images are handled in the image sections.`, other && `${other} file(s) of a type that is not accepted.`].filter(Boolean).join(' '));
+    onChange(files, [...newFiles, ...accepted]);
   };
   return (
-    <fieldset className="files-editor">
-      <legend>Files</legend>
-      <ul className="file-list">
-        {files.map((f) => (
-          <li key={f}>
-            {fileLabel(f)}{' '}
-            <button type="button" className="link-button" onClick={() => onChange(files.filter((x) => x !== f), newFiles)}>
-              Remove {fileLabel(f)}
-            </button>
-          </li>
-        ))}
-        {newFiles.map((f, i) => (
-          <li key={`new-${i}`}>
-            {f.name} <span className="hint">(new)</span>{' '}
-            <button type="button" className="link-button" onClick={() => onChange(files, newFiles.filter((_, j) => j !== i))}>
-              Remove {f.name}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <label htmlFor={`${id}-file`}>Add files (txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg)</label>
-      <input id={`${id}-file`} type="file" multiple accept={FILE_ACCEPT} onChange={(e) => {
-          pick(e.target.files);
-          e.target.value = ''; // the same file can be chosen again
-        }} />
-      {note && (
-        <p className="form-error" role="alert">
-          {note}
-        </p>
+    <Card title="Files" headingLevel={3}>
+      {files.length > 0 && (
+        <ul className={styles.fileList}>
+          {files.map((f) => (
+            <li key={f}>
+              <FileText aria-hidden="true" />
+              <span className={styles.fileName}>{fileLabel(f)}</span>
+              <IconButton label={`Remove ${fileLabel(f)}`} icon={<Trash2 />} size="sm" onClick={() => onChange(files.filter((x) => x !== f), newFiles)} />
+            </li>
+          ))}
+        </ul>
       )}
-    </fieldset>
+      <FileDrop
+        label="Add files (txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg)"
+        accept={FILE_ACCEPT}
+        acceptLabel="Documents and drawings: txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg"
+        multiple
+        files={newFiles}
+        error={note || null}
+        onPick={pick}
+        onRemove={(i) => onChange(files, newFiles.filter((_, j) => j !== i))}
+      />
+    </Card>
   );
 }

@@ -1,16 +1,22 @@
 // The Info section (document 2 §2.7, §4, §8): view mode, Edit -> edit mode -> Save, Delete.
-// Save checks the dimension rule, then hands the changes to the data layer, which queues the
-// calls in the order of §4 and sends them when online; server errors come back through the
-// outbox (OutboxAlerts). Delete asks first, then 'Success / Product deleted', then /catalog.
+// Save first checks the fields (errors at each field; the dimension rule also as the §5 popup), then
+// hands the changes to the data layer, which queues the calls in the order of §4 and sends them when
+// online; a toast says whether they reached the server or wait on this device. Server errors come back
+// through the outbox (OutboxAlerts). Delete asks first, then 'Success / Product deleted', then /catalog.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
+import { useWriteFeedback } from '../../app/write-feedback.ts';
 import { deleteProduct, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { cx } from '../../ui/cx.ts';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
 import { OutboxAlerts } from './OutboxAlerts.tsx';
-import { diffInfo, DIMENSIONS_RULE, draftOf, isEmptyChange, missingDimensions, type Draft } from './product-rules.ts';
+import { diffInfo, DIMENSIONS_RULE, draftOf, hasErrors, infoErrors, isEmptyChange, missingDimensions, type Draft, type InfoErrors } from './product-rules.ts';
+import styles from './products.module.css';
 
 interface Props {
   product: ProductRow;
@@ -26,27 +32,35 @@ type Alert = Omit<AlertPopupProps, 'open'> | null;
 
 export function InfoSection({ product, blocks, files, customerId, canEdit, mayAutomate, onDeleting }: Props) {
   const navigate = useNavigate();
-  const [edit, setEdit] = useState<{ base: Draft; draft: Draft } | null>(null);
+  const [edit, setEdit] = useState<{ base: Draft; draft: Draft; errors: InfoErrors; tried: boolean } | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
+  const feedback = useWriteFeedback();
   const dirty = !!edit && !isEmptyChange(diffInfo(edit.base, edit.draft));
   useEditGuard(dirty);
   const close = () => setAlert(null);
 
   const startEdit = () => {
     const base = draftOf(product, blocks, files.map((f) => f.path));
-    setEdit({ base, draft: base });
+    setEdit({ base, draft: base, errors: {}, tried: false });
   };
+  // After a first Save, errors follow the typing, so a fixed field clears at once.
+  const change = (draft: Draft) => edit && setEdit({ ...edit, draft, errors: edit.tried ? infoErrors(draft) : edit.errors });
 
   const save = async () => {
     if (!edit) return;
+    const errors = infoErrors(edit.draft);
+    setEdit({ ...edit, errors, tried: true });
     if (missingDimensions(edit.draft)) return setAlert({ title: 'Error', message: DIMENSIONS_RULE, onConfirm: close });
-    const change = diffInfo(edit.base, edit.draft);
-    if (isEmptyChange(change)) return setEdit(null);
+    if (hasErrors(errors)) return document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const diff = diffInfo(edit.base, edit.draft);
+    if (isEmptyChange(diff)) return setEdit(null);
+    const since = Date.now();
     setAlert({ title: 'Saving', progress: 'Saving...' });
     try {
-      await saveProductInfo(customerId, product.id, change);
+      await saveProductInfo(customerId, product.id, diff);
       setAlert(null);
       setEdit(null);
+      feedback(since);
     } catch (err) {
       setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close });
     }
@@ -62,39 +76,47 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close });
     }
   };
+  const named = [product.sku, product.name].filter(Boolean).join(' · ') || `Product ${product.id}`;
   const askDelete = () =>
     setAlert({
-      title: 'Delete Product', message: 'Are you sure you want to delete this product?', danger: true,
-      confirmLabel: 'Delete', onConfirm: () => void remove(), onCancel: close,
+      title: 'Delete Product',
+      message: (
+        <>
+          <p>Are you sure you want to delete this product?</p>
+          <p className={styles.muted}>{named} will be removed from the catalogue, with its images and files.</p>
+        </>
+      ),
+      danger: true,
+      confirmLabel: 'Delete',
+      onConfirm: () => void remove(),
+      onCancel: close,
     });
 
   return (
-    <section className="info-section" aria-labelledby="info-heading">
-      <div className="info-actions">
+    <section className={cx(styles.info, edit && styles.editing)} aria-labelledby="info-heading">
+      <div className={styles.infoBar}>
         <h2 id="info-heading">Info</h2>
         {canEdit && !edit && (
           <>
-            <button type="button" className="button danger" onClick={askDelete}>
+            <Button variant="ghost" icon={<Trash2 />} className={styles.deleteButton} onClick={askDelete}>
               Delete Product
-            </button>
-            <button type="button" className="button primary" onClick={startEdit}>
+            </Button>
+            <Button variant="primary" icon={<Pencil />} onClick={startEdit}>
               Edit
-            </button>
+            </Button>
           </>
         )}
         {edit && (
           <>
-            <button type="button" className="button secondary" onClick={() => setEdit(null)}>
-              Cancel
-            </button>
-            <button type="button" className="button primary" onClick={() => void save()}>
+            <Button onClick={() => setEdit(null)}>Cancel</Button>
+            <Button variant="primary" onClick={() => void save()}>
               Save
-            </button>
+            </Button>
           </>
         )}
       </div>
       {edit ? (
-        <InfoForm product={product} customerId={customerId} draft={edit.draft} mayAutomate={mayAutomate} onChange={(draft) => setEdit({ ...edit, draft })} />
+        <InfoForm product={product} customerId={customerId} draft={edit.draft} errors={edit.errors} mayAutomate={mayAutomate} onChange={change} />
       ) : (
         <InfoView product={product} blocks={blocks} files={files} />
       )}

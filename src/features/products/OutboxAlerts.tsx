@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { resolveConflict, useConflict, type ProductRow } from '../../data/index.ts';
 import { useProductOutbox } from '../../data/ui-extras.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
-import { Popup } from '../../ui/Popup.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
 import { FIELD_KEYS } from './product-rules.ts';
+import styles from './products.module.css';
 
 export function OutboxAlerts({ productId }: { productId: number }) {
   const entries = useProductOutbox(productId);
@@ -19,7 +21,7 @@ export function OutboxAlerts({ productId }: { productId: number }) {
   if (first.state === 'conflict') return <ConflictPopup entryId={first.id} onDone={dismiss} />;
   return (
     <AlertPopup open title="Error" message={first.error ?? 'The change could not be saved.'} onConfirm={dismiss}>
-      <p className="hint">The change stays in Pending changes, where it can be retried or discarded.</p>
+      <p className={styles.muted}>The change stays in Pending changes, where it can be retried or discarded.</p>
     </AlertPopup>
   );
 }
@@ -37,36 +39,39 @@ function ConflictPopup({ entryId, onDone }: { entryId: number; onDone: () => voi
     void resolveConflict(entryId, c);
   };
   return (
-    <Popup open title="This product was changed by someone else" onClose={onDone} className="conflict-popup">
-      <div className="popup-body">
-        <p>Your edit was based on an older version. Choose which version to keep.</p>
-        <table className="conflict-table">
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Mine</th>
-              <th scope="col">Theirs</th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k} className={show(mine[k]) !== show(theirs[k]) ? 'differs' : undefined}>
-                <th scope="row">{k}</th>
-                <td>{show(mine[k])}</td>
-                <td>{show(theirs[k])}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <div className="popup-actions">
-          <button type="button" className="button secondary" onClick={() => choose('theirs')}>
-            Keep theirs
-          </button>
-          <button type="button" className="button primary" onClick={() => choose('mine')}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onDone()}
+      title="This product was changed by someone else"
+      description="Your edit was based on an older version. Choose which version to keep."
+      size="lg"
+      footer={
+        <>
+          <Button onClick={() => choose('theirs')}>Keep theirs</Button>
+          <Button variant="primary" onClick={() => choose('mine')}>
             Keep mine
-          </button>
-        </div>
-      </div>
-    </Popup>
+          </Button>
+        </>
+      }
+    >
+      <table className={styles.conflict}>
+        <thead>
+          <tr>
+            <th scope="col">Field</th>
+            <th scope="col">Mine</th>
+            <th scope="col">Theirs</th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((k) => (
+            <tr key={k} className={show(mine[k]) !== show(theirs[k]) ? styles.differs : undefined}>
+              <th scope="row">{k}</th>
+              <td>{show(mine[k])}</td>
+              <td>{show(theirs[k])}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Dialog>
   );
 }

@@ -3,6 +3,7 @@
 // tags, accepted files, and the difference between the product and the edit form.
 import type { DescriptionRow, IdNameRow, InfoChange, ProductRow } from '../../data/index.ts';
 import type { Slug } from '../../api/contract/slugs.ts';
+import { DIMENSION_FIELDS, DIMENSIONS_MESSAGE, isNegativeDimension, NAME_OR_SKU_MESSAGE, negativeDimensionMessage, type DimensionField } from '../../api/contract/product-rules.ts';
 
 /** Document 3 §2: the prefix plus the SKU, or the name when there is no SKU. */
 export const productTitle = (p: Pick<ProductRow, 'sku' | 'name'>) => (p.sku?.trim() ? p.sku.trim() : p.name?.trim() || undefined);
@@ -29,10 +30,39 @@ export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly str
 export const NOTE_MAX = 200;
 export const clampNote = (s: string) => s.slice(0, NOTE_MAX);
 
-export const DIMENSIONS_RULE = 'You need to add the dimensions to the product';
+export const DIMENSIONS_RULE = DIMENSIONS_MESSAGE;
 /** §5: with automation on, width, height and depth must all be filled. */
 export const missingDimensions = (f: Pick<Draft, 'automation_system' | 'width' | 'height' | 'depth'>) =>
   f.automation_system === 1 && [f.width, f.height, f.depth].some((v) => !v.trim());
+
+export type InfoField = 'name' | 'sku' | 'height' | 'width' | 'depth';
+export type InfoErrors = Partial<Record<InfoField, string>>;
+/** Document 2 §5's words, shared with the server's check. */
+export const NAME_OR_SKU = NAME_OR_SKU_MESSAGE;
+const LABELS: Record<DimensionField, string> = { height: 'Height', width: 'Width', depth: 'Depth' };
+
+/**
+ * The errors shown at Info's fields before a save, by the server's own rules (src/api/contract/
+ * product-rules.ts): a name or a SKU after trimming; no negative measure; with automation on, every
+ * measure (the §5 popup says so too).
+ */
+export function infoErrors(d: Pick<Draft, 'name' | 'sku' | 'automation_system' | 'height' | 'width' | 'depth'>): InfoErrors {
+  const out: InfoErrors = {};
+  if (!d.name.trim() && !d.sku.trim()) out.name = out.sku = NAME_OR_SKU;
+  for (const key of DIMENSION_FIELDS) {
+    if (isNegativeDimension(d[key])) out[key] = negativeDimensionMessage(key);
+    else if (!d[key].trim() && d.automation_system === 1) out[key] = `${LABELS[key]} is needed while automation is on.`;
+  }
+  return out;
+}
+export const hasErrors = (e: InfoErrors) => Object.keys(e).length > 0;
+
+/** A download's file name: `<SKU>_1.png` for the first image (the product's name or id without a SKU). */
+export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: number, path: string): string {
+  const base = (p.sku?.trim() || p.name?.trim() || `product-${p.id}`).replace(/[\\/:*?"<>|\s]+/g, '-');
+  const ext = extOf(path);
+  return `${base}_${index + 1}${ext ? `.${ext}` : ''}`;
+}
 
 /** The automation toggle moves only when cancelable_as is set, and with send-products-for-automation. */
 export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) => p.cancelable_as === 1 && mayAutomate;

@@ -148,7 +148,7 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await asManager('accounts');
     await page.getByRole('row').filter({ hasText: 'viewer@acme.test' }).waitFor();
     await context.setOffline(true);
-    await page.getByRole('status', { name: 'Offline' }).getByText('These actions need a connection').waitFor();
+    await page.getByRole('region', { name: 'Offline' }).getByText('These actions need a connection.').waitFor();
     expect(await page.getByRole('button', { name: 'Register User' }).isDisabled()).toBe(true);
     expect(await page.getByRole('combobox', { name: 'Role of Victor Viewer' }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Actions for Victor Viewer' }).isDisabled()).toBe(true);

@@ -123,7 +123,8 @@ describe('photo (§5: png or jpeg)', () => {
 });
 
 describe('audit log in words', () => {
-  const entry = (action: string, before: unknown, after: unknown, target = { type: 'user' as const, name: 'Ann Lee', removed: false }) => ({
+  type Target = { type: 'user' | 'role'; name: string; removed: boolean };
+  const entry = (action: string, before: unknown, after: unknown, target: Target = { type: 'user', name: 'Ann Lee', removed: false }) => ({
     action, actor: { name: 'Alice Manager', removed: false }, target, before, after,
   });
   it('says who did what to whom with the recorded names', () => {

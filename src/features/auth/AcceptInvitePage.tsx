@@ -1,6 +1,6 @@
-// /accept-invite?token=…&email=… (issue 13): the invitation mail's link. It says who invited the person
-// where, then takes the reset form (choose a password; or, with an account already, confirm it) and
-// ends signed in like a login, in the company joined, on the Dashboard or wherever the permissions send.
+// /accept-invite?token=…&email=… (issue 13): the invitation mail's link. It says who is invited where,
+// then takes the reset form (choose a password; or, with an account already, confirm it) and ends
+// signed in like a login, in the company joined, on the Dashboard or wherever the permissions send.
 // A used, replaced, cancelled or expired link says so (the server's message).
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -9,14 +9,12 @@ import { storeToken } from '../../api/token.ts';
 import { acceptInvitation, showInvitation } from '../../api/users.ts';
 import { storeCustomer } from '../../app/session-store.ts';
 import { buttonClass } from '../../ui/Button.tsx';
-import { FieldError } from '../../ui/Field.tsx';
+import { Callout } from '../../ui/Callout.tsx';
 import { formatDateTime } from '../../ui/format.ts';
-import { Stack } from '../../ui/Layout.tsx';
-import { Logo } from '../../ui/Logo.tsx';
 import { LoadingLabel, SkeletonText } from '../../ui/Skeleton.tsx';
-import { LoginBackground } from './Background.tsx';
+import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
+import styles from './auth.module.css';
 import { PasswordForm } from './PasswordForm.tsx';
-import styles from './invite.module.css';
 
 interface Invitation { email: string; name: string; company: string; expires_at: string; has_account: boolean }
 type State = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; invitation: Invitation };
@@ -51,48 +49,47 @@ export default function AcceptInvitePage() {
   };
 
   return (
-    <main className={styles.page}>
-      <LoginBackground />
-      <div className={styles.card}>
-        <Logo size={30} />
-        {state.kind === 'loading' && (
-          <>
-            <LoadingLabel>Checking the invitation…</LoadingLabel>
-            <SkeletonText lines={4} />
-          </>
-        )}
-        {state.kind === 'invalid' && (
-          <Stack gap={4}>
-            <h1 className={styles.title}>This invitation cannot be used</h1>
-            <div role="alert">
-              <FieldError>{state.message}</FieldError>
-            </div>
-            <p className={styles.text}>Ask the person who invited you to send a new invitation.</p>
-            <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'lg', block: true })}>
-              Go to Login
-            </Link>
-          </Stack>
-        )}
-        {state.kind === 'ready' && (
-          <Stack gap={5}>
-            <Stack gap={1}>
-              <h1 id="invite-title" className={styles.title}>Join {state.invitation.company}</h1>
-              <p className={styles.text}>
-                {state.invitation.has_account
-                  ? `You already have a Facet account as ${state.invitation.email}. Confirm your password to join.`
-                  : `Welcome, ${state.invitation.name}. Choose a password for ${state.invitation.email} to sign in.`}
-              </p>
-              <p className={styles.small}>The link works until {formatDateTime(new Date(state.invitation.expires_at))}.</p>
-            </Stack>
-            <PasswordForm
-              existing={state.invitation.has_account}
-              submitLabel={state.invitation.has_account ? `Join ${state.invitation.company}` : 'Set password and sign in'}
-              onSubmit={accept}
-              labelledBy="invite-title"
-            />
-          </Stack>
-        )}
-      </div>
-    </main>
+    <AuthFrame pictures>
+      {state.kind === 'loading' && (
+        <div className={styles.form}>
+          <LoadingLabel>Checking the invitation…</LoadingLabel>
+          <SkeletonText lines={5} />
+        </div>
+      )}
+      {state.kind === 'invalid' && (
+        <div className={styles.form}>
+          <AuthHeading title="This invitation cannot be used" subtitle="Ask the person who invited you to send a new invitation." />
+          <Callout tone="danger" role="alert">
+            {state.message}
+          </Callout>
+          <Link to="/login" className={buttonClass({ variant: 'secondary', size: 'lg', block: true })}>
+            Go to Login
+          </Link>
+        </div>
+      )}
+      {state.kind === 'ready' && <InvitationForm invitation={state.invitation} onAccept={accept} />}
+    </AuthFrame>
+  );
+}
+
+function InvitationForm({ invitation: i, onAccept }: { invitation: Invitation; onAccept: (password: string) => Promise<void> }) {
+  const welcome = i.has_account
+    ? `You already have a Facet account as ${i.email}. Confirm your password to join.`
+    : `Welcome, ${i.name}. Choose a password for ${i.email} to sign in.`;
+  return (
+    <PasswordForm
+      heading={
+        <AuthHeading
+          id="invite-title"
+          title={`Join ${i.company}`}
+          subtitle={`${welcome} The link works until ${formatDateTime(new Date(i.expires_at))}.`}
+        />
+      }
+      labelledBy="invite-title"
+      existing={i.has_account}
+      hint="At least 8 characters."
+      submitLabel={i.has_account ? `Join ${i.company}` : 'Set password and sign in'}
+      onSubmit={onAccept}
+    />
   );
 }

@@ -43,6 +43,7 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
     await dialog.getByText('Enter the email of the person to invite.').waitFor();
     await dialog.getByText('Choose a role.').waitFor();
     await shot(page, 'register-user-errors');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByLabel('Email').fill('nora.new@');
     await dialog.getByLabel('Name').fill(NEW.name);
     await dialog.getByLabel('Role').selectOption({ label: 'Viewer' });
@@ -142,6 +143,7 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
     await dialog.getByRole('button', { name: 'Delete account' }).click();
     await dialog.getByText('The password is incorrect.').waitFor();
     await shot(page, 'delete-account-wrong-password');
+    expect(await seriousViolations(page)).toEqual([]);
     const members = () => env.s.db.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`, [NEW.email]);
     expect((await members())!.n).toBe(1); // a wrong password changes nothing

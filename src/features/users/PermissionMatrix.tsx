@@ -20,7 +20,7 @@ export function PermissionMatrix({ privileges, value, onChange, readOnly, held }
     <div className={styles.matrix} role="group" aria-label="Permissions">
       {groups.map((g) => (
         <section key={g.section} className={styles.matrixRow} aria-label={g.section}>
-          <h4 className={styles.matrixSection}>{g.section}</h4>
+          <h3 className={styles.matrixSection}>{g.section}</h3>
           <div className={styles.matrixCells} data-kind={g.kind}>
             {g.items.map((p) => {
               const notHeld = !held.has(p.slug);

@@ -116,7 +116,7 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
         <Stack gap={5}>
           {lockReason && <p className={styles.lockNote} role="note"><Lock aria-hidden="true" /> {lockReason}</p>}
           <TextField label="Role name" required placeholder={ROLE_PLACEHOLDER} value={name} maxLength={NAME_MAX} error={nameError}
-            readOnly={readOnly} onChange={(e) => edit({ name: e.target.value })} className={styles.roleName} />
+            readOnly={readOnly} onChange={(e) => (edit({ name: e.target.value }), setNameError(null))} className={styles.roleName} />
           <PermissionMatrix
             privileges={role.privileges}
             value={perms}

@@ -79,10 +79,10 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
       <form id="register-user" onSubmit={submit} noValidate>
         <FormGrid>
           <TextField label="Email" type="email" required autoComplete="off" value={email} error={errors.email} maxLength={255}
-            onChange={(e) => setEmail(e.target.value)} className={styles.full} />
+            onChange={(e) => (setEmail(e.target.value), setErrors((x) => ({ ...x, email: undefined })))} className={styles.full} />
           <TextField label="Name" required autoComplete="off" value={name} error={errors.name} maxLength={NAME_MAX}
-            onChange={(e) => setName(e.target.value)} className={styles.full} />
-          <Select label="Role" required value={roleId} options={roleOptions} error={errors.role} onValueChange={setRoleId} />
+            onChange={(e) => (setName(e.target.value), setErrors((x) => ({ ...x, name: undefined })))} className={styles.full} />
+          <Select label="Role" required value={roleId} options={roleOptions} error={errors.role} onValueChange={(id) => (setRoleId(id), setErrors((x) => ({ ...x, role: undefined })))} />
           <Select label="Company" required value={companyId} error={errors.company} disabled={companies.length < 2}
             options={companies.map((c) => ({ value: c.id, label: c.name }))}
             onValueChange={(id) => {

@@ -69,7 +69,7 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
       <Stack gap={5}>
         <PhotoPicker id={account.id} name={account.name} photo={account.photo} online={online} />
         <FormGrid>
-          <TextField label="Name" required value={name} maxLength={NAME_MAX} autoComplete="name" error={nameError} onChange={(e) => setName(e.target.value)} />
+          <TextField label="Name" required value={name} maxLength={NAME_MAX} autoComplete="name" error={nameError} onChange={(e) => (setName(e.target.value), setNameError(null))} />
           <TextField label="Phone" type="tel" value={phone} maxLength={40} autoComplete="tel" onChange={(e) => setPhone(e.target.value)} />
           <TextField label="Email" value={user.email} disabled hint="You sign in with this address; it cannot be changed here." className={styles.full} />
         </FormGrid>

@@ -17,6 +17,7 @@ import { installRateLimits } from './http/rate-limit.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
 import { routeGroups } from './routes/index.ts';
+import { sweepExpiredZips, ZIP_SWEEP_MS } from './domain/imagery-zips.ts';
 import type { Services } from './services.ts';
 import { Storage } from './storage/files.ts';
 
@@ -55,6 +56,10 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   };
   app.decorate('services', services);
   installErrorHandler(app);
+  // Download zips expire; the zip calls sweep too, this catches a quiet server (issue 10).
+  const zipSweep = setInterval(() => void sweepExpiredZips(db, services.storage).catch((err) => app.log.warn(err)), ZIP_SWEEP_MS);
+  zipSweep.unref();
+  app.addHook('onClose', async () => clearInterval(zipSweep));
 
   await installRateLimits(app, db);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit } });

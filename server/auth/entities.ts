@@ -16,6 +16,8 @@ const lookups: Record<EntityKind, string> = {
   role: 'SELECT customer_id AS "customerId" FROM roles WHERE id = $1',
   // A user's company is checked per call (users can belong to several); existence only here.
   user: 'SELECT NULL::integer AS "customerId" FROM users WHERE id = $1',
+  // An expired zip is gone, whether or not the sweep has removed it yet.
+  zip: 'SELECT customer_id AS "customerId" FROM download_zips WHERE token = $1 AND expires_at > now()',
 };
 
 export const entityNames: Record<EntityKind, string> = {
@@ -24,8 +26,9 @@ export const entityNames: Record<EntityKind, string> = {
   description: 'Product information',
   role: 'Role',
   user: 'User',
+  zip: 'Zip',
 };
 
-export async function ownerOf(db: Db, kind: EntityKind, id: number): Promise<Owner | undefined> {
+export async function ownerOf(db: Db, kind: EntityKind, id: number | string): Promise<Owner | undefined> {
   return db.one<Owner>(lookups[kind], [id]);
 }

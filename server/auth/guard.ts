@@ -61,7 +61,9 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
   let publicRow: string | undefined;
   if (rule?.entity) {
     const id = pick(req, rule.entity.in, rule.entity.field);
-    const owner = typeof id === 'number' ? await ownerOf(db, rule.entity.kind, id) : undefined;
+    // Ids are numbers, except a zip's token (its schema has already checked its form).
+    const named = typeof id === 'number' || (rule.entity.kind === 'zip' && typeof id === 'string');
+    const owner = named ? await ownerOf(db, rule.entity.kind, id) : undefined;
     const what = entityNames[rule.entity.kind];
     if (!owner) throw notFound(what);
     const visiblePublic = rule.entity.allowPublic && owner.public;

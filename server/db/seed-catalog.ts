@@ -2,6 +2,9 @@
 import type { Db } from './index.ts';
 import type { Storage } from '../storage/files.ts';
 import { productPicture, roomPicture } from './seed-images.ts';
+import type { SeededProduct } from './seed-imagery.ts';
+import { GENERAL_TAGS, KINDS, PRODUCT_TAGS, kindOf } from './seed-kinds.ts';
+import { inPool } from './seed-layers.ts';
 
 const CATEGORIES: Record<string, string[]> = {
   'Living Room': ['Sofas', 'Armchairs', 'Coffee Tables', 'TV Stands'],
@@ -12,8 +15,6 @@ const CATEGORIES: Record<string, string[]> = {
 };
 const AMBIENTS = ['Living Room', 'Bedroom', 'Kitchen', 'Dining Room', 'Office', 'Bathroom', 'Outdoor', 'Kids Room'];
 const TEMPLATE_TAGS = ['Modern', 'Scandinavian', 'Industrial', 'Boho', 'Minimal', 'Classic', 'Coastal', 'Rustic', 'Bright', 'Warm', 'Loft', 'Cozy'];
-const PRODUCT_TAGS = ['bestseller', 'new', 'outdoor', 'velvet', 'oak', 'walnut', 'linen', 'leather', 'metal', 'glass', 'eco', 'sale', 'limited', 'kids', 'premium'];
-const NOUNS = ['Sofa', 'Armchair', 'Coffee Table', 'Floor Lamp', 'Vase', 'Bed', 'Nightstand', 'Dining Chair', 'Pendant', 'Rug', 'Mirror', 'Sideboard'];
 const ADJECTIVES = ['Oslo', 'Harbor', 'Aurora', 'Cedar', 'Luna', 'Monroe', 'Sierra', 'Willow', 'Nova', 'Ember'];
 const COLLECTIONS = ['Nordic', 'Urban', 'Heritage', 'Coastline', 'Atelier'];
 const FINISHES = ['Matte', 'Satin', 'Gloss', 'Natural', 'Brushed'];
@@ -56,39 +57,56 @@ export async function seedGlobalCatalog(db: Db, storage: Storage) {
   for (let i = 0; i < 20; i++) await seedTemplate(db, storage, i, null, 'Studio Scene', rand);
 }
 
-export async function seedCatalog(db: Db, storage: Storage, o: { customerId: number; prefix: string; seed: number }) {
+/** Catalogue pictures per product: front, then three-quarter views (1 to 3 of them). */
+const VIEWS = [0, 315, 45];
+
+/** A company's templates and products; every product's name, picture, subcategory and tags agree. */
+export async function seedCatalog(db: Db, storage: Storage, o: { customerId: number; prefix: string; seed: number }): Promise<SeededProduct[]> {
   const rand = rng(o.seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   await db.query('INSERT INTO tags (customer_id, name) SELECT $1, unnest($2::text[])', [o.customerId, PRODUCT_TAGS]);
-  const tagIds = (await db.query<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1', [o.customerId])).map((r) => r.id);
-  const subIds = (await db.query<{ id: number }>('SELECT id FROM product_subcategories ORDER BY id')).map((r) => r.id);
+  const tagIds = new Map((await db.query<{ id: number; name: string }>('SELECT id, name FROM tags WHERE customer_id = $1', [o.customerId])).map((r) => [r.name, r.id]));
+  const subIds = new Map((await db.query<{ id: number; subcategory: string }>('SELECT id, subcategory FROM product_subcategories')).map((r) => [r.subcategory, r.id]));
   for (let i = 0; i < 20; i++) await seedTemplate(db, storage, i + 20 * o.seed, o.customerId, `${o.prefix === 'ACM' ? 'Acme' : 'Borealis'} Room`, rand);
 
+  const products: SeededProduct[] = [];
+  const pictures: (() => Promise<void>)[] = [];
   for (let i = 0; i < 60; i++) {
-    const noun = NOUNS[i % NOUNS.length]!;
+    const { kind, colour, variant } = kindOf(i);
+    const sku = `${o.prefix}-${1001 + i}`;
     const automation = i % 5 === 0 ? 1 : 0;
+    const metric = i % 7 === 0;
     const created = new Date(Date.UTC(2019, 0, 1) + Math.floor(((i + 1) / 60) * 7.8 * 365) * 86400000);
+    // A little variety around the kind's size; centimetres for every seventh product.
+    const dims = kind.size.map((v, k) => v * (1 + ((i + k) % 3) * 0.05)).map((v) => String(Math.round((metric ? v * 2.54 : v) * 10) / 10));
+    const name = `${pick(ADJECTIVES)} ${kind.noun}`;
     const p = await db.one<{ id: number }>(
       `INSERT INTO products (customer_id, sku, name, collection, automation_system, cancelable_as, height, width, depth, finish, note, measure, created_at, updated_at)
        VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$13) RETURNING id`,
-      [o.customerId, `${o.prefix}-${1001 + i}`, `${pick(ADJECTIVES)} ${noun}`, pick(COLLECTIONS), automation, i % 10 === 0 ? 0 : 1,
-        String(20 + (i % 40)), String(30 + (i % 50)), String(15 + (i % 30)), pick(FINISHES),
-        'Some more details to inform about technical aspects of the product.', i % 7 === 0 ? 'cm' : 'in', created]);
+      [o.customerId, sku, name, pick(COLLECTIONS), automation, i % 10 === 0 ? 0 : 1, dims[0], dims[1], dims[2], pick(FINISHES),
+        'Some more details to inform about technical aspects of the product.', metric ? 'cm' : 'in', created]);
     const id = p!.id;
-    for (let k = 0; k < 1 + (i % 3); k++) {
-      const path = await storage.save(`products/${o.customerId}/${id}`, 'png', await productPicture(i + k * 5, `${o.prefix}-${1001 + i}`));
-      await db.query('INSERT INTO product_images (product_id, path) VALUES ($1, $2)', [id, path]);
-    }
+    const images = VIEWS.slice(0, 1 + (i % 3)).map(() => `products/${o.customerId}/${id}/${crypto.randomUUID()}.png`);
+    images.forEach((path, k) => pictures.push(async () => {
+      const bytes = await productPicture(kind, colour, VIEWS[k]!, sku);
+      await storage.write(path, bytes);
+      await storage.writeThumb(path, bytes);
+    }));
+    await db.query('INSERT INTO product_images (product_id, path) SELECT $1, unnest($2::text[])', [id, images]);
     if (automation || i % 4 === 0) {
-      const path = await storage.save(`products/${o.customerId}/${id}/files`, 'txt', Buffer.from(`Technical sheet ${o.prefix}-${1001 + i}\n`));
+      const path = await storage.save(`products/${o.customerId}/${id}/files`, 'txt', Buffer.from(`Technical sheet ${sku}\n`));
       await db.query('INSERT INTO product_assets (product_id, path) VALUES ($1, $2)', [id, path]);
     }
-    await db.query('INSERT INTO product_subcategory_links (product_id, subcategory_id) VALUES ($1, $2)', [id, subIds[(i * 7) % subIds.length]]);
+    await db.query('INSERT INTO product_subcategory_links (product_id, subcategory_id) VALUES ($1, $2)', [id, subIds.get(kind.subcategory)]);
+    // One material of the kind, and now and then a general tag or one that fits the kind (kids, outdoor).
+    const tags = [pick(kind.materials), ...(rand() < 0.5 ? [pick([...GENERAL_TAGS, ...kind.extras])] : [])];
     await db.query('INSERT INTO product_tags (product_id, tag_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING',
-      [id, [pick(tagIds), pick(tagIds)]]);
+      [id, tags.map((t) => tagIds.get(t))]);
     if (i % 3 === 0) {
-      await db.query('INSERT INTO product_descriptions (product_id, title, notes) VALUES ($1, $2, $3)',
-        [id, 'Description', `The ${noun.toLowerCase()} comes flat-packed with assembly instructions.`]);
+      await db.query('INSERT INTO product_descriptions (product_id, title, notes) VALUES ($1, $2, $3)', [id, 'Description', kind.description]);
     }
+    products.push({ id, customerId: o.customerId, sku, name, index: i, kindIndex: KINDS.indexOf(kind), kind, colour, variant, image: images[0]! });
   }
+  await inPool(pictures);
+  return products;
 }

@@ -1,22 +1,14 @@
 // Demo pictures drawn as SVG and rendered by sharp, so the seed downloads nothing.
 import sharp from 'sharp';
+import type { Kind } from './seed-kinds.ts';
+import { shadowOf, turned } from './seed-layers.ts';
 
 const PALETTE = ['#c8553d', '#588b8b', '#f2c57c', '#6d597a', '#3d5a80', '#8aa29e', '#e07a5f', '#81b29a', '#b56576', '#355070', '#eaac8b', '#43aa8b'];
 
-const SHAPES = [
-  // sofa, armchair, table, lamp, vase, bed: simple silhouettes are enough to tell products apart
-  (c: string) => `<rect x="90" y="300" width="420" height="150" rx="30" fill="${c}"/><rect x="90" y="220" width="420" height="110" rx="30" fill="${c}" opacity=".8"/><rect x="110" y="450" width="20" height="60" fill="#333"/><rect x="470" y="450" width="20" height="60" fill="#333"/>`,
-  (c: string) => `<rect x="170" y="200" width="260" height="260" rx="40" fill="${c}"/><rect x="140" y="300" width="60" height="160" rx="20" fill="${c}" opacity=".8"/><rect x="400" y="300" width="60" height="160" rx="20" fill="${c}" opacity=".8"/>`,
-  (c: string) => `<ellipse cx="300" cy="280" rx="220" ry="60" fill="${c}"/><rect x="285" y="300" width="30" height="200" fill="#444"/><ellipse cx="300" cy="500" rx="120" ry="20" fill="#444"/>`,
-  (c: string) => `<polygon points="220,140 380,140 430,280 170,280" fill="${c}"/><rect x="292" y="280" width="16" height="240" fill="#555"/><ellipse cx="300" cy="520" rx="90" ry="18" fill="#555"/>`,
-  (c: string) => `<path d="M250 140 h100 v60 q90 80 60 240 q-20 70 -110 70 q-90 0 -110 -70 q-30 -160 60 -240z" fill="${c}"/>`,
-  (c: string) => `<rect x="80" y="300" width="440" height="140" rx="16" fill="${c}"/><rect x="80" y="200" width="60" height="240" rx="12" fill="${c}" opacity=".75"/><rect x="150" y="260" width="120" height="50" rx="20" fill="#fff" opacity=".8"/>`,
-];
-
-export async function productPicture(i: number, label: string): Promise<Buffer> {
-  const color = PALETTE[i % PALETTE.length]!;
-  const shape = SHAPES[i % SHAPES.length]!(color);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f1ec"/>${shape}
+/** A catalogue picture of a product: its kind's drawing (turned to `angle`) on a studio floor, with its label. */
+export async function productPicture(kind: Kind, colour: string, angle: number, label: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f1ec"/>
+    ${shadowOf(kind, angle, 0.3)}${turned(kind, colour, angle)}
     <text x="300" y="570" font-family="DejaVu Sans, sans-serif" font-size="28" text-anchor="middle" fill="#555">${label}</text></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
 }

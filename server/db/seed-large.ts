@@ -6,39 +6,47 @@ import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from './index.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed.ts';
+import { KINDS } from './seed-kinds.ts';
 
 const BATCH = 20_000;
 
-/** Adds n products to a company. Their images point at the company's seeded pictures (shared files). */
+/**
+ * Adds n products to a company. Like the demo, a product's name, subcategory and picture agree: the
+ * kind is g mod the number of kinds, and the picture is one of the company's seeded products of that kind.
+ */
 export async function seedLargeCatalog(db: Db, customerId: number, n: number): Promise<void> {
-  const images = (await db.query<{ path: string }>(
-    `SELECT pi.path FROM product_images pi JOIN products p ON p.id = pi.product_id WHERE p.customer_id = $1 ORDER BY pi.id LIMIT 12`,
-    [customerId])).map((r) => r.path);
+  const subIds = new Map((await db.query<{ id: number; subcategory: string }>('SELECT id, subcategory FROM product_subcategories')).map((r) => [r.subcategory, r.id]));
+  const pictures = new Map((await db.query<{ subcategory: string; path: string }>(
+    `SELECT DISTINCT ON (s.subcategory) s.subcategory, pi.path FROM product_images pi
+       JOIN products p ON p.id = pi.product_id JOIN product_subcategory_links l ON l.product_id = p.id
+       JOIN product_subcategories s ON s.id = l.subcategory_id WHERE p.customer_id = $1 ORDER BY s.subcategory, pi.id`,
+    [customerId])).map((r) => [r.subcategory, r.path]));
+  const nouns = KINDS.map((k) => k.noun);
+  const subs = KINDS.map((k) => subIds.get(k.subcategory) ?? null);
+  const images = KINDS.map((k) => pictures.get(k.subcategory) ?? null);
   const base = (await db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1', [customerId]))!.n;
   for (let from = 0; from < n; from += BATCH) {
     const count = Math.min(BATCH, n - from);
     await db.tx(async (t) => {
-      const ids = await t.query<{ id: number }>(
+      const rows = await t.query<{ id: number; k: number }>(
         `INSERT INTO products (customer_id, sku, name, collection, automation_system, height, width, depth, finish, note, measure, created_at, updated_at)
          SELECT $1, 'LRG-' || lpad((g + $2)::text, 7, '0'),
                 (ARRAY['Oslo','Harbor','Aurora','Cedar','Luna','Monroe','Sierra','Willow'])[1 + g % 8] || ' ' ||
-                (ARRAY['Sofa','Armchair','Coffee Table','Floor Lamp','Vase','Bed','Rug','Mirror','Sideboard'])[1 + g % 9] || ' ' || g,
+                ($5::text[])[1 + g % array_length($5::text[], 1)] || ' ' || g,
                 (ARRAY['Nordic','Urban','Heritage','Coastline','Atelier'])[1 + g % 5],
                 CASE WHEN g % 5 = 0 THEN 1 ELSE 0 END, '30', '40', '20', 'Matte', '', 'in',
                 timestamptz '2019-01-01' + (g % 2800) * interval '1 day', now()
            FROM generate_series($3::int, $4::int) AS g
-         RETURNING id`,
-        [customerId, base, from + 1, from + count]);
-      const idList = ids.map((r) => r.id);
-      if (images.length) {
-        await t.query(
-          `INSERT INTO product_images (product_id, path) SELECT id, ($2::text[])[1 + id % array_length($2::text[], 1)] FROM unnest($1::int[]) AS id`,
-          [idList, images]);
-      }
+         RETURNING id, (substring(sku from 5)::int - $2) % array_length($5::text[], 1) AS k`,
+        [customerId, base, from + 1, from + count, nouns]);
+      const ids = rows.map((r) => r.id);
+      const kinds = rows.map((r) => r.k + 1);
       await t.query(
-        `INSERT INTO product_subcategory_links (product_id, subcategory_id)
-         SELECT id, (SELECT min(id) FROM product_subcategories) + id % (SELECT count(*) FROM product_subcategories) FROM unnest($1::int[]) AS id`,
-        [idList]);
+        `INSERT INTO product_images (product_id, path) SELECT id, ($3::text[])[k] FROM unnest($1::int[], $2::int[]) AS x(id, k)
+          WHERE ($3::text[])[k] IS NOT NULL`, [ids, kinds, images]);
+      await t.query(
+        `INSERT INTO product_subcategory_links (product_id, subcategory_id) SELECT id, ($3::int[])[k] FROM unnest($1::int[], $2::int[]) AS x(id, k)
+          WHERE ($3::int[])[k] IS NOT NULL`, [ids, kinds, subs]);
     });
   }
   await db.exec('ANALYZE products, product_images, product_subcategory_links');

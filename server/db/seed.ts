@@ -7,6 +7,7 @@ import type { Db } from './index.ts';
 import { portrait } from './seed-images.ts';
 import { seedCatalog, seedGlobalCatalog } from './seed-catalog.ts';
 import { seedShell } from './seed-shell.ts';
+import { seedDemoAssets, seedProductImagery } from './seed-imagery.ts';
 
 export const DEMO_PASSWORD = 'demo1234';
 const READER_SLUGS = SLUGS.filter((s) => s.startsWith('reader-'));
@@ -20,6 +21,9 @@ export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir'>): P
 }
 
 export async function seedDemo(db: Db, storage: Storage): Promise<void> {
+  // The shared imagery (layers, rooms, video) is drawn on sharp's threads while the rows go in.
+  const assets = seedDemoAssets(storage);
+  assets.catch(() => undefined); // awaited below; a failure of the transaction first must not leave it unhandled
   await db.tx(async (t) => {
     await t.query(
       `INSERT INTO privileges (slug, name, description) SELECT s, n, n FROM unnest($1::text[], $2::text[]) AS x(s, n)`,
@@ -52,9 +56,11 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     }
 
     await seedGlobalCatalog(t, storage);
+    const products = [];
     for (const [i, c] of [acme, borealis].entries()) {
-      await seedCatalog(t, storage, { customerId: c.id, prefix: i ? 'BOR' : 'ACM', seed: i + 1 });
+      products.push(await seedCatalog(t, storage, { customerId: c.id, prefix: i ? 'BOR' : 'ACM', seed: i + 1 }));
     }
+    for (const list of products) await seedProductImagery(t, storage, await assets, list);
     await seedShell(t, storage, [acme.id, borealis.id]);
   });
 }

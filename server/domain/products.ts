@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Product, ProductRow } from '../../src/api/contract/products.ts';
 import { productFieldErrors } from '../../src/api/contract/product-rules.ts';
 import type { Db } from '../db/index.ts';
+import type { Storage } from '../storage/files.ts';
 
 export type ProductOut = Static<typeof Product>;
 export type ProductListRow = Static<typeof ProductRow>;
@@ -30,7 +31,8 @@ const HEAVY = `,
 
 type Raw = Omit<ProductListRow, 'created_at' | 'updated_at'> & { created_at: Date | string; updated_at: Date | string };
 
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
+/** A timestamp column (Date from pg, string from json_agg) as the API writes it. */
+export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 function mapRow<T extends Raw>(r: T) {
   return { ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
@@ -70,6 +72,23 @@ export const BUMP = `updated_at = greatest(date_trunc('milliseconds', now()), up
 /** Any change to a product or one of its parts moves its updated_at (delta sync, 409s). */
 export async function touchProduct(db: Db, id: number): Promise<void> {
   await db.query(`UPDATE products SET ${BUMP} WHERE id = $1`, [id]);
+}
+
+/**
+ * Removes one of a product's stored files (an image or a technical file) by its exact stored path and
+ * moves the product's updated_at; false when the product has no such file. Only a path read back from
+ * the row reaches the disk, and only once no other row still uses it (seed:large shares pictures).
+ */
+export async function removeProductFile(db: Db, storage: Storage, table: 'product_images' | 'product_assets', productId: number, path: string) {
+  const row = await db.tx(async (t) => {
+    const r = await t.one<{ path: string }>(
+      `DELETE FROM ${table} WHERE id = (SELECT id FROM ${table} WHERE product_id = $1 AND path = $2 LIMIT 1) RETURNING path`, [productId, path]);
+    if (r) await touchProduct(t, productId);
+    return r;
+  });
+  if (!row) return false;
+  if (!(await db.one(`SELECT 1 FROM ${table} WHERE path = $1`, [row.path]))) await storage.remove(row.path);
+  return true;
 }
 
 /** Compares at millisecond precision: the ISO strings clients hold carry no more. */

@@ -12,8 +12,12 @@ import { retailerRoutes } from './retailers.ts';
 import { userRoutes } from './users.ts';
 import { roleRoutes } from './users-roles.ts';
 import { invitationRoutes } from './users-invitations.ts';
+import { imageryRoutes } from './imagery.ts';
+import { imageryUploadRoutes } from './imagery-uploads.ts';
+import { siloRoutes, spin360Routes, vignetteRoutes } from './imagery-presets.ts';
 
 export const routeGroups: RouteGroup[] = [
   authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
   userRoutes, roleRoutes, invitationRoutes,
+  imageryRoutes, imageryUploadRoutes, siloRoutes, vignetteRoutes, spin360Routes,
 ];

@@ -2,7 +2,7 @@
 // Every change moves the product's updated_at. The guard has already checked the product's company.
 import { productInfo as contract } from '../../src/api/contract/products-info.ts';
 import type { Db } from '../db/index.ts';
-import { touchProduct } from '../domain/products.ts';
+import { removeProductFile, touchProduct } from '../domain/products.ts';
 import type { Auth } from '../auth/guard.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
@@ -112,16 +112,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async assetDelete({ db, storage, query }) {
-    // Only a path read back from this product's rows ever reaches the disk.
-    const row = await db.tx(async (t) => {
-      const r = await t.one<{ path: string }>(
-        'DELETE FROM product_assets WHERE id = (SELECT id FROM product_assets WHERE product_id = $1 AND path = $2 LIMIT 1) RETURNING path',
-        [query.id_product, query.file]);
-      if (r) await touchProduct(t, query.id_product);
-      return r;
-    });
-    if (!row) throw notFound('File');
-    await storage.remove(row.path);
+    if (!(await removeProductFile(db, storage, 'product_assets', query.id_product, query.file))) throw notFound('File');
     return { success: true };
   },
 

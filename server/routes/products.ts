@@ -7,6 +7,7 @@ import {
   BUMP, DEFAULT_NOTE, listProducts, loadProduct, productRuleError, sameInstant, trimFields, type ProductFields,
 } from '../domain/products.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
+import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
@@ -54,7 +55,8 @@ export const productRoutes = implement(contract, {
   },
 
   async get({ db, query }) {
-    return { success: true, product: await mustLoad(db, query.id_product) };
+    const product = await mustLoad(db, query.id_product);
+    return { success: true, product: { ...product, ...(await productScreenFields(db, query.id_product)) } };
   },
 
   async store({ db, body, auth }) {

@@ -52,7 +52,8 @@ export class Storage {
   async writeThumb(path: string, bytes: Buffer): Promise<void> {
     const img = sharp(bytes).resize({ width: THUMB_WIDTH, withoutEnlargement: true });
     const ext = path.slice(path.lastIndexOf('.') + 1);
-    const out = ext === 'jpg' ? img.jpeg({ quality: 82 }) : ext === 'webp' ? img.webp() : img.png();
+    const out = ext === 'jpg' ? img.jpeg({ quality: 82 }) : ext === 'webp' ? img.webp() : ext === 'png' ? img.png()
+      : img.toFormat(ext === 'tif' ? 'tiff' : (ext as 'gif' | 'avif'));
     await this.write(thumbOf(path), await out.toBuffer());
   }
 

@@ -3,10 +3,14 @@ import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import type { FileKind } from '../../src/api/contract/define.ts';
 
-/** The specs' lists (document 2 §5). */
+/** The specs' lists (document 2 §5; document 3 §5 and the terms' export formats for the imagery sections). */
 export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
   image: ['jpg', 'jpeg', 'png'],
   productImage: ['jpg', 'jpeg', 'png', 'webp'],
+  // "Any image type": every type the server can decode (and so thumbnail); SVG is refused (scripts).
+  anyImage: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'tif', 'tiff', 'avif'],
+  video: ['mp4', 'mov', 'webm'],
+  model3d: ['fbx', 'obj', 'blend', 'glb', 'usdz'],
   asset: ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'],
 };
 
@@ -18,6 +22,9 @@ export const MIME_OF: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
   dwg: 'image/vnd.dwg', txt: 'text/plain', csv: 'text/csv',
+  gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', avif: 'image/avif',
+  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
+  fbx: 'application/octet-stream', obj: 'model/obj', blend: 'application/x-blender', glb: 'model/gltf-binary', usdz: 'model/vnd.usdz+zip',
 };
 
 // For each extension, the sniffed types its bytes may show ('text': no signature, readable text).
@@ -26,6 +33,11 @@ const BYTES_FOR: Record<string, readonly string[]> = {
   doc: ['cfb'], xls: ['cfb'], ppt: ['cfb'],
   docx: ['docx', 'zip'], xlsx: ['xlsx', 'zip'], pptx: ['pptx', 'zip'],
   dwg: ['dwg'], txt: ['text'], csv: ['text'],
+  gif: ['gif'], tif: ['tif'], tiff: ['tif'], avif: ['avif'],
+  // QuickTime and MP4 share the ISO container; brands vary by camera.
+  mp4: ['mp4', 'm4v'], mov: ['mov', 'mp4', 'm4v'], webm: ['webm'],
+  // FBX and OBJ may be text; a USDZ is a zip archive.
+  fbx: ['fbx', 'text'], obj: ['text'], blend: ['blend'], glb: ['glb'], usdz: ['zip', 'usdz'],
 };
 
 function looksLikeText(buf: Buffer): boolean {
@@ -46,8 +58,14 @@ export function extensionOf(filename: string): string {
   return m ? m[1]!.toLowerCase() : '';
 }
 
-/** Image types Storage makes thumbnails of, so their bytes must decode on upload. */
-export const DECODED = new Set(['png', 'jpg', 'webp']);
+/** Image types Storage makes thumbnails of (in their own format), so their bytes must decode on upload. */
+export const DECODED = new Set(['png', 'jpg', 'webp', 'gif', 'tif', 'avif']);
+
+/** A USDZ is a zip whose first entry is the USD layer (a .usd, .usda or .usdc file). */
+function firstZipEntry(buf: Buffer): string {
+  if (buf.length < 30 || buf.readUInt32LE(0) !== 0x04034b50) return '';
+  return buf.subarray(30, 30 + buf.readUInt16LE(26)).toString('latin1');
+}
 export const NOT_AN_IMAGE = 'The file is not a valid image.';
 /** Larger images are refused before decoding (a small PNG can claim 60,000 x 60,000 pixels). */
 export const MAX_IMAGE_PIXELS = 100_000_000;
@@ -73,11 +91,12 @@ export async function checkUpload(kind: FileKind, filename: string, buf: Buffer)
   const ext = extensionOf(filename);
   const allowed = EXTENSIONS[kind];
   if (!allowed.includes(ext)) return { error: `The file must be a file of type: ${allowed.join(', ')}.` };
-  const stored = ext === 'jpeg' ? 'jpg' : ext;
+  const stored = ext === 'jpeg' ? 'jpg' : ext === 'tiff' ? 'tif' : ext;
   const matches = !!sniffed && BYTES_FOR[ext]!.includes(sniffed.ext);
   const otherType = !!sniffed && sniffed.ext !== 'text' && !matches;
   if (otherType || (!matches && !DECODED.has(stored))) return { error: `The file content does not match its .${ext} extension.` };
   // Checked here, before anything is written: an image name over unreadable bytes is not an image.
   if (DECODED.has(stored) && !(matches && (await decodes(buf)))) return { error: NOT_AN_IMAGE };
+  if (ext === 'usdz' && !/\.usd[ac]?$/i.test(firstZipEntry(buf))) return { error: 'The file content does not match its .usdz extension.' };
   return { ext: stored };
 }

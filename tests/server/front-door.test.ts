@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_NUL } from '../../src/api/contract/define.ts';
+import { PRODUCT_SCREEN } from '../../src/api/contract/slugs.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO, form } from '../support/http.ts';
 import { rawRequest } from '../support/raw-http.ts';
@@ -184,7 +185,7 @@ describe('the OpenAPI document says what a client needs', () => {
       expect('x-tenant' in op, key).toBe(true);
     }
     const product = doc.paths['/gets/product']!.get!;
-    expect(product['x-permission']).toEqual(['reader-info-access', 'editor-info-access']);
+    expect(product['x-permission']).toEqual([...PRODUCT_SCREEN]); // any section's slug opens the product screen (document 3 §6)
     expect(product['x-tenant']).toEqual({ customer: { in: 'query', field: 'id_customer' }, entity: { kind: 'product', in: 'query', field: 'id_product' } });
   });
   it('lists the file parts of multipart operations with their accepted types', () => {

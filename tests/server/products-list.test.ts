@@ -21,7 +21,8 @@ describe('GET /gets/product/show', () => {
     for (const p of list) expectProductShape(p, false);
     const first = list.find((p) => p.sku === 'ACM-1001')!;
     const db = await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM product_images WHERE product_id = $1', [first.id]);
-    expect(first).toMatchObject({ automation_system: 1, cancelable_as: 0, measure: 'cm', height: '20', width: '30', depth: '15' });
+    // ACM-1001 is the demo's first sofa (84 x 34 x 36 in, 5 % wider), in centimetres.
+    expect(first).toMatchObject({ name: expect.stringMatching(/ Sofa$/), automation_system: 1, cancelable_as: 0, measure: 'cm', height: '86.4', width: '224', depth: '100.6' });
     expect(first.images).toHaveLength(db!.n);
     expect((first.subcategories as number[]).length).toBe(1);
     expect((first.categories as unknown[]).length).toBe(1);
@@ -66,7 +67,7 @@ describe('GET /gets/product and the Info reads', () => {
     const p = r.body.product;
     expectProductShape(p, true);
     expect(p).toMatchObject({ id: w.acmeProduct, sku: 'ACM-1001', id_customer: w.acme });
-    expect(p.descriptions).toEqual([{ id: w.acmeDescription, title: 'Description', notes: expect.stringContaining('flat-packed') }]);
+    expect(p.descriptions).toEqual([{ id: w.acmeDescription, title: 'Description', notes: 'Deep seat with removable, washable cushion covers.' }]);
     expect(p.files).toHaveLength(1);
     expect(p.files[0]).toMatch(new RegExp(`^products/${w.acme}/${w.acmeProduct}/files/[\\w-]+\\.txt$`));
     expect(p.tags.length).toBeGreaterThan(0);

@@ -4,7 +4,7 @@ import { Type, type NumberOptions, type Static, type StringOptions, type TSchema
 import type { Slug } from './slugs.ts';
 
 /** Whose row an id names; the server's guard looks the company up from it. */
-export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role';
+export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role' | 'zip';
 
 export interface TenantRule {
   /** Where the company id is sent (usually id_customer). */
@@ -13,7 +13,8 @@ export interface TenantRule {
   entity?: { kind: EntityKind; in: 'query' | 'body' | 'params'; field: string; allowPublic?: boolean };
 }
 
-export type FileKind = 'image' | 'productImage' | 'asset' | 'any';
+/** image: jpg/png; productImage: + webp; anyImage: every type the server decodes; video; model3d: the terms' 3D formats. */
+export type FileKind = 'image' | 'productImage' | 'anyImage' | 'video' | 'model3d' | 'asset' | 'any';
 export interface FileRule {
   kind: FileKind;
   required: boolean;

@@ -9,9 +9,13 @@ import { dashboard } from './dashboard.ts';
 import { profile } from './profile.ts';
 import { retailers } from './retailers.ts';
 import { users, roles, invitations } from './users.ts';
+import { imagery } from './imagery.ts';
+import { imageryUploads } from './imagery-uploads.ts';
+import { silo, spin360, vignette } from './imagery-presets.ts';
 
 export const contract = {
   auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
+  imagery, imageryUploads, silo, vignette, spin360,
 } as const;
 export type Contract = typeof contract;
 export * from './define.ts';

@@ -1,7 +1,7 @@
 // Document 2 §7: the parts of a product that registration and the Info edit attach and
 // detach: tags, subcategories, images, technical files and information blocks.
 import { Type } from '@sinclair/typebox';
-import { INFO_READ, type Slug } from './slugs.ts';
+import { INFO_READ, PRODUCT_SCREEN, type Slug } from './slugs.ts';
 import { CustomerId, Id, IdName, Ok, Str, endpoint, type TenantRule } from './define.ts';
 import { Description } from './products.ts';
 
@@ -83,7 +83,7 @@ export const productInfo = {
   }),
   descriptions: endpoint({
     method: 'GET', path: '/gets/product/description/all/show', auth: 'user', summary: "A product's information blocks",
-    permission: INFO_READ,
+    permission: PRODUCT_SCREEN,
     query: Type.Object({ id_product: Id, id_customer: CustomerId }), tenant: byCustomerAndProduct('query'),
     response: Type.Object({ success: Type.Literal(true), descriptions: Type.Array(Description) }),
   }),

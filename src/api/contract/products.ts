@@ -1,7 +1,8 @@
 // Document 2 §7: the product list, one product, registration (store), Info edit, delete,
 // and the registration tutorial. The attach/detach calls are in products-info.ts.
 import { Type } from '@sinclair/typebox';
-import { INFO_READ } from './slugs.ts';
+import { INFO_READ, PRODUCT_SCREEN } from './slugs.ts';
+import { UploadedImage } from './imagery-schemas.ts';
 import { CustomerId, DeltaFields, Flag, Id, IdName, Ok, Str, Timestamp, UpdatedSince, endpoint } from './define.ts';
 
 const UNITS = [Type.Literal('in'), Type.Literal('ft'), Type.Literal(''), Type.Literal('mm'), Type.Literal('cm'), Type.Literal('m')];
@@ -36,6 +37,14 @@ const productCore = {
 export const ProductRow = Type.Object(productCore);
 export const Description = Type.Object({ id: Type.Integer(), title: Type.String(), notes: Type.String() });
 export const Product = Type.Object({ ...productCore, descriptions: Type.Array(Description), files: Strs });
+/** GET /gets/product adds document 3's fields: the silo layers' size and the silo section's uploads. */
+export const ProductScreen = Type.Object({
+  ...Product.properties,
+  sizeImageProduct: Type.Union([Type.Object({ width: Type.Integer(), height: Type.Integer() }), Type.Null()], {
+    description: "the silo beauty layer's size in px (null: no layers yet)",
+  }),
+  images_uploaded: Type.Array(UploadedImage, { description: 'images uploaded to the silo section, oldest first' }),
+});
 
 /** The editable fields, shared by store and edit. Dimensions are free text (the specs' measure input). */
 const fields = {
@@ -61,11 +70,12 @@ export const products = {
     response: Type.Object({ success: Type.Literal(true), products: Type.Array(ProductRow), ...DeltaFields }),
   }),
   get: endpoint({
-    method: 'GET', path: '/gets/product', auth: 'user', summary: 'One product with its tags, descriptions and files',
-    permission: INFO_READ,
+    method: 'GET', path: '/gets/product', auth: 'user',
+    summary: 'One product with its tags, descriptions, files and silo uploads (any section slug opens the product screen)',
+    permission: PRODUCT_SCREEN,
     query: Type.Object({ id_product: Id, id_customer: CustomerId }),
     tenant: { customer: { in: 'query', field: 'id_customer' }, entity: { kind: 'product', in: 'query', field: 'id_product' } },
-    response: Type.Object({ success: Type.Literal(true), product: Product }),
+    response: Type.Object({ success: Type.Literal(true), product: ProductScreen }),
   }),
   store: endpoint({
     method: 'POST', path: '/posts/product/store', auth: 'user', summary: 'Register a product',

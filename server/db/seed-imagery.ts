@@ -1,0 +1,130 @@
+// The demo's imagery (document 3): per product the studio's layers (silo, vignette, 8 angles of 360),
+// presets of each section, vignette backgrounds, an automation video, 3D files (glb and obj) with the
+// viewer, and a few customer uploads. Shared files are written once; rows are inserted set-wise.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import type { Storage } from '../storage/files.ts';
+import type { Db } from './index.ts';
+import { roomPicture } from './seed-images.ts';
+import { LAYER_HEIGHT, LAYER_WIDTH, SPIN_HEIGHT, SPIN_WIDTH, inPool, renderLayers, shadowOf, svg, turned, type LayerSet } from './seed-layers.ts';
+import { box, cylinder, glb, obj } from './seed-models.ts';
+import type { Kind } from './seed-kinds.ts';
+
+const VIDEO = join(import.meta.dirname, 'seed-assets', 'turntable.mp4');
+
+export interface DemoAssets {
+  layers: Map<string, LayerSet>;
+  backgrounds: string[];
+  video: string;
+}
+
+/** A demo product as the imagery seed needs it. */
+export interface SeededProduct {
+  id: number;
+  customerId: number;
+  sku: string;
+  name: string;
+  index: number;
+  kindIndex: number;
+  kind: Kind;
+  colour: string;
+  variant: 0 | 1;
+  image: string;
+}
+
+/** The files every company shares: layers, the vignette rooms and the sample video. */
+export async function seedDemoAssets(storage: Storage): Promise<DemoAssets> {
+  const layers = await renderLayers(storage);
+  const backgrounds = await inPool([0, 3, 6, 9, 12, 15].map((i) => async () => storage.save('automation/backgrounds', 'jpg', await roomPicture(i))));
+  const video = await storage.save('automation/videos', 'mp4', readFileSync(VIDEO));
+  return { layers, backgrounds, video };
+}
+
+/** Inserts rows column-wise: one statement for any number of rows. */
+async function insertRows(db: Db, table: string, columns: Record<string, string>, rows: Record<string, unknown>[]) {
+  if (!rows.length) return;
+  const names = Object.keys(columns);
+  await db.query(
+    `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${names.map((n, i) => `$${i + 1}::${columns[n]}[]`).join(', ')})`,
+    names.map((n) => rows.map((r) => r[n] ?? null)));
+}
+
+const PRESET_COLUMNS = {
+  product_id: 'int', section: 'text', background: 'text', has_shadow: 'smallint', shadow: 'float8', has_reflection: 'smallint',
+  reflection: 'float8', saturation: 'float8', brightness: 'float8', image_scale: 'float8', image_offset_x: 'float8',
+  image_offset_y: 'float8', bg_scale: 'float8', bg_offset_x: 'float8', bg_offset_y: 'float8',
+};
+const BASE = { has_shadow: 1, shadow: 35, has_reflection: 1, reflection: 10, saturation: 100, brightness: 100, image_scale: 0, image_offset_x: 0, image_offset_y: 0, bg_scale: 0, bg_offset_x: 0, bg_offset_y: 0 };
+const PALETTE = ['#ffffff', '#bababa', '#f3d3b5', '#c4eef2', '#b4cf66', '#ffec5c'];
+
+function presetsOf(p: SeededProduct, rooms: string[]) {
+  const id = { product_id: p.id };
+  return [
+    { ...BASE, ...id, section: 'silo', background: '#ffffff' },
+    { ...BASE, ...id, section: 'silo', background: PALETTE[p.index % PALETTE.length], has_reflection: 0, shadow: 55, image_scale: 0.15 },
+    { ...BASE, ...id, section: 'vignette', background: rooms[0], shadow: 55, has_reflection: 0, bg_scale: 0.2, image_scale: -0.4, image_offset_y: 0.3 },
+    { ...BASE, ...id, section: 'vignette', background: '#ffec5c', shadow: 55, reflection: 80 },
+    { ...BASE, ...id, section: '360', background: p.index % 2 ? '#f3d3b5' : '#ffffff' },
+  ];
+}
+
+const inches = (p: SeededProduct) => p.kind.size.map((v, k) => v * (1 + ((p.index + k) % 3) * 0.05)) as [number, number, number];
+
+/** A customer's photo of the product: the drawing in a room-like frame (JPEG, as cameras make). */
+async function photo(p: SeededProduct, angle: number): Promise<Buffer> {
+  const inner = `<rect width="600" height="720" fill="#d9d2c5"/><rect y="520" width="600" height="200" fill="#a98f72"/>`
+    + shadowOf(p.kind, angle, 0.35) + turned(p.kind, p.colour, angle);
+  return sharp(svg(inner, LAYER_WIDTH, LAYER_HEIGHT)).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function seedUploads(db: Db, storage: Storage, p: SeededProduct) {
+  const folder = `products/${p.customerId}/${p.id}/uploads`;
+  const save = async (section: string, angle: number, sub = '') => storage.save(`${folder}/${section}${sub}`, 'jpg', await photo(p, angle));
+  const rows: Record<string, unknown>[] = [];
+  for (const section of ['silo', 'vignette']) {
+    for (const [n, angle] of [0, 45].entries()) rows.push({ section, path: await save(section, angle), name: `${p.sku}-${section}-${n + 1}.jpg` });
+  }
+  const group = (await db.one<{ id: number }>('INSERT INTO upload_groups (product_id) VALUES ($1) RETURNING id', [p.id]))!.id;
+  for (const angle of [0, 90, 180, 270]) rows.push({ section: '360', group_id: group, path: await save('360', angle, `/${group}`), name: `IMG_${1000 + angle}.jpg` });
+  await insertRows(db, 'product_uploads', { product_id: 'int', section: 'text', group_id: 'int', path: 'text', name: 'text', extension: 'text' },
+    rows.map((r) => ({ ...r, product_id: p.id, extension: 'jpg' })));
+}
+
+/** Everything a company's products get; the first `withUploads` products also get customer uploads. */
+export async function seedProductImagery(db: Db, storage: Storage, assets: DemoAssets, products: SeededProduct[], withUploads = 2) {
+  const layerRows: Record<string, unknown>[] = [];
+  const backgroundRows: Record<string, unknown>[] = [];
+  const presetRows: Record<string, unknown>[] = [];
+  const fileRows: Record<string, unknown>[] = [];
+  const viewerRows: Record<string, unknown>[] = [];
+  const files = await inPool(products.map((p) => async () => {
+    const [h, w, d] = inches(p).map((v) => v * 0.0254);
+    const mesh = p.kind.model === 'cylinder' ? cylinder(w!, h!) : box(w!, h!, d!);
+    const folder = `products/${p.customerId}/${p.id}/automation`;
+    return {
+      glb: await storage.save(folder, 'glb', await glb(mesh, p.colour, p.name)),
+      obj: await storage.save(folder, 'obj', obj(mesh, p.name)),
+    };
+  }));
+  for (const [n, p] of products.entries()) {
+    const set = assets.layers.get(`${p.kindIndex}-${p.variant}`)!;
+    for (const section of ['silo', 'vignette']) layerRows.push({ product_id: p.id, section, ...set.still, width: LAYER_WIDTH, height: LAYER_HEIGHT });
+    for (const l of set.spin) layerRows.push({ product_id: p.id, section: '360', ...l, width: SPIN_WIDTH, height: SPIN_HEIGHT });
+    // Each product lists every room, starting at a different one.
+    const rooms = assets.backgrounds.map((_, k) => assets.backgrounds[(k + p.index) % assets.backgrounds.length]!);
+    rooms.forEach((path, position) => backgroundRows.push({ product_id: p.id, path, position }));
+    presetRows.push(...presetsOf(p, rooms));
+    const slug = p.sku || p.kind.slug;
+    fileRows.push({ product_id: p.id, kind: 'video', path: assets.video, extension: 'mp4', name: `${slug}-turntable.mp4` });
+    fileRows.push({ product_id: p.id, kind: '3dfile', path: files[n]!.glb, extension: 'glb', name: `${slug}.glb` });
+    fileRows.push({ product_id: p.id, kind: '3dfile', path: files[n]!.obj, extension: 'obj', name: `${slug}.obj` });
+    viewerRows.push({ product_id: p.id, file_glb: files[n]!.glb, image_lazy_load: p.image });
+  }
+  await insertRows(db, 'product_layers', { product_id: 'int', section: 'text', angle: 'int', beauty: 'text', shadow: 'text', reflection: 'text', width: 'int', height: 'int' }, layerRows);
+  await insertRows(db, 'product_backgrounds', { product_id: 'int', path: 'text', position: 'int' }, backgroundRows);
+  await insertRows(db, 'product_presets', PRESET_COLUMNS, presetRows);
+  await insertRows(db, 'product_automation_files', { product_id: 'int', kind: 'text', path: 'text', extension: 'text', name: 'text' }, fileRows);
+  await insertRows(db, 'product_viewers', { product_id: 'int', file_glb: 'text', image_lazy_load: 'text' }, viewerRows);
+  for (const p of products.slice(0, withUploads)) await seedUploads(db, storage, p);
+}

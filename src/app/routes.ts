@@ -44,6 +44,8 @@ export const ROUTES: RouteDef[] = [
   { path: '/register/customer', title: 'Register', access: 'public', load: () => import('../features/auth/RegisterCustomerPage.tsx') },
   // Document 3's customer self-registration screen ('Register'); the route is ours (decisions.md).
   { path: '/register', title: 'Register', access: 'public', load: () => import('../features/auth/SelfRegisterPage.tsx') },
+  // The invitation mail's link (issue 13): set a password (or confirm an existing one) and sign in.
+  { path: '/accept-invite', title: 'Accept Invitation', access: 'public', load: () => import('../features/auth/AcceptInvitePage.tsx') },
   { path: '/term-of-use', title: 'Terms of Use', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
   { path: '/viewer/', title: '3D Viewer', access: 'public', load: () => import('../features/shell-placeholders/Viewer.tsx') },
   { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/dashboard/DashboardPage.tsx'), rule: 'dashboard' },
@@ -56,7 +58,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/product/:id', title: 'Product', access: 'auth', load: () => import('../features/products/ProductPage.tsx'), rule: PRODUCT_SCREEN },
   { path: '/template/:id', title: 'Template', access: 'auth', load: () => import('../features/templates/EditTemplatePage.tsx'), rule: TEMPLATES },
   // Open to everyone signed in; its blocks are gated by document 3 §6 (manage-users, manage-roles).
-  { path: '/config/user', title: 'Settings', access: 'auth', load: () => import('../features/shell-placeholders/Settings.tsx'), rule: 'signed-in' },
+  { path: '/config/user', title: 'Settings', access: 'auth', load: () => import('../features/users/UsersPage.tsx'), rule: 'signed-in' },
   // Any other one-segment path lands here: only the id of a user the caller may see is a profile.
   {
     path: '/:id', title: 'Profile and Achievements', access: 'auth', load: () => import('../features/profile/ProfilePage.tsx'),

@@ -3,6 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
 import type { Template } from '../api/contract/templates.ts';
+import type { CompanyUser, Role } from '../api/contract/users.ts';
 
 export type ServerProduct = Static<typeof ProductRowSchema>;
 export type ServerTemplate = Static<typeof Template>;
@@ -35,6 +36,11 @@ export interface DraftRow { key: string; value: unknown; updatedAt: number }
 export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: string; type: string }
 /** The last answer of a read-only screen: `key` names it ('dashboard:12'), `at` is when it was fetched. */
 export interface SnapshotRow<T = unknown> { key: string; data: T; at: number }
+/** A user of a company (users/company), and a role (customer/roles), pulled for company cid. */
+export interface PersonRow extends Static<typeof CompanyUser> { cid: number }
+export interface CompanyRoleRow extends Static<typeof Role> { cid: number }
+/** The signed-in user's own name, phone and stored photo path. */
+export interface AccountRow { id: number; name: string; phone: string | null; photo: string | null }
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 

@@ -88,6 +88,7 @@ describe('route table (§2)', () => {
       '/dashboard': 'auth', '/catalog': 'auth', '/catalog_template': 'auth', '/admin/catalog_template': 'staff',
       '/admin/template/add': 'staff', '/admin': 'staff', '/product/add': 'auth', '/product/:id': 'auth', '/template/:id': 'auth',
       '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth', '/viewer/': 'public',
+      '/accept-invite': 'public', // issue 13: the invitation mail's link
     };
     for (const [path, access] of Object.entries(expected)) expect(byPath.get(path)?.access, path).toBe(access);
     expect(ROUTES).toHaveLength(Object.keys(expected).length);

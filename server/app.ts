@@ -18,7 +18,7 @@ import { Mailer } from './mail/mailer.ts';
 import { routeGroups } from './routes/index.ts';
 import { sweepExpiredZips, ZIP_SWEEP_MS } from './domain/imagery-zips.ts';
 import type { Services } from './services.ts';
-import { Storage } from './storage/files.ts';
+import { openStorage } from './storage/open.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installPortal } from './http/portal.ts';
 
@@ -52,7 +52,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   const services: Services = {
     config,
     db,
-    storage: new Storage(config.storageDir),
+    storage: openStorage(config),
     mailer: new Mailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
   };
   app.decorate('services', services);
@@ -87,6 +87,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     { prefix: config.apiPrefix },
   );
 
-  await installPortal(app, config, services.storage.root);
+  app.addHook('onClose', async () => services.storage.store.close?.());
+  await installPortal(app, config, services.storage);
   return app;
 }

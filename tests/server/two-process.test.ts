@@ -90,6 +90,26 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     expect((await db.query('SELECT id FROM products WHERE name = $1', [name])).length).toBe(1);
   });
 
+  it('an Idempotency-Key claimed by a process that died is taken over at once; one of a live process is in progress', async () => {
+    const token = await A.tokenFor(DEMO.acme);
+    const user = (await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.acme]))!.id;
+    const live = (await db.one<{ id: string }>('SELECT id FROM server_instances ORDER BY started_at LIMIT 1'))!.id;
+    const claim = (key: string, instance: string) => db.query(
+      `INSERT INTO idempotency_keys (user_id, key, method, path, instance_id) VALUES ($1, $2, 'POST', '/backend/posts/product/store', $3)`, [user, key, instance]);
+    const send = (key: string) => call(B, 'POST', '/posts/product/store', { token, body: { id_customer: acme, name: key, sku: key }, headers: { 'idempotency-key': key } });
+    const dead = `dead-claim-${Date.now()}`;
+    await claim(dead, '00000000-0000-4000-8000-000000000000'); // no heartbeat: a killed process
+    const taken = await send(dead);
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    expect(taken.body.product.sku).toBe(dead);
+    const busy = `live-claim-${Date.now()}`;
+    await claim(busy, live);
+    const refused = await send(busy);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A request with this Idempotency-Key is still in progress.');
+    expect((await db.query('SELECT id FROM server_instances')).length).toBe(2);
+  });
+
   it('a person disabled through A is refused by B on its next request; a removed person too', async () => {
     const manager = await A.tokenFor(DEMO.acme);
     const viewerRole = (await db.one<{ id: number }>(`SELECT id FROM roles WHERE customer_id = $1 AND name = 'Viewer'`, [acme]))!.id;

@@ -1,6 +1,8 @@
 // Stored files in an S3-compatible bucket (STORAGE_URL=s3://…): a real s3rver started here.
 // Uploads and their thumbnails go to the bucket, not to disk; /storage streams them back with the
 // store's ETag (304) and byte ranges (206, 416); zips are built from bucket files into the bucket.
+// The database plays no part in how files are stored: PGlite only (two-process.test.ts covers S3
+// on PostgreSQL), which keeps npm test short.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -14,9 +16,10 @@ import type { ObjectStore } from '../../server/storage/store.ts';
 import { call, form } from '../support/http.ts';
 import { startS3, type S3Fixture } from '../support/s3.ts';
 import { TMP } from '../support/seed-snapshot.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { dbKind, startTestServer, type TestServer } from '../support/server.ts';
 import { jpeg, png, world, type World } from './imagery.fixtures.ts';
 
+const onPglite = dbKind() === 'pglite';
 let s3: S3Fixture;
 let s: TestServer;
 let w: World;
@@ -24,6 +27,7 @@ let P: number;
 let bucket: S3Store;
 const prefix = `t${process.pid}${Date.now()}`;
 beforeAll(async () => {
+  if (!onPglite) return;
   s3 = await startS3();
   s = await startTestServer(s3.config(prefix));
   w = await world(s);
@@ -41,7 +45,7 @@ const sendImage = async (name: string, bytes: Buffer) => {
   return r.body.path_image as string;
 };
 
-describe.each(['local disk', 's3'])('the %s store', (kind) => {
+describe.skipIf(!onPglite).each(['local disk', 's3'])('the %s store', (kind) => {
   const store = (): ObjectStore => (kind === 's3' ? bucket : new LocalDisk(mkdtempSync(join(TMP, 'store-'))));
   it('writes, reads, lists folders and removes', async () => {
     const st = store();
@@ -68,7 +72,7 @@ describe.each(['local disk', 's3'])('the %s store', (kind) => {
   });
 });
 
-describe('uploads on S3', () => {
+describe.skipIf(!onPglite)('uploads on S3', () => {
   it('go to the bucket with their thumbnail, nothing on the local disk; a delete removes both', async () => {
     const bytes = await png(900, 300);
     expect(existsSync(join(s.config.storageDir, await sendImage('wide.png', bytes)))).toBe(false);

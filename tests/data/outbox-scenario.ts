@@ -203,19 +203,24 @@ export function tally(o: Outcome): { lost: number; duplicated: number } {
   let duplicated = 0;
   const bySku = new Map<string, ServerProduct[]>();
   for (const p of o.server) bySku.set(p.sku, [...(bySku.get(p.sku) ?? []), p]);
+  const diff = (a: unknown[], b: unknown[]) => a.filter((x) => !b.includes(x)).length;
+  const compare = (e: ServerProduct, got: ServerProduct) => {
+    let missing = (got.name !== e.name ? 1 : 0) + diff(e.tags, got.tags) + diff(got.tags, e.tags) + diff(e.subs, got.subs) + diff(got.subs, e.subs);
+    let extra = 0;
+    for (const k of ['images', 'files', 'blocks'] as const) {
+      if (got[k] < e[k]) missing += e[k] - got[k];
+      else extra += got[k] - e[k];
+    }
+    return { missing, extra };
+  };
   for (const e of o.expected) {
     const rows = bySku.get(e.sku) ?? [];
     bySku.delete(e.sku);
     if (!rows.length) { lost++; continue; }
-    duplicated += rows.length - 1;
-    const got = rows[0]!;
-    if (got.name !== e.name) lost++;
-    const diff = (a: unknown[], b: unknown[]) => a.filter((x) => !b.includes(x)).length;
-    lost += diff(e.tags, got.tags) + diff(got.tags, e.tags) + diff(e.subs, got.subs) + diff(got.subs, e.subs);
-    for (const k of ['images', 'files', 'blocks'] as const) {
-      if (got[k] < e[k]) lost += e[k] - got[k];
-      else duplicated += got[k] - e[k];
-    }
+    // A product created twice: the copy holding the user's changes counts, the other is the duplicate.
+    const best = rows.map((r) => compare(e, r)).sort((a, b) => a.missing + a.extra - (b.missing + b.extra))[0]!;
+    duplicated += rows.length - 1 + best.extra;
+    lost += best.missing;
   }
   for (const rows of bySku.values()) lost += rows.length; // deleted by the user, still on the server
   return { lost, duplicated };

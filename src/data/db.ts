@@ -6,6 +6,7 @@ import type {
   BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
   ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
+import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
 
 export { Dexie };
 
@@ -25,6 +26,10 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  presets!: Table<PresetRow, number>;
+  layers!: Table<LayerRow, [number, string, number]>;
+  sectionFiles!: Table<SectionFileRow, [number, string, number]>;
+  backgrounds!: Table<BackgroundRow, [number, number]>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -34,6 +39,9 @@ export class FacetDb extends Dexie {
     }
   }
 }
+
+/** The version that added the imagery tables (tests/data/imagery-upgrade.test.ts upgrades to it). */
+export const IMAGERY_VERSION = 3;
 
 interface SchemaVersion {
   version: number;
@@ -74,6 +82,17 @@ const VERSIONS: SchemaVersion[] = [
         e.action ||= legacyActionId(e.id!);
         e.actionLabel ||= e.label;
       }),
+  },
+  {
+    // Document 3's imagery lists, mirrored per product (imagery-sync.ts). New tables only: entries
+    // queued by version 2 stay as they are.
+    version: IMAGERY_VERSION,
+    stores: {
+      presets: 'id, [productId+section]',
+      layers: '[productId+section+angle], [productId+section]',
+      sectionFiles: '[productId+list+id], [productId+list]',
+      backgrounds: '[productId+position], productId',
+    },
   },
 ];
 

@@ -8,6 +8,7 @@ import { toPending } from './actions.ts';
 import { db, maxKey, minKey } from './db.ts';
 import type { BackgroundRow, FileListName, LayerRow, PresetRow, PresetSection, SectionFileRow } from './imagery-types.ts';
 import { hasPulled, listOfPath, pullImageryList, SECTION_LISTS, type ImagerySection } from './imagery-sync.ts';
+import { isTemp } from './tempids.ts';
 import type { PendingEntry } from './types.ts';
 
 const byCreation = (a: { created_at: string; id: number }, b: { created_at: string; id: number }) =>
@@ -28,13 +29,23 @@ export const useBackgrounds = (pid: number): BackgroundRow[] | undefined =>
   useLiveQuery(() => db().backgrounds.where('productId').equals(pid).sortBy('position'), [pid]);
 
 /** The queued imagery changes of one product (its presets and uploads), oldest first. */
-export function useImageryOutbox(pid: number): (PendingEntry & { action: string; path: string })[] {
+export interface ImageryPending extends PendingEntry {
+  action: string;
+  path: string;
+  /** The preset a preset call is about (a temp id for a create). */
+  presetId?: number;
+}
+
+export function useImageryOutbox(pid: number): ImageryPending[] {
   const rows = useLiveQuery(
     () => db().outbox.orderBy('id').filter((e) => !!listOfPath(e.call.path) && Number(e.call.body?.id_product ?? e.call.query?.id_product) === pid).toArray(),
     [pid],
     [],
   );
-  return useMemo(() => rows.map((e) => ({ ...toPending(e), action: e.action, path: e.call.path })), [rows]);
+  return useMemo(() => rows.map((e) => {
+    const preset = e.call.body?.id_product_config ?? e.call.query?.id_product_config ?? (e.creates?.kind === 'preset' ? e.creates.temp : undefined);
+    return { ...toPending(e), action: e.action, path: e.call.path, presetId: preset === undefined ? undefined : Number(preset) };
+  }), [rows]);
 }
 
 /** The entries of one user action still in the outbox (an upload batch's progress). */
@@ -93,4 +104,10 @@ export async function sectionRows(pid: number) {
     d.backgrounds.where('productId').equals(pid).toArray(),
   ]);
   return { layers, files, backgrounds };
+}
+
+/** A preset's id that follows its create: a temp id becomes the server's once the create returns. */
+export function useRealId(id: number | undefined): number | undefined {
+  const real = useLiveQuery(async () => (id !== undefined && isTemp(id) ? (await db().idmap.get(id))?.real : undefined), [id]);
+  return real ?? id;
 }

@@ -30,8 +30,8 @@ export async function pendingCount(): Promise<number> {
 // Document 3's imagery (presets, layers, uploads, videos, 3D files, backgrounds).
 export type { PresetRow, PresetValues, PresetSection, LayerRow, SectionFileRow, BackgroundRow, FileListName } from './imagery-types.ts';
 export {
-  usePresets, useLayers, useSectionFiles, useBackgrounds, useImageryOutbox, useActionEntries, useImageryLoad, pullSections, sectionRows,
-  type ImageryLoad,
+  usePresets, useLayers, useSectionFiles, useBackgrounds, useImageryOutbox, useActionEntries, useImageryLoad, useRealId, pullSections, sectionRows,
+  type ImageryLoad, type ImageryPending,
 } from './imagery-hooks.ts';
 export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type Queued, type UploadList } from './imagery.ts';
 export { SECTION_LISTS, type ImagerySection } from './imagery-sync.ts';

@@ -3,8 +3,8 @@
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
-  BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
-  ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
+  AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
 
@@ -26,6 +26,12 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  drafts!: Table<DraftRow, string>;
+  draftFiles!: Table<DraftFileRow, number>;
+  snapshots!: Table<SnapshotRow, string>;
+  companyUsers!: Table<PersonRow, [number, number]>;
+  companyRoles!: Table<CompanyRoleRow, [number, number]>;
+  account!: Table<AccountRow, number>;
   presets!: Table<PresetRow, number>;
   layers!: Table<LayerRow, [number, string, number]>;
   sectionFiles!: Table<SectionFileRow, [number, string, number]>;
@@ -41,13 +47,16 @@ export class FacetDb extends Dexie {
 }
 
 /** The version that added the imagery tables (tests/data/imagery-upgrade.test.ts upgrades to it). */
-export const IMAGERY_VERSION = 3;
+export const IMAGERY_VERSION = 6;
 
 interface SchemaVersion {
   version: number;
   stores: Record<string, string | null>;
   upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0];
 }
+
+/** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
+export const USERS_VERSION = 5;
 
 /** Append only. Products are keyed by id (ids are global, temp ids negative); templates by
  *  [cid+id] because a public template is in every company's list. */
@@ -84,8 +93,25 @@ const VERSIONS: SchemaVersion[] = [
       }),
   },
   {
+    // Unsent forms (add products, add templates): their fields, and the files chosen in them kept
+    // apart so that a keystroke rewrites a small row, never the images. Nothing to convert.
+    version: 3,
+    stores: { drafts: 'key', draftFiles: '++id, draft' },
+  },
+  {
+    // The last answers of read-only screens (the dashboard, profiles), shown offline with their time.
+    version: 4,
+    stores: { snapshots: 'key' },
+  },
+  {
+    // User management (issue 13): the current company's people and roles as last pulled, so the
+    // screen shows them offline, and the signed-in user's own account. New tables, nothing to convert.
+    version: USERS_VERSION,
+    stores: { companyUsers: '[cid+id], cid', companyRoles: '[cid+id], cid', account: 'id' },
+  },
+  {
     // Document 3's imagery lists, mirrored per product (imagery-sync.ts). New tables only: entries
-    // queued by version 2 stay as they are.
+    // queued by earlier versions stay as they are.
     version: IMAGERY_VERSION,
     stores: {
       presets: 'id, [productId+section]',

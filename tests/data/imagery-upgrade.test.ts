@@ -1,23 +1,15 @@
-// Dexie version 2 -> the imagery version (new tables for document 3's lists): a database of the
+// Dexie version 5 (users) -> the imagery version 6 (new tables for document 3's lists): a database of the
 // previous release holding queued entries (a product edit, a grouped registration with an image
 // Blob) is upgraded in place, keeps its pending actions, gains the empty imagery tables, and drains
 // exactly once against the real server.
-import Dexie from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { groupActions } from '../../src/data/actions.ts';
 import { db, IMAGERY_VERSION, openLocal } from '../../src/data/db.ts';
 import { pullImageryList } from '../../src/data/imagery-sync.ts';
 import { DEMO } from '../support/http.ts';
+import { oldDatabase } from './schema-fixtures.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
-
-// The previous release's schema (versions 1 and 2), frozen: the fixture must not follow db.ts.
-const V1 = {
-  customers: 'id', products: 'id, cid, [cid+id]', templates: '[cid+id], cid, id', templateCategories: 'id', productCategories: 'id',
-  tags: 'id, cid', ambients: 'id', templateTags: 'id', descriptions: 'id, productId', productFiles: '[productId+path], productId',
-  retailers: 'id', outbox: '++id, state, *entities', blobs: '++id', meta: 'key', idmap: 'temp',
-};
-const V2 = { outbox: '++id, state, *entities, action' };
 
 let h: Harness;
 beforeAll(async () => {
@@ -28,10 +20,7 @@ afterAll(async () => h?.s.close());
 const P = -1_700_000_100_001;
 
 async function previousReleaseDatabase(name: string, existing: { id: number; name: string }) {
-  const old = new Dexie(name, { indexedDB: h.factory, IDBKeyRange });
-  old.version(1).stores(V1);
-  old.version(IMAGERY_VERSION - 1).stores(V2);
-  await old.open();
+  const old = await oldDatabase(name, IMAGERY_VERSION - 1, h.factory);
   const blobId = (await old.table('blobs').add({ blob: await pngBlob('lamp.png'), name: 'lamp.png' })) as number;
   const base = { attempts: 0, nextAt: 0, createdAt: Date.now(), state: 'queued' };
   const e = (o: object) => old.table('outbox').add({ ...base, key: crypto.randomUUID(), ...o });
@@ -54,8 +43,8 @@ async function previousReleaseDatabase(name: string, existing: { id: number; nam
 
 it('upgrades a database of the previous release with queued entries and drains it exactly once', async () => {
   const existing = (await h.s.db.one<{ id: number; name: string }>('SELECT id, name FROM products WHERE customer_id = $1 ORDER BY id LIMIT 1', [h.cid]))!;
-  await previousReleaseDatabase('facet-release-2', existing);
-  openLocal({ name: 'facet-release-2', indexedDB: h.factory, IDBKeyRange });
+  await previousReleaseDatabase('facet-release-5', existing);
+  openLocal({ name: 'facet-release-5', indexedDB: h.factory, IDBKeyRange });
   expect(db().verno).toBeGreaterThanOrEqual(IMAGERY_VERSION);
   const entries = await db().outbox.orderBy('id').toArray();
   expect(groupActions(entries).map((a) => [a.label, a.steps.length])).toEqual([['Add product UPG-2', 2], [`Save ${existing.name}`, 1]]);

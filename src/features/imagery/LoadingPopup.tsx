@@ -8,13 +8,13 @@ import { percentOf, ProgressPopup } from '../../ui/ProgressPopup.tsx';
 export const LOADING_CLOSE_MS = 1000;
 
 export function LoadingPopup({ load }: { load: ImageryLoad }) {
-  const [lingering, setLingering] = useState(false);
   const { finished, firstTime } = load;
+  // The popup stays until a timer 1 s after the last load says it may close.
+  const [closed, setClosed] = useState(false);
   useEffect(() => {
     if (!finished || !firstTime) return;
-    setLingering(true);
-    const t = setTimeout(() => setLingering(false), LOADING_CLOSE_MS);
+    const t = setTimeout(() => setClosed(true), LOADING_CLOSE_MS);
     return () => clearTimeout(t);
   }, [finished, firstTime]);
-  return <ProgressPopup open={firstTime && (!finished || lingering)} percent={percentOf(load.done, load.total)} />;
+  return <ProgressPopup open={firstTime && !closed} percent={percentOf(load.done, load.total)} />;
 }

@@ -16,7 +16,7 @@ interface Props {
   empty: { icon: ReactNode; title: string };
   /** How a file shows (a row, a tile). */
   item: (f: SectionFileRow, i: number) => ReactNode;
-  className: string;
+  className?: string;
   upload?: { who: Who; kind: UploadKind & { list: UploadList }; title: string };
 }
 

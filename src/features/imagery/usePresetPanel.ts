@@ -8,7 +8,7 @@ import { deletePreset, presetFields, savePreset, useRealId, type PresetRow, type
 import type { AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
 import { createDraftStore, useDraftEdited } from './draft-store.ts';
-import { newPresetValues, saveVisible } from './preset-rules.ts';
+import { errorText, newPresetValues, saveVisible } from './preset-rules.ts';
 
 export type Selection = { kind: 'preset'; id: number } | { kind: 'upload'; id: number } | undefined;
 type Alert = Omit<AlertPopupProps, 'open'>;
@@ -28,23 +28,24 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
   const store = useMemo(() => createDraftStore(section, newPresetValues(section, firstBackground)), [section]); // eslint-disable-line react-hooks/exhaustive-deps
   const edited = useDraftEdited(store);
   useEditGuard(edited);
-  const [selection, setSelection] = useState<Selection>();
+  const [picked, setSelection] = useState<Selection>();
   const [confirm, setConfirm] = useState<Alert | null>(null);
   const [saving, setSaving] = useState<{ actionId: string; creating: boolean }>();
   const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
   const outcome = useActionOutcome(saving?.actionId);
   const feedback = useWriteFeedback();
 
+  // The first preset is selected when the list arrives, and again when the picked one is gone
+  // (deleted here or elsewhere). A temp id stays picked until the server's id replaces it.
+  const pickedId = picked?.kind === 'preset' ? picked.id : undefined;
+  const pickedReal = useRealId(pickedId);
+  const pickedRow = presets?.find((p) => p.id === pickedReal);
+  const gone = !!pickedId && pickedReal !== undefined && pickedReal > 0 && !!presets && !pickedRow;
+  const firstPreset = presets?.[0] ? ({ kind: 'preset', id: presets[0].id } as const) : undefined;
+  const selection: Selection = !picked || gone ? firstPreset : picked;
   const chosen = selection?.kind === 'preset' ? selection.id : undefined;
-  const realId = useRealId(chosen);
-  const row = presets?.find((p) => p.id === realId);
-
-  // The first preset is selected when the list arrives, and again when the selected one is gone.
-  useEffect(() => {
-    if (!presets) return;
-    const gone = selection?.kind === 'preset' && selection.id !== 0 && realId !== undefined && realId > 0 && !row;
-    if (!selection || gone) setSelection(presets[0] ? { kind: 'preset', id: presets[0].id } : undefined);
-  }, [presets, selection, realId, row]);
+  const realId = selection === picked ? pickedReal : chosen;
+  const row = selection === picked ? pickedRow : presets?.find((p) => p.id === chosen);
 
   // The draft follows the selected preset; a new server version is taken while nothing is edited.
   const shown = useRef<number | undefined>(undefined);
@@ -129,7 +130,7 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
     if (outcome.state === 'sending') savePopup = { title, progress: saving.creating ? 'Creating' : 'Updating' };
     else if (outcome.state === 'done') savePopup = { title, message: 'Saved!', onConfirm: closeSave };
     else if (outcome.state === 'waiting') savePopup = { title, message: WAITING_TEXT, onConfirm: closeSave };
-    else savePopup = { title: 'Error', message: outcome.message, onConfirm: closeSave };
+    else savePopup = { title: 'Error', message: errorText(outcome.message), onConfirm: closeSave };
   }
 
   return {

@@ -10,6 +10,7 @@ import { IconButton } from '../../ui/IconButton.tsx';
 import { copyText } from './clipboard.ts';
 import { MediaList } from './MediaLists.tsx';
 import { MODEL_ACCEPT } from './preset-rules.ts';
+import media from './media.module.css';
 import styles from './imagery.module.css';
 
 const extOf = (f: SectionFileRow) => (f.extension ?? f.name.split('.').pop() ?? '').toUpperCase();
@@ -17,17 +18,17 @@ const extOf = (f: SectionFileRow) => (f.extension ?? f.name.split('.').pop() ?? 
 function FileRow({ f }: { f: SectionFileRow }) {
   const path = f.paths[0];
   return (
-    <div className={styles.fileRow}>
+    <div className={media.fileRow}>
       {path ? (
-        <a className={buttonClass({ variant: 'secondary', block: true }, styles.fileLink)} href={storageUrl(path)} download={f.name} title={`Download ${f.name}`}>
+        <a className={buttonClass({ variant: 'secondary', block: true }, media.fileLink)} href={storageUrl(path)} download={f.name} title={`Download ${f.name}`}>
           <FileBox aria-hidden="true" />
-          <span className={styles.fileName}>{f.name}</span>
+          <span className={media.fileName}>{f.name}</span>
           <Badge size="sm">{extOf(f)}</Badge>
         </a>
       ) : (
-        <span className={buttonClass({ variant: 'secondary', block: true }, styles.fileLink)} aria-disabled="true">
+        <span className={buttonClass({ variant: 'secondary', block: true }, media.fileLink)} aria-disabled="true">
           <FileBox aria-hidden="true" />
-          <span className={styles.fileName}>{f.name}</span>
+          <span className={media.fileName}>{f.name}</span>
           <Badge size="sm" tone="warning">
             Queued
           </Badge>
@@ -49,12 +50,12 @@ export function FilesSection({ who, canEdit }: { who: Who; canEdit: boolean }) {
       <div className={styles.sectionHead}>
         <h2 id="section-heading">3D Files</h2>
       </div>
-      <div className={styles.fileCards}>
-        <MediaList title="Automation files" files={studio} className={styles.fileList} item={row} empty={{ icon: <Box />, title: 'The studio has made no 3D files yet.' }} />
+      <div className={media.fileCards}>
+        <MediaList title="Automation files" files={studio} className={media.fileList} item={row} empty={{ icon: <Box />, title: 'The studio has made no 3D files yet.' }} />
         <MediaList
           title="Uploaded files"
           files={mine}
-          className={styles.fileList}
+          className={media.fileList}
           item={row}
           empty={{ icon: <Box />, title: 'No 3D files uploaded yet.' }}
           upload={canEdit ? { who, title: 'Upload 3D files', kind: { list: '3dfiles', accept: MODEL_ACCEPT, acceptLabel: 'FBX, OBJ, BLEND, GLB or USDZ', noun: 'files' } } : undefined}

@@ -6,6 +6,7 @@ import type { ProductRow, Who } from '../../data/index.ts';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FilesSection } from './FilesSection.tsx';
 import { PresetPanel } from './PresetPanel.tsx';
+import { Spin360Extras } from './Spin360Extras.tsx';
 import { VideoSection } from './VideoSection.tsx';
 import styles from './imagery.module.css';
 
@@ -28,7 +29,19 @@ export function ImagerySection({ sectionKey, title, product, customerId, access 
     case 'silo':
     case 'vignette':
     case '360':
-      return <PresetPanel key={`${sectionKey}-${product.id}`} section={sectionKey} title={title} who={who} sku={sku} canEdit={canEdit} canTailor={canTailor} />;
+      return (
+        <PresetPanel
+          key={`${sectionKey}-${product.id}`}
+          section={sectionKey}
+          title={title}
+          who={who}
+          sku={sku}
+          canEdit={canEdit}
+          canTailor={canTailor}
+          // SEAM for issue 14: the 360 panel's additions render here (Spin360Extras.tsx).
+          extras={sectionKey === '360' ? (ctx) => <Spin360Extras {...ctx} /> : undefined}
+        />
+      );
     case 'video':
       return <VideoSection who={who} canEdit={canEdit} canTailor={canTailor} />;
     case '3d-files':

@@ -2,6 +2,7 @@
 // request, presets, background, Product Transform, Drop Shadow, Reflection, Saturation, Brightness,
 // Images Uploaded, Save), beside the live preview. Lists come from the local mirror; writes go
 // through the outbox.
+import type { ReactNode } from 'react';
 import { Save, Undo2 } from 'lucide-react';
 import type { TailorPage } from '../../api/imagery.ts';
 import { useSyncStatus, useBackgrounds, useImageryLoad, useImageryOutbox, useLayers, usePresets, useSectionFiles, type PresetSection, type Who } from '../../data/index.ts';
@@ -15,7 +16,7 @@ import { ImageryAlerts } from './ImageryAlerts.tsx';
 import { LoadingPopup } from './LoadingPopup.tsx';
 import { presetName, PresetList } from './PresetList.tsx';
 import { PreviewArea } from './PreviewArea.tsx';
-import { Spin360Extras } from './Spin360Extras.tsx';
+import type { Spin360Context } from './Spin360Extras.tsx';
 import { TailorRequest } from './TailorRequest.tsx';
 import { uploadName, UploadedImages } from './UploadedImages.tsx';
 import { usePresetPanel } from './usePresetPanel.ts';
@@ -30,9 +31,11 @@ export interface PresetPanelProps {
   sku: string;
   canEdit: boolean;
   canTailor: boolean;
+  /** The extension point under the preview (the 360 panel's player, embed codes and Download Options, issue 14). */
+  extras?: (ctx: Spin360Context) => ReactNode;
 }
 
-export function PresetPanel({ section, title, who, sku, canEdit, canTailor }: PresetPanelProps) {
+export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extras }: PresetPanelProps) {
   const { productId, customerId } = who;
   const { online } = useSyncStatus();
   const load = useImageryLoad(customerId, productId, section, online);
@@ -60,9 +63,7 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor }: Pr
           </div>
         )}
         <PreviewArea store={p.store} layers={layers} presetName={name} upload={upload} sku={sku}>
-          {section === '360' && (
-            <Spin360Extras productId={productId} customerId={customerId} sku={sku} preset={p.row} presets={presets ?? []} layers={layers ?? []} uploads={uploads ?? []} canEdit={canEdit} />
-          )}
+          {extras?.({ productId, customerId, sku, preset: p.row, presets: presets ?? [], layers: layers ?? [], uploads: uploads ?? [], canEdit })}
         </PreviewArea>
         <Card flush className={styles.inspector}>
           <PresetList

@@ -2,7 +2,8 @@
 // additions"): the '360 Product View' with the spin player, the embed codes for 24 and 48 frames
 // ('Select Preset' without a saved preset; copying shows 'The text has been copied to the clipboard',
 // see copyText in clipboard.ts), and Download Options (retailer toggles, notes, '4K Images', 'Send to
-// email'). The panel renders this under its preview with the context below.
+// email'). PresetPanel's `extras` prop renders it under the 360 preview (ImagerySection passes it) with the
+// context below; replace this body, or pass another component there.
 import type { LayerRow, PresetRow, SectionFileRow } from '../../data/index.ts';
 
 export interface Spin360Context {

@@ -13,6 +13,7 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { MediaList } from './MediaLists.tsx';
 import { VIDEO_ACCEPT } from './preset-rules.ts';
 import { TailorRequest } from './TailorRequest.tsx';
+import media from './media.module.css';
 import styles from './imagery.module.css';
 
 interface Props {
@@ -39,7 +40,7 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
       onClick={() => setChosen({ list: f.list, id: f.id })}
       caption={f.name}
       badge={f.pendingBlobs?.length ? <Badge size="sm" tone="warning">Queued</Badge> : undefined}
-      picture={f.paths[0] ? <video className={styles.tileVideo} src={`${storageUrl(f.paths[0])}#t=0.5`} preload="metadata" muted aria-hidden="true" tabIndex={-1} /> : <Film aria-hidden="true" />}
+      picture={f.paths[0] ? <video className={media.tileVideo} src={`${storageUrl(f.paths[0])}#t=0.5`} preload="metadata" muted aria-hidden="true" tabIndex={-1} /> : <Film aria-hidden="true" />}
     />
   );
   return (
@@ -47,13 +48,13 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
       <div className={styles.sectionHead}>
         <h2 id="section-heading">Video</h2>
       </div>
-      <div className={styles.mediaGrid}>
-        <div className={styles.sideColumn}>
+      <div className={media.mediaGrid}>
+        <div className={media.sideColumn}>
           {!studio || !mine ? (
             <Skeleton height={420} />
           ) : current ? (
             <>
-              <video key={current.paths[0]} className={styles.player} src={storageUrl(current.paths[0]!)} controls autoPlay muted playsInline aria-label={current.name} data-testid="video-player" />
+              <video key={current.paths[0]} className={media.player} src={storageUrl(current.paths[0]!)} controls autoPlay muted playsInline aria-label={current.name} data-testid="video-player" />
               <div className={styles.previewBar}>
                 <span className={styles.previewCaption}>{current.name}</span>
                 <a className={buttonClass({ size: 'sm' })} href={storageUrl(current.paths[0]!)} download={current.name}>
@@ -65,13 +66,13 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
             <EmptyState icon={<Clapperboard />} title="No video of this product yet." description={canTailor ? 'Ask the studio for one with the request on the right.' : undefined} />
           )}
         </div>
-        <div className={styles.sideColumn}>
+        <div className={media.sideColumn}>
           {canTailor && <TailorRequest page="Video" productId={who.productId} customerId={who.customerId} />}
-          <MediaList title="Automation videos" files={studio} className={styles.tileList} item={tile} empty={{ icon: <Film />, title: 'The studio has made no video yet.' }} />
+          <MediaList title="Automation videos" files={studio} className={media.tileList} item={tile} empty={{ icon: <Film />, title: 'The studio has made no video yet.' }} />
           <MediaList
             title="Uploaded videos"
             files={mine}
-            className={styles.tileList}
+            className={media.tileList}
             item={tile}
             empty={{ icon: <Film />, title: 'No videos uploaded yet.' }}
             upload={canEdit ? { who, title: 'Upload videos', kind: { list: 'videos', accept: VIDEO_ACCEPT, acceptLabel: 'MP4, MOV or WebM', noun: 'videos' } } : undefined}

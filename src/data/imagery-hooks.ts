@@ -49,8 +49,15 @@ export function useImageryOutbox(pid: number): ImageryPending[] {
 }
 
 /** The entries of one user action still in the outbox (an upload batch's progress). */
-export const useActionEntries = (actionId: string | undefined): PendingEntry[] | undefined =>
-  useLiveQuery(async () => (actionId ? (await db().outbox.where('action').equals(actionId).sortBy('id')).map(toPending) : []), [actionId]);
+export function useActionEntries(actionId: string | undefined): PendingEntry[] | undefined {
+  // Tagged with the action it answers: after actionId changes, the live query keeps the previous
+  // answer until the new one arrives, and an earlier [] would read as "done" for a moment.
+  const r = useLiveQuery(
+    async () => ({ actionId, entries: actionId ? (await db().outbox.where('action').equals(actionId).sortBy('id')).map(toPending) : [] }),
+    [actionId],
+  );
+  return r?.actionId === actionId ? r.entries : undefined;
+}
 
 export interface ImageryLoad {
   /** Lists answered (or failed: §8, failures are only logged) of `total`. */

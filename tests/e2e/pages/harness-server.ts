@@ -38,7 +38,8 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `proxy`: paths sent on to another server (e.g. the portal's /storage, for its layers). */
+export async function startHarness(options: { proxy?: Record<string, string> } = {}): Promise<Harness> {
   fixtures(); // draw them before the clock starts anywhere
   const port = await freePort();
   const server = await createServer({
@@ -50,7 +51,7 @@ export async function startHarness(): Promise<Harness> {
     worker: { format: 'es' },
     // Pre-bundle up front, so no mid-test reload when the worker first imports them.
     optimizeDeps: { entries: [HARNESS_PATH.slice(1)], include: ['comlink', 'jszip'] },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null },
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null, proxy: options.proxy },
   });
   await server.listen();
   return { url: `http://127.0.0.1:${port}${HARNESS_PATH}`, close: () => server.close() };

@@ -56,7 +56,7 @@ export function useActionEntries(actionId: string | undefined): PendingEntry[] |
     async () => ({ actionId, entries: actionId ? (await db().outbox.where('action').equals(actionId).sortBy('id')).map(toPending) : [] }),
     [actionId],
   );
-  return r?.actionId === actionId ? r.entries : undefined;
+  return r && r.actionId === actionId ? r.entries : undefined;
 }
 
 export interface ImageryLoad {

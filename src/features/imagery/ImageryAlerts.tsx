@@ -3,14 +3,12 @@
 // both versions, to keep mine or theirs (as product Info does). Popups already shown by the screen
 // that queued the change (`reported`) are not shown twice; everything stays in Pending changes.
 import { useState } from 'react';
-import { presetKeys, resolveConflict, useConflict, useImageryOutbox, type PresetSection } from '../../data/index.ts';
+import { presetKeys, useImageryOutbox, type PresetSection } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
-import { Button } from '../../ui/Button.tsx';
-import { Dialog } from '../../ui/Dialog.tsx';
 import { errorText } from './preset-rules.ts';
 import styles from './imagery.module.css';
-// The mine/theirs table looks like product Info's.
-import conflictStyles from '../products/products.module.css';
+// The mine/theirs dialog is product Info's.
+import { VersionsDialog } from '../products/VersionsDialog.tsx';
 
 export function ImageryAlerts({ productId, reported }: { productId: number; reported: ReadonlySet<string> }) {
   const entries = useImageryOutbox(productId);
@@ -34,52 +32,16 @@ const LABELS: Record<string, string> = {
   saturation: 'Saturation', brightness: 'Brightness', image_scale: 'Scale', image_offset_x: 'Horizontal Offset', image_offset_y: 'Vertical Offset',
   bg_scale: 'Background Scale', bg_offset_x: 'Background Horizontal Offset', bg_offset_y: 'Background Vertical Offset',
 };
-const show = (v: unknown) => (v === undefined || v === null || v === '' ? '—' : String(v));
-
 function PresetConflict({ entryId, section, onDone }: { entryId: number; section: PresetSection; onDone: () => void }) {
-  const conflict = useConflict(entryId);
-  if (!conflict) return null;
-  const mine = conflict.mine ?? {};
-  const theirs = conflict.theirs as unknown as Record<string, unknown>;
-  const keys = presetKeys(section).filter((k) => k in mine);
-  const choose = (c: 'mine' | 'theirs') => {
-    onDone();
-    void resolveConflict(entryId, c);
-  };
+  const rows = (sent: Record<string, unknown>) => presetKeys(section).filter((k) => k in sent).map((k) => ({ key: k, label: LABELS[k] ?? k }));
   return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && onDone()}
+    <VersionsDialog
+      entryId={entryId}
       title="This preset was changed by someone else"
       description="Your change was based on an older version. Choose which version to keep."
-      size="lg"
-      footer={
-        <>
-          <Button onClick={() => choose('theirs')}>Keep theirs</Button>
-          <Button variant="primary" onClick={() => choose('mine')}>
-            Keep mine
-          </Button>
-        </>
-      }
-    >
-      <table className={conflictStyles.conflict}>
-        <thead>
-          <tr>
-            <th scope="col">Setting</th>
-            <th scope="col">Mine</th>
-            <th scope="col">Theirs</th>
-          </tr>
-        </thead>
-        <tbody>
-          {keys.map((k) => (
-            <tr key={k} className={show(mine[k]) !== show(theirs[k]) ? conflictStyles.differs : undefined}>
-              <th scope="row">{LABELS[k] ?? k}</th>
-              <td>{show(mine[k])}</td>
-              <td>{show(theirs[k])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Dialog>
+      heading="Setting"
+      rows={rows}
+      onDone={onDone}
+    />
   );
 }

@@ -49,8 +49,10 @@ export function PreviewArea({ store, layers, presetName, upload, sku, children }
     );
   return (
     <div className={styles.previewArea}>
-      <div className={styles.canvas}>{body}</div>
-      {children}
+      <div className={styles.previewSticky}>
+        <div className={styles.canvas}>{body}</div>
+        {children}
+      </div>
     </div>
   );
 }

@@ -23,7 +23,7 @@ interface Props {
 export function MediaList({ title, files, empty, item, className, upload }: Props) {
   const [open, setOpen] = useState(false);
   return (
-    <Card title={title} description={files ? (files.length === 1 ? '1 file' : `${files.length} files`) : undefined}>
+    <Card headingLevel={3} title={title} description={files ? (files.length === 1 ? '1 file' : `${files.length} files`) : undefined}>
       {!files ? (
         <Skeleton height={96} />
       ) : (

@@ -6,6 +6,7 @@ import type {
   AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
+import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
 
 export { Dexie };
 
@@ -31,6 +32,10 @@ export class FacetDb extends Dexie {
   companyUsers!: Table<PersonRow, [number, number]>;
   companyRoles!: Table<CompanyRoleRow, [number, number]>;
   account!: Table<AccountRow, number>;
+  presets!: Table<PresetRow, number>;
+  layers!: Table<LayerRow, [number, string, number]>;
+  sectionFiles!: Table<SectionFileRow, [number, string, number]>;
+  backgrounds!: Table<BackgroundRow, [number, number]>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -40,6 +45,9 @@ export class FacetDb extends Dexie {
     }
   }
 }
+
+/** The version that added the imagery tables (tests/data/imagery-upgrade.test.ts upgrades to it). */
+export const IMAGERY_VERSION = 6;
 
 interface SchemaVersion {
   version: number;
@@ -100,6 +108,17 @@ const VERSIONS: SchemaVersion[] = [
     // screen shows them offline, and the signed-in user's own account. New tables, nothing to convert.
     version: USERS_VERSION,
     stores: { companyUsers: '[cid+id], cid', companyRoles: '[cid+id], cid', account: 'id' },
+  },
+  {
+    // Document 3's imagery lists, mirrored per product (imagery-sync.ts). New tables only: entries
+    // queued by earlier versions stay as they are.
+    version: IMAGERY_VERSION,
+    stores: {
+      presets: 'id, [productId+section]',
+      layers: '[productId+section+angle], [productId+section]',
+      sectionFiles: '[productId+list+id], [productId+list]',
+      backgrounds: '[productId+position], productId',
+    },
   },
 ];
 

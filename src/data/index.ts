@@ -34,3 +34,12 @@ export async function pendingCount(): Promise<number> {
   const { db } = await import('./db.ts');
   return new Set((await db().outbox.toArray()).map(actionOf)).size;
 }
+
+// Document 3's imagery (presets, layers, uploads, videos, 3D files, backgrounds).
+export type { PresetRow, PresetValues, PresetSection, LayerRow, SectionFileRow, BackgroundRow, FileListName } from './imagery-types.ts';
+export {
+  usePresets, useLayers, useSectionFiles, useBackgrounds, useImageryOutbox, useActionEntries, useImageryLoad, useRealId, pullSections, sectionRows,
+  type ImageryLoad, type ImageryPending,
+} from './imagery-hooks.ts';
+export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type Queued, type UploadList } from './imagery.ts';
+export { SECTION_LISTS, type ImagerySection } from './imagery-sync.ts';

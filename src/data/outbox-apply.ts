@@ -2,6 +2,7 @@
 // id replaces its temp id everywhere (rows, later entries), and later Info edits of the same
 // product are re-based on the server's new updated_at (our own change is no conflict).
 import type { FacetDb } from './db.ts';
+import { applyImagerySuccess, rekeyImagery } from './imagery-apply.ts';
 import { emitChange, touch } from './store.ts';
 import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
 import type { OutboxEntry, TempKind } from './types.ts';
@@ -53,6 +54,7 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
       await d.productFiles.where('[productId+path]').between([id, ''], [id, '\uffff']).filter((f) => f.pendingBlob === e.call.upload!.blobId).delete();
       if (typeof path === 'string') await d.productFiles.put({ productId: id, path });
     }
+    await applyImagerySuccess(d, e, entities, reply);
     touch(entities);
   });
   if (rekeyed.length || changed.length) emitChange({ table: 'products', ids: changed, rekeyed });
@@ -89,6 +91,8 @@ async function rekey(d: FacetDb, kind: TempKind, temp: number, real: number) {
       await d.templates.delete([row.cid, temp]);
       await d.templates.put({ ...row, id: real });
     }
+  } else if (kind === 'preset' || kind === 'uploadGroup') {
+    await rekeyImagery(d, kind, temp, real);
   } else {
     const table = kind === 'ambient' ? d.ambients : d.templateTags;
     const row = await table.get(temp);

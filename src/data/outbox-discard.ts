@@ -2,12 +2,14 @@
 // Local rows made by it go, and the server's truth is pulled again for everything it touched.
 import { discardPlanner } from './actions.ts';
 import { db } from './db.ts';
+import { dropImageryTemp, dropPendingUpload } from './imagery-apply.ts';
 import { retryEntry } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { entityId, entityKind, isTemp } from './tempids.ts';
-import type { ProductRow } from './types.ts';
+import type { OutboxCall, ProductRow } from './types.ts';
 
-type Refetch = (entities: string[]) => Promise<void>;
+/** The entities and calls of what was discarded (document 3's lists are found by their calls). */
+type Refetch = (entities: string[], calls: OutboxCall[]) => Promise<void>;
 let refetch: Refetch = async () => undefined;
 /** sync.ts provides the re-pull. */
 export const setRefetch = (f: Refetch) => void (refetch = f);
@@ -28,6 +30,7 @@ export async function discardAction(actionId: string): Promise<boolean> {
 async function discard(start: () => Promise<number[]>): Promise<boolean> {
   const d = db();
   const entities = new Set<string>();
+  const calls: OutboxCall[] = [];
   // Planned inside the transaction, so a drain cannot start sending one of them meanwhile.
   const done = await d.transaction('rw', d.tables, async () => {
     const drop = discardPlanner(await d.outbox.orderBy('id').toArray())(await start());
@@ -38,12 +41,14 @@ async function discard(start: () => Promise<number[]>): Promise<boolean> {
         const blobId = e.call.upload.blobId;
         await d.blobs.delete(blobId);
         await d.productFiles.filter((f) => f.pendingBlob === blobId).delete();
+        await dropPendingUpload(d, blobId);
         await d.products.filter((p) => !!p.pendingImages?.includes(blobId)).modify((p: ProductRow) => {
           p.pendingImages = p.pendingImages!.filter((b) => b !== blobId);
         });
       }
       if (e.creates) await dropTemp(e.creates.kind, e.creates.temp);
       for (const x of e.entities) entities.add(x);
+      calls.push(e.call);
     }
     touch(entities);
     return true;
@@ -51,7 +56,7 @@ async function discard(start: () => Promise<number[]>): Promise<boolean> {
   if (!done) return false;
   emitChange({ table: 'products', ids: 'all' });
   emitChange({ table: 'templates', ids: 'all' });
-  await refetch([...entities].filter((x) => !isTemp(entityId(x))));
+  await refetch([...entities].filter((x) => !isTemp(entityId(x))), calls);
   return true;
 }
 
@@ -70,6 +75,7 @@ async function dropTemp(kind: string, temp: number) {
   else if (kind === 'template') await d.templates.where('id').equals(temp).delete();
   else if (kind === 'ambient') await d.ambients.delete(temp);
   else if (kind === 'templateTag') await d.templateTags.delete(temp);
+  else if (kind === 'preset' || kind === 'uploadGroup') await dropImageryTemp(d, kind, temp);
 }
 
 /** A 409: 'mine' sends my edit again over the server's version; 'theirs' drops mine. */

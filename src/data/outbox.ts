@@ -209,7 +209,9 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
 
 async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'> {
   const d = db();
-  const theirs = (f.body as { product?: unknown } | undefined)?.product;
+  // The server's current row: a product (Info edit) or a preset (document 3 edit).
+  const reply = f.body as { product?: unknown; preset?: unknown } | undefined;
+  const theirs = reply?.product ?? reply?.preset;
   const message = `${e.errorPrefix ?? ''}${f.firstFieldMessage}`;
   // A 409 for a key still being handled (a duplicate request) is not a conflict: try again later.
   const inProgress = f.status === 409 && /in progress/i.test(f.message);

@@ -5,7 +5,8 @@ import { db } from './db.ts';
 import { getList } from './remote.ts';
 import { emitChange, tick, touchedSince } from './store.ts';
 import { isTemp } from './tempids.ts';
-import type { Product } from '../api/contract/products.ts';
+import type { ProductScreen } from '../api/contract/products.ts';
+import { putFileList } from './imagery-sync.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Scalar } from './types.ts';
 
@@ -104,7 +105,7 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
   return { status: 200, mode: delta ? 'delta' : 'full', bytes: r.bytes, rows: rows.length, deleted: deletedIds?.length ?? 0 };
 }
 
-type FullProduct = Static<typeof Product>;
+type FullProduct = Static<typeof ProductScreen>;
 
 /** One product with its blocks and files (the Info section), unless the outbox holds it. */
 export async function pullProduct(cid: number, id: number): Promise<void> {
@@ -117,6 +118,8 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
   } catch (err) {
     if ((err as ApiFailure).status !== 404) throw err;
   }
+  // The silo section's uploads come with the product: they go to their own list, whatever holds the row.
+  if (product) await putFileList(id, 'silo', product.images_uploaded.map((r) => ({ productId: id, list: 'silo', id: r.id, paths: [r.photo], name: r.name, created_at: r.created_at })));
   await d.transaction('rw', [d.products, d.descriptions, d.productFiles, d.outbox], async () => {
     const held = (await d.outbox.where('entities').equals(`product:${id}`).count()) > 0 || touchedSince(`product:${id}`, started);
     if (held) return;
@@ -126,7 +129,7 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
       await d.productFiles.where('productId').equals(id).delete();
       return;
     }
-    const { descriptions, files, ...row } = product;
+    const { descriptions, files, images_uploaded: _u, sizeImageProduct: _s, ...row } = product;
     await d.products.put({ ...row, cid });
     await d.descriptions.where('productId').equals(id).filter((x) => !isTemp(x.id)).delete();
     await d.descriptions.bulkPut(descriptions.map((x) => ({ ...x, productId: id })));

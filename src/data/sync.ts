@@ -6,6 +6,7 @@ import { isOfflineFailure, logBackgroundFailure } from '../api/background-errors
 import { clearAll, db } from './db.ts';
 import { drainOutbox, onDrained, retryWaitingNow } from './outbox.ts';
 import { setRefetch } from './outbox-discard.ts';
+import { refetchImagery } from './imagery-sync.ts';
 import { getList } from './remote.ts';
 import { emitChange, syncStatus } from './store.ts';
 import { entityId, entityKind } from './tempids.ts';
@@ -103,9 +104,10 @@ export function startSync(ctx: { customerId: number }): () => void {
 }
 
 // Discard re-pulls the server's truth for what the discarded entries touched.
-setRefetch(async (entities) => {
+setRefetch(async (entities, calls) => {
   const cid = customerId;
   if (cid === undefined) return;
+  await refetchImagery(cid, calls);
   const products = entities.filter((e) => entityKind(e) === 'product').map(entityId);
   await Promise.all(products.map((id) => pullProduct(cid, id).catch(() => undefined)));
   const others = new Set(entities.map(entityKind));

@@ -124,7 +124,7 @@ export interface CatalogResult<T extends CatalogItem = CatalogItem> {
   firstPageFromIndex: boolean;
 }
 
-export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag';
+export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag' | 'preset' | 'uploadGroup';
 export type Scalar = string | number | undefined;
 
 /** One queued call. Values equal to a temp id are replaced by the real id at send time. */
@@ -159,7 +159,7 @@ export interface OutboxEntry {
   dependsOn: number[];
   /** 'product:12', 'tag:-3'…: what the call touches; a pull leaves these rows alone. */
   entities: string[];
-  /** For the Info edit: the updated_at the edit was based on (undefined: no check). */
+  /** For an Info or preset edit: the updated_at the edit was based on (undefined: no check). */
   base?: string;
   /** A 409's current server row, kept so that the user can choose. */
   theirs?: unknown;

@@ -47,6 +47,37 @@ export function previewStyles<S>(frame: Frame<S>): Preview<S> {
   return { container, items };
 }
 
+/**
+ * The same boxes as transforms of frame-sized elements (left 0, top 0, 100 % × 100 %, scaled and moved
+ * from the top-left corner). A slider drag then changes only transform, opacity and filter, which the
+ * compositor can apply to an already rasterised layer; at rest the result paints like previewStyles.
+ */
+export function previewTransforms<S>(frame: Frame<S>): Preview<S> {
+  const { container, items } = previewStyles(frame);
+  return {
+    container,
+    items: items.map((item, i) => {
+      const op = frame.ops[i]!;
+      if (op.kind === 'fill') return item;
+      const { x, y, w, h } = op.rect;
+      const style: PreviewStyle = {
+        position: 'absolute',
+        left: '0',
+        top: '0',
+        width: '100%',
+        height: '100%',
+        maxWidth: 'none',
+        pointerEvents: 'none',
+        transformOrigin: '0 0',
+        transform: `translate(${pct(x, frame.width)}, ${pct(y, frame.height)}) scale(${(w / frame.width).toFixed(6)}, ${(h / frame.height).toFixed(6)})`,
+        opacity: op.opacity,
+        filter: op.filter,
+      };
+      return { ...item, style };
+    }),
+  };
+}
+
 /** A style object as a cssText string, for plain DOM (e.g. the e2e harness). */
 export function cssText(style: PreviewStyle): string {
   return Object.entries(style)

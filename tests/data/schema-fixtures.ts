@@ -14,6 +14,10 @@ export const RELEASED: Record<number, Record<string, string>> = {
   3: { drafts: 'key', draftFiles: '++id, draft' },
   4: { snapshots: 'key' },
   5: { companyUsers: '[cid+id], cid', companyRoles: '[cid+id], cid', account: 'id' },
+  6: {
+    presets: 'id, [productId+section]', layers: '[productId+section+angle], [productId+section]',
+    sectionFiles: '[productId+list+id], [productId+list]', backgrounds: '[productId+position], productId',
+  },
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

@@ -9,12 +9,13 @@ import { useSession } from '../../app/session.tsx';
 import { usePageTitle } from '../../app/title.ts';
 import { useProduct } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { ImagerySection } from '../imagery/ImagerySection.tsx';
+import { useImageryPrefetch } from '../imagery/prefetch.ts';
 import { InfoSection } from './InfoSection.tsx';
-import { productTitle, SECTION_SLUGS, visibleSections, type SectionKey } from './product-rules.ts';
+import { imagerySections, productTitle, SECTION_SLUGS, visibleSections, type SectionKey } from './product-rules.ts';
 import styles from './products.module.css';
 
 const SLUGS = [...SECTION_SLUGS, 'send-products-for-automation'] as const;
@@ -44,6 +45,8 @@ export default function ProductPage() {
   }, [missing]);
 
   const sections = visibleSections(access);
+  // Every section the user may see is pulled, with its pictures, so the product opens offline later.
+  useImageryPrefetch(customerId ?? undefined, pid ?? -1, imagerySections(sections.map((s) => s.key)));
   if (pid === undefined) return <Navigate to="/catalog" replace />;
   if (ready && sections.length === 0) return <Navigate to="/dashboard" replace />;
   if (!deleted && (pull === 'failed' || (data === null && (pull === 'offline' || gone)))) return <Navigate to="/catalog" replace />;
@@ -91,10 +94,7 @@ export default function ProductPage() {
               onDeleting={() => setDeleted(true)}
             />
           ) : (
-            <section aria-labelledby="section-heading" className={styles.soon}>
-              <h2 id="section-heading">{current.label}</h2>
-              <EmptyState compact icon={<Sparkles />} title={`The ${current.label} section is not available yet.`} />
-            </section>
+            <ImagerySection sectionKey={key} title={current.label} product={product} customerId={customerId ?? product.cid} access={access} />
           )
         }
       </Tabs>

@@ -24,6 +24,10 @@ export const SECTION_SLUGS: Slug[] = SECTIONS.flatMap((s) => sectionSlugs(s.key)
 export const visibleSections = (access: Partial<Record<Slug, boolean>>) =>
   SECTIONS.filter((s) => sectionSlugs(s.key).some((slug) => access[slug]));
 
+/** The sections whose lists the data layer mirrors (the 3D viewer is issue 14's). */
+export const imagerySections = (keys: readonly SectionKey[]) =>
+  keys.filter((k): k is 'silo' | 'vignette' | '360' | 'video' | '3d-files' => k !== 'info' && k !== '3d-viewer');
+
 /** §9: the units, 'in' by default. */
 export const MEASURE_UNITS = ['in', 'ft', '', 'mm', 'cm', 'm'] as const;
 export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly string[]).includes(m ?? 'in') ? (m ?? 'in') : 'in');

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { Checkbox, Switch } from '../Checkbox.tsx';
+import { ColorPicker } from '../ColorPicker.tsx';
 import { RadioGroup, SegmentedControl } from '../RadioGroup.tsx';
 import { Slider } from '../Slider.tsx';
 import { Row, Section } from './Section.tsx';
@@ -12,8 +13,9 @@ export function ChoicesDemo() {
   const [unit, setUnit] = useState<'in' | 'cm'>('cm');
   const [scale, setScale] = useState([0.2]);
   const [range, setRange] = useState([20, 80]);
+  const [colour, setColour] = useState('#0897b4');
   return (
-    <Section id="choices" title="Checkbox, Switch, RadioGroup, SegmentedControl, Slider">
+    <Section id="choices" title="Checkbox, Switch, RadioGroup, SegmentedControl, Slider, ColorPicker">
       <Row label="Checkbox">
         <Checkbox label="Mirrors" checked={checked} onCheckedChange={setChecked} />
         <Checkbox label="Unchecked" checked={false} onCheckedChange={() => undefined} />
@@ -55,6 +57,10 @@ export function ChoicesDemo() {
           <Slider label="Opacity range" value={range} onValueChange={setRange} format={(v) => `${v} %`} />
           <Slider label="Disabled" value={[40]} onValueChange={() => undefined} disabled />
         </div>
+      </Row>
+      <Row label="ColorPicker" wide>
+        <ColorPicker label="Background colour" value={colour} onValueChange={setColour} swatches={['none', '#ffffff', '#bababa', '#414141', '#000000', '#b4cf66', '#ffec5c', '#0897b4', '#f3d3b5', '#f0941f', '#ef6024', '#6df2ff', '#872626', '#efd806', '#c4eef2', '#a67458']} />
+        <ColorPicker label="Disabled" value="#ffffff" onValueChange={() => undefined} swatches={['none', '#ffffff', '#000000']} disabled />
       </Row>
     </Section>
   );

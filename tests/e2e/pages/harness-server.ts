@@ -7,6 +7,7 @@ import { fixtures } from './fixtures.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 export const HARNESS_PATH = '/tests/e2e/pages/render-harness.html';
+export const PREVIEW_PATH = '/tests/e2e/pages/preview-harness.html';
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -22,8 +23,9 @@ const serveFixtures = (): Plugin => ({
   name: 'render-fixtures',
   configureServer(server) {
     server.middlewares.use((req, res, next) => {
-      // /__fixtures/<name>, or /__fixtures/<w>x<h>/<name> for smaller layers.
-      const m = /^\/__fixtures\/(?:(\d+)x(\d+)\/)?([\w.-]+)/.exec(req.url ?? '');
+      // /__fixtures/<name>, or /__fixtures/<w>x<h>/<name> for smaller layers (also under /storage/, as
+      // the preset panel asks for stored layers: tests/e2e/pages/preview-harness.tsx).
+      const m = /^(?:\/storage)?\/__fixtures\/(?:(\d+)x(\d+)\/)?([\w.-]+)/.exec(req.url ?? '');
       const f = m && (m[1] ? fixtures(Number(m[1]), Number(m[2])) : fixtures())[m[3]!];
       if (!f) return next();
       // no-store: every frame fetches its layers, as with real per-frame renders.
@@ -35,10 +37,13 @@ const serveFixtures = (): Plugin => ({
 
 export interface Harness {
   url: string;
+  origin: string;
   close(): Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+/** `proxy`: paths sent on to another server (e.g. the portal's /storage, for its layers); `preview`:
+ *  the preset panel's preview page is used too (its modules are pre-bundled up front). */
+export async function startHarness(options: { proxy?: Record<string, string>; preview?: boolean } = {}): Promise<Harness> {
   fixtures(); // draw them before the clock starts anywhere
   const port = await freePort();
   const server = await createServer({
@@ -49,9 +54,9 @@ export async function startHarness(): Promise<Harness> {
     plugins: [serveFixtures()],
     worker: { format: 'es' },
     // Pre-bundle up front, so no mid-test reload when the worker first imports them.
-    optimizeDeps: { entries: [HARNESS_PATH.slice(1)], include: ['comlink', 'jszip'] },
-    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null },
+    optimizeDeps: { entries: [HARNESS_PATH.slice(1), ...(options.preview ? [PREVIEW_PATH.slice(1)] : [])], include: ['comlink', 'jszip'] },
+    server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null, proxy: options.proxy },
   });
   await server.listen();
-  return { url: `http://127.0.0.1:${port}${HARNESS_PATH}`, close: () => server.close() };
+  return { url: `http://127.0.0.1:${port}${HARNESS_PATH}`, origin: `http://127.0.0.1:${port}`, close: () => server.close() };
 }

@@ -1,0 +1,71 @@
+// Local rows of document 3's imagery lists: presets, the studio's layers, uploaded images and groups,
+// videos and 3D files, and the vignette backgrounds. Each row carries the product it belongs to.
+import type { PresetSection } from '../api/contract/imagery-schemas.ts';
+
+export type { PresetSection };
+
+/** The preset fields of §3 as stored (0/1 flags, percents without '%'); bg_ ones for vignette only. */
+export interface PresetValues {
+  background: string;
+  hasShadow: number;
+  shadow: number;
+  hasReflection: number;
+  reflection: number;
+  saturation: number;
+  brightness: number;
+  image_scale: number;
+  image_offset_x: number;
+  image_offset_y: number;
+  bg_scale?: number;
+  bg_offset_x?: number;
+  bg_offset_y?: number;
+}
+
+/** A preset; a temp (negative) id until its create has reached the server. */
+export interface PresetRow extends PresetValues {
+  id: number;
+  productId: number;
+  section: PresetSection;
+  version?: number;
+  created_at: string;
+  /** The server's version the local row is based on; undefined right after our own change. */
+  updated_at?: string;
+}
+
+/** One view of the studio's layers: angle 0 for silo and vignette, one per angle for 360. */
+export interface LayerRow {
+  productId: number;
+  section: PresetSection;
+  angle: number;
+  beauty: string;
+  shadow: string | null;
+  reflection: string | null;
+  width: number;
+  height: number;
+}
+
+/**
+ * The file lists of the product screen: uploaded images per section (a 360 row is one upload group),
+ * uploaded videos and 3D files, and the studio's ('studio-') videos and 3D files.
+ */
+export type FileListName = 'silo' | 'vignette' | '360' | 'videos' | '3dfiles' | 'studio-videos' | 'studio-3dfiles';
+
+export interface SectionFileRow {
+  productId: number;
+  list: FileListName;
+  /** The server's id (image, group or file); a temp id while only queued. */
+  id: number;
+  /** Stored paths: one for an image or a file, a 360 group's photos in upload order. */
+  paths: string[];
+  name: string;
+  extension?: string;
+  created_at: string;
+  /** Queued upload Blobs (db.blobs ids) not yet on the server, in order. */
+  pendingBlobs?: number[];
+}
+
+export interface BackgroundRow {
+  productId: number;
+  position: number;
+  path: string;
+}

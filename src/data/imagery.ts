@@ -1,0 +1,152 @@
+// Document 3 §4 writes: preset save (create when new, update otherwise) and delete, and uploads.
+// Each changes Dexie at once and queues its calls as one user action (one pending change):
+// - a new preset gets a temp id that the create's reply replaces;
+// - an edit carries the updated_at it was based on (409 → mine or theirs, like product Info);
+// - an upload batch goes one file at a time, each waiting for the one before, so the batch stops at
+//   the first failure (§4); a 360 batch first asks for a new group (folder), whose id is a temp id
+//   until then.
+import { db } from './db.ts';
+import type { FileListName, PresetRow, PresetSection, PresetValues } from './imagery-types.ts';
+import { enqueue, kick, newAction, type Draft } from './outbox.ts';
+import { touch } from './store.ts';
+import { newTempId } from './tempids.ts';
+import type { Scalar } from './types.ts';
+
+const PRESET_KEYS = ['background', 'hasShadow', 'shadow', 'hasReflection', 'reflection', 'saturation', 'brightness',
+  'image_scale', 'image_offset_x', 'image_offset_y'] as const;
+const VIGNETTE_KEYS = ['bg_scale', 'bg_offset_x', 'bg_offset_y'] as const;
+export const presetKeys = (section: PresetSection): (keyof PresetValues)[] =>
+  section === 'vignette' ? [...PRESET_KEYS, ...VIGNETTE_KEYS] : [...PRESET_KEYS];
+
+/** The section's fields of a values object (the bg_ ones only for vignette). */
+export function presetFields(section: PresetSection, v: PresetValues): Record<string, Scalar> {
+  return Object.fromEntries(presetKeys(section).map((k) => [k, v[k]]));
+}
+
+export interface Who {
+  customerId: number;
+  productId: number;
+  /** What the pending-changes panel calls the product ('ACM-1005'). */
+  productLabel: string;
+}
+
+const SECTION_LABEL: Record<PresetSection, string> = { silo: 'Silo Image', vignette: 'Vignette', '360': '360' };
+const presetPath = (section: PresetSection, verb: 'store' | 'edit' | 'delete') =>
+  `/${verb === 'store' ? 'posts' : verb === 'edit' ? 'puts' : 'deletes'}/product/automation/${section}/config/${verb}`;
+
+export interface Queued {
+  /** The user action (its entries leave the outbox as they reach the server). */
+  actionId: string;
+  /** The preset's id: a temp id after a create. */
+  id: number;
+}
+
+/**
+ * Save (§4): id 0 (or a temp id never sent) creates; otherwise the fields that differ from `base`
+ * are sent, based on its updated_at. Resolves once the change is queued (not sent).
+ */
+export async function savePreset(who: Who, section: PresetSection, values: PresetValues, base?: PresetRow): Promise<Queued> {
+  const d = db();
+  const { customerId, productId } = who;
+  const creating = !base || base.id === 0;
+  const action = newAction(`${creating ? 'Create' : 'Save'} ${SECTION_LABEL[section]} preset of ${who.productLabel}`);
+  let id = base?.id ?? 0;
+  await d.transaction('rw', [d.presets, d.outbox], async () => {
+    const fields = presetFields(section, values);
+    if (creating) {
+      id = newTempId();
+      await enqueue([{
+        label: `Create a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
+        call: { method: 'POST', path: presetPath(section, 'store'), body: { id_product: productId, id_customer: customerId, ...fields } },
+        creates: { temp: id, kind: 'preset', from: 'id_product_config' },
+      }], action);
+      await d.presets.put({ ...values, ...fields, id, productId, section, created_at: new Date().toISOString() } as PresetRow);
+    } else {
+      const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => base[k as keyof PresetValues] !== v));
+      await enqueue([{
+        label: `Update a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
+        base: base.updated_at,
+        call: { method: 'PUT', path: presetPath(section, 'edit'), body: { id_product_config: id, id_product: productId, id_customer: customerId, ...changed } },
+      }], action);
+      await d.presets.put({ ...base, ...(fields as Partial<PresetRow>) });
+    }
+    touch([`preset:${id}`]);
+  });
+  kick();
+  return { actionId: action.id, id };
+}
+
+/** Delete (§4, after the screen's confirmation): the row goes at once; the call follows. */
+export async function deletePreset(who: Who, section: PresetSection, id: number): Promise<Queued> {
+  const d = db();
+  const action = newAction(`Delete ${SECTION_LABEL[section]} preset of ${who.productLabel}`);
+  await d.transaction('rw', [d.presets, d.outbox], async () => {
+    await enqueue([{
+      label: `Delete a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
+      call: { method: 'DELETE', path: presetPath(section, 'delete'), query: { id_product_config: id, id_product: who.productId, id_customer: who.customerId } },
+    }], action);
+    await d.presets.delete(id);
+    touch([`preset:${id}`]);
+  });
+  kick();
+  return { actionId: action.id, id };
+}
+
+/** Where each list's files are uploaded (multipart part file_image). */
+const UPLOAD_PATHS: Partial<Record<FileListName, string>> = {
+  silo: '/posts/product/images-uploaded/store',
+  vignette: '/posts/product/images-uploaded/vignette/store',
+  '360': '/posts/product/images-uploaded/360/store',
+  videos: '/posts/product/images-uploaded/videos/store',
+  '3dfiles': '/posts/product/images-uploaded/3dfiles/store',
+};
+const UPLOAD_WHAT: Partial<Record<FileListName, [string, string]>> = {
+  silo: ['image', 'Silo Image'], vignette: ['image', 'Vignette'], '360': ['image', '360'], videos: ['video', 'Video'], '3dfiles': ['file', '3D Files'],
+};
+export type UploadList = 'silo' | 'vignette' | '360' | 'videos' | '3dfiles';
+
+const fileName = (f: Blob, i: number) => (f as File).name || `upload-${i + 1}`;
+
+/**
+ * Queues the files of one upload, one call per file, each after the one before. The files show at
+ * once as pending rows (a 360 batch as one new group). Resolves to the action to follow.
+ */
+export async function queueUploads(who: Who, list: UploadList, files: Blob[]): Promise<{ actionId: string; entries: number[] }> {
+  const d = db();
+  const [what, where] = UPLOAD_WHAT[list]!;
+  const n = files.length;
+  const action = newAction(`Upload ${n} ${what}${n === 1 ? '' : 's'} to ${where} of ${who.productLabel}`);
+  const base = { id_product: who.productId, id_customer: who.customerId };
+  const now = new Date().toISOString();
+  let entries: number[] = [];
+  await d.transaction('rw', [d.sectionFiles, d.outbox, d.blobs], async () => {
+    const blobs: number[] = [];
+    for (const [i, f] of files.entries()) blobs.push(await d.blobs.add({ blob: f, name: fileName(f, i) }));
+    const drafts: Draft[] = [];
+    // One entity per batch chains its calls (each depends on the one before), and only them.
+    let chain = `uploadBatch:${newTempId()}`;
+    let body: Record<string, Scalar> = base;
+    if (list === '360') {
+      const group = newTempId();
+      chain = `uploadGroup:${group}`;
+      body = { ...base, id_folder: group };
+      drafts.push({
+        label: 'Create a 360 upload group', entities: [chain],
+        call: { method: 'GET', path: '/gets/product/images-uploaded/360/new-group', query: base },
+        creates: { temp: group, kind: 'uploadGroup', from: 'new_id' },
+      });
+      await d.sectionFiles.put({ productId: who.productId, list, id: group, paths: [], name: 'New upload', created_at: now, pendingBlobs: blobs });
+    } else {
+      for (const [i, blobId] of blobs.entries()) {
+        await d.sectionFiles.put({ productId: who.productId, list, id: newTempId(), paths: [], name: fileName(files[i]!, i), created_at: now, pendingBlobs: [blobId] });
+      }
+    }
+    drafts.push(...blobs.map((blobId, i): Draft => ({
+      label: `Upload ${fileName(files[i]!, i)}`, entities: [chain],
+      call: { method: 'POST', path: UPLOAD_PATHS[list]!, body, upload: { field: 'file_image', blobId } },
+    })));
+    entries = await enqueue(drafts, action);
+  });
+  kick();
+  return { actionId: action.id, entries };
+}

@@ -1,0 +1,47 @@
+// Answers to queued imagery changes that arrive later (or after reconnecting): the first refused one
+// of this product shows the §8 'Error' popup; a preset edited meanwhile by someone else (409) shows
+// both versions, to keep mine or theirs (as product Info does). Popups already shown by the screen
+// that queued the change (`reported`) are not shown twice; everything stays in Pending changes.
+import { useState } from 'react';
+import { presetKeys, useImageryOutbox, type PresetSection } from '../../data/index.ts';
+import { AlertPopup } from '../../ui/AlertPopup.tsx';
+import { errorText } from './preset-rules.ts';
+import styles from './imagery.module.css';
+// The mine/theirs dialog is product Info's.
+import { VersionsDialog } from '../products/VersionsDialog.tsx';
+
+export function ImageryAlerts({ productId, reported }: { productId: number; reported: ReadonlySet<string> }) {
+  const entries = useImageryOutbox(productId);
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  const first = entries.find((e) => (e.state === 'parked' || e.state === 'conflict') && !reported.has(e.action) && !dismissed.includes(e.action));
+  if (!first) return null;
+  const dismiss = () => setDismissed((d) => [...d, first.action]);
+  if (first.state === 'conflict') {
+    const section = /\/automation\/(silo|vignette|360)\//.exec(first.path)?.[1] as PresetSection;
+    return <PresetConflict entryId={first.id} section={section} onDone={dismiss} />;
+  }
+  return (
+    <AlertPopup open title="Error" message={errorText(first.error ?? 'The change could not be sent.')} onConfirm={dismiss}>
+      <p className={styles.muted}>The change stays in Pending changes, where it can be retried or discarded.</p>
+    </AlertPopup>
+  );
+}
+
+const LABELS: Record<string, string> = {
+  background: 'Background', hasShadow: 'Drop Shadow on', shadow: 'Drop Shadow', hasReflection: 'Reflection on', reflection: 'Reflection',
+  saturation: 'Saturation', brightness: 'Brightness', image_scale: 'Scale', image_offset_x: 'Horizontal Offset', image_offset_y: 'Vertical Offset',
+  bg_scale: 'Background Scale', bg_offset_x: 'Background Horizontal Offset', bg_offset_y: 'Background Vertical Offset',
+};
+function PresetConflict({ entryId, section, onDone }: { entryId: number; section: PresetSection; onDone: () => void }) {
+  const rows = (sent: Record<string, unknown>) => presetKeys(section).filter((k) => k in sent).map((k) => ({ key: k, label: LABELS[k] ?? k }));
+  return (
+    <VersionsDialog
+      entryId={entryId}
+      title="This preset was changed by someone else"
+      description="Your change was based on an older version. Choose which version to keep."
+      heading="Setting"
+      rows={rows}
+      onDone={onDone}
+    />
+  );
+}

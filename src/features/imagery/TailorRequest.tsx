@@ -1,0 +1,64 @@
+// Part 1 of the preset panel (and of Video): the tailor request, shown with send-products-for-
+// automation. 'Click here to be contacted' mails the studio; once sent, this page counts as requested
+// for the rest of the day on this device (§4), and the server refuses a second one the same day.
+import { useState } from 'react';
+import { CalendarCheck, Sparkles } from 'lucide-react';
+import { ApiFailure, toFailure } from '../../api/client.ts';
+import { requestTailor, type TailorPage } from '../../api/imagery.ts';
+import { AlertPopup } from '../../ui/AlertPopup.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { notify } from '../../ui/notify.tsx';
+import { errorText } from './preset-rules.ts';
+import { rememberRequest, requestedToday } from './tailor-store.ts';
+import styles from './imagery.module.css';
+
+interface Props {
+  page: TailorPage;
+  productId: number;
+  customerId: number;
+}
+
+export function TailorRequest({ page, productId, customerId }: Props) {
+  const [requested, setRequested] = useState(() => requestedToday(page));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const send = async () => {
+    setBusy(true);
+    try {
+      const r = await requestTailor({ id_product: productId, id_customer: customerId, page });
+      rememberRequest(page);
+      setRequested(true);
+      notify.info('Request sent', r.message);
+    } catch (err) {
+      const f = err instanceof ApiFailure ? err : toFailure(err);
+      // Asked already today (here or by a colleague): the page counts as requested.
+      if (f.status === 422) {
+        rememberRequest(page);
+        setRequested(true);
+      }
+      setError(errorText(f.firstFieldMessage));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.tailor}>
+      {requested ? (
+        <Callout tone="success" role="status" icon={<CalendarCheck />}>
+          A tailor-made service was requested today. The studio will contact you soon.
+        </Callout>
+      ) : (
+        <Callout tone="info" icon={<Sparkles />}>
+          <span className={styles.tailorLine}>
+            <span>Need something made to measure for this product?</span>
+            <Button size="sm" variant="primary" loading={busy} onClick={() => void send()}>
+              Click here to be contacted
+            </Button>
+          </span>
+        </Callout>
+      )}
+      <AlertPopup open={error !== null} title="Error" message={error ?? ''} onConfirm={() => setError(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+// Uploads (§4): the chosen files are queued on this device and sent one by one; the dialog follows
+// them: 'Uploading n of m images', then 'Upload complete'. The batch stops at the first refusal and
+// shows the server's message (the rest wait in Pending changes); offline they wait there too.
+import { useState } from 'react';
+import { CircleCheck, CloudOff, CircleAlert } from 'lucide-react';
+import { useWriteFeedback } from '../../app/write-feedback.ts';
+import { queueUploads, type UploadList, type Who } from '../../data/index.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
+import { UPLOAD_COMPLETE, uploadingIndex, uploadingText } from './preset-rules.ts';
+import styles from './imagery.module.css';
+
+export interface UploadKind {
+  list: UploadList;
+  accept: string;
+  acceptLabel: string;
+  /** 'images', 'videos', 'files'. */
+  noun: string;
+  preview?: (f: File) => boolean;
+}
+
+interface Props {
+  open: boolean;
+  onClose(): void;
+  who: Who;
+  kind: UploadKind;
+  title: string;
+  onQueued?(actionId: string): void;
+}
+
+export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Props) {
+  const [files, setFiles] = useState<File[]>([]);
+  const [batch, setBatch] = useState<{ actionId: string; total: number }>();
+  const outcome = useActionOutcome(batch?.actionId);
+  const feedback = useWriteFeedback();
+  const sending = outcome?.state === 'sending';
+  const close = () => {
+    if (sending) return;
+    setFiles([]);
+    setBatch(undefined);
+    onClose();
+  };
+  const confirm = async () => {
+    const since = Date.now();
+    const q = await queueUploads(who, kind.list, files);
+    setBatch({ actionId: q.actionId, total: files.length });
+    onQueued?.(q.actionId);
+    feedback(since);
+  };
+  const m = batch?.total ?? 0;
+  const footer = !batch ? (
+    <>
+      <Button onClick={close}>Cancel</Button>
+      <Button variant="primary" disabled={!files.length} onClick={() => void confirm()}>
+        {files.length > 1 ? `Upload ${files.length} ${kind.noun}` : 'Upload'}
+      </Button>
+    </>
+  ) : (
+    <Button variant="primary" disabled={sending} onClick={close}>
+      {sending ? 'Uploading…' : 'Done'}
+    </Button>
+  );
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && close()} dismissible={!sending} title={title} size="md" footer={footer}>
+      {!batch ? (
+        <FileDrop
+          label={`Choose the ${kind.noun} to upload`}
+          multiple
+          accept={kind.accept}
+          acceptLabel={kind.acceptLabel}
+          files={files}
+          preview={kind.preview}
+          onPick={(accepted) => setFiles((f) => [...f, ...accepted])}
+          onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))}
+        />
+      ) : (
+        <div className={styles.progressBody} aria-live="polite">
+          {outcome?.state === 'sending' && (
+            <>
+              <p className={styles.muted}>{uploadingText(uploadingIndex(outcome.left, m), m, kind.noun)}</p>
+              <ProgressBar label="Upload progress" value={(100 * (m - Math.min(outcome.left, m))) / Math.max(1, m)} />
+            </>
+          )}
+          {outcome?.state === 'done' && (
+            <Callout tone="success" icon={<CircleCheck />}>
+              {UPLOAD_COMPLETE}
+            </Callout>
+          )}
+          {outcome?.state === 'failed' && (
+            <Callout tone="danger" role="alert" icon={<CircleAlert />}>
+              {outcome.message}
+            </Callout>
+          )}
+          {outcome?.state === 'failed' && <p className={styles.muted}>The upload stopped there. Pending changes keeps the files, to retry or discard.</p>}
+          {outcome?.state === 'waiting' && (
+            <Callout tone="warning" icon={<CloudOff />}>
+              {WAITING_TEXT}
+            </Callout>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.ts';
 
 const api = process.env.VITE_API_URL ?? '/backend';
 const serverPort = Number(process.env.PORT ?? 8080);
@@ -31,6 +32,8 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'], maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
       devOptions: { enabled: false },
     }),
+    // Last: brotli and gzip copies of every text file, the service worker included.
+    precompress(),
   ],
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: false },

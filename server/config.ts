@@ -32,9 +32,9 @@ export interface JobsConfig {
   inProcess: boolean;
   /** Jobs of each queue one process works at once. */
   concurrency: number;
-  /** A worker that stops reporting for this long is taken as dead, and its job retried elsewhere (pg-boss minimum 10). */
-  heartbeatSeconds: number;
-  /** How often pg-boss's supervisor looks for dead and expired jobs. */
+  /** A job still running after this long is taken as lost (its worker died) and retried elsewhere. */
+  expireSeconds: number;
+  /** How often pg-boss's maintenance looks for expired jobs. */
   superviseSeconds: number;
   /** The widths every 360 frame is rendered in (WebP and JPEG). */
   spinWidths: number[];
@@ -65,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: {
       inProcess: env.WORKERS_IN_PROCESS !== '0' && env.WORKERS_IN_PROCESS !== 'false',
       concurrency: Math.max(1, Number(env.JOB_CONCURRENCY ?? 1)),
-      heartbeatSeconds: Math.max(10, Number(env.JOB_HEARTBEAT_SECONDS ?? 30)),
+      expireSeconds: Math.max(2, Number(env.JOB_EXPIRE_SECONDS ?? 900)),
       superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS ?? 15)),
       spinWidths: (env.SPIN_WIDTHS ?? '640,1280,2560').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 8000),
       exportLifetimeMs: Number(env.EXPORT_LINK_DAYS ?? 7) * 24 * 3600 * 1000,

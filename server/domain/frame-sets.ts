@@ -64,6 +64,7 @@ export async function ensureFrameSet(db: Db, jobs: JobQueue, productId: number, 
   const find = () => db.one<FrameSet>(`SELECT * FROM frame_sets WHERE ${col} = $1 AND stamp = $2`, [idOf(source), stamp]);
   const found = await find();
   if (found) return found;
+  await jobs.ready();
   await db.tx(async (t) => {
     const made = await t.one<{ id: number }>(
       `INSERT INTO frame_sets (product_id, ${col}, stamp, folder, widths) VALUES ($1, $2, $3, $4, $5)

@@ -7,7 +7,7 @@ import { storedPreset, viewLayers } from '../domain/render-inputs.ts';
 import { composeFrame, rawOf, type RawImage } from '../render/compose.ts';
 import { LayerDecoder } from '../render/layers.ts';
 import type { Services } from '../services.ts';
-import { failureOf, type JobHandler, type Outcome } from './queue.ts';
+import { failureOf, type JobHandler } from './queue.ts';
 
 const WEBP = { quality: 82, effort: 4 } as const;
 const JPEG = { quality: 85 } as const;
@@ -56,13 +56,13 @@ async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
   return { views: rows.map((_, i) => ({ angle: i })), size };
 }
 
-export const frameSetJob = (s: Services): JobHandler => async (job): Promise<Outcome> => {
+export const frameSetJob = (s: Services): JobHandler => async (job) => {
   const id = Number(job.data.frameSetId);
   const set = await s.db.one<FrameSet>('SELECT * FROM frame_sets WHERE id = $1', [id]);
   // Gone (its preset or group was deleted) or done by an earlier run: nothing to do twice.
-  if (!set || set.status === 'ready') return { status: 'completed', output: { skipped: true } };
+  if (!set || set.status === 'ready') return { skipped: true };
   const done = set.preset_id ? await renderPreset(s, set, job.signal) : await renderGroup(s, set, job.signal);
-  if (!done) return { status: 'completed', output: { skipped: true } };
+  if (!done) return { skipped: true };
   await s.db.tx(async (t) => {
     await t.query(
       `UPDATE frame_sets SET status = 'ready', views = $2, width = $3, height = $4, reason = NULL, completed_at = now() WHERE id = $1`,
@@ -74,13 +74,13 @@ export const frameSetJob = (s: Services): JobHandler => async (job): Promise<Out
       [id, set.preset_id, set.group_id]);
   });
   await sweepFrameSets(s.db, s.storage);
-  return { status: 'completed', output: { views: done.views.length, widths: set.widths } };
+  return { views: done.views.length, widths: set.widths };
 };
 
 /** A set whose job failed for good (pg-boss's dead letter): the reason goes on the row. */
-export const frameSetDeadJob = (s: Services): JobHandler => async (job): Promise<Outcome> => {
+export const frameSetDeadJob = (s: Services): JobHandler => async (job) => {
   const reason = failureOf(job) ?? 'The frames could not be rendered.';
   await s.db.query(`UPDATE frame_sets SET status = 'failed', reason = $2 WHERE id = $1 AND status <> 'ready'`, [Number(job.data.frameSetId), reason]);
-  return { status: 'completed' };
+  return {};
 };
 

@@ -1,6 +1,6 @@
 // pg-boss keeps its queue in its own schema. A new database gets it with the migrations (so the test
 // snapshots carry it and a server starts without building it); pg-boss's start() migrates it later.
-import { getConstructionPlans } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Db } from '../db/index.ts';
 
 export const JOB_SCHEMA = 'pgboss';
@@ -10,7 +10,7 @@ export async function installJobSchema(db: Db): Promise<boolean> {
   if (present) return false;
   // The script takes an advisory lock and runs in its own transaction, so two processes cannot both build it.
   try {
-    await db.exec(getConstructionPlans(JOB_SCHEMA));
+    await db.exec(PgBoss.getConstructionPlans(JOB_SCHEMA));
   } catch (err) {
     // Another process built it first (its lock held ours until then).
     if (!(await db.one('SELECT 1 FROM information_schema.schemata WHERE schema_name = $1', [JOB_SCHEMA]))) throw err;

@@ -20,6 +20,7 @@ import { createServices, type Services } from './services.ts';
 import { startWorkers } from './jobs/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installPortal } from './http/portal.ts';
+import { registerPublicPages } from './http/public-pages.ts';
 
 export interface App extends FastifyInstance {
   services: Services;
@@ -84,6 +85,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     { prefix: config.apiPrefix },
   );
 
+  // /iframe/360, /viewer/ and /oembed (issue 14): before the portal's catch-all.
+  registerPublicPages(app, services);
   await installPortal(app, config, services.storage.root);
   return app;
 }

@@ -64,3 +64,23 @@ export async function viewerOf(s: Services, productId: number, key: string | und
   const url = (p: string | null | undefined) => (p ? s.storage.url(p) : null);
   return { success: true as const, name: product.name, file_glb: url(v?.file_glb), file_usdz: url(v?.file_usdz), poster: url(v?.image_lazy_load) };
 }
+
+const idIn = (v: unknown) => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2147483647 ? Number(v) : undefined);
+
+/**
+ * Whether a public page's query names something it may show: the product by its share key, and for
+ * /iframe/360 a 360 preset of that product with 24 or 48 frames, or uploadimage=1. Undefined: 404.
+ */
+export async function pageProduct(s: Services, path: string, q: Record<string, unknown>): Promise<{ title: string } | undefined> {
+  const id = idIn(q.id_product);
+  const key = typeof q.key === 'string' ? q.key : undefined;
+  if (!id || !key) return undefined;
+  const product = await productByKey(s.db, id, key);
+  if (!product) return undefined;
+  if (path !== '/iframe/360') return { title: `${product.name} (3D view)` };
+  if (q.uploadimage === '1') return { title: `${product.name} (360° view)` };
+  const preset = idIn(q.id_customization);
+  if (!preset || (q.frames !== '24' && q.frames !== '48')) return undefined;
+  const p = await s.db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [preset, product.id, '360']);
+  return p ? { title: `${product.name} (360° view)` } : undefined;
+}

@@ -9,7 +9,7 @@ export interface OembedAsk {
   url: string;
   maxwidth?: number;
   maxheight?: number;
-  format?: 'json' | 'xml';
+  format?: 'json';
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -44,7 +44,6 @@ function ourPage(s: Services, raw: string): URL | undefined {
 }
 
 export async function oembedOf(s: Services, ask: OembedAsk) {
-  if (ask.format === 'xml') throw new ApiError(501, 'Only the json format is offered.');
   const url = ourPage(s, ask.url);
   const id = Number(url?.searchParams.get('id_product'));
   if (!url || !Number.isInteger(id) || id < 1 || id > 2147483647) throw NOT_FOUND();

@@ -71,7 +71,7 @@ export const embeds = {
       url: Str(2000, 1),
       maxwidth: Type.Optional(Int(1, 10000)),
       maxheight: Type.Optional(Int(1, 10000)),
-      format: Type.Optional(Type.Unsafe<'json' | 'xml'>({ type: 'string', enum: ['json', 'xml'] })),
+      format: Type.Optional(Type.Unsafe<'json'>({ type: 'string', enum: ['json'], description: 'json only (xml is refused)' })),
     }),
     response: Type.Object({
       type: Type.Literal('rich'),

@@ -1,7 +1,6 @@
 // oEmbed (https://oembed.com) for our public pages: /iframe/360?… and /viewer/?… with their share key.
 // The answer is the embed code the 360 panel shows: an iframe with a title, lazy loading, fullscreen,
 // 100 % wide with a CSS aspect-ratio, so it fits any column.
-import { ApiError } from '../http/errors.ts';
 import type { Services } from '../services.ts';
 import { NOT_FOUND, spinOf, viewerOf } from './embeds.ts';
 

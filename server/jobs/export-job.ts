@@ -130,7 +130,7 @@ export const exportJob = (s: Services): JobHandler => async (job) => {
         expires_at = now() + $4 * interval '1 millisecond', updated_at = date_trunc('milliseconds', now()) WHERE id = $1`,
     [id, made.path, made.bytes, s.config.jobs.exportLifetimeMs]);
   await mailOnce(s, id);
-  return { bytes: made.bytes, quality: made.quality ?? null, timings };
+  return { bytes: made.bytes, quality: made.quality ?? null, timings, pid: process.pid };
 };
 
 /** An export whose job failed for good (pg-boss's dead letter): the reason goes on the row. */

@@ -1,6 +1,8 @@
 // `npm run bench:server`: req/s and latency of one product, the current user and the 10,000-product
-// list (gzip), with autocannon on loopback, on PGlite and (with a URL) PostgreSQL. The server runs
-// in a child process (bench/server/serve.ts); the load comes from this one. The machine's load
+// list (gzip), with autocannon on loopback, on PGlite and (with a URL) PostgreSQL, then two server
+// processes on that one PostgreSQL database with the connections spread over both (issue 18). The
+// servers run in child processes (bench/server/serve.ts); the load comes from this one.
+// BENCH_RUNS=two-process (a comma list of pglite, postgres, two-process) runs only those. The machine's load
 // average is recorded next to each figure: on a shared machine it explains much of the spread.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,10 +14,10 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const log = (s: string) => console.log(`[bench:server] ${s}`);
 
-interface Ready { kind: string; base: string; token: string; paths: Record<'product' | 'user' | 'list', string>; breakdowns: unknown; product_list_10k_cold_ms: number }
+interface Ready { kind: string; base: string; database_url?: string; token: string; paths: Record<'product' | 'user' | 'list', string>; breakdowns: unknown; product_list_10k_cold_ms: number }
 
-function startServer(kind: string): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/serve.ts', kind], { stdio: ['ignore', 'pipe', 'inherit'], env: process.env });
+function startServer(kind: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/serve.ts', kind], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server (${kind}) exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -25,9 +27,11 @@ function startServer(kind: string): Promise<{ child: ChildProcess; ready: Ready 
   });
 }
 
-async function measure(url: string, token: string, extra: Record<string, string> = {}) {
+/** Several urls: autocannon spreads the connections over them, round robin, in one histogram. */
+async function measure(url: string | string[], token: string, extra: Record<string, string> = {}) {
   const load = loadavg()[0]!.toFixed(2);
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { authorization: `Bearer ${token}`, ...extra } });
+  // The types say one url; autocannon takes an array too (README: "More than one URL is allowed").
+  const r = await autocannon({ url: url as string, connections: CONNECTIONS, duration: DURATION, headers: { authorization: `Bearer ${token}`, ...extra } });
   return {
     requests_per_sec: Math.round(r.requests.average),
     latency_ms: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
@@ -51,9 +55,38 @@ async function run(kind: 'pglite' | 'postgres') {
     log(`${kind} list (gzip): ${product_list_10k_gzip.requests_per_sec} req/s, p99 ${product_list_10k_gzip.latency_ms.p99} ms`);
     return { single_product, current_user, product_list_10k_gzip, product_list_10k_cold_ms: ready.product_list_10k_cold_ms, per_request_queries: ready.breakdowns };
   } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await stopServer(child);
+  }
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Two server processes on one PostgreSQL database (the second seeds nothing), the load spread over both. */
+async function runTwoProcesses() {
+  log('two-process: seeding and starting server A…');
+  const a = await startServer('postgres');
+  try {
+    const b = await startServer('postgres', { BENCH_ATTACH_DATABASE_URL: a.ready.database_url! });
+    try {
+      const at = (p: string) => [a.ready.base + p, b.ready.base + p];
+      const { token, paths } = a.ready;
+      const single_product = await measure(at(paths.product), token);
+      log(`two-process one product: ${single_product.requests_per_sec} req/s, p99 ${single_product.latency_ms.p99} ms`);
+      const current_user = await measure(at(paths.user), token);
+      log(`two-process current user: ${current_user.requests_per_sec} req/s, p99 ${current_user.latency_ms.p99} ms`);
+      const product_list_10k_gzip = await measure(at(paths.list), token, { 'accept-encoding': 'gzip' });
+      log(`two-process list (gzip): ${product_list_10k_gzip.requests_per_sec} req/s, p99 ${product_list_10k_gzip.latency_ms.p99} ms`);
+      return { servers: 2, connections_per_server: CONNECTIONS / 2, single_product, current_user, product_list_10k_gzip };
+    } finally {
+      await stopServer(b.child);
+    }
+  } finally {
+    await stopServer(a.child);
   }
 }
 
@@ -62,9 +95,12 @@ const out: Record<string, unknown> = {
   when: new Date().toISOString(), products: Number(process.env.BENCH_PRODUCTS ?? 10_000), seconds_per_run: DURATION, connections: CONNECTIONS,
   load_generator: 'autocannon in the parent process; the server in a child process',
 };
-const postgres = pgUrl ? await run('postgres') : 'skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL';
-out.pglite = await run('pglite');
+const runs = (process.env.BENCH_RUNS ?? 'pglite,postgres,two-process').split(',');
+const noPg = 'skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL';
+const postgres = !runs.includes('postgres') ? 'not run (BENCH_RUNS)' : pgUrl ? await run('postgres') : noPg;
+out.pglite = runs.includes('pglite') ? await run('pglite') : 'not run (BENCH_RUNS)';
 out.postgres = postgres;
+out.postgres_two_processes = !runs.includes('two-process') ? 'not run (BENCH_RUNS)' : pgUrl ? await runTwoProcesses() : noPg;
 if (typeof postgres === 'object') {
   out.targets = {
     postgres_single_product_2000_rps_p99_under_50ms: postgres.single_product.requests_per_sec >= 2000 && postgres.single_product.latency_ms.p99 < 50,
@@ -73,5 +109,5 @@ if (typeof postgres === 'object') {
   };
 }
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/server.json', `${JSON.stringify(out, null, 2)}\n`);
+writeFileSync(runs.length === 3 ? 'bench/results/server.json' : `bench/results/server-${runs.join('-')}.json`, `${JSON.stringify(out, null, 2)}\n`);
 console.log(JSON.stringify(out, null, 2));

@@ -11,6 +11,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { installEtags } from './http/etag.ts';
 import { finiteKeyword } from './http/input-rules.ts';
 import { installIdempotency } from './http/idempotency.ts';
+import { registerInstance } from './http/instance.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { registerGroup } from './http/routes.ts';
@@ -56,7 +57,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   app.addHook('onClose', async () => services.jobs.stop());
   installErrorHandler(app);
   const auth = await openAuthCache(db, (msg, err) => app.log.warn({ err }, msg));
+  const instance = await registerInstance(db, (err) => app.log.warn({ err }, 'server heartbeat failed'));
   app.addHook('onClose', auth.release);
+  app.addHook('onClose', instance.stop);
   // Download zips expire; the zip calls sweep too, this catches a quiet server (issue 10).
   const zipSweep = setInterval(() => void sweepExpiredZips(db, services.storage).catch((err) => app.log.warn(err)), ZIP_SWEEP_MS);
   zipSweep.unref();
@@ -71,7 +74,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   await app.register(
     async (api) => {
-      installIdempotency(api, db);
+      installIdempotency(api, db, instance.id);
       installEtags(api);
       // A write answers only once the auth changes it committed have reached this process's cache.
       api.addHook('onSend', async (req, reply, payload) => {
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   // /iframe/360, /viewer/ and /oembed (issue 14): before the portal's catch-all.
   registerPublicPages(app, services);
-  await installPortal(app, config, services.storage.root);
+  app.addHook('onClose', async () => services.storage.store.close?.());
+  await installPortal(app, config, services.storage);
   return app;
 }

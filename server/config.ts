@@ -10,6 +10,10 @@ export interface Config {
   dataDir: string;
   dbDir: string;
   storageDir: string;
+  /** STORAGE_URL=s3://bucket[/prefix]: stored files in an S3-compatible bucket instead of storageDir. */
+  storageUrl?: string;
+  /** S3_ENDPOINT (MinIO, R2, …), AWS_REGION, and keys (unset: the AWS SDK's default chain). */
+  s3: { endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string };
   mailDir: string;
   smtpUrl?: string;
   mailFrom: string;
@@ -53,6 +57,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     dbDir: resolve(dataDir, 'db'),
     storageDir: resolve(dataDir, 'storage'),
+    storageUrl: env.STORAGE_URL || undefined,
+    s3: {
+      endpoint: env.S3_ENDPOINT || undefined,
+      region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+      accessKeyId: env.AWS_ACCESS_KEY_ID || undefined,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY || undefined,
+    },
     mailDir: resolve(dataDir, 'mail'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Facet <no-reply@facet.test>',

@@ -22,4 +22,6 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`Facet is on http://localhost:${config.port} (${db.kind})`);
+// The port actually bound (PORT=0 picks a free one: tests and benchmarks read this line).
+const { port } = app.server.address() as { port: number };
+console.log(`Facet is on http://localhost:${port} (${db.kind}, files in ${app.services.storage.store.where})`);

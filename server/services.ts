@@ -3,7 +3,8 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { Mailer } from './mail/mailer.ts';
-import { Storage } from './storage/files.ts';
+import type { Storage } from './storage/files.ts';
+import { openStorage } from './storage/open.ts';
 
 export interface Services {
   config: Config;
@@ -23,7 +24,7 @@ export function createServices(config: Config, db: Db, log: Log): Services {
   return {
     config,
     db,
-    storage: new Storage(config.storageDir),
+    storage: openStorage(config),
     mailer: new Mailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
     jobs: new JobQueue(db, config, log),
   };

@@ -2,7 +2,8 @@
 import { SLUGS } from '../../src/api/contract/slugs.ts';
 import type { Config } from '../config.ts';
 import { addMember, createCompany, createUser, grant } from '../domain/accounts.ts';
-import { Storage } from '../storage/files.ts';
+import type { Storage } from '../storage/files.ts';
+import { openStorage } from '../storage/open.ts';
 import type { Db } from './index.ts';
 import { portrait } from './seed-images.ts';
 import { seedCatalog, seedGlobalCatalog } from './seed-catalog.ts';
@@ -14,9 +15,9 @@ const READER_SLUGS = SLUGS.filter((s) => s.startsWith('reader-'));
 
 const slugName = (slug: string) => slug.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir'>): Promise<boolean> {
+export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir' | 'storageUrl' | 's3'>): Promise<boolean> {
   if (await db.one('SELECT 1 FROM customers LIMIT 1')) return false;
-  await seedDemo(db, new Storage(config.storageDir));
+  await seedDemo(db, openStorage(config));
   return true;
 }
 

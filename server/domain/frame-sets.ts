@@ -99,7 +99,8 @@ export function framesOf(set: FrameSet, storage: Storage, n?: number): FrameOut[
 export async function sweepFrameSets(db: Db, storage: Storage): Promise<void> {
   const gone = await db.query<{ folder: string }>(
     `DELETE FROM frame_sets WHERE superseded_at < now() - $1 * interval '1 millisecond' RETURNING folder`, [SUPERSEDED_KEEP_MS]);
-  for (const g of gone) await rm(storage.resolve(g.folder), { recursive: true, force: true });
+  for (const g of gone) await storage.store.removeFolder(g.folder);
+  if (!storage.root) return; // folders of renders that died: swept on the local disk only
   const root = join(storage.root, SPINS);
   if (!existsSync(root)) return;
   const known = new Set((await db.query<{ folder: string }>('SELECT folder FROM frame_sets')).map((r) => r.folder));

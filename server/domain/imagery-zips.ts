@@ -1,11 +1,9 @@
 // "Download All Images": a zip streamed by yazl (STORE: images are compressed already) from the stored
-// files into storage, under a folder named by a random 128-bit token (the specs' name_zip). It is served
-// from /storage/zips/<token>/<file>.zip until it expires; expired zips are deleted, file and row.
+// files into storage (disk or bucket), under a folder named by a random 128-bit token (the specs'
+// name_zip). It is served from /storage/zips/<token>/<file>.zip until it expires; expired zips are
+// deleted, file and row.
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
 import yazl from 'yazl';
 import type { Db } from '../db/index.ts';
 import { fieldError } from '../http/errors.ts';
@@ -35,18 +33,23 @@ export function numbered(label: string, paths: string[], folder = ''): ZipEntry[
   return paths.map((path, i) => ({ path, name: `${folder}${safeName(label)}_${String(i + 1).padStart(width, '0')}.${extOf(path)}` }));
 }
 
-/** A STORE zip of stored files at `path` (written aside, then renamed); answers its size. */
+/** A STORE zip of stored files at `path` (the store shows it only once complete); answers its size. */
 export async function writeZip(storage: Storage, entries: ZipEntry[], path: string): Promise<number> {
-  const full = storage.resolve(path);
-  await mkdir(dirname(full), { recursive: true });
   const zip = new yazl.ZipFile();
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
-  for (const e of entries) zip.addFile(storage.resolve(e.path), e.name, { compress: false });
+  // Each file is opened only when its turn comes (one open read at a time, also on S3).
+  for (const e of entries) {
+    zip.addReadStreamLazy(e.name, { compress: false }, (cb) => void storage.readStream(e.path).then((s) => cb(null, s), (err: Error) => cb(err, undefined as never)));
+  }
   zip.end();
-  // Written aside and renamed, so the static server never hands out half a zip.
-  await Promise.race([pipeline(zip.outputStream, createWriteStream(`${full}.part`)), failed]);
-  await rename(`${full}.part`, full);
-  return (await stat(full)).size;
+  let bytes = 0;
+  // Counts in passing (a 'data' listener would start the flow before the store reads).
+  const counted = new Transform({ transform: (chunk: Buffer, _enc, done) => done(null, ((bytes += chunk.length), chunk)) });
+  zip.outputStream.on('error', (err) => counted.destroy(err));
+  zip.outputStream.pipe(counted);
+  // The store shows the zip only once complete (a renamed file, a finished multipart upload).
+  await Promise.race([storage.write(path, counted), failed]);
+  return bytes;
 }
 
 export interface ZipRequest {
@@ -65,7 +68,8 @@ export interface ZipRequest {
  */
 export async function buildZip(db: Db, storage: Storage, r: ZipRequest): Promise<string> {
   await sweepExpiredZips(db, storage);
-  const entries = r.entries.filter((e) => existsSync(storage.resolve(e.path)));
+  const present = await Promise.all(r.entries.map((e) => storage.exists(e.path)));
+  const entries = r.entries.filter((_, i) => present[i]);
   if (!entries.length) throw fieldError('id_product', 'There are no uploaded images to download.');
   const key = createHash('sha256').update(JSON.stringify([r.productId, r.section, r.label, entries])).digest('base64url');
   const same = await db.one<{ token: string }>(
@@ -81,7 +85,7 @@ export async function buildZip(db: Db, storage: Storage, r: ZipRequest): Promise
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + $10 * interval '1 millisecond')`,
       [token, r.customerId, r.productId, r.section, path, key, entries.length, bytes, r.userId, ZIP_LIFETIME_MS]);
   } catch (err) {
-    await rm(storage.resolve(`${ZIPS}/${token}`), { recursive: true, force: true });
+    await storage.store.removeFolder(`${ZIPS}/${token}`).catch(() => undefined);
     throw err;
   }
   return token;
@@ -99,14 +103,12 @@ export async function liveZip(db: Db, token: string) {
  */
 export async function sweepExpiredZips(db: Db, storage: Storage): Promise<number> {
   const gone = await db.query<{ token: string }>('DELETE FROM download_zips WHERE expires_at <= now() RETURNING token');
-  for (const g of gone) await rm(storage.resolve(`${ZIPS}/${g.token}`), { recursive: true, force: true });
-  const root = join(storage.root, ZIPS);
-  if (!existsSync(root)) return gone.length;
+  for (const g of gone) await storage.store.removeFolder(`${ZIPS}/${g.token}`);
+  const folders = await storage.store.folders(ZIPS);
+  if (!folders.length) return gone.length;
   const known = new Set((await db.query<{ token: string }>('SELECT token FROM download_zips')).map((r) => r.token));
-  for (const dir of await readdir(root)) {
-    if (known.has(dir)) continue;
-    const age = Date.now() - (await stat(join(root, dir)).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
-    if (age > ZIP_LIFETIME_MS) await rm(join(root, dir), { recursive: true, force: true });
+  for (const dir of folders) {
+    if (!known.has(dir.name) && Date.now() - dir.modified > ZIP_LIFETIME_MS) await storage.store.removeFolder(`${ZIPS}/${dir.name}`);
   }
   return gone.length;
 }

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { ApiError } from './errors.ts';
+import { GONE_AFTER_SECONDS } from './instance.ts';
 
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -14,7 +15,8 @@ declare module 'fastify' {
   }
 }
 
-export function installIdempotency(app: FastifyInstance, db: Db) {
+/** instanceId: this process (http/instance.ts), written on each claim. */
+export function installIdempotency(app: FastifyInstance, db: Db, instanceId: string) {
   // preHandler: the caller is known (onRequest) and the input is validated.
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const key = req.headers['idempotency-key'];
@@ -22,9 +24,9 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
     if (!KEY.test(key)) throw new ApiError(422, 'The Idempotency-Key header is invalid.');
     const path = req.routeOptions.url ?? req.url;
     const claimed = await db.one(
-      `INSERT INTO idempotency_keys (user_id, key, method, path) VALUES ($1, $2, $3, $4)
+      `INSERT INTO idempotency_keys (user_id, key, method, path, instance_id) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-      [req.user.id, key, req.method, path],
+      [req.user.id, key, req.method, path, instanceId],
     );
     if (claimed) {
       req.idempotencyKey = key;
@@ -38,11 +40,15 @@ export function installIdempotency(app: FastifyInstance, db: Db) {
       throw new ApiError(422, 'This Idempotency-Key was used for another call.');
     }
     if (prior.status_code === null) {
-      // A claim never answered (its process died) is taken over after a while; a live one is in progress.
+      // A claim never answered because its process died (no heartbeat: killed, crashed) is taken
+      // over at once, any claim after a while; a claim of a live process is in progress.
       const stale = await db.one(
-        `UPDATE idempotency_keys SET created_at = now() WHERE user_id = $1 AND key = $2 AND status_code IS NULL
-            AND created_at < now() - interval '${STALE_CLAIM_SECONDS} seconds' RETURNING key`,
-        [req.user.id, key]);
+        `UPDATE idempotency_keys k SET created_at = now(), instance_id = $3 WHERE user_id = $1 AND key = $2 AND status_code IS NULL
+            AND (created_at < now() - interval '${STALE_CLAIM_SECONDS} seconds'
+                 OR (instance_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM server_instances i
+                      WHERE i.id = k.instance_id AND i.seen_at > now() - interval '${GONE_AFTER_SECONDS} seconds')))
+          RETURNING key`,
+        [req.user.id, key, instanceId]);
       if (!stale) throw new ApiError(409, 'A request with this Idempotency-Key is still in progress.');
       req.idempotencyKey = key;
       return;

@@ -10,6 +10,9 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
+import type { Storage } from '../storage/files.ts';
+import { S3Store } from '../storage/s3.ts';
+import { serveFromS3 } from '../storage/serve-s3.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -20,9 +23,10 @@ export function portalCacheControl(relative: string): string {
   return /^assets\//.test(relative.split(sep).join('/')) ? IMMUTABLE : REVALIDATE;
 }
 
-export async function installPortal(app: FastifyInstance, config: Config, storageRoot: string) {
-  await app.register(fastifyStatic, {
-    root: storageRoot,
+export async function installPortal(app: FastifyInstance, config: Config, storage: Storage) {
+  if (storage.store instanceof S3Store) serveFromS3(app, storage.store, STORED);
+  else await app.register(fastifyStatic, {
+    root: storage.root!,
     prefix: '/storage/',
     decorateReply: false,
     allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),

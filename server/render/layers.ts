@@ -1,6 +1,5 @@
 // The studio's layers of a product view, decoded once per job: a job draws each view at several widths
 // (frame sets) or many frames from few views (exports), so decoding is paid once per file.
-import { readFile } from 'node:fs/promises';
 import type { RenderPreset } from '../../src/render/layout.ts';
 import { hasPictureBackground } from '../../src/render/layout.ts';
 import type { Storage } from '../storage/files.ts';
@@ -18,7 +17,7 @@ export class LayerDecoder {
 
   /** A stored picture as raw RGBA (each path decoded once). */
   decode(path: string): Promise<RawImage> {
-    if (!this.cache.has(path)) this.cache.set(path, readFile(this.storage.resolve(path)).then(decodeRaw));
+    if (!this.cache.has(path)) this.cache.set(path, this.storage.read(path).then(decodeRaw));
     return this.cache.get(path)!;
   }
 

@@ -1,27 +1,37 @@
-// Stored files live under one root and are named by us, never by the uploader.
+// Stored files are named by us, never by the uploader, and kept in one store: the local disk by
+// default, an S3-compatible bucket with STORAGE_URL=s3://… (open.ts picks it).
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../db/index.ts';
-import { DECODED } from './sniff.ts';
+import { LocalDisk } from './local-disk.ts';
+import { DECODED, MIME_OF } from './sniff.ts';
+import type { ObjectStore } from './store.ts';
 
 const THUMB_WIDTH = 400;
 
 /** "a/b/name.png" -> "a/b/name_thumb.png", the specs' thumbnail naming. */
 export const thumbOf = (path: string) => path.replace(/(\.[A-Za-z0-9]+)$/, '_thumb$1');
+const extOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
+const CONTENT_TYPE: Record<string, string> = { ...MIME_OF, zip: 'application/zip' };
 
 export class Storage {
-  constructor(readonly root: string) {}
+  readonly store: ObjectStore;
+  /** A folder for the local store, a path on disk; new Storage(root) is the local disk. */
+  constructor(store: ObjectStore | string) {
+    this.store = typeof store === 'string' ? new LocalDisk(store) : store;
+  }
 
-  /** Resolves a stored path, refusing anything that would leave the root. */
+  /** The local store's root folder (undefined on S3). */
+  get root(): string | undefined {
+    return this.store instanceof LocalDisk ? this.store.root : undefined;
+  }
+
+  /** A file on disk for a stored path: local store only (elsewhere use read or readStream). */
   resolve(path: string): string {
-    const full = resolve(this.root, path);
-    const rel = relative(this.root, full);
-    if (!rel || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) {
-      throw new Error(`Path outside storage: ${path}`);
-    }
-    return full;
+    if (!(this.store instanceof LocalDisk)) throw new Error(`Stored files are in ${this.store.where}: read them with storage.read()`);
+    return this.store.resolve(path);
   }
 
   /** A new stored path folder/<uuid>.<ext>; only safe folder names survive. */
@@ -40,26 +50,37 @@ export class Storage {
   /** Writes a file, and its thumbnail when it is an image. */
   async put(path: string, bytes: Buffer): Promise<void> {
     await this.write(path, bytes);
-    if (DECODED.has(path.slice(path.lastIndexOf('.') + 1))) await this.writeThumb(path, bytes);
+    if (DECODED.has(extOf(path))) await this.writeThumb(path, bytes);
   }
 
-  async write(path: string, bytes: Buffer): Promise<void> {
-    const full = this.resolve(path);
-    await mkdir(dirname(full), { recursive: true });
-    await writeFile(full, bytes);
+  /** The bytes alone; a stream (a zip) goes to the store as it is made and appears once complete. */
+  async write(path: string, body: Buffer | Readable): Promise<void> {
+    await this.store.write(path, body, CONTENT_TYPE[extOf(path)] ?? 'application/octet-stream');
   }
 
   async writeThumb(path: string, bytes: Buffer): Promise<void> {
     const img = sharp(bytes).resize({ width: THUMB_WIDTH, withoutEnlargement: true });
-    const ext = path.slice(path.lastIndexOf('.') + 1);
+    const ext = extOf(path);
     const out = ext === 'jpg' ? img.jpeg({ quality: 82 }) : ext === 'webp' ? img.webp() : ext === 'png' ? img.png()
       : img.toFormat(ext === 'tif' ? 'tiff' : (ext as 'gif' | 'avif'));
     await this.write(thumbOf(path), await out.toBuffer());
   }
 
+  read(path: string): Promise<Buffer> {
+    return this.store.read(path);
+  }
+
+  readStream(path: string): Promise<Readable> {
+    return this.store.readStream(path);
+  }
+
+  exists(path: string): Promise<boolean> {
+    return this.store.exists(path);
+  }
+
   async remove(path: string): Promise<void> {
-    await rm(this.resolve(path), { force: true });
-    await rm(this.resolve(thumbOf(path)), { force: true });
+    await this.store.remove(path);
+    await this.store.remove(thumbOf(path));
   }
 
   url(path: string): string {

@@ -36,19 +36,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   if (kind === 'pglite') {
     db = await openPglite({ loadDataDir: new Blob([readFileSync(join(snapshotDir(kind), 'db.tar'))]) });
   } else {
-    const name = `facet_t_${process.pid}_${++counter}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
-    await admin.end();
-    db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
-    openAgain = () => openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, name));
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
+    const copy = await copySeededPostgres();
+    db = await openPostgres(copy.url);
+    openAgain = () => openPostgres(copy.url);
+    dropDb = copy.drop;
   }
   const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), ...overrides });
   const app = await buildApp(config, db, options);
@@ -82,6 +73,19 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A PostgreSQL database of this test file's own, copied from the seeded template. */
+export async function copySeededPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `facet_t_${process.pid}_${++counter}`;
+  const admin = async (sql: string) => {
+    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await c.connect();
+    await c.query(sql);
+    await c.end();
+  };
+  await admin(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
+  return { url: withDatabase(process.env.TEST_DATABASE_URL!, name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 async function listen(app: App): Promise<string> {

@@ -1,0 +1,15 @@
+// The store the configuration names: STORAGE_URL=s3://bucket[/prefix] or the local disk.
+import type { Config } from '../config.ts';
+import { Storage } from './files.ts';
+import { parseS3Url, S3Store } from './s3.ts';
+
+export function openStorage(config: Pick<Config, 'storageDir' | 'storageUrl' | 's3'>): Storage {
+  if (!config.storageUrl) return new Storage(config.storageDir);
+  const { accessKeyId, secretAccessKey, endpoint, region } = config.s3;
+  return new Storage(new S3Store({
+    ...parseS3Url(config.storageUrl),
+    endpoint,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  }));
+}

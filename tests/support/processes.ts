@@ -1,0 +1,110 @@
+// Real server processes (`tsx server/main.ts`, as `npm run serve` starts one) on one database, for
+// the two-process test, `npm run chaos` and the two-process benchmark. Each has its own DATA_DIR,
+// so nothing is shared through the local disk: only through PostgreSQL and the object store.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { TMP } from './seed-snapshot.ts';
+
+export interface ServerProcess {
+  readonly name: string;
+  readonly url: string;
+  readonly api: string;
+  readonly port: number;
+  /** The last lines it wrote (stdout and stderr), for a failure's message. */
+  output(): string;
+  /** SIGKILL (no goodbye) or SIGTERM, waiting for the exit. */
+  stop(signal?: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  start(): Promise<void>;
+  readonly running: boolean;
+  /** Stops it and removes its data folder. */
+  close(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const START_TIMEOUT_MS = 90_000;
+
+export async function serverProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(TMP, `proc-${name}-`));
+  const lines: string[] = [];
+  let child: ChildProcess | undefined;
+  const note = (line: string) => {
+    lines.push(line);
+    if (lines.length > 200) lines.shift();
+  };
+  const proc: ServerProcess = {
+    name, port,
+    url: `http://127.0.0.1:${port}`,
+    api: `http://127.0.0.1:${port}/backend`,
+    output: () => lines.join('\n'),
+    get running() {
+      return !!child && child.exitCode === null && child.signalCode === null;
+    },
+    async start() {
+      const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        env: { ...process.env, LOG: '0', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child = c;
+      createInterface({ input: c.stderr! }).on('line', note);
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`${name} did not start in time:\n${proc.output()}`)), START_TIMEOUT_MS);
+        c.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`${name} exited with ${code}:\n${proc.output()}`));
+        });
+        createInterface({ input: c.stdout! }).on('line', (line) => {
+          note(line);
+          if (line.startsWith('Facet is on')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+    },
+    async stop(signal = 'SIGTERM') {
+      const c = child;
+      if (!c || c.exitCode !== null || c.signalCode !== null) return;
+      const exited = new Promise((r) => c.once('exit', r));
+      c.kill(signal);
+      await exited;
+    },
+    async close() {
+      await proc.stop('SIGTERM');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  await proc.start();
+  return proc;
+}
+
+/** Several processes started side by side; close() stops them all and removes their folders. */
+export async function serverProcesses(names: string[], env: Record<string, string>) {
+  const started = await Promise.allSettled(names.map((n) => serverProcess(n, env)));
+  const servers = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r) => r.status === 'rejected');
+  if (failed) {
+    await Promise.all(servers.map((s) => s.close()));
+    throw failed.reason;
+  }
+  return {
+    servers,
+    async close() {
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}

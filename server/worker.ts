@@ -13,7 +13,16 @@ if (!config.databaseUrl) {
   process.exit(2);
 }
 const db = await openDatabase(config);
-await migrate(db);
+// Workers started together migrate together; PostgreSQL may pick one as a deadlock victim: try again.
+for (let attempt = 1; ; attempt++) {
+  try {
+    await migrate(db);
+    break;
+  } catch (err) {
+    if (attempt >= 5) throw err;
+    await new Promise((r) => setTimeout(r, 200 + Math.random() * 800));
+  }
+}
 const log = {
   warn: (obj: unknown, msg?: string) => console.warn(msg ?? '', obj),
   error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),

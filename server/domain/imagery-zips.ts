@@ -33,7 +33,8 @@ export function numbered(label: string, paths: string[], folder = ''): ZipEntry[
   return paths.map((path, i) => ({ path, name: `${folder}${safeName(label)}_${String(i + 1).padStart(width, '0')}.${extOf(path)}` }));
 }
 
-async function writeZip(storage: Storage, entries: ZipEntry[], path: string): Promise<number> {
+/** A STORE zip of stored files at `path` (the store shows it only once complete); answers its size. */
+export async function writeZip(storage: Storage, entries: ZipEntry[], path: string): Promise<number> {
   const zip = new yazl.ZipFile();
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
   // Each file is opened only when its turn comes (one open read at a time, also on S3).

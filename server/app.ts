@@ -13,6 +13,7 @@ import { installEtags } from './http/etag.ts';
 import { finiteKeyword } from './http/input-rules.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { registerPublicPages } from './http/public-pages.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   const indexHtml = join(config.distDir, 'index.html');
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
+    registerPublicPages(app, config.distDir);
     // Every other path belongs to the portal (client-side routes).
     app.get('/*', (req, reply) => {
       if (req.url.startsWith(`${config.apiPrefix}/`) || req.url.startsWith('/storage/')) {

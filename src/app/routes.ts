@@ -43,7 +43,6 @@ export const ROUTES: RouteDef[] = [
   { path: '/register-manager', title: 'Manager Registration', access: 'public', load: () => import('../features/auth/RegisterManagerPage.tsx') },
   { path: '/register/customer', title: 'Register', access: 'public', load: () => import('../features/auth/RegisterCustomerPage.tsx') },
   { path: '/term-of-use', title: 'Terms of Use', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
-  { path: '/viewer/', title: '3D Viewer', access: 'public', load: () => import('../features/shell-placeholders/Viewer.tsx') },
   { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/shell-placeholders/Dashboard.tsx'), rule: 'dashboard' },
   { path: '/catalog', title: 'Product Catalog', access: 'auth', load: () => import('../features/catalog/CatalogPage.tsx'), rule: CATALOG },
   { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/shell-placeholders/TemplateCatalog.tsx'), rule: TEMPLATES },

@@ -82,7 +82,7 @@ describe('route table (§2)', () => {
       '/': 'public', '/login': 'public', '/reset-password': 'public', '/register-manager': 'public', '/register/customer': 'public',
       '/dashboard': 'auth', '/catalog': 'auth', '/catalog_template': 'auth', '/admin/catalog_template': 'staff',
       '/admin/template/add': 'staff', '/admin': 'staff', '/product/add': 'auth', '/product/:id': 'auth', '/template/:id': 'auth',
-      '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth', '/viewer/': 'public',
+      '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth',
     };
     for (const [path, access] of Object.entries(expected)) expect(byPath.get(path)?.access, path).toBe(access);
     expect(ROUTES).toHaveLength(Object.keys(expected).length);

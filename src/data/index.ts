@@ -18,6 +18,7 @@ export { registerProducts, saveProductInfo, deleteProduct, DIMENSIONS_MESSAGE, t
 export { RuleError } from './product-info.ts';
 export { splitTags } from './tags.ts';
 export { addTemplates, editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
+export { queueViewerImage, usePendingViewerImage, type PendingViewerImage } from './viewer-image.ts';
 
 import { actionOf } from './actions.ts';
 

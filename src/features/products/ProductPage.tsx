@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { ViewerSection } from '../imagery/viewer-3d/ViewerSection.tsx';
 import { InfoSection } from './InfoSection.tsx';
 import { productTitle, SECTION_SLUGS, visibleSections, type SectionKey } from './product-rules.ts';
 import styles from './products.module.css';
@@ -90,6 +91,8 @@ export default function ProductPage() {
               mayAutomate={!!access['send-products-for-automation']}
               onDeleting={() => setDeleted(true)}
             />
+          ) : key === '3d-viewer' ? (
+            <ViewerSection product={product} customerId={customerId ?? product.cid} canEdit={!!access['editor-3d-viewer-access']} />
           ) : (
             <section aria-labelledby="section-heading" className={styles.soon}>
               <h2 id="section-heading">{current.label}</h2>

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicPages } from './scripts/vite-public-pages.ts';
+import { precompress } from './scripts/precompress.ts';
 
 const api = process.env.VITE_API_URL ?? '/backend';
 const serverPort = Number(process.env.PORT ?? 8080);
@@ -40,6 +41,8 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     publicPages(), // after the PWA plugin: it removes the manifest link that one adds
+    // Last: brotli and gzip copies of every text file, the service worker included.
+    precompress(),
   ],
   worker: { format: 'es' },
   build: {

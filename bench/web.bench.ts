@@ -1,7 +1,8 @@
 // `npm run bench:web`: the portal's production build in Chromium, served with the API by the real
 // server on a 100,000-product company. Writes bench/results/web.json: the JS of /login (gzip),
 // the offline warm start to the first catalogue card, and keystroke-to-grid time in the filter box.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+// BENCH_WEB_PARTS=login measures only /login's JS and updates that part of web.json.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
@@ -12,7 +13,8 @@ import { measureKeystrokes, type Row } from './web/keystrokes.ts';
 import { measureLoginJs } from './web/login-js.ts';
 import { firstCardProbe, measureWarmStarts } from './web/warm-start.ts';
 
-const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const LOGIN_ONLY = process.env.BENCH_WEB_PARTS === 'login';
+const PRODUCTS = LOGIN_ONLY ? 60 : Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const WARM_STARTS = 3;
 const dir = mkdtempSync(join(tmpdir(), 'facet-bench-web-'));
 const dist = join(dir, 'dist');
@@ -37,7 +39,16 @@ const total = rows.length;
 const browser = await launchChromium();
 try {
   const loginJs = await measureLoginJs(browser, server.origin);
-  log(`/login JS: ${loginJs.files} files, ${loginJs.gzip_bytes} B gzip`);
+  log(`/login JS: ${loginJs.files} files, ${loginJs.transfer_bytes} B on the wire (${JSON.stringify(loginJs.encodings)}), ${loginJs.gzip_bytes} B gzip -9`);
+  if (LOGIN_ONLY) {
+    const file = 'bench/results/web.json';
+    const prev = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
+    const targets = { ...(prev.targets as object), login_js_on_the_wire_at_most_150kB: loginJs.transfer_bytes <= 150_000, login_js_gzip_at_most_150kB: loginJs.gzip_bytes <= 150_000 };
+    const next = { ...prev, login_js: { ...loginJs, when: new Date().toISOString() }, targets };
+    writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
+    console.log(JSON.stringify(next.login_js, null, 2));
+    process.exit(0);
+  }
 
   const context = await browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
   // tsx keeps function names through a __name helper the page does not have.
@@ -80,6 +91,7 @@ try {
     // to the first frame showing the new results; key_to_dom: to the DOM change itself (no frame wait).
     keystroke_to_grid_ms: { ...typing, key_to_dom: toDom },
     targets: {
+      login_js_on_the_wire_at_most_150kB: loginJs.transfer_bytes <= 150_000,
       login_js_gzip_at_most_150kB: loginJs.gzip_bytes <= 150_000,
       warm_start_under_1s: warmMedian < 1000,
       keystroke_p95_under_50ms: typing.p95 < 50,

@@ -1,11 +1,10 @@
 // Builds the Fastify instance: the API under /backend, stored files, the portal's dist.
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
+import { openAuthCache } from './auth/cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errors.ts';
@@ -13,7 +12,6 @@ import { installEtags } from './http/etag.ts';
 import { finiteKeyword } from './http/input-rules.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
-import { registerPublicPages } from './http/public-pages.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { registerGroup } from './http/routes.ts';
 import { Mailer } from './mail/mailer.ts';
@@ -21,6 +19,8 @@ import { routeGroups } from './routes/index.ts';
 import { sweepExpiredZips, ZIP_SWEEP_MS } from './domain/imagery-zips.ts';
 import type { Services } from './services.ts';
 import { Storage } from './storage/files.ts';
+import { loggerOptions } from './http/logging.ts';
+import { installPortal } from './http/portal.ts';
 
 export interface App extends FastifyInstance {
   services: Services;
@@ -41,7 +41,7 @@ function trustProxyOption(t: Config['trustProxy']) {
 
 export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<App> {
   const app = Fastify({
-    logger: options.logStream ? { level: 'info', stream: options.logStream } : config.logger ? { level: 'info' } : false,
+    logger: loggerOptions(config, options.logStream),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
@@ -57,6 +57,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   };
   app.decorate('services', services);
   installErrorHandler(app);
+  const auth = await openAuthCache(db, (msg, err) => app.log.warn({ err }, msg));
+  app.addHook('onClose', auth.release);
   // Download zips expire; the zip calls sweep too, this catches a quiet server (issue 10).
   const zipSweep = setInterval(() => void sweepExpiredZips(db, services.storage).catch((err) => app.log.warn(err)), ZIP_SWEEP_MS);
   zipSweep.unref();
@@ -65,11 +67,19 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await installRateLimits(app, db);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit } });
   await registerOpenApi(app, config.apiPrefix);
+  // API answers over 1 kB, brotli (quality 4) or gzip; answers that carry their own encoding (the
+  // list cache's gzip copy, precompressed portal files) are left alone.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(
     async (api) => {
       installIdempotency(api, db);
       installEtags(api);
+      // A write answers only once the auth changes it committed have reached this process's cache.
+      api.addHook('onSend', async (req, reply, payload) => {
+        if (req.method !== 'GET' && req.method !== 'HEAD' && reply.statusCode < 400) await auth.cache.settle();
+        return payload;
+      });
       for (const group of routeGroups) registerGroup(api, services, group);
       api.get('/docs/json', { schema: { hide: true } }, async () => app.swagger());
       api.get('/health', { schema: { hide: true } }, async () => ({ success: true }));
@@ -77,27 +87,6 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     { prefix: config.apiPrefix },
   );
 
-  // Stored files are served read-only; names are generated, so they can be cached for long.
-  await app.register(fastifyStatic, {
-    root: services.storage.root,
-    prefix: '/storage/',
-    decorateReply: false,
-    allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
-    maxAge: '7d',
-  });
-
-  const indexHtml = join(config.distDir, 'index.html');
-  if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: config.distDir, prefix: '/', wildcard: false, index: false, decorateReply: true });
-    registerPublicPages(app, config.distDir);
-    // Every other path belongs to the portal (client-side routes).
-    app.get('/*', (req, reply) => {
-      if (req.url.startsWith(`${config.apiPrefix}/`) || req.url.startsWith('/storage/')) {
-        return reply.status(404).send({ success: false, message: 'Not found.' });
-      }
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', config.distDir);
-    });
-  }
+  await installPortal(app, config, services.storage.root);
   return app;
 }

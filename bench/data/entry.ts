@@ -4,6 +4,7 @@ import { storeToken } from '../../src/api/token.ts';
 import { catalogIndex } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
 import { syncNow } from '../../src/data/sync.ts';
+import { registrationBench } from './registration.ts';
 
 const transferred = () =>
   (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).reduce((n, e) => n + e.transferSize, 0);
@@ -33,6 +34,7 @@ function keystrokes(): string[] {
 }
 
 const bench = {
+  ...registrationBench,
   init(api: string, token: string) {
     setApiBase(api);
     storeToken(token);

@@ -1,5 +1,6 @@
 // Personal access tokens: "<id>|<secret>" is handed out once; only sha256(secret) is kept.
 import type { Db } from '../db/index.ts';
+import { authCacheOf } from './cache.ts';
 import { newSecret, sha256 } from './passwords.ts';
 
 export interface AuthUser {
@@ -47,18 +48,36 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
 export async function userForToken(db: Db, token: string): Promise<AuthUser | undefined> {
   const secret = token.includes('|') ? token.slice(token.indexOf('|') + 1) : token;
   if (!secret || secret.length > 200) return undefined;
-  const row = await db.one<AuthUser & { token_id: number; stale: boolean }>(
-    `SELECT u.id, u.name, u.email, u.type, u.phone, u.photo, u.version_terms_use, t.id AS token_id,
+  const hash = sha256(secret);
+  const cache = authCacheOf(db);
+  if (!cache) return (await lookupToken(db, hash))?.user;
+  const found = await cache.get('token', hash, async () => {
+    const s = await lookupToken(db, hash);
+    return s && { value: s, user: s.user.id };
+  });
+  if (found && found.expiresAt <= Date.now()) {
+    cache.forget('token', hash);
+    return undefined;
+  }
+  return found?.user;
+}
+
+interface Session { user: AuthUser; expiresAt: number }
+
+/** The token's user, if the token is live and the account may hold a session (a cache miss). */
+async function lookupToken(db: Db, hash: string): Promise<Session | undefined> {
+  const row = await db.one<AuthUser & { token_id: number; stale: boolean; expires_at: Date | string }>(
+    `SELECT u.id, u.name, u.email, u.type, u.phone, u.photo, u.version_terms_use, t.id AS token_id, t.expires_at,
             (t.last_used_at IS NULL OR t.last_used_at < now() - interval '5 minutes') AS stale
        FROM access_tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.expires_at > now() AND ${USABLE}`,
-    [sha256(secret)],
+    [hash],
   );
   if (!row) return undefined;
-  // A read per request; the last-use stamp is written at most every 5 minutes per token.
+  // The last-use stamp is written at most every 5 minutes per token (and only on a cache miss).
   if (row.stale) await db.query('UPDATE access_tokens SET last_used_at = now() WHERE id = $1', [row.token_id]);
-  const { token_id: _id, stale: _stale, ...user } = row;
-  return user;
+  const { token_id: _id, stale: _stale, expires_at, ...user } = row;
+  return { user, expiresAt: new Date(expires_at).getTime() };
 }
 
 export function bearerOf(header: string | undefined): string | undefined {

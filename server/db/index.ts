@@ -12,12 +12,17 @@ export interface Db {
   /** Runs fn inside one transaction; the Db it gets is bound to that transaction. */
   tx<T>(fn: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: PostgreSQL on a connection of its own (onLost when it drops), PGlite on
+   * its one connection (notifications arrive before the notifying query resolves). Resolves to unlisten.
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void): Promise<() => Promise<void>>;
 }
 
 type Queryable = { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 type Execable = Queryable & { exec(sql: string): Promise<unknown> };
 
-function wrap(kind: Db['kind'], q: Queryable, rest: Pick<Db, 'exec' | 'tx' | 'close'>): Db {
+function wrap(kind: Db['kind'], q: Queryable, rest: Pick<Db, 'exec' | 'tx' | 'close' | 'listen'>): Db {
   const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
   return {
     kind,
@@ -35,6 +40,7 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       // PGlite has one connection: a nested tx simply joins the outer one.
       tx: (fn) => (inTx ? fn(make(q, true)) : lite.transaction((t) => fn(make(t, true)))),
       close: () => lite.close(),
+      listen: inTx ? undefined : async (channel, onMessage) => lite.listen(channel, onMessage),
     });
   const db = make(lite, false);
   (db as Db & { pglite: PGlite }).pglite = lite;
@@ -67,8 +73,27 @@ export async function openPostgres(url: string): Promise<Db> {
         }
       },
       close: () => pool.end(),
+      listen: client ? undefined : (channel, onMessage, onLost) => listenPostgres(url, channel, onMessage, onLost),
     });
   return make(pool);
+}
+
+async function listenPostgres(url: string, channel: string, onMessage: (p: string) => void, onLost: (err: unknown) => void) {
+  const client = new pg.Client({ connectionString: url });
+  let closing = false;
+  const lost = (err: unknown) => {
+    if (!closing) onLost(err);
+    closing = true;
+  };
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('LISTEN connection ended')));
+  client.on('notification', (m) => m.channel === channel && onMessage(m.payload ?? ''));
+  await client.connect();
+  await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  return async () => {
+    closing = true;
+    await client.end().catch(() => undefined);
+  };
 }
 
 export function openDatabase(config: { databaseUrl?: string; dataDir: string }): Promise<Db> {

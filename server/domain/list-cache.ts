@@ -5,15 +5,28 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { matches } from '../http/etag.ts';
+import { authCacheOf } from '../auth/cache.ts';
 
 const MAX_ENTRIES = 16;
 // Kept as bytes: encoding a 5 MB string on every answer would cost more than sending it.
 const entries = new Map<string, { version: string; json: Buffer; gzip?: Buffer }>();
+// One build per list version, however many requests ask for it at once (no thundering herd).
+const building = new Map<string, Promise<Buffer>>();
 
 const stamp = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : 0);
 
-/** Changes whenever a live product of the company changes, appears or is deleted. */
+/**
+ * Changes whenever a live product of the company changes, appears or is deleted. Kept in the
+ * process's cache, which migration 007's 'products:<id>' notices empty, so a list call that finds
+ * its version there costs no query; without the LISTEN connection every call reads it.
+ */
 export async function productListVersion(db: Db, customerId: number | null): Promise<string> {
+  const cache = authCacheOf(db);
+  if (!cache) return readListVersion(db, customerId);
+  return (await cache.get('listVersion', String(customerId ?? 'all'), async () => ({ value: await readListVersion(db, customerId), user: 0 })))!;
+}
+
+async function readListVersion(db: Db, customerId: number | null): Promise<string> {
   const r = await db.one<{ n: number; u: Date | null; d: Date | null }>(
     `SELECT count(*)::int AS n, max(updated_at) AS u,
             (SELECT max(deleted_at) FROM tombstones WHERE entity = 'product' AND ($1::int IS NULL OR customer_id = $1)) AS d
@@ -34,7 +47,16 @@ export async function sendVersioned(
   if (matches(req.headers['if-none-match'], tag)) return reply.code(304).send();
   let entry = entries.get(key);
   if (entry?.version !== version) {
-    entry = { version, json: Buffer.from(String(reply.serialize(await build()))) };
+    const flight = `${key}@${version}`;
+    let json = building.get(flight);
+    if (!json) {
+      json = (async () => Buffer.from(String(reply.serialize(await build()))))();
+      building.set(flight, json);
+      void json.finally(() => building.delete(flight)).catch(() => undefined);
+    }
+    const bytes = await json;
+    const now = entries.get(key);
+    entry = now?.version === version ? now : { version, json: bytes };
     entries.delete(key);
     entries.set(key, entry);
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);

@@ -23,7 +23,9 @@ function templateIds(list: string): number[] {
 export const catalogRoutes = implement(contract, {
   async customers({ db, auth }) {
     const rows = await companiesOf(db, auth.user);
-    return { success: true, customers: rows.map((c) => ({ id: c.id, company: c.name })) };
+    const allowed = new Map((await db.query<{ id: number; products_allowed: number }>(
+      'SELECT id, products_allowed FROM customers WHERE id = ANY($1::int[])', [rows.map((c) => c.id)])).map((c) => [c.id, c.products_allowed]));
+    return { success: true, customers: rows.map((c) => ({ id: c.id, company: c.name, products_allowed: allowed.get(c.id) })) };
   },
 
   async templateCategories({ db }) {

@@ -29,11 +29,32 @@ export class ApiFailure extends Error {
 }
 
 const baseURL = (import.meta.env?.VITE_API_URL as string | undefined) ?? '/backend';
-export let http: AxiosInstance = axios.create({ baseURL, timeout: 60_000 });
+
+// A 401 to a call that carried the session token means the server ended this session (the user was
+// disabled or removed, or the token expired): whoever listens (the shell) sends the tab to Login.
+// Public calls without a token (login itself answers 401 to a wrong password) do not count.
+const sessionEndListeners = new Set<() => void>();
+export function onSessionEnded(listener: () => void): () => void {
+  sessionEndListeners.add(listener);
+  return () => void sessionEndListeners.delete(listener);
+}
+
+function createHttp(options: Parameters<typeof axios.create>[0]): AxiosInstance {
+  const instance = axios.create(options);
+  instance.interceptors.response.use(undefined, (err: unknown) => {
+    if (err instanceof AxiosError && err.response?.status === 401 && /^Bearer /.test(String(err.config?.headers?.Authorization ?? ''))) {
+      for (const l of sessionEndListeners) l();
+    }
+    return Promise.reject(err);
+  });
+  return instance;
+}
+
+export let http: AxiosInstance = createHttp({ baseURL, timeout: 60_000 });
 
 /** Points the client elsewhere (tests run it against a server started in-process). */
 export function setApiBase(url: string, adapter?: AxiosInstance['defaults']['adapter']) {
-  http = axios.create({ baseURL: url, timeout: 60_000, ...(adapter && { adapter }) });
+  http = createHttp({ baseURL: url, timeout: 60_000, ...(adapter && { adapter }) });
 }
 
 export interface SendOptions<E extends Endpoint> {

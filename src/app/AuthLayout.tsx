@@ -10,11 +10,13 @@ import { useExistence } from './profile-existence.ts';
 import { resolveSession, routeGate, ruleSlugs, type SessionUser } from './rules.ts';
 import { SessionProvider, useSession } from './session.tsx';
 import { loadUser, storedCustomer } from './session-store.ts';
+import { watchSessionEnd } from './session-ended.ts';
 import { RootFallback } from './Root.tsx';
 
 export async function loader() {
   const user = await loadUser();
   if (!user) throw redirect('/login'); // the cookie is already removed
+  watchSessionEnd(); // from now on, a 401 to any call sends this tab to Login
   return user;
 }
 

@@ -1,6 +1,6 @@
 // The Pending changes panel (DESIGN "Offline model": nothing is dropped silently): every user action
 // not yet on the server, with its state, time, error and steps; Retry (only online) and Discard (asks
-// first, naming the change). Loaded when first opened.
+// first, naming the change).
 import { useState } from 'react';
 import { CircleAlert, CloudCheck, CloudOff, Clock, RotateCcw, Trash2 } from 'lucide-react';
 import { discardAction, retryAction, usePendingChanges, useSyncStatus, type PendingAction } from '../data/index.ts';
@@ -63,9 +63,10 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                     <summary>Show the steps</summary>
                     <ol>
                       {a.steps.map((s) => (
-                        <li key={s.id} data-testid="pending-step">
+                        <li key={s.id} data-testid="pending-step" className={styles.step}>
                           <span>{s.label}</span> <span className={styles.stepState}>{STATE_LABEL[s.state]}</span>
-                          {s.error && <span className={styles.error}>{s.error}</span>}
+                          {/* Offline, a retry's "Network Error" says nothing the banner does not. */}
+                          {s.error && (online || hasFailed(s.state)) && <span className={styles.stepError}>{s.error}</span>}
                         </li>
                       ))}
                     </ol>

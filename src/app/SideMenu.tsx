@@ -1,6 +1,8 @@
 // The side menu (document 1 §2): the customer menu, or the admin menu in the provider context (-1), each
 // item gated by its slug, with icons; the bottom items; the signed-in user. It collapses to icons (the
-// choice is kept on this device); collapsed items show their names as tooltips.
+// choice is kept on this device); collapsed items show their names as tooltips. Links keep a string
+// className (a NavLink class function does not survive the tooltip's Slot); the current one is
+// styled by its aria-current.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { Bug, FileText, Images, ImagePlus, LayoutDashboard, LayoutGrid, LogOut, PackagePlus, PanelLeftClose, PanelLeftOpen, Settings, Store, Users } from 'lucide-react';
@@ -60,7 +62,7 @@ export function SideMenu({ collapsed, onToggle, onLogout }: { collapsed: boolean
             <li key={i.label}>
               {tip(
                 i.label,
-                <NavLink to={i.to} end className={({ isActive }) => cx(styles.item, isActive && styles.active)}>
+                <NavLink to={i.to} end className={styles.item}>
                   {ICONS[i.to]}
                   {label(i.label)}
                 </NavLink>,
@@ -83,7 +85,7 @@ export function SideMenu({ collapsed, onToggle, onLogout }: { collapsed: boolean
           <li>
             {tip(
               'Settings',
-              <NavLink to="/config/user" end className={({ isActive }) => cx(styles.item, isActive && styles.active)}>
+              <NavLink to="/config/user" end className={styles.item}>
                 <Settings />
                 {label('Settings')}
               </NavLink>,

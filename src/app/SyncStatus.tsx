@@ -1,13 +1,13 @@
 // The sync status in the top bar: Offline, the number of changes waiting (with their errors), or
 // "Up to date". Each opens the Pending changes panel. The pill has a fixed place: nothing jumps.
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { CircleAlert, CloudCheck, CloudOff, RefreshCw } from 'lucide-react';
 import { usePendingChanges, useSyncStatus } from '../data/index.ts';
 import { plural } from '../ui/format.ts';
 import { cx } from '../ui/cx.ts';
+import PendingPanel from './PendingChanges.tsx';
 import styles from './Shell.module.css';
 
-const PendingPanel = lazy(() => import('./PendingChanges.tsx'));
 
 export function SyncStatus() {
   const { count, errors } = usePendingChanges();
@@ -40,11 +40,8 @@ export function SyncStatus() {
           </button>
         )
       )}
-      {open && (
-        <Suspense fallback={null}>
-          <PendingPanel onClose={() => setOpen(false)} />
-        </Suspense>
-      )}
+      {/* Loaded with the shell, not lazily: the panel matters most offline, where a chunk may not load. */}
+      {open && <PendingPanel onClose={() => setOpen(false)} />}
     </div>
   );
 }

@@ -42,21 +42,25 @@ export const ROUTES: RouteDef[] = [
   { path: '/reset-password', title: 'Reset Password', access: 'public', load: () => import('../features/auth/ResetPasswordPage.tsx') },
   { path: '/register-manager', title: 'Manager Registration', access: 'public', load: () => import('../features/auth/RegisterManagerPage.tsx') },
   { path: '/register/customer', title: 'Register', access: 'public', load: () => import('../features/auth/RegisterCustomerPage.tsx') },
+  // Document 3's customer self-registration screen ('Register'); the route is ours (decisions.md).
+  { path: '/register', title: 'Register', access: 'public', load: () => import('../features/auth/SelfRegisterPage.tsx') },
+  // The invitation mail's link (issue 13): set a password (or confirm an existing one) and sign in.
+  { path: '/accept-invite', title: 'Accept Invitation', access: 'public', load: () => import('../features/auth/AcceptInvitePage.tsx') },
   { path: '/term-of-use', title: 'Terms of Use', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
-  { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/shell-placeholders/Dashboard.tsx'), rule: 'dashboard' },
+  { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/dashboard/DashboardPage.tsx'), rule: 'dashboard' },
   { path: '/catalog', title: 'Product Catalog', access: 'auth', load: () => import('../features/catalog/CatalogPage.tsx'), rule: CATALOG },
-  { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/shell-placeholders/TemplateCatalog.tsx'), rule: TEMPLATES },
-  { path: '/admin/catalog_template', title: 'Template Catalog', access: 'staff', load: () => import('../features/shell-placeholders/AdminTemplateCatalog.tsx'), rule: TEMPLATES },
-  { path: '/admin/template/add', title: 'Add Templates', access: 'staff', load: () => import('../features/shell-placeholders/AddTemplates.tsx'), rule: 'signed-in' },
-  { path: '/admin', title: 'Manage Accounts', access: 'staff', load: () => import('../features/shell-placeholders/RetailerAdmin.tsx'), rule: 'signed-in' },
-  { path: '/product/add', title: 'Add Products', access: 'auth', load: () => import('../features/shell-placeholders/AddProducts.tsx'), rule: ['register-products'] },
+  { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/templates/CustomerTemplateCatalog.tsx'), rule: TEMPLATES },
+  { path: '/admin/catalog_template', title: 'Template Catalog', access: 'staff', load: () => import('../features/templates/AdminTemplateCatalog.tsx'), rule: TEMPLATES },
+  { path: '/admin/template/add', title: 'Add Templates', access: 'staff', load: () => import('../features/templates/AddTemplatesPage.tsx'), rule: 'signed-in' },
+  { path: '/admin', title: 'Manage Accounts', access: 'staff', load: () => import('../features/retailers/RetailerAdmin.tsx'), rule: 'signed-in' },
+  { path: '/product/add', title: 'Add Products', access: 'auth', load: () => import('../features/add-products/AddProductsPage.tsx'), rule: ['register-products'] },
   { path: '/product/:id', title: 'Product', access: 'auth', load: () => import('../features/products/ProductPage.tsx'), rule: PRODUCT_SCREEN },
-  { path: '/template/:id', title: 'Template', access: 'auth', load: () => import('../features/shell-placeholders/TemplateDetail.tsx'), rule: TEMPLATES },
+  { path: '/template/:id', title: 'Template', access: 'auth', load: () => import('../features/templates/EditTemplatePage.tsx'), rule: TEMPLATES },
   // Open to everyone signed in; its blocks are gated by document 3 §6 (manage-users, manage-roles).
-  { path: '/config/user', title: 'Settings', access: 'auth', load: () => import('../features/shell-placeholders/Settings.tsx'), rule: 'signed-in' },
+  { path: '/config/user', title: 'Settings', access: 'auth', load: () => import('../features/users/UsersPage.tsx'), rule: 'signed-in' },
   // Any other one-segment path lands here: only the id of a user the caller may see is a profile.
   {
-    path: '/:id', title: 'Profile and Achievements', access: 'auth', load: () => import('../features/shell-placeholders/Profile.tsx'),
+    path: '/:id', title: 'Profile and Achievements', access: 'auth', load: () => import('../features/profile/ProfilePage.tsx'),
     rule: 'signed-in', params: { id: isUserId }, exists: 'profile',
   },
 ];

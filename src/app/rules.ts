@@ -30,6 +30,8 @@ export const isStaff = (u: Pick<SessionUser, 'type'>) => u.type === 'staff';
 const ADMIN_PATHS = ['/admin', '/admin/template/add', '/admin/catalog_template'];
 const trimSlash = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
 export const isAdminPath = (path: string) => ADMIN_PATHS.includes(trimSlash(path));
+/** Open in the provider context as in a company's: a template (the admin catalogue's cards lead there). */
+export const isSharedPath = (path: string) => /^\/template\/[^/]+$/.test(trimSlash(path));
 
 /** The company choices of the menu: staff get the provider context first. */
 export function companyChoices(u: SessionUser): Company[] {
@@ -50,7 +52,7 @@ export interface Resolved {
 export function resolveSession(u: SessionUser, stored: number | null, path: string, staffOnly: boolean): Resolved {
   if (staffOnly && !isStaff(u)) return { customerId: firstCompany(u), redirect: '/dashboard' };
   if (stored === PROVIDER_CONTEXT && isStaff(u)) {
-    return isAdminPath(path) ? { customerId: PROVIDER_CONTEXT } : { customerId: PROVIDER_CONTEXT, redirect: '/admin' };
+    return isAdminPath(path) || isSharedPath(path) ? { customerId: PROVIDER_CONTEXT } : { customerId: PROVIDER_CONTEXT, redirect: '/admin' };
   }
   if (stored !== null && u.companies.some((c) => c.id === stored)) {
     return isAdminPath(path) ? { customerId: stored, redirect: '/dashboard' } : { customerId: stored };

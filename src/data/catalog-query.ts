@@ -60,6 +60,7 @@ export function predicate(f: CatalogFilters): (e: Entry) => boolean {
   const automation = f.kind === 'products' && f.automation && f.automation !== 'all' ? (f.automation === 'sent' ? 1 : 0) : undefined;
   const visibility = f.kind === 'templates' && f.visibility && f.visibility !== 'both' ? (f.visibility === 'public' ? 1 : 0) : undefined;
   const sub = f.kind === 'products' ? f.subcategoryId : undefined;
+  const ambients = f.kind === 'templates' && f.ambientIds?.length ? new Set(f.ambientIds) : undefined;
   const { id, categoryId } = f;
   return (e) =>
     (text === undefined || e.text.includes(text)) &&
@@ -70,6 +71,7 @@ export function predicate(f: CatalogFilters): (e: Entry) => boolean {
     (automation === undefined || e.automation === automation) &&
     (visibility === undefined || e.visibility === visibility) &&
     (categoryId === undefined || e.groups.includes(categoryId)) &&
+    (ambients === undefined || e.groups.some((g) => ambients.has(g))) &&
     (sub === undefined || e.subgroups.includes(sub));
 }
 

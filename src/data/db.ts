@@ -3,8 +3,8 @@
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
-  BlobRow, CustomerRow, DescriptionRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
-  ProductFileRow, ProductRow, RetailerRow, TagRow, TemplateCategoryRow, TemplateRow,
+  AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 
 export { Dexie };
@@ -25,6 +25,12 @@ export class FacetDb extends Dexie {
   blobs!: Table<BlobRow, number>;
   meta!: Table<MetaRow, string>;
   idmap!: Table<IdMapRow, number>;
+  drafts!: Table<DraftRow, string>;
+  draftFiles!: Table<DraftFileRow, number>;
+  snapshots!: Table<SnapshotRow, string>;
+  companyUsers!: Table<PersonRow, [number, number]>;
+  companyRoles!: Table<CompanyRoleRow, [number, number]>;
+  account!: Table<AccountRow, number>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -40,6 +46,9 @@ interface SchemaVersion {
   stores: Record<string, string | null>;
   upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0];
 }
+
+/** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
+export const USERS_VERSION = 5;
 
 /** Append only. Products are keyed by id (ids are global, temp ids negative); templates by
  *  [cid+id] because a public template is in every company's list. */
@@ -74,6 +83,23 @@ const VERSIONS: SchemaVersion[] = [
         e.action ||= legacyActionId(e.id!);
         e.actionLabel ||= e.label;
       }),
+  },
+  {
+    // Unsent forms (add products, add templates): their fields, and the files chosen in them kept
+    // apart so that a keystroke rewrites a small row, never the images. Nothing to convert.
+    version: 3,
+    stores: { drafts: 'key', draftFiles: '++id, draft' },
+  },
+  {
+    // The last answers of read-only screens (the dashboard, profiles), shown offline with their time.
+    version: 4,
+    stores: { snapshots: 'key' },
+  },
+  {
+    // User management (issue 13): the current company's people and roles as last pulled, so the
+    // screen shows them offline, and the signed-in user's own account. New tables, nothing to convert.
+    version: USERS_VERSION,
+    stores: { companyUsers: '[cid+id], cid', companyRoles: '[cid+id], cid', account: 'id' },
   },
 ];
 

@@ -4,6 +4,7 @@
 export type {
   PendingAction, PendingEntry, PendingState, SyncStatus, CatalogFilters, ProductFilters, TemplateFilters, CatalogResult, CatalogItem,
   ProductRow, TemplateRow, TagRow, IdNameRow, CustomerRow, ProductCategoryRow, TemplateCategoryRow, DescriptionRow, ProductFileRow,
+  PersonRow, CompanyRoleRow, AccountRow,
 } from './types.ts';
 export {
   usePendingChanges, useSyncStatus, useConflict, useCatalog, useProduct, useTemplates, useTemplate, useProductCategories,
@@ -19,6 +20,13 @@ export { RuleError } from './product-info.ts';
 export { splitTags } from './tags.ts';
 export { addTemplates, editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 export { queueViewerImage, usePendingViewerImage, type PendingViewerImage } from './viewer-image.ts';
+export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type DashboardData, type Round, type TaskItem, type ServiceItem, type LastProduct } from './dashboard.ts';
+export { useProfile, refreshProfile, type ProfileData } from './profile.ts';
+export { useRetailers, refreshRetailers, saveRetailer, removeRetailer, OFFLINE_RETAILERS, type RetailerData, type RetailerDraft } from './retailers.ts';
+export {
+  pullPeople, pullAccount, useCompanyUsers, useCompanyRoles, rememberAccount, useAccount, saveAccount, setAccountPhoto, useAccountQueued,
+  type Mirrored,
+} from './people.ts';
 
 import { actionOf } from './actions.ts';
 

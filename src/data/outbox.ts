@@ -8,7 +8,7 @@ import { db, dbEpoch, onOpen } from './db.ts';
 import { applySuccess } from './outbox-apply.ts';
 import { ensureToken, sendQueued } from './remote.ts';
 import { syncStatus } from './store.ts';
-import { resolveTemps } from './tempids.ts';
+import { entityKind, resolveTemps } from './tempids.ts';
 import type { OutboxCall, OutboxEntry, TempKind } from './types.ts';
 
 export const policy = { baseDelay: 1000, maxDelay: 5 * 60_000, random: Math.random };
@@ -37,13 +37,14 @@ export const newAction = (label: string): Action => ({ id: newKey(), label });
 /**
  * Appends entries for an action. Call it inside the mutation's Dexie transaction (with the
  * optimistic change), so that both land or neither. Each entry depends on every queued entry
- * that shares an entity.
+ * that shares an entity (a tag, ambient or template tag it only refers to: on the entry that
+ * creates it, see priorEntries).
  */
 export async function enqueue(drafts: Draft[], action: Action): Promise<number[]> {
   const d = db();
   const ids: number[] = [];
   for (const x of drafts) {
-    const prior = x.entities.length ? await d.outbox.where('entities').anyOf(x.entities).primaryKeys() : [];
+    const prior = await priorEntries(x);
     ids.push(await d.outbox.add({
       action: action.id, actionLabel: action.label,
       label: x.label, call: x.call, entities: x.entities, creates: x.creates, base: x.base, errorPrefix: x.errorPrefix,
@@ -52,6 +53,25 @@ export async function enqueue(drafts: Draft[], action: Action): Promise<number[]
     }));
   }
   return ids;
+}
+
+/**
+ * Tags, ambients and template tags are only referred to by the calls that attach them: such a call
+ * waits for their create, not for every other call that attaches them, so one refused product (or
+ * template) does not hold back the others of its batch that share a new tag.
+ */
+const REFERENCED = new Set(['tag', 'ambient', 'templateTag']);
+
+async function priorEntries(x: Draft): Promise<number[]> {
+  const made = x.creates && `${x.creates.kind}:${x.creates.temp}`;
+  const own = x.entities.filter((e) => !REFERENCED.has(entityKind(e)) || e === made);
+  const refs = x.entities.filter((e) => !own.includes(e));
+  const d = db();
+  const shared = own.length ? await d.outbox.where('entities').anyOf(own).primaryKeys() : [];
+  const creators = refs.length
+    ? (await d.outbox.where('entities').anyOf(refs).toArray()).filter((e) => e.creates && refs.includes(`${e.creates.kind}:${e.creates.temp}`)).map((e) => e.id!)
+    : [];
+  return [...shared, ...creators];
 }
 
 /** Starts a drain soon (after the caller's transaction has committed). */

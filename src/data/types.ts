@@ -3,6 +3,7 @@
 import type { Static } from '@sinclair/typebox';
 import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
 import type { Template } from '../api/contract/templates.ts';
+import type { CompanyUser, Role } from '../api/contract/users.ts';
 
 export type ServerProduct = Static<typeof ProductRowSchema>;
 export type ServerTemplate = Static<typeof Template>;
@@ -20,7 +21,8 @@ export interface TemplateRow extends ServerTemplate {
 }
 export interface IdNameRow { id: number; name: string }
 export interface TagRow extends IdNameRow { cid: number }
-export interface CustomerRow { id: number; company: string }
+/** products_allowed: our extension of the customers list (onlyOneProduct, document 2 §5). */
+export interface CustomerRow { id: number; company: string; products_allowed?: number }
 export interface ProductCategoryRow { id: number; category: string; subcategories: { id: number; subcategory: string }[] }
 export interface TemplateCategoryRow { id: number; category: string }
 export interface DescriptionRow extends Static<typeof Description> { productId: number }
@@ -29,6 +31,16 @@ export interface RetailerRow { id: number; [k: string]: unknown }
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
+/** An unsent form (drafts.ts): its fields as plain data; its files are DraftFileRows. */
+export interface DraftRow { key: string; value: unknown; updatedAt: number }
+export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: string; type: string }
+/** The last answer of a read-only screen: `key` names it ('dashboard:12'), `at` is when it was fetched. */
+export interface SnapshotRow<T = unknown> { key: string; data: T; at: number }
+/** A user of a company (users/company), and a role (customer/roles), pulled for company cid. */
+export interface PersonRow extends Static<typeof CompanyUser> { cid: number }
+export interface CompanyRoleRow extends Static<typeof Role> { cid: number }
+/** The signed-in user's own name, phone and stored photo path. */
+export interface AccountRow { id: number; name: string; phone: string | null; photo: string | null }
 
 export type PendingState = 'queued' | 'sending' | 'retrying' | 'parked' | 'conflict';
 
@@ -96,6 +108,8 @@ export interface TemplateFilters {
   visibility?: Visibility;
   /** A template category is an ambient. */
   categoryId?: number;
+  /** The ambient chips switched on: a template with any of them matches. */
+  ambientIds?: readonly number[];
   selected?: readonly number[];
 }
 

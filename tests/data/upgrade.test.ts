@@ -68,7 +68,7 @@ it('upgrades a version 1 database with queued entries, temp ids and a Blob, then
   await releaseOneDatabase('facet-release-1');
   openLocal({ name: 'facet-release-1', indexedDB: h.factory, IDBKeyRange });
   const entries = await db().outbox.orderBy('id').toArray();
-  expect(db().verno).toBe(2);
+  expect(db().verno).toBeGreaterThanOrEqual(2); // and on to the latest version
   expect(entries.map((x) => [x.action, x.actionLabel])).toEqual(entries.map((x) => [legacyActionId(x.id!), x.label]));
   expect(await db().outbox.where('action').equals(legacyActionId(entries[2]!.id!)).count()).toBe(1);
   const actions = groupActions(entries);

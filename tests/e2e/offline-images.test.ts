@@ -89,7 +89,7 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     const form = page.getByRole('form', { name: 'Edit product information' });
     await form.getByLabel('Name').fill('Renamed offline');
     await form.getByLabel('Add tags (separate with commas)').fill('offline-tag');
-    await form.getByRole('button', { name: 'Add', exact: true }).click();
+    await form.getByLabel('Add tags (separate with commas)').press('Enter');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('pending-indicator').getByText('1 pending').click();
     const panel = page.getByRole('dialog', { name: 'Pending changes' });

@@ -17,12 +17,15 @@ describe('GET /gets/customers/all/show', () => {
     expect(Object.keys(staff.body).sort()).toEqual(['customers', 'success']);
     const count = (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM customers'))!.n;
     expect(staff.body.customers).toHaveLength(count);
-    expect(staff.body.customers).toEqual(expect.arrayContaining([{ id: w.acme, company: 'Acme Living' }, { id: w.borealis, company: 'Borealis Home' }]));
+    // products_allowed is our extension (onlyOneProduct); the seed allows a million.
+    const ACME = { id: w.acme, company: 'Acme Living', products_allowed: 1_000_000 };
+    const BOREALIS = { id: w.borealis, company: 'Borealis Home', products_allowed: 1_000_000 };
+    expect(staff.body.customers).toEqual(expect.arrayContaining([ACME, BOREALIS]));
     const acme = await call(s, 'GET', '/gets/customers/all/show', { token: w.tok.acme });
-    expect(acme.body).toEqual({ success: true, customers: [{ id: w.acme, company: 'Acme Living' }] });
-    expect((await call(s, 'GET', '/gets/customers/all/show', { token: w.tok.viewer })).body.customers).toEqual([{ id: w.acme, company: 'Acme Living' }]);
+    expect(acme.body).toEqual({ success: true, customers: [ACME] });
+    expect((await call(s, 'GET', '/gets/customers/all/show', { token: w.tok.viewer })).body.customers).toEqual([ACME]);
     const bor = await call(s, 'GET', '/gets/customers/all/show', { token: w.tok.borealis });
-    expect(bor.body.customers).toEqual([{ id: w.borealis, company: 'Borealis Home' }]);
+    expect(bor.body.customers).toEqual([BOREALIS]);
     expect(JSON.stringify(bor.body)).not.toContain('Acme');
     expect((await call(s, 'GET', '/gets/customers/all/show', { token: w.tok.multi })).body.customers).toHaveLength(2);
   });

@@ -98,7 +98,7 @@ describe('GET /gets/product and the Info reads', () => {
 describe('/user/tutorial/watched', () => {
   it('is unwatched, then watched once posted, per user', async () => {
     const before = await call(s, 'GET', '/user/tutorial/watched', { token: w.tok.acme, query: { slug: 'register-products' } });
-    expect(before.body).toEqual({ success: true, data: { watched: false, tutorial: { url: '/tutorials/register-products.html' } } });
+    expect(before.body).toEqual({ success: true, data: { watched: false, tutorial: { url: '/tutorials/register-products.mp4' } } });
     const post = await call(s, 'POST', '/user/tutorial/watched', { token: w.tok.acme, body: { slug: 'register-products' } });
     expect(post.body).toEqual({ success: true });
     expect((await call(s, 'POST', '/user/tutorial/watched', { token: w.tok.acme, body: { slug: 'register-products' } })).status).toBe(200);

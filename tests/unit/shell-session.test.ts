@@ -36,6 +36,11 @@ describe('resolveSession', () => {
     expect(resolveSession(staff, -1, '/admin/catalog_template', true)).toEqual({ customerId: -1 });
     expect(resolveSession(staff, -1, '/admin/', true)).toEqual({ customerId: -1 });
   });
+  it('a template opens in the provider context (the admin catalogue leads there) and in a company', () => {
+    expect(resolveSession(staff, -1, '/template/12', false)).toEqual({ customerId: -1 });
+    expect(resolveSession(staff, 20, '/template/12', false)).toEqual({ customerId: 20 });
+    expect(resolveSession(client, 10, '/template/12', false)).toEqual({ customerId: 10 });
+  });
   it('stored -1 means nothing for a customer user: first company', () => {
     expect(resolveSession(client, -1, '/dashboard', false)).toEqual({ customerId: 10 });
   });
@@ -79,10 +84,11 @@ describe('route table (§2)', () => {
   const byPath = new Map(ROUTES.map((r) => [r.path, r]));
   it('has every route of document 1 with its access', () => {
     const expected: Record<string, string> = {
-      '/': 'public', '/login': 'public', '/reset-password': 'public', '/register-manager': 'public', '/register/customer': 'public',
+      '/': 'public', '/login': 'public', '/reset-password': 'public', '/register-manager': 'public', '/register/customer': 'public', '/register': 'public',
       '/dashboard': 'auth', '/catalog': 'auth', '/catalog_template': 'auth', '/admin/catalog_template': 'staff',
       '/admin/template/add': 'staff', '/admin': 'staff', '/product/add': 'auth', '/product/:id': 'auth', '/template/:id': 'auth',
       '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth',
+      '/accept-invite': 'public', // issue 13: the invitation mail's link
     };
     for (const [path, access] of Object.entries(expected)) expect(byPath.get(path)?.access, path).toBe(access);
     expect(ROUTES).toHaveLength(Object.keys(expected).length);

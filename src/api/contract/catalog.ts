@@ -8,7 +8,15 @@ import { TemplateList } from './templates.ts';
 export const catalog = {
   customers: endpoint({
     method: 'GET', path: '/gets/customers/all/show', auth: 'user', summary: 'Companies the user may act for (staff: all)',
-    response: Type.Object({ success: Type.Literal(true), customers: Type.Array(Type.Object({ id: Type.Integer(), company: Type.String() })) }),
+    response: Type.Object({
+      success: Type.Literal(true),
+      customers: Type.Array(Type.Object({
+        id: Type.Integer(),
+        company: Type.String(),
+        // Our extension: how many live products the company may hold (onlyOneProduct below 2).
+        products_allowed: Type.Optional(Type.Integer()),
+      })),
+    }),
   }),
   templateCategories: endpoint({
     method: 'GET', path: '/gets/roomsets/templates/categories/show', auth: 'user', summary: 'Template categories (the ambients)',

@@ -3,12 +3,14 @@
 // initials and SKU when the image is missing or cannot load (offline, never cached).
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { Maximize2 } from 'lucide-react';
+import { Clock, Maximize2 } from 'lucide-react';
 import type { ProductRow, TemplateRow } from '../../data/index.ts';
+import { Badge } from '../../ui/Badge.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { TileButton } from '../../ui/TileButton.tsx';
 import { cx } from '../../ui/cx.ts';
+import { QueuedImg } from '../batch/QueuedImg.tsx';
 import { productThumb, templateThumb } from './catalog-rules.ts';
 import styles from './catalog.module.css';
 
@@ -24,7 +26,16 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
   const label = productLabel(p);
   return (
     <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id}>
-      <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
+      {!p.images.length && p.pendingImages?.length ? (
+        <QueuedImg blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
+      ) : (
+        <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
+      )}
+      {p.id < 0 && (
+        <Badge tone="warning" size="sm" icon={<Clock />} className={styles.pendingMark} data-testid="pending-mark">
+          Pending
+        </Badge>
+      )}
       {p.automation_system === 1 && (
         <span className={styles.flag} title="Automation" data-testid="automation-flag">
           <span aria-hidden="true">A</span>
@@ -36,7 +47,7 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
       </span>
       <span className={styles.cardMeta}>
         {p.sku && <span>{p.sku}</span>}
-        <span>#{p.id}</span>
+        {p.id > 0 && <span>#{p.id}</span>}
       </span>
     </Link>
   );

@@ -1,6 +1,6 @@
 // The catalogue's left menu (document 2 §2.2): All Products, product categories with their
 // subcategories, and a Templates group with the template categories; each entry is a `section`.
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { Images, LayoutGrid } from 'lucide-react';
 import { cx } from '../../ui/cx.ts';
 import type { ProductCategoryRow, TemplateCategoryRow } from '../../data/index.ts';
@@ -17,8 +17,11 @@ interface Props {
 
 function Entry({ to, current, children, level = 0 }: { to: string; current: string; children: React.ReactNode; level?: 0 | 1 | 2 }) {
   const active = to === current;
+  // The filters in the URL stay when the section changes.
+  const params = new URLSearchParams(useLocation().search);
+  params.set('section', to);
   return (
-    <Link to={`?section=${to}`} className={cx(styles.entry, styles[`level${level}`], active && styles.entryActive)} aria-current={active ? 'page' : undefined}>
+    <Link to={`?${params}`} className={cx(styles.entry, styles[`level${level}`], active && styles.entryActive)} aria-current={active ? 'page' : undefined}>
       {children}
     </Link>
   );

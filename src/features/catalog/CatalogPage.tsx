@@ -16,10 +16,11 @@ import { CatalogEmpty, GridSkeleton } from './CatalogEmpty.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ALL_PRODUCTS, clearFilters, defaultFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState, type ThumbSize } from './catalog-rules.ts';
+import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type ThumbSize } from './catalog-rules.ts';
 import { ProductCard, SceneCard } from './Cards.tsx';
 import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
+import { useUrlFilters } from './useUrlFilters.ts';
 import styles from './catalog.module.css';
 
 const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access', 'register-products'] as const;
@@ -40,12 +41,12 @@ export default function CatalogPage() {
   const decision = ready ? resolveCatalogAccess(can, raw) : null;
   const wantedSection = decision && 'section' in decision ? decision.section : null;
   useEffect(() => {
-    if (wantedSection) setParams({ section: wantedSection }, { replace: true });
+    if (wantedSection) setParams((p) => (p.set('section', wantedSection), p), { replace: true });
   }, [wantedSection, setParams]);
   const sectionKey = (raw && !wantedSection ? params.get('section') : wantedSection) ?? ALL_PRODUCTS;
   const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
 
-  const [filters, setFilters] = useState<FilterState>(() => defaultFilters());
+  const [filters, setFilters] = useUrlFilters();
   const [selected, setSelected] = useState<number[]>([]);
   const [zoom, setZoom] = useState<TemplateRow | null>(null);
   const cid = customerId ?? 0;

@@ -73,16 +73,19 @@ export interface FilterState {
   visibility: number;
   automation: number;
   size: ThumbSize;
+  /** Template catalogues: the ambient chips switched on. */
+  ambients: number[];
 }
 
 export const defaultFilters = (today = new Date()): FilterState => ({
   text: '', id: '', collection: '', preset: 'alltime', range: presetRange('alltime', today),
-  visibility: 2, automation: 0, size: 'medium',
+  visibility: 2, automation: 0, size: 'medium', ambients: [],
 });
 
 /** Does anything narrow the list beyond the section (so "Clear filters" can help)? */
 export const isFiltered = (f: FilterState) =>
-  f.text.trim() !== '' || f.id !== '' || f.collection.trim() !== '' || f.preset !== 'alltime' || f.automation !== 0 || f.visibility !== 2;
+  f.text.trim() !== '' || f.id !== '' || f.collection.trim() !== '' || f.preset !== 'alltime' || f.automation !== 0 || f.visibility !== 2 ||
+  f.ambients.length > 0;
 
 /** Back to every row of the section; the thumbnail size is a view choice and stays. */
 export const clearFilters = (f: FilterState, today = new Date()): FilterState => ({ ...defaultFilters(today), size: f.size });
@@ -98,7 +101,8 @@ export function toQuery(section: Section, f: FilterState, customerId: number, se
   const text = f.text.trim() || undefined;
   if (section.kind === 'templates') {
     const visibility = f.visibility === 0 ? 'private' : f.visibility === 1 ? 'public' : 'both';
-    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, selected };
+    const ambientIds = f.ambients.length ? f.ambients : undefined;
+    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, ambientIds, selected };
   }
   const automation = f.automation === 0 ? 'all' : f.automation === 1 ? 'sent' : 'not-sent';
   return {

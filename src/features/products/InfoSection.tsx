@@ -3,7 +3,7 @@
 // hands the changes to the data layer, which queues the calls in the order of §4 and sends them when
 // online; a toast says whether they reached the server or wait on this device. Server errors come back
 // through the outbox (OutboxAlerts). Delete asks first, then 'Success / Product deleted', then /catalog.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
@@ -34,7 +34,12 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
   const navigate = useNavigate();
   const [edit, setEdit] = useState<{ base: Draft; draft: Draft; errors: InfoErrors; tried: boolean } | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
+  const [focusInvalid, setFocusInvalid] = useState(0);
   const feedback = useWriteFeedback();
+  // After a refused Save, the first field in error takes the focus (once it shows as invalid).
+  useEffect(() => {
+    if (focusInvalid) document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
+  }, [focusInvalid]);
   const dirty = !!edit && !isEmptyChange(diffInfo(edit.base, edit.draft));
   useEditGuard(dirty);
   const close = () => setAlert(null);
@@ -51,7 +56,7 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     const errors = infoErrors(edit.draft);
     setEdit({ ...edit, errors, tried: true });
     if (missingDimensions(edit.draft)) return setAlert({ title: 'Error', message: DIMENSIONS_RULE, onConfirm: close });
-    if (hasErrors(errors)) return document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    if (hasErrors(errors)) return setFocusInvalid((n) => n + 1);
     const diff = diffInfo(edit.base, edit.draft);
     if (isEmptyChange(diff)) return setEdit(null);
     const since = Date.now();

@@ -1,0 +1,59 @@
+// The portal's files and the stored files, with the caching each deserves:
+// - /assets/* carry a content hash in their names: cached for a year, immutable;
+// - index.html, sw.js, the web manifest (and every other unhashed file) are revalidated each time
+//   (ETag / Last-Modified make that a 304), so a new release is seen at once;
+// - /storage files have generated names and ETags: cached for a week, revalidated after.
+// Text files are sent as the .br / .gz copies the build wrote next to them (vite.config.ts), by
+// what the client accepts; @fastify/compress covers anything without such a copy.
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../config.ts';
+import { registerPublicPages } from './public-pages.ts';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+export const STORED = 'public, max-age=604800';
+
+/** The Cache-Control of a portal file, by its path inside dist. */
+export function portalCacheControl(relative: string): string {
+  return /^assets\//.test(relative.split(sep).join('/')) ? IMMUTABLE : REVALIDATE;
+}
+
+export async function installPortal(app: FastifyInstance, config: Config, storageRoot: string) {
+  await app.register(fastifyStatic, {
+    root: storageRoot,
+    prefix: '/storage/',
+    decorateReply: false,
+    allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
+    cacheControl: false,
+    etag: true,
+    setHeaders: (reply: FastifyReply) => void reply.header('cache-control', STORED),
+  });
+
+  const indexHtml = join(config.distDir, 'index.html');
+  if (!existsSync(indexHtml)) return;
+  const root = config.distDir.endsWith(sep) ? config.distDir : config.distDir + sep;
+  await app.register(fastifyStatic, {
+    root: config.distDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    decorateReply: true,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply: FastifyReply, path: string) => {
+      const relative = path.startsWith(root) ? path.slice(root.length) : path;
+      reply.header('cache-control', portalCacheControl(relative));
+    },
+  });
+  registerPublicPages(app, config.distDir); // /iframe/360 and /viewer/: entries of their own (issue 14)
+  // Every other path belongs to the portal (client-side routes).
+  app.get('/*', (req, reply) => {
+    if (req.url.startsWith(`${config.apiPrefix}/`) || req.url.startsWith('/storage/')) {
+      return reply.status(404).send({ success: false, message: 'Not found.' });
+    }
+    return reply.sendFile('index.html', config.distDir);
+  });
+}

@@ -1,0 +1,95 @@
+// The batch forms' sends (document 2 §4): each product or template of a batch is queued in its own
+// transaction, which also takes it out of the stored draft (drafts.ts), and reports the outbox
+// entries it queued so that the screen can follow each one (outcome.ts). Also the ambient and
+// template tag created by Enter in the template forms, and the company's product allowance.
+import type { Table } from 'dexie';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from './db.ts';
+import { takeDraftItem } from './drafts.ts';
+import { enqueue, kick, newAction } from './outbox.ts';
+import { queuedBy } from './outcome.ts';
+import { registerProducts, type ProductDraft } from './products.ts';
+import { newTempId } from './tempids.ts';
+import { addTemplates, type TemplateDraft } from './templates.ts';
+import type { IdNameRow } from './types.ts';
+
+export interface BatchItem<D> {
+  /** The item's uid in the stored draft. */
+  uid: string;
+  draft: D;
+  /** Its files in draftFiles, dropped with it. */
+  fileIds: readonly number[];
+}
+
+export interface QueuedItem {
+  uid: string;
+  /** The temp id of the product or template made locally. */
+  temp: number;
+  /** Its outbox entries: the create and what attaches to it. */
+  entries: number[];
+}
+
+async function queueEach<D>(
+  draftKey: string,
+  items: readonly BatchItem<D>[],
+  tables: () => Table[],
+  create: (draft: D) => Promise<number[]>,
+): Promise<QueuedItem[]> {
+  const d = db();
+  const out: QueuedItem[] = [];
+  for (const item of items) {
+    let temp = 0;
+    const entries = await queuedBy(() =>
+      d.transaction('rw', [...tables(), d.drafts, d.draftFiles], async () => {
+        temp = (await create(item.draft))[0] ?? 0;
+        await takeDraftItem(draftKey, item.uid, item.fileIds);
+      }),
+    );
+    out.push({ uid: item.uid, temp, entries });
+  }
+  return out;
+}
+
+/** Registers products one by one (each in one transaction with its removal from the draft). */
+export function queueProductBatch(customerId: number, draftKey: string, items: readonly BatchItem<ProductDraft>[]): Promise<QueuedItem[]> {
+  const d = db();
+  return queueEach(draftKey, items, () => [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories],
+    (p) => registerProducts(customerId, [p]));
+}
+
+/** Staff: adds templates one by one, in order (create, then ambients, then tags for each). */
+export function queueTemplateBatch(cid: number, draftKey: string, items: readonly BatchItem<TemplateDraft>[]): Promise<QueuedItem[]> {
+  const d = db();
+  return queueEach(draftKey, items, () => [d.templates, d.ambients, d.templateTags, d.outbox, d.blobs], (t) => addTemplates(cid, [t]));
+}
+
+export type TemplateNameKind = 'ambient' | 'templateTag';
+
+/**
+ * Enter in the ambient or tag input of a template form made a new name: it is created at once
+ * (queued, with a temp id, so it can be used right away, also offline).
+ */
+export async function createTemplateName(kind: TemplateNameKind, raw: string): Promise<{ row: IdNameRow; entries: number[] }> {
+  const d = db();
+  const name = raw.trim();
+  const table = kind === 'ambient' ? d.ambients : d.templateTags;
+  const row: IdNameRow = { id: newTempId(), name };
+  const what = kind === 'ambient' ? 'ambient' : 'tag';
+  const entries = await queuedBy(() =>
+    d.transaction('rw', [table, d.outbox], async () => {
+      await table.add(row);
+      await enqueue([{
+        label: `Create ${what} ${name}`, entities: [`${kind}:${row.id}`], errorPrefix: `Error creating ${what}: `,
+        call: { method: 'POST', path: kind === 'ambient' ? '/template/ambient/add' : '/template/tag/add', body: { name } },
+        creates: { temp: row.id, kind, from: `${what}.id` },
+      }], newAction(`Create ${what} ${name}`));
+    }),
+  );
+  kick();
+  return { row, entries };
+}
+
+/** onlyOneProduct (document 2 §5): the company's products_allowed, from the customers list. */
+export function useProductsAllowed(customerId: number | null): number | undefined {
+  return useLiveQuery(async () => (customerId === null ? undefined : (await db().customers.get(customerId))?.products_allowed), [customerId]);
+}

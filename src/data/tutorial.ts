@@ -1,0 +1,28 @@
+// The registration tutorial (document 2 §2.6, §7): shown once per user. Asked of the server when the
+// screen opens (offline: not shown, and asked again next time); watching it is recorded there.
+import { useCallback, useEffect, useState } from 'react';
+import { markTutorialWatched, tutorialWatched } from '../api/products.ts';
+
+export interface Tutorial {
+  url: string;
+  watched: boolean;
+}
+
+export function useTutorial(slug: string): { tutorial: Tutorial | null; markWatched: () => void } {
+  const [tutorial, setTutorial] = useState<Tutorial | null>(null);
+  useEffect(() => {
+    let live = true;
+    tutorialWatched(slug).then(
+      (r) => live && setTutorial({ url: r.data.tutorial.url, watched: r.data.watched }),
+      (err: unknown) => console.info('[facet] tutorial not available:', (err as Error).message),
+    );
+    return () => {
+      live = false;
+    };
+  }, [slug]);
+  const markWatched = useCallback(() => {
+    setTutorial((t) => (t ? { ...t, watched: true } : t));
+    markTutorialWatched(slug).catch((err: unknown) => console.info('[facet] tutorial watched not recorded:', (err as Error).message));
+  }, [slug]);
+  return { tutorial, markWatched };
+}

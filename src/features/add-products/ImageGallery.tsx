@@ -1,0 +1,37 @@
+// A product's main image gallery (document 2 §2.6): the chosen images in a row with left and right
+// arrows (100 px a click), each removable, and a drop zone to add more (jpg, jpeg, png, webp).
+import { X } from 'lucide-react';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { HScroller } from '../../ui/HScroller.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
+import { Img } from '../../ui/Img.tsx';
+import { useObjectUrls } from '../batch/object-url.ts';
+import { IMAGE_ACCEPT } from './product-form-rules.ts';
+import styles from './add-products.module.css';
+
+interface Props {
+  images: readonly { id: number; file: File | undefined }[];
+  onAdd: (accepted: File[], refused: File[]) => void;
+  onRemove: (id: number) => void;
+  error?: string;
+}
+
+export function ImageGallery({ images, onAdd, onRemove, error }: Props) {
+  const urls = useObjectUrls(images.map((i) => i.file));
+  return (
+    <div className={styles.gallery}>
+      {images.length > 0 && (
+        <HScroller label="Product images" step={100} showArrows={images.length > 3}>
+          {images.map((img, i) => (
+            <figure key={img.id} className={styles.galleryItem}>
+              <Img src={urls[i]} alt={img.file?.name ?? 'Image'} placeholder={{ name: img.file?.name ?? 'Image' }} className={styles.galleryImg} />
+              <IconButton label={`Remove image ${img.file?.name ?? i + 1}`} icon={<X />} size="sm" variant="secondary" className={styles.galleryRemove} onClick={() => onRemove(img.id)} />
+              {i === 0 && <figcaption className={styles.galleryMain}>Main image</figcaption>}
+            </figure>
+          ))}
+        </HScroller>
+      )}
+      <FileDrop label="Add images" accept={IMAGE_ACCEPT} acceptLabel="JPG, JPEG, PNG or WebP" multiple files={[]} onPick={onAdd} error={error} />
+    </div>
+  );
+}

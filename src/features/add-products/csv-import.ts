@@ -1,0 +1,140 @@
+// CSV import of the product batch (beyond the specs): a header row names the fields; each row becomes a
+// product of the form, checked by the same rules as a typed one (product-form-rules.ts) plus what only a
+// file can get wrong (an unknown unit or category). Images and files are added afterwards, per product.
+import type { ProductCategoryRow } from '../../data/index.ts';
+import { splitTyped } from '../../ui/tag-input.ts';
+import { DEFAULT_DESCRIPTION_TITLE, MEASURE_UNITS, newProduct, productProblems, type Problem, type ProductItem, type TagChip } from './product-form-rules.ts';
+
+/** A batch is a screenful of work; a larger file is split by the user. */
+export const MAX_ROWS = 500;
+
+type Field = 'name' | 'sku' | 'collection' | 'automation' | 'height' | 'width' | 'depth' | 'measure' | 'finish' | 'note' | 'tags' | 'categories' | 'description' | 'descriptionTitle';
+
+/** Header names (lower case, spaces and underscores alike) for each field. */
+const HEADERS: Record<Field, readonly string[]> = {
+  name: ['name', 'product', 'product name'],
+  sku: ['sku', 'reference', 'ref'],
+  collection: ['collection'],
+  automation: ['automation', 'automation system'],
+  height: ['height', 'h'],
+  width: ['width', 'w'],
+  depth: ['depth', 'd'],
+  measure: ['measure', 'unit', 'units'],
+  finish: ['finish'],
+  note: ['note', 'notes', 'more information'],
+  tags: ['tags', 'tag'],
+  categories: ['categories', 'category', 'subcategories', 'subcategory'],
+  description: ['description', 'descriptions'],
+  descriptionTitle: ['description title'],
+};
+
+const norm = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const TRUE = new Set(['1', 'yes', 'y', 'true', 'x', 'on']);
+
+/** Which field each header names (undefined: not used). */
+export function mapHeaders(headers: readonly string[]): { columns: (Field | undefined)[]; unused: string[] } {
+  const taken = new Set<Field>();
+  const columns = headers.map((h) => {
+    const f = (Object.keys(HEADERS) as Field[]).find((k) => !taken.has(k) && HEADERS[k].includes(norm(h)));
+    if (f) taken.add(f);
+    return f;
+  });
+  return { columns, unused: headers.filter((h, i) => !columns[i] && h.trim()) };
+}
+
+export interface CsvContext {
+  categories: readonly ProductCategoryRow[];
+  /** Known tags of the company (matched case-insensitively). */
+  tags: readonly { id: number; name: string }[];
+  mayAutomate: boolean;
+  /** Products already in the batch (numbers continue after them). */
+  offset: number;
+  uid: () => string;
+}
+
+export interface CsvRow {
+  /** The line in the file (the header is line 1). */
+  line: number;
+  item: ProductItem;
+  /** The typed checks, and what the file got wrong. Images and files are not counted here. */
+  problems: string[];
+}
+
+export interface CsvResult {
+  rows: CsvRow[];
+  unused: string[];
+  /** Nothing can be imported (no usable header, too many rows). */
+  fatal?: string;
+}
+
+/** "Seating > Sofas; Lighting/Lamps; Mirrors": subcategory names, optionally after their category. */
+function findSubcategories(cell: string, categories: readonly ProductCategoryRow[]): { ids: number[]; unknown: string[] } {
+  const ids: number[] = [];
+  const unknown: string[] = [];
+  for (const raw of cell.split(/[;|]/).map((x) => x.trim()).filter(Boolean)) {
+    const parts = raw.split(/\s*[>/]\s*/);
+    const sub = norm(parts[parts.length - 1]!);
+    const cat = parts.length > 1 ? norm(parts[0]!) : undefined;
+    const hit = categories
+      .filter((c) => cat === undefined || norm(c.category) === cat)
+      .flatMap((c) => c.subcategories)
+      .find((s) => norm(s.subcategory) === sub);
+    if (hit && !ids.includes(hit.id)) ids.push(hit.id);
+    else if (!hit) unknown.push(raw);
+  }
+  return { ids, unknown };
+}
+
+function toTags(cell: string, known: CsvContext['tags']): TagChip[] {
+  const out: TagChip[] = [];
+  for (const name of [...splitTyped(`${cell},`).complete]) {
+    if (out.some((t) => t.label.toLowerCase() === name.toLowerCase())) continue;
+    const k = known.find((t) => t.name.toLowerCase() === name.toLowerCase());
+    out.push(k ? { key: k.id, label: k.name } : { key: `new:${name}`, label: name });
+  }
+  return out;
+}
+
+const ROW_RULES: readonly Problem['field'][] = ['name', 'dimensions', 'note'];
+
+/** Rows of a parsed CSV (header objects) to batch products, with their problems. */
+export function mapCsv(headers: readonly string[], records: readonly Record<string, string>[], ctx: CsvContext): CsvResult {
+  const { columns, unused } = mapHeaders(headers);
+  if (!columns.includes('name') && !columns.includes('sku')) {
+    return { rows: [], unused, fatal: 'The first row must name the columns, with at least a "name" or a "sku" column.' };
+  }
+  if (records.length > MAX_ROWS) return { rows: [], unused, fatal: `A batch can hold at most ${MAX_ROWS} products; this file has ${records.length} rows. Split it into smaller files.` };
+  const rows = records.map((rec, i): CsvRow => {
+    const cell = (f: Field) => {
+      const at = columns.indexOf(f);
+      return at < 0 ? '' : (rec[headers[at]!] ?? '').trim();
+    };
+    const item = newProduct(ctx.uid());
+    const problems: string[] = [];
+    item.name = cell('name');
+    item.sku = cell('sku');
+    item.collection = cell('collection');
+    item.height = cell('height');
+    item.width = cell('width');
+    item.depth = cell('depth');
+    item.finish = cell('finish');
+    if (columns.includes('note') && cell('note')) item.note = cell('note');
+    const unit = cell('measure').toLowerCase();
+    if (columns.includes('measure')) {
+      if ((MEASURE_UNITS as readonly string[]).includes(unit)) item.measure = unit;
+      else problems.push(`Unknown unit "${cell('measure')}": use in, ft, mm, cm, m or leave it blank`);
+    }
+    if (TRUE.has(cell('automation').toLowerCase())) {
+      if (ctx.mayAutomate) item.automation = true;
+      else problems.push('Automation is not available to you: the product is registered without it');
+    }
+    item.tags = toTags(cell('tags'), ctx.tags);
+    const subs = findSubcategories(cell('categories'), ctx.categories);
+    item.subcategoryIds = subs.ids;
+    for (const u of subs.unknown) problems.push(`Unknown category "${u}"`);
+    if (cell('description')) item.descriptions = [{ key: `${item.uid}-d0`, title: cell('descriptionTitle') || DEFAULT_DESCRIPTION_TITLE, notes: cell('description') }];
+    const typed = productProblems(item, ctx.offset + i + 1).filter((p) => ROW_RULES.includes(p.field)).map((p) => p.message);
+    return { line: i + 2, item, problems: [...typed, ...problems] };
+  });
+  return { rows, unused };
+}

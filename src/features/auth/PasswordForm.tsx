@@ -1,0 +1,69 @@
+// The reset-password form and its rules (document 1 §5, §8, §9), shared by /reset-password and the
+// invitation page: a new password and its confirmation ('Password do not match!'), or, for someone who
+// already has an account, their current password alone. Errors show for 5 s: the first message of the
+// first field where the server gives one, else its message.
+import { useState, type ReactNode } from 'react';
+import { toFailure } from '../../api/client.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import styles from './auth.module.css';
+import { RESET_ERROR_MS, resetMismatch } from './rules.ts';
+import { useFlash } from './useFlash.ts';
+
+export interface PasswordFormProps {
+  /** The form's heading (an AuthHeading with id `labelledBy`). */
+  heading: ReactNode;
+  labelledBy: string;
+  /** true: confirm the password of an existing account (one field); false: choose a new one. */
+  existing?: boolean;
+  hint?: string;
+  submitLabel: string;
+  /** Rejects with the server's refusal, which the form shows. */
+  onSubmit: (password: string) => Promise<void>;
+}
+
+export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel, onSubmit }: PasswordFormProps) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [loading, setLoading] = useState(false);
+  const [error, flash] = useFlash(RESET_ERROR_MS);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const mismatch = existing ? null : resetMismatch(password, confirmation);
+    if (mismatch) return flash(mismatch);
+    setLoading(true);
+    try {
+      await onSubmit(password);
+    } catch (err) {
+      flash(toFailure(err).firstFieldMessage); // the first message of the first field, else the message
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-labelledby={labelledBy} className={styles.form}>
+      {heading}
+      {existing ? (
+        <TextField label="Your password" type="password" autoComplete="current-password" size="lg" value={password} onChange={(e) => setPassword(e.target.value)} />
+      ) : (
+        <>
+          <TextField label="New password" type="password" autoComplete="new-password" size="lg" hint={hint} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <TextField label="Confirm password" type="password" autoComplete="new-password" size="lg" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        </>
+      )}
+      <div className={styles.actions}>
+        {error && !loading && (
+          <Callout tone="danger" role="alert">
+            {error}
+          </Callout>
+        )}
+        <Button type="submit" variant="primary" size="lg" block loading={loading}>
+          {loading ? 'Loading...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+// Customer self-registration, 'Register' (document 3 §2, §5, §7, §8) at /register: company, user
+// name, email, password twice and the terms; on success the session cookie (60 days) and the new
+// company's first product. Messages stay 5 s; the server's shows on the button, then the form returns.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ArrowLeft } from 'lucide-react';
+import { registerCustomer } from '../../api/auth.ts';
+import { toFailure } from '../../api/client.ts';
+import { storeToken } from '../../api/token.ts';
+import { Button, buttonClass } from '../../ui/Button.tsx';
+import { Callout } from '../../ui/Callout.tsx';
+import { Checkbox } from '../../ui/Checkbox.tsx';
+import { FormGrid } from '../../ui/Layout.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
+import styles from './auth.module.css';
+import { EMPTY_FORM, productPath, SELF_REGISTER_MESSAGE_MS, selfRegisterBody, selfRegisterError, type SelfRegisterForm } from './self-register.ts';
+import { useFlash } from './useFlash.ts';
+
+export default function SelfRegisterPage() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState<SelfRegisterForm>(EMPTY_FORM);
+  const [busy, setBusy] = useState(false);
+  const [message, flash] = useFlash(SELF_REGISTER_MESSAGE_MS);
+  const [serverMessage, flashServer] = useFlash(SELF_REGISTER_MESSAGE_MS);
+  const set = <K extends keyof SelfRegisterForm>(k: K) => (v: SelfRegisterForm[K]) => setForm((f) => ({ ...f, [k]: v }));
+  const text = (k: 'company' | 'username' | 'email' | 'password' | 'confirmPassword') => ({
+    value: form[k],
+    onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(k)(e.target.value),
+  });
+
+  async function signUp(e: React.FormEvent) {
+    e.preventDefault();
+    const invalid = selfRegisterError(form);
+    flash(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      const res = await registerCustomer(selfRegisterBody(form));
+      storeToken(res.token);
+      import('../../data/index.ts').then((d) => d.requestPersistence()).catch((err) => console.error(err));
+      navigate(productPath(res.product_id), { replace: true });
+    } catch (err) {
+      setBusy(false);
+      const f = toFailure(err);
+      flashServer(f.firstFieldMessage || f.message);
+    }
+  }
+
+  return (
+    <AuthFrame pictures wide>
+      <form className={styles.form} onSubmit={signUp} noValidate aria-labelledby="register-title">
+        <AuthHeading id="register-title" title="Register" subtitle="Create your company's account. You will start on its first product." />
+        <FormGrid>
+          <TextField label="Company" autoComplete="organization" {...text('company')} />
+          <TextField label="Username" autoComplete="name" {...text('username')} />
+          <div data-span="full">
+            <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+          </div>
+          <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters" {...text('password')} />
+          <TextField label="Confirm password" type="password" autoComplete="new-password" {...text('confirmPassword')} />
+        </FormGrid>
+        <Checkbox
+          checked={form.termsUse}
+          onCheckedChange={set('termsUse')}
+          label={
+            <>
+              I accept the{' '}
+              <a href="/term-of-use" target="_blank" rel="noreferrer">
+                terms of use
+              </a>
+            </>
+          }
+        />
+        <div className={styles.actions}>
+          {message && (
+            <Callout tone="danger" role="alert">
+              {message}
+            </Callout>
+          )}
+          <Button type="submit" variant={serverMessage ? 'danger' : 'primary'} size="lg" block loading={busy} disabled={!!serverMessage} aria-live="polite">
+            {serverMessage ?? (busy ? 'Signing up...' : 'Sign Up')}
+          </Button>
+          <Link to="/login" className={buttonClass({ variant: 'ghost', size: 'md', block: true })}>
+            <ArrowLeft aria-hidden="true" size={16} /> Back to login
+          </Link>
+        </div>
+      </form>
+    </AuthFrame>
+  );
+}

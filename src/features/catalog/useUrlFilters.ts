@@ -1,0 +1,66 @@
+// The catalogue filters kept in the URL (filter-url.ts). The screen reads them from React state, so a
+// keystroke filters at once; the URL follows: a choice (date, visibility, size, a chip) is a new
+// history entry at once, typing in a box becomes one entry written shortly after the last key (and
+// the box's later keystrokes replace it). Back and forward, or a pasted link, set the filters.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { FilterState } from './catalog-rules.ts';
+import { changeOf, filtersFromParams, filtersToParams } from './filter-url.ts';
+
+const TYPING_MS = 400;
+
+interface Typing {
+  field: string;
+  /** This box has written its history entry already: later writes replace it. */
+  wrote: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
+  const [params, setParams] = useSearchParams();
+  const url = params.toString();
+  const [filters, setFilters] = useState(() => filtersFromParams(params));
+  const written = useRef(url);
+  const typing = useRef<Typing | null>(null);
+  const latest = useRef({ filters, params });
+  useEffect(() => {
+    latest.current = { filters, params };
+  });
+
+  // A navigation we did not make (back, forward, a link): the URL wins.
+  useEffect(() => {
+    if (url === written.current) return;
+    written.current = url;
+    clearTimeout(typing.current?.timer);
+    typing.current = null;
+    setFilters(filtersFromParams(new URLSearchParams(url)));
+  }, [url]);
+  useEffect(() => () => clearTimeout(typing.current?.timer), []);
+
+  const write = useCallback((next: FilterState, replace: boolean) => {
+    const p = filtersToParams(next, latest.current.params);
+    if (p.toString() === written.current) return;
+    written.current = p.toString();
+    setParams(p, { replace });
+  }, [setParams]);
+
+  const update = useCallback((next: FilterState) => {
+    const change = changeOf(latest.current.filters, next);
+    latest.current = { ...latest.current, filters: next };
+    setFilters(next);
+    clearTimeout(typing.current?.timer);
+    if (change.kind === 'choice') {
+      typing.current = null;
+      write(next, false);
+      return;
+    }
+    const wrote = typing.current?.field === change.field && typing.current.wrote;
+    const timer = setTimeout(() => {
+      write(next, wrote);
+      if (typing.current?.field === change.field) typing.current = { field: change.field, wrote: true };
+    }, TYPING_MS);
+    typing.current = { field: change.field, wrote, timer };
+  }, [write]);
+
+  return [filters, update];
+}

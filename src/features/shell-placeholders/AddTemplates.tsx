@@ -1,5 +1,0 @@
-import { Heading } from './Heading.tsx';
-
-export default function AddTemplates() {
-  return <Heading title="Add Templates" />;
-}

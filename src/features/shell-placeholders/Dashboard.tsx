@@ -1,5 +1,0 @@
-import { Heading } from './Heading.tsx';
-
-export default function Dashboard() {
-  return <Heading title="Dashboard" />;
-}

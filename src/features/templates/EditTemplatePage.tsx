@@ -1,0 +1,168 @@
+// /template/{id} (document 2 §2.5, §4, §8): one template from the local mirror. Staff edit the name,
+// notes, public/private, client, ambients and tags; the image is shown and cannot change. Save queues
+// the info update with the ambient and tag differences, and one popup says how all of it went:
+// 'Template saved successfully!', or 'Error Saving Template' with the error. Others see it read-only.
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { ArrowLeft, ImageOff, Save, ZoomIn } from 'lucide-react';
+import { useEditGuard } from '../../app/edit-guard.ts';
+import { useSession } from '../../app/session.tsx';
+import { editTemplate, useCustomers, useSyncStatus, useTemplate, type TemplateRow } from '../../data/index.ts';
+import { queuedBy, waitForOutcome } from '../../data/outcome.ts';
+import type { TemplateNameKind } from '../../data/registration.ts';
+import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
+import { Badge } from '../../ui/Badge.tsx';
+import { Button, buttonClass } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { EmptyState } from '../../ui/EmptyState.tsx';
+import { IconButton } from '../../ui/IconButton.tsx';
+import { Img } from '../../ui/Img.tsx';
+import { Page, PageHeader } from '../../ui/Layout.tsx';
+import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
+import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
+import { notify } from '../../ui/notify.tsx';
+import { formatDate } from '../../ui/format.ts';
+import { templateImage } from '../catalog/catalog-rules.ts';
+import { TemplateFields } from './TemplateFields.tsx';
+import { diffTemplate, editOf, editProblems, EDIT_NO_AMBIENTS, EDIT_NO_NAME, SAVED_TEMPLATE, type TemplateEdit } from './template-rules.ts';
+import { settleChip, useNameCreator } from './useNameCreator.tsx';
+import styles from './templates.module.css';
+
+type Alert = Omit<AlertPopupProps, 'open'> | null;
+const ERROR_TITLE = 'Error Saving Template';
+
+export default function EditTemplatePage() {
+  const id = Number(useParams().id);
+  const { customerId, staff } = useSession();
+  const cid = customerId ?? 0;
+  const template = useTemplate(cid, Number.isInteger(id) ? id : undefined);
+  const customers = useCustomers();
+  const { online, lastSyncedAt } = useSyncStatus();
+  const back = staff ? '/admin/catalog_template' : '/catalog_template';
+  if (template === undefined && (online && lastSyncedAt === undefined)) return <Loading />;
+  if (!template || !customers) {
+    return (
+      <Page width="wide">
+        <EmptyState
+          icon={<ImageOff />}
+          title="This template is not available."
+          description="It may have been deleted, or it is not visible to this company."
+          action={<Link to={back} className={buttonClass()}>Back to the Template Catalog</Link>}
+        />
+      </Page>
+    );
+  }
+  return <Editor key={template.id} template={template} customers={customers} cid={cid} editable={staff} back={back} />;
+}
+
+function Loading() {
+  return (
+    <Page width="wide">
+      <LoadingLabel />
+      <Skeleton height={36} width={320} />
+      <Skeleton height={420} />
+    </Page>
+  );
+}
+
+interface EditorProps {
+  template: TemplateRow;
+  customers: NonNullable<ReturnType<typeof useCustomers>>;
+  cid: number;
+  editable: boolean;
+  back: string;
+}
+
+function Editor({ template, customers, cid, editable, back }: EditorProps) {
+  const [base, setBase] = useState(() => editOf(template, customers));
+  const [edit, setEdit] = useState<TemplateEdit>(base);
+  const [alert, setAlert] = useState<Alert>(null);
+  const [zoom, setZoom] = useState(false);
+  const [checked, setChecked] = useState(false);
+  const dirty = JSON.stringify(edit) !== JSON.stringify(base);
+  useEditGuard(dirty);
+  const names = useNameCreator(useMemo(() => {
+    const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
+      setEdit((e) => (kind === 'ambient' ? { ...e, ambients: settleChip(e.ambients, label, id) } : { ...e, tags: settleChip(e.tags, label, id) }));
+    return { onCreated: settle, onFailed: (kind: TemplateNameKind, label: string) => settle(kind, label, null) };
+  }, []));
+  const problems = editProblems(edit);
+
+  const save = async () => {
+    setChecked(true);
+    if (problems.length) return;
+    setAlert({ title: 'Saving Template', progress: 'Saving...' });
+    try {
+      const entries = await queuedBy(() => editTemplate(cid, template.id, diffTemplate(template, edit)));
+      const outcome = await waitForOutcome(entries);
+      if (outcome.state === 'failed') {
+        const message = outcome.message.replace(/^Error Saving Template: /, '');
+        return setAlert({ title: ERROR_TITLE, message: <><p>{message}</p><p>The change waits in Pending changes, where it can be retried or discarded.</p></>, onConfirm: () => setAlert(null) });
+      }
+      if (outcome.state === 'queued') {
+        setBase(edit);
+        setAlert(null);
+        return notify.savedOffline();
+      }
+      setBase(edit);
+      setAlert({ title: 'Success', message: SAVED_TEMPLATE, onConfirm: () => setAlert(null) });
+    } catch (err) {
+      setAlert({ title: ERROR_TITLE, message: (err as Error).message, onConfirm: () => setAlert(null) });
+    }
+  };
+
+  const src = templateImage(template);
+  const image = (
+    <div className={styles.preview}>
+      <div className={styles.previewFrame}>
+        <Img src={src} alt={template.name} placeholder={{ name: template.name }} className={styles.previewImg} />
+        {src && <IconButton label="Zoom the image" icon={<ZoomIn />} size="sm" variant="secondary" className={styles.previewZoom} onClick={() => setZoom(true)} />}
+      </div>
+      <p className={styles.previewHint}>The image cannot be changed.</p>
+    </div>
+  );
+  return (
+    <Page width="wide">
+      <PageHeader
+        title={template.name || `Template ${template.id}`}
+        meta={
+          <>
+            {template.id > 0 && <Badge>#{template.id}</Badge>}
+            <Badge tone={template.public ? 'info' : 'neutral'}>{template.public ? 'Public' : 'Private'}</Badge>
+            {template.created_at && <span>Created {formatDate(new Date(template.created_at))}</span>}
+          </>
+        }
+        actions={
+          <>
+            <Link to={back} className={buttonClass({ variant: 'ghost' })}>
+              <ArrowLeft aria-hidden="true" /> Template Catalog
+            </Link>
+            {editable && (
+              <Button variant="primary" icon={<Save />} onClick={() => void save()} disabled={!dirty}>
+                Save
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Card title={editable ? 'Template' : 'Template details'} description={editable ? undefined : 'Only the studio can change templates.'}>
+        <fieldset disabled={!editable} className={styles.plain}>
+          <TemplateFields
+            value={edit}
+            onChange={(p) => setEdit((e) => ({ ...e, ...p }))}
+            customers={customers}
+            ambientOptions={names.ambientOptions}
+            tagOptions={names.tagOptions}
+            createAmbient={names.createAmbient}
+            createTag={names.createTag}
+            image={image}
+            errors={checked ? { name: problems.includes(EDIT_NO_NAME) ? EDIT_NO_NAME : undefined, ambients: problems.includes(EDIT_NO_AMBIENTS) ? EDIT_NO_AMBIENTS : undefined } : undefined}
+          />
+        </fieldset>
+      </Card>
+      <ZoomViewer src={zoom ? src : null} alt={template.name} onClose={() => setZoom(false)} />
+      <AlertPopup {...(alert ?? { title: '' })} open={alert !== null} />
+      {names.popup}
+    </Page>
+  );
+}

@@ -1,0 +1,136 @@
+// The template screens' rules as pure functions (document 2 §2.4, §2.5, §3, §5, §8): a template of
+// the batch form, its defaults, the checks before SEND with their messages, the ambient/tag Enter
+// rule, what a save sends, and which cards may be deleted.
+import type { TemplateChange, TemplateDraft, TemplateRow } from '../../data/index.ts';
+import { commitTyped, type TagOption } from '../../ui/tag-input.ts';
+
+/** An ambient or tag chip: an existing id (a temp id while its create is queued), or a name being created. */
+export interface NameChip extends TagOption {
+  key: number | string;
+  label: string;
+}
+
+export interface TemplateItem {
+  uid: string;
+  name: string;
+  note: string;
+  public: 0 | 1;
+  clientId?: number;
+  /** The image's id in the stored draft's files. */
+  imageId?: number;
+  ambients: NameChip[];
+  tags: NameChip[];
+}
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+
+/** §3: a new template is private (public 0) for the first customer. */
+export function newTemplate(uid: string, customers: readonly { id: number }[]): TemplateItem {
+  return { uid, name: '', note: '', public: 0, clientId: customers[0]?.id, ambients: [], tags: [] };
+}
+
+/** §5: only image/jpeg and image/png, and only the first file. */
+export function pickImage(files: readonly File[]): File | undefined {
+  const first = files[0];
+  return first && (IMAGE_TYPES as readonly string[]).includes(first.type) ? first : undefined;
+}
+
+export const NO_IMAGE = (n: number) => `Template ${n} has no image`;
+export const NO_AMBIENTS = (n: number) => `Template ${n} has no ambients`;
+/** Ours (the server needs a name). */
+export const NO_NAME = (n: number) => `Template ${n} has no name`;
+
+/** §5: the problems of each template (numbered from 1), in list order; tags are not enforced. */
+export function templateProblems(items: readonly TemplateItem[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  items.forEach((t, i) => {
+    const p: string[] = [];
+    if (t.imageId === undefined) p.push(NO_IMAGE(i + 1));
+    if (!t.ambients.length) p.push(NO_AMBIENTS(i + 1));
+    if (!t.name.trim()) p.push(NO_NAME(i + 1));
+    if (p.length) out.set(t.uid, p);
+  });
+  return out;
+}
+
+/**
+ * §5 Enter in the ambient or tag input: the first matching unselected entry, otherwise a new one with
+ * the typed name. Returns the chips and the name to create, if any.
+ */
+export function enterName(value: readonly NameChip[], options: readonly NameChip[], typed: string): { next: NameChip[]; create?: string } {
+  let create: string | undefined;
+  const next = commitTyped(value, options, typed, {
+    autoPickFirst: true,
+    create: (label) => ((create = label), { key: `new:${label}`, label }),
+  });
+  return { next, create };
+}
+
+/** What the data layer needs for a chip: a real id, or the name (a temp or new one is found by name). */
+export const chipRef = (c: NameChip): number | string => (typeof c.key === 'number' && c.key > 0 ? c.key : c.label);
+
+export function toTemplateDraft(t: TemplateItem, image: Blob): TemplateDraft {
+  return {
+    name: t.name.trim(), note: t.note, public: t.public, clientId: t.public === 0 ? t.clientId : undefined, image,
+    ambients: t.ambients.map(chipRef), tags: t.tags.map(chipRef),
+  };
+}
+
+export interface TemplateEdit {
+  name: string;
+  note: string;
+  public: 0 | 1;
+  clientId?: number;
+  ambients: NameChip[];
+  tags: NameChip[];
+}
+
+export const chipsOf = (list: readonly { id: number; name: string }[]): NameChip[] => list.map((x) => ({ key: x.id, label: x.name }));
+
+export function editOf(t: TemplateRow, customers: readonly { id: number }[]): TemplateEdit {
+  return {
+    name: t.name, note: t.note, public: t.public, clientId: t.id_customer ?? customers[0]?.id,
+    ambients: chipsOf(t.ambients), tags: chipsOf(t.tags),
+  };
+}
+
+/** §4 edit-template save: the info update, and the ambients and tags added or dropped. */
+export function diffTemplate(before: TemplateRow, after: TemplateEdit): TemplateChange {
+  const ids = (cs: readonly NameChip[]) => new Set(cs.map((c) => c.key));
+  const keptA = ids(after.ambients);
+  const keptT = ids(after.tags);
+  const had = (list: readonly { id: number }[]) => new Set<number | string>(list.map((x) => x.id));
+  const hadA = had(before.ambients);
+  const hadT = had(before.tags);
+  return {
+    name: after.name.trim(), note: after.note, public: after.public, clientId: after.public === 0 ? after.clientId : undefined,
+    addAmbients: after.ambients.filter((c) => !hadA.has(c.key)).map(chipRef),
+    removeAmbients: before.ambients.filter((a) => !keptA.has(a.id)).map((a) => a.id),
+    addTags: after.tags.filter((c) => !hadT.has(c.key)).map(chipRef),
+    removeTags: before.tags.filter((a) => !keptT.has(a.id)).map((a) => a.id),
+  };
+}
+
+export const EDIT_NO_NAME = 'The template needs a name';
+export const EDIT_NO_AMBIENTS = 'The template needs at least one ambient';
+
+/** The edit form keeps the add form's rules (a name and an ambient); the image cannot change. */
+export function editProblems(e: TemplateEdit): string[] {
+  return [...(e.name.trim() ? [] : [EDIT_NO_NAME]), ...(e.ambients.length ? [] : [EDIT_NO_AMBIENTS])];
+}
+
+/**
+ * A card's delete button (document 1 §6): with delete-template-access; a customer only on its own
+ * private templates (the server refuses public ones), staff in the provider context on any.
+ */
+export function canDeleteTemplate(t: Pick<TemplateRow, 'public' | 'id_customer'>, o: { slug: boolean; customerId: number; admin: boolean }): boolean {
+  if (!o.slug) return false;
+  return o.admin || (t.public === 0 && t.id_customer === o.customerId);
+}
+
+/** The confirmation of §8 (its words are the specs', about a "product"). */
+export const DELETE_CONFIRM = 'Are you sure you want to delete this product?';
+export const DELETED = 'Template deleted successfully';
+export const SAVED_TEMPLATE = 'Template saved successfully!';
+export const SENT_TEMPLATES = 'Templates sent successfully!';

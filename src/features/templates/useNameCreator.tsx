@@ -1,0 +1,61 @@
+// Enter in the ambient or tag input creates a name that no entry matches (document 2 §5): it is
+// queued at once (a temp id, usable right away, also offline), then 'Ambient created successfully!'
+// or 'Tag created successfully!' once the server has it; a refusal shows 'Error creating ambient:
+// {message}' (or tag), the chip goes and the queued create is discarded.
+import { useMemo, useState } from 'react';
+import { discardEntry, useAmbients, useTemplateTags } from '../../data/index.ts';
+import { waitForOutcome } from '../../data/outcome.ts';
+import { createTemplateName, type TemplateNameKind } from '../../data/registration.ts';
+import { AlertPopup } from '../../ui/AlertPopup.tsx';
+import { notify } from '../../ui/notify.tsx';
+import { chipsOf, type NameChip } from './template-rules.ts';
+
+const CREATED: Record<TemplateNameKind, string> = { ambient: 'Ambient created successfully!', templateTag: 'Tag created successfully!' };
+
+export interface NameCreated {
+  /** The chip made for `label` now has this id (a temp id until the server answers). */
+  onCreated: (kind: TemplateNameKind, label: string, id: number) => void;
+  /** The create was refused: drop the chip. */
+  onFailed: (kind: TemplateNameKind, label: string) => void;
+}
+
+export function useNameCreator(on: NameCreated) {
+  const ambients = useAmbients();
+  const tags = useTemplateTags();
+  const [error, setError] = useState<string | null>(null);
+  const ambientOptions = useMemo(() => chipsOf(ambients ?? []), [ambients]);
+  const tagOptions = useMemo(() => chipsOf(tags ?? []), [tags]);
+
+  // `on` must keep its identity (useMemo in the caller): the creators are made once for it.
+  const creators = useMemo(() => {
+    const create = (kind: TemplateNameKind) => (label: string): NameChip => {
+    void (async () => {
+      try {
+        const { row, entries } = await createTemplateName(kind, label);
+        on.onCreated(kind, label, row.id);
+        const outcome = await waitForOutcome(entries);
+        if (outcome.state === 'sent') notify.saved(CREATED[kind]);
+        else if (outcome.state === 'queued') notify.savedOffline();
+        else {
+          on.onFailed(kind, label);
+          setError(outcome.message);
+          for (const id of entries) await discardEntry(id);
+        }
+      } catch (err) {
+        on.onFailed(kind, label);
+        setError(`Error creating ${kind === 'ambient' ? 'ambient' : 'tag'}: ${(err as Error).message}`);
+      }
+    })();
+    return { key: `new:${label}`, label };
+    };
+    return { createAmbient: create('ambient'), createTag: create('templateTag') };
+  }, [on]);
+
+  const popup = <AlertPopup open={error !== null} title="Error" message={error ?? ''} onConfirm={() => setError(null)} />;
+  return { ambientOptions, tagOptions, ...creators, loading: !ambients || !tags, popup };
+}
+
+/** Replaces the chip of a name being created by its id, or drops it. */
+export function settleChip(list: readonly NameChip[], label: string, id: number | null): NameChip[] {
+  return id === null ? list.filter((c) => c.label !== label) : list.map((c) => (c.label === label && typeof c.key === 'string' ? { key: id, label } : c));
+}

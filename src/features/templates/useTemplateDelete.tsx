@@ -1,0 +1,52 @@
+// The template delete flow (document 2 §2.1, §4, §8): the confirmation in the specs' words, then
+// 'Deleting...', then 'Template deleted successfully' or 'Error deleting template: {message}'. The card
+// leaves the list at once; a refused delete is dropped from the outbox, which brings the card back.
+import { useState } from 'react';
+import { deleteTemplate, discardEntry, type TemplateRow } from '../../data/index.ts';
+import { queuedBy, waitForOutcome } from '../../data/outcome.ts';
+import { AlertDialog } from '../../ui/AlertDialog.tsx';
+import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
+import { notify } from '../../ui/notify.tsx';
+import { DELETE_CONFIRM, DELETED } from './template-rules.ts';
+
+type Alert = Omit<AlertPopupProps, 'open'> | null;
+
+export function useTemplateDelete(customerId: number) {
+  const [asking, setAsking] = useState<TemplateRow | null>(null);
+  const [alert, setAlert] = useState<Alert>(null);
+
+  const confirm = async (t: TemplateRow) => {
+    setAsking(null);
+    setAlert({ title: 'Delete Template', progress: 'Deleting...' });
+    const entries = await queuedBy(() => deleteTemplate(customerId, t.id));
+    const outcome = await waitForOutcome(entries);
+    if (outcome.state === 'failed') {
+      for (const id of entries) await discardEntry(id);
+      return setAlert({ title: 'Error', message: outcome.message, onConfirm: () => setAlert(null) });
+    }
+    setAlert(null);
+    if (outcome.state === 'sent') notify.saved(DELETED);
+    else notify.savedOffline();
+  };
+
+  const dialogs = (
+    <>
+      <AlertDialog
+        open={asking !== null}
+        onOpenChange={(o) => !o && setAsking(null)}
+        title="Delete template"
+        description={DELETE_CONFIRM}
+        confirmLabel="Delete template"
+        onConfirm={() => asking && void confirm(asking)}
+      >
+        {asking && (
+          <p>
+            “{asking.name}”{asking.id > 0 ? ` (#${asking.id})` : ''} will be removed from the catalogue{asking.public ? ' of every client' : ''}.
+          </p>
+        )}
+      </AlertDialog>
+      <AlertPopup {...(alert ?? { title: '' })} open={alert !== null} />
+    </>
+  );
+  return { ask: setAsking, dialogs };
+}

@@ -1,0 +1,148 @@
+// My account (document 3 §2, §5, §6): name and phone (queued through the outbox like other edits),
+// the photo (png or jpeg, sent at once; the first photo error is shown), and a password reset request
+// (the forgot-password call). Any signed-in user may change their own.
+import { useEffect, useState } from 'react';
+import { forgotPassword } from '../../api/auth.ts';
+import { toFailure } from '../../api/client.ts';
+import { storageUrl } from '../../api/storage-paths.ts';
+import { uploadMyPhoto } from '../../api/users.ts';
+import { useSession } from '../../app/session.tsx';
+import { pullAccount, rememberAccount, saveAccount, setAccountPhoto, useAccount, useAccountQueued } from '../../data/index.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Card } from '../../ui/Card.tsx';
+import { FileDrop } from '../../ui/FileDrop.tsx';
+import { FormGrid, Stack } from '../../ui/Layout.tsx';
+import { notify } from '../../ui/notify.tsx';
+import { SkeletonText } from '../../ui/Skeleton.tsx';
+import { TextField } from '../../ui/TextField.tsx';
+import { logBackgroundFailure } from '../../api/background-errors.ts';
+import { NAME_MAX, PHOTO_ACCEPT, photoError } from './rules.ts';
+import { useScreen } from './screen.tsx';
+import styles from './users.module.css';
+
+export const RESET_SENT = 'An email was sent to you. Verify your email.';
+
+export function MyAccount() {
+  const { user } = useSession();
+  const { online, showError } = useScreen();
+  const account = useAccount(user.id);
+  const queued = useAccountQueued(user.id);
+  useEffect(() => {
+    // The session's user fills the form at once; the server's answer replaces it (not a queued edit).
+    void rememberAccount({ id: user.id, name: user.name, phone: user.phone, photo: user.urlImage }, undefined, true)
+      .then(() => (navigator.onLine ? pullAccount() : undefined))
+      .catch((err: unknown) => logBackgroundFailure('Account refresh failed', err));
+  }, [user]);
+
+  if (!account) return <SkeletonText lines={6} />;
+  return (
+    <div className={styles.account}>
+      <Card title="Profile" description="Your name, phone and photo, as your colleagues see them.">
+        <ProfileForm key={`${account.name}|${account.phone}`} account={account} queued={queued} online={online} />
+      </Card>
+      <Card title="Password" description={`We send a link to ${user.email} with which you choose a new password.`}>
+        <ResetRequest email={user.email} online={online} onError={showError} />
+      </Card>
+    </div>
+  );
+}
+
+function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnType<typeof useAccount>>; queued: boolean; online: boolean }) {
+  const { user } = useSession();
+  const [name, setName] = useState(account.name);
+  const [phone, setPhone] = useState(account.phone ?? '');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const dirty = name.trim() !== account.name || phone.trim() !== (account.phone ?? '');
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setNameError('The name field is required.');
+    setNameError(null);
+    await saveAccount(account, { name, phone });
+    if (navigator.onLine) notify.saved('Your name and phone were saved.');
+    else notify.savedOffline();
+  };
+
+  return (
+    <form onSubmit={save} noValidate>
+      <Stack gap={5}>
+        <PhotoPicker id={account.id} name={account.name} photo={account.photo} online={online} />
+        <FormGrid>
+          <TextField label="Name" required value={name} maxLength={NAME_MAX} autoComplete="name" error={nameError} onChange={(e) => (setName(e.target.value), setNameError(null))} />
+          <TextField label="Phone" type="tel" value={phone} maxLength={40} autoComplete="tel" onChange={(e) => setPhone(e.target.value)} />
+          <TextField label="Email" value={user.email} disabled hint="You sign in with this address; it cannot be changed here." className={styles.full} />
+        </FormGrid>
+        <Stack direction="row" gap={3} align="center" justify="flex-end">
+          {queued && <span className={styles.muted}>Waiting to be sent</span>}
+          <Button type="submit" variant="primary" disabled={!dirty}>
+            Save changes
+          </Button>
+        </Stack>
+      </Stack>
+    </form>
+  );
+}
+
+function PhotoPicker({ id, name, photo, online }: { id: number; name: string; photo: string | null; online: boolean }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const pick = async (accepted: File[], refused: File[]) => {
+    const file = accepted[0] ?? refused[0];
+    if (!file) return;
+    const wrong = photoError(file);
+    if (wrong) return setError(wrong);
+    setError(null);
+    setBusy(true);
+    try {
+      const res = await uploadMyPhoto(file);
+      await setAccountPhoto(id, res.photo);
+      notify.saved(res.message);
+    } catch (err) {
+      // Document 3 §8: for the profile photo, the first photo error is shown.
+      const f = toFailure(err);
+      setError(f.errors?.photo?.[0] ?? f.firstFieldMessage);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.photoRow}>
+      <Avatar name={name} src={photo ? storageUrl(photo) : null} size={56} />
+      <FileDrop
+        label="Photo"
+        accept={PHOTO_ACCEPT}
+        acceptLabel="PNG or JPEG"
+        files={[]}
+        error={error}
+        disabled={!online || busy}
+        hint={!online ? 'Changing your photo needs a connection.' : busy ? 'Uploading…' : undefined}
+        onPick={(ok, bad) => void pick(ok, bad)}
+        className={styles.photoDrop}
+      />
+    </div>
+  );
+}
+
+function ResetRequest({ email, online, onError }: { email: string; online: boolean; onError: (err: unknown) => void }) {
+  const [busy, setBusy] = useState(false);
+  const send = async () => {
+    setBusy(true);
+    try {
+      await forgotPassword(email);
+      notify.info(RESET_SENT);
+    } catch (err) {
+      onError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
+      <span className={styles.muted}>{online ? 'The link works once and for a limited time.' : 'Asking for a reset link needs a connection.'}</span>
+      <Button onClick={() => void send()} loading={busy} disabled={!online}>
+        Send reset link
+      </Button>
+    </Stack>
+  );
+}

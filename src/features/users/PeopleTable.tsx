@@ -1,0 +1,112 @@
+// The company's people as a sortable table (photo and name, email, role, status, last sign-in), with
+// the role chooser and the row actions on the rows the acting user may change.
+import { useMemo } from 'react';
+import {
+  createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, sortFn_basic, sortFn_datetime, tableFeatures, useTable,
+} from '@tanstack/react-table';
+import { storageUrl } from '../../api/storage-paths.ts';
+import type { CompanyRoleRow, PersonRow } from '../../data/index.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Badge, type BadgeTone } from '../../ui/Badge.tsx';
+import { formatDateTime } from '../../ui/format.ts';
+import { SelectInput } from '../../ui/Select.tsx';
+import { DataTable } from '../../ui/Table.tsx';
+import { Tooltip } from '../../ui/Tooltip.tsx';
+import { PersonActions } from './PersonActions.tsx';
+import { cannotActOn, lacking, slugsOf, statusText } from './rules.ts';
+import { useScreen } from './screen.tsx';
+import styles from './users.module.css';
+
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic, datetime: sortFn_datetime },
+});
+const col = createColumnHelper<typeof features, PersonRow>();
+
+const TONE: Record<PersonRow['status'], BadgeTone> = { active: 'success', disabled: 'neutral', invited: 'info' };
+const STATUS_ORDER: Record<PersonRow['status'], number> = { active: 0, invited: 1, disabled: 2 };
+
+export function StatusBadge({ person }: { person: Pick<PersonRow, 'status' | 'invitation'> }) {
+  const expired = person.status === 'invited' && person.invitation?.expired;
+  return (
+    <Badge tone={expired ? 'warning' : TONE[person.status]} dot size="sm">
+      {statusText(person)}
+    </Badge>
+  );
+}
+
+export function PeopleTable({ people, roles, empty, onChangeRole }: {
+  people: PersonRow[];
+  roles: CompanyRoleRow[];
+  empty: React.ReactNode;
+  onChangeRole: (person: PersonRow, roleId: number) => void;
+}) {
+  const { me, held, manageUsers, online } = useScreen();
+  const columns = useMemo(() => col.columns([
+    col.accessor('name', {
+      header: 'Name',
+      sortFn: 'alphanumeric',
+      cell: (c) => {
+        const p = c.row.original;
+        return (
+          <span className={styles.person}>
+            <Avatar name={p.name} src={p.photo ? storageUrl(p.photo) : null} size={32} />
+            <span className={styles.personName}>{p.name}</span>
+            {p.id === me && <Badge size="sm" tone="accent">You</Badge>}
+          </span>
+        );
+      },
+    }),
+    col.accessor('email', { header: 'Email', sortFn: 'alphanumeric' }),
+    col.accessor((p) => p.role?.name ?? '', {
+      id: 'role',
+      header: 'Role',
+      sortFn: 'alphanumeric',
+      cell: (c) => {
+        const p = c.row.original;
+        const reason = manageUsers ? cannotActOn(me, held, p, roles) : 'Changing roles needs the Manage users permission.';
+        if (reason || !p.role) return <span>{p.role?.name ?? 'No role'}</span>;
+        return (
+          <SelectInput
+            size="sm"
+            aria-label={`Role of ${p.name}`}
+            value={p.role.id}
+            disabled={!online}
+            options={roles.map((r) => ({
+              value: r.id,
+              // No escalation: a role with a permission the acting user lacks cannot be given.
+              label: lacking(held, slugsOf(r)).length ? `${r.name} (not yours to give)` : r.name,
+              disabled: lacking(held, slugsOf(r)).length > 0,
+            }))}
+            onValueChange={(id) => onChangeRole(p, id)}
+            className={styles.roleSelect}
+          />
+        );
+      },
+    }),
+    col.accessor((p) => STATUS_ORDER[p.status], {
+      id: 'status',
+      header: 'Status',
+      sortFn: 'basic',
+      cell: (c) => {
+        const p = c.row.original;
+        const badge = <StatusBadge person={p} />;
+        return p.invitation ? <Tooltip content={`Link valid until ${formatDateTime(new Date(p.invitation.expires_at))}`}><span tabIndex={0}>{badge}</span></Tooltip> : badge;
+      },
+    }),
+    col.accessor((p) => (p.last_sign_in ? new Date(p.last_sign_in) : new Date(0)), {
+      id: 'last_sign_in',
+      header: 'Last sign-in',
+      sortFn: 'datetime',
+      cell: (c) => <span className="tabular">{c.row.original.last_sign_in ? formatDateTime(new Date(c.row.original.last_sign_in)) : 'Never'}</span>,
+    }),
+    col.display({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      cell: (c) => (manageUsers && !cannotActOn(me, held, c.row.original, roles) ? <PersonActions person={c.row.original} /> : null),
+    }),
+  ]), [me, held, manageUsers, online, roles, onChangeRole]);
+  const table = useTable({ features, columns, data: people, initialState: { sorting: [{ id: 'name', desc: false }] } });
+  return <DataTable table={table} caption="People of the company" empty={empty} />;
+}

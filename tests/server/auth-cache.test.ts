@@ -1,0 +1,134 @@
+// Issue 12: the guard's per-process cache (token -> user, (user, company) -> access, companies) cuts
+// the queries of a call, and a revoked token, a disabled account or a removed permission is still
+// refused on its very next request: in the same process, and in a second server process on the same
+// database (twin: its own connections and its own cache on PostgreSQL).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { instrument } from '../../bench/server/breakdown.ts';
+import { call, DEMO } from '../support/http.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { expectStatus, makeMember, world, type World } from './users.fixtures.ts';
+
+let s: TestServer;
+let w: World;
+let twin: Awaited<ReturnType<TestServer['twin']>>;
+let other: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+  twin = await s.twin();
+  other = { ...s, api: twin.api, url: twin.url };
+});
+afterAll(async () => { await s.close(); });
+
+const me = (srv: TestServer, token: string) => call(srv, 'GET', '/api/user', { token });
+const product = async (srv: TestServer, token: string) => {
+  const id = (await s.db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1', [w.acme]))!.id;
+  return call(srv, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: w.acme } });
+};
+
+describe('fewer queries per call', () => {
+  it('the current user costs no query once cached, one product only its own two', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    expect((await me(s, token)).status).toBe(200);
+    expect((await product(s, token)).status).toBe(200);
+    const { tallies, restore } = instrument(s.db);
+    try {
+      expect((await me(s, token)).status).toBe(200);
+      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
+      expect((await product(s, token)).status).toBe(200);
+      // only the product's own reads: the max(id) lookup of this test, its owner, the product and its
+      // images, layers and uploads (the imagery sections' lists); nothing about the caller
+      expect([...tallies.keys()].sort()).toEqual(['SELECT product_images', 'SELECT product_layers', 'SELECT product_uploads', 'SELECT products']);
+      expect(tallies.get('SELECT products')!.count).toBe(2);
+      expect(tallies.has('SELECT access_tokens')).toBe(false);
+      expect(tallies.has('SELECT memberships')).toBe(false);
+    } finally {
+      restore();
+    }
+  });
+});
+
+describe('refused on the next request, with the cache in place', () => {
+  it('a disabled member, in this process and in the other one', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200); // cached in both
+    await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
+    expect((await me(other, p.token)).status).toBe(401);
+    expect((await me(s, p.token)).status).toBe(401);
+  });
+
+  it('disabled through the other process', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
+    await expectStatus(other, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
+    expect((await me(s, p.token)).status).toBe(401);
+  });
+
+  it('a removed person (every token revoked)', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
+    await expectStatus(s, 200, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme, password: 'demo1234' } });
+    expect((await me(other, p.token)).status).toBe(401);
+  });
+
+  it('a permission taken from a role applies to the member\'s next call in the other process', async () => {
+    const role = (await expectStatus(s, 200, 'POST', '/customer/role/create', { token: w.tok.acme, body: { id_customer: w.acme, name: `Readers ${Date.now()}` } })).body.id as number;
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', { token: w.tok.acme, body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': true } } });
+    const p = await makeMember(s, w.acme, role);
+    expect((await product(other, p.token)).status).toBe(200);
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', { token: w.tok.acme, body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': false } } });
+    expect((await product(other, p.token)).status).toBe(403);
+    expect((await product(s, p.token)).status).toBe(403);
+  });
+
+  it('a token deleted by hand in the database (no route involved) is dropped by its NOTIFY', async () => {
+    const p = await makeMember(s, w.acme, w.viewerRole);
+    for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
+    await s.db.query('DELETE FROM access_tokens WHERE user_id = $1', [p.id]);
+    // No request of ours waited for the notice here: it arrives within moments.
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 401; i++) {
+      status = (await me(other, p.token)).status;
+      if (status !== 401) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(status).toBe(401);
+    expect((await me(s, p.token)).status).toBe(401);
+  });
+});
+
+describe('the product list version, cached the same way', () => {
+  it('costs no query while unchanged, and a change made through the other process is seen on the next call', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    const list = (srv: TestServer, etag?: string) =>
+      call(srv, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme }, headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await list(s);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag')!;
+    const { tallies, restore } = instrument(s.db);
+    try {
+      expect((await list(s, etag)).status).toBe(304);
+      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
+    } finally {
+      restore();
+    }
+    const id = (first.body as { products: { id: number }[] }).products[0]!.id;
+    await expectStatus(other, 200, 'PUT', '/puts/product/edit', { token, body: { id_product: id, id_customer: w.acme, finish: `Finish ${Date.now()}` } });
+    const next = await list(s, etag);
+    expect(next.status).toBe(200);
+    expect(next.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('a product deleted by hand in the database changes the version too (its NOTIFY)', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    const list = () => call(s, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme } });
+    const before = await list();
+    const id = (before.body as { products: { id: number }[] }).products.at(-1)!.id;
+    await s.db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [id]);
+    let etag = before.headers.get('etag');
+    for (let i = 0; i < 50 && etag === before.headers.get('etag'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      etag = (await list()).headers.get('etag');
+    }
+    expect(etag).not.toBe(before.headers.get('etag'));
+  });
+});

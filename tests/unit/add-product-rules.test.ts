@@ -1,0 +1,87 @@
+// The product batch form's checks (document 2 §5, §8) with their exact messages, the accepted files,
+// onlyOneProduct, and what one product registers.
+import { describe, expect, it } from 'vitest';
+import {
+  acceptFiles, batchProblems, DEFAULT_NOTE, FILE_EXTS, IMAGE_EXTS, newProduct, onlyOneProduct, productProblems, toProductDraft, type ProductItem,
+} from '../../src/features/add-products/product-form-rules.ts';
+
+const ready = (uid: string, extra: Partial<ProductItem> = {}): ProductItem => ({ ...newProduct(uid), name: 'Oslo Sofa', sku: 'OS-1', imageIds: [1], ...extra });
+const messages = (p: ProductItem, n = 1) => productProblems(p, n).map((x) => x.message);
+
+describe('a new product', () => {
+  it('has the defaults of §3 and §9', () => {
+    const p = newProduct('u');
+    expect(p).toMatchObject({ measure: 'in', note: DEFAULT_NOTE, automation: false });
+    expect(DEFAULT_NOTE).toBe('Some more details to inform about technical aspects of the product.');
+    expect(p.descriptions).toEqual([{ key: 'u-d0', title: 'Description', notes: '' }]);
+  });
+});
+
+describe('the checks before SEND', () => {
+  it('needs at least one product', () => {
+    expect(batchProblems([]).batch).toBe('You need to add at least one product');
+  });
+
+  it('needs a name or a sku', () => {
+    expect(messages(ready('a', { name: ' ', sku: '' }))).toEqual(['You need to add a name or sku to the product']);
+    expect(messages(ready('a', { name: '', sku: 'OS-1' }))).toEqual([]);
+    expect(messages(ready('a', { name: 'Oslo', sku: '' }))).toEqual([]);
+  });
+
+  it('needs an image, naming the product by number and sku (or name)', () => {
+    expect(messages(ready('a', { imageIds: [] }), 3)).toEqual(['You need to add at least one image to the product 3: OS-1']);
+    expect(messages(ready('a', { imageIds: [], sku: '' }), 2)).toEqual(['You need to add at least one image to the product 2: Oslo Sofa']);
+  });
+
+  it('needs the dimensions and a file for automation', () => {
+    const auto = ready('a', { automation: true, height: '80', width: '', depth: '90' });
+    expect(messages(auto, 2)).toEqual(['You need to add the dimensions to the product 2: OS-1', 'You need to add at least one file to the product 2: OS-1']);
+    expect(messages({ ...auto, width: '200', fileIds: [4] })).toEqual([]);
+    expect(messages(ready('a', { height: '' }))).toEqual([]); // without automation nothing is required
+  });
+
+  it('flags only the failing products, each with its own number', () => {
+    const r = batchProblems([ready('a'), ready('b', { imageIds: [] }), ready('c', { name: '', sku: '' })]);
+    expect(r.batch).toBeUndefined();
+    expect([...r.items.keys()]).toEqual(['b', 'c']);
+    expect(r.items.get('b')).toEqual([{ field: 'images', message: 'You need to add at least one image to the product 2: OS-1' }]);
+    expect(r.items.get('c')!.map((x) => x.field)).toEqual(['name']);
+  });
+
+  it('keeps the note to 200 characters', () => {
+    expect(messages(ready('a', { note: 'n'.repeat(201) }))).toEqual(['The note can have at most 200 characters']);
+  });
+});
+
+describe('files', () => {
+  const f = (name: string) => new File(['x'], name);
+  it('accepts the image and file extensions of §5, in any case', () => {
+    expect(IMAGE_EXTS).toEqual(['jpg', 'jpeg', 'png', 'webp']);
+    expect(FILE_EXTS).toEqual(['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp']);
+    const r = acceptFiles([f('a.PNG'), f('b.gif'), f('c.webp'), f('noext')], IMAGE_EXTS);
+    expect(r.ok.map((x) => x.name)).toEqual(['a.PNG', 'c.webp']);
+    expect(r.refused.map((x) => x.name)).toEqual(['b.gif', 'noext']);
+    expect(acceptFiles([f('plan.DWG'), f('x.exe')], FILE_EXTS).ok.map((x) => x.name)).toEqual(['plan.DWG']);
+  });
+});
+
+describe('onlyOneProduct', () => {
+  it('hides the add button below 2 products allowed', () => {
+    expect(onlyOneProduct(1)).toBe(true);
+    expect(onlyOneProduct(0)).toBe(true);
+    expect(onlyOneProduct(2)).toBe(false);
+    expect(onlyOneProduct(undefined)).toBe(false);
+  });
+});
+
+describe('what one product registers', () => {
+  it('trims, takes the files by id, sends typed tags by name and automation only with the permission', () => {
+    const files = new Map([[1, new File(['a'], 'a.png')], [2, new File(['b'], 'spec.pdf')]]);
+    const p = ready('a', { name: ' Oslo ', automation: true, fileIds: [2], tags: [{ key: 4, label: 'linen' }, { key: 'new:oak', label: 'oak' }], note: 'short' });
+    const d = toProductDraft(p, files, true);
+    expect(d).toMatchObject({ name: 'Oslo', sku: 'OS-1', automation_system: 1, tags: [4, 'oak'], note: 'short', measure: 'in' });
+    expect(d.images!.map((x) => (x as File).name)).toEqual(['a.png']);
+    expect(d.files!.map((x) => (x as File).name)).toEqual(['spec.pdf']);
+    expect(toProductDraft(p, files, false).automation_system).toBe(0);
+  });
+});

@@ -1,0 +1,92 @@
+// The template screens' rules (document 2 §3, §4, §5, §8): defaults, the checks before SEND with their
+// messages, the ambient/tag Enter rule, the edit difference, and who sees a delete button.
+import { describe, expect, it } from 'vitest';
+import {
+  canDeleteTemplate, chipRef, diffTemplate, editOf, enterName, newTemplate, NO_AMBIENTS, NO_IMAGE, pickImage, templateProblems, toTemplateDraft,
+  type NameChip, type TemplateItem,
+} from '../../src/features/templates/template-rules.ts';
+import type { TemplateRow } from '../../src/data/types.ts';
+
+const customers = [{ id: 7, company: 'Acme Living' }, { id: 9, company: 'Borealis Home' }];
+const ambients: NameChip[] = [{ key: 1, label: 'Living Room' }, { key: 2, label: 'Kitchen' }, { key: 3, label: 'Kids Room' }];
+const file = (name: string, type: string) => new File(['x'], name, { type });
+
+describe('a new template', () => {
+  it('is private for the first customer (public 0, customer index 1)', () => {
+    expect(newTemplate('a', customers)).toMatchObject({ public: 0, clientId: 7, name: '', ambients: [], tags: [] });
+  });
+
+  it('takes only the first file, and only image/jpeg or image/png', () => {
+    expect(pickImage([file('a.png', 'image/png'), file('b.jpg', 'image/jpeg')])?.name).toBe('a.png');
+    expect(pickImage([file('a.jpg', 'image/jpeg')])?.name).toBe('a.jpg');
+    expect(pickImage([file('a.webp', 'image/webp'), file('b.png', 'image/png')])).toBeUndefined();
+    expect(pickImage([file('a.gif', 'image/gif')])).toBeUndefined();
+    expect(pickImage([])).toBeUndefined();
+  });
+});
+
+describe('the checks before SEND', () => {
+  const ok = (uid: string): TemplateItem => ({ ...newTemplate(uid, customers), name: 'Loft', imageId: 1, ambients: [ambients[0]!] });
+
+  it("flags each failing template with the specs' messages, numbered from 1", () => {
+    const items = [ok('a'), { ...ok('b'), imageId: undefined }, { ...ok('c'), ambients: [] }, { ...ok('d'), imageId: undefined, ambients: [] }];
+    const p = templateProblems(items);
+    expect([...p.keys()]).toEqual(['b', 'c', 'd']);
+    expect(p.get('b')).toEqual(['Template 2 has no image']);
+    expect(p.get('c')).toEqual(['Template 3 has no ambients']);
+    expect(p.get('d')).toEqual([NO_IMAGE(4), NO_AMBIENTS(4)]);
+    expect(NO_IMAGE(4)).toBe('Template 4 has no image');
+  });
+
+  it('does not enforce tags although the label shows them as required', () => {
+    expect(templateProblems([{ ...ok('a'), tags: [] }]).size).toBe(0);
+  });
+});
+
+describe('Enter in the ambient or tag input', () => {
+  it('picks the first matching unselected entry', () => {
+    expect(enterName([], ambients, 'room')).toEqual({ next: [ambients[0]], create: undefined });
+    expect(enterName([ambients[0]!], ambients, 'room').next).toEqual([ambients[0], ambients[2]]);
+    expect(enterName([], ambients, 'KITCH').next).toEqual([ambients[1]]);
+  });
+
+  it('otherwise creates a new one with the typed name, trimmed', () => {
+    expect(enterName([ambients[0]!], ambients, '  Sunroom ')).toEqual({ next: [ambients[0], { key: 'new:Sunroom', label: 'Sunroom' }], create: 'Sunroom' });
+  });
+
+  it('adds nothing when every match is chosen and the name is one of them', () => {
+    expect(enterName([ambients[1]!], ambients, 'kitchen')).toEqual({ next: [ambients[1]], create: undefined });
+  });
+});
+
+describe('what a template sends', () => {
+  it('sends a client only for a private template, and names for chips still being created', () => {
+    const img = file('a.png', 'image/png');
+    const t: TemplateItem = { ...newTemplate('a', customers), name: ' Loft ', imageId: 1, ambients: [ambients[0]!, { key: -1_700_000_000_000, label: 'Sunroom' }], tags: [{ key: 'new:cosy', label: 'cosy' }] };
+    expect(toTemplateDraft(t, img)).toEqual({ name: 'Loft', note: '', public: 0, clientId: 7, image: img, ambients: [1, 'Sunroom'], tags: ['cosy'] });
+    expect(toTemplateDraft({ ...t, public: 1 }, img).clientId).toBeUndefined();
+    expect(chipRef({ key: 5, label: 'x' })).toBe(5);
+  });
+
+  it('an edit sends the info and only the ambient and tag differences', () => {
+    const row = {
+      id: 4, cid: -1, name: 'Loft', note: '', public: 1, image_name: 'a.png', image_thumb: 'a_thumb.png', collection: null, created_at: '', updated_at: '',
+      ambients: [{ id: 1, name: 'Living Room' }, { id: 2, name: 'Kitchen' }], tags: [{ id: 10, name: 'cosy' }], id_customer: null,
+    } as TemplateRow;
+    const e = editOf(row, customers);
+    expect(e).toMatchObject({ public: 1, clientId: 7 });
+    const change = diffTemplate(row, { ...e, name: 'Loft 2', public: 0, clientId: 9, ambients: [e.ambients[1]!, ambients[2]!], tags: [...e.tags, { key: 'new:warm', label: 'warm' }] });
+    expect(change).toEqual({ name: 'Loft 2', note: '', public: 0, clientId: 9, addAmbients: [3], removeAmbients: [1], addTags: ['warm'], removeTags: [] });
+  });
+});
+
+describe('the delete button', () => {
+  it('needs delete-template-access; customers only on their own private templates', () => {
+    const own = { public: 0 as const, id_customer: 7 };
+    expect(canDeleteTemplate(own, { slug: true, customerId: 7, admin: false })).toBe(true);
+    expect(canDeleteTemplate(own, { slug: false, customerId: 7, admin: false })).toBe(false);
+    expect(canDeleteTemplate({ public: 1, id_customer: null }, { slug: true, customerId: 7, admin: false })).toBe(false);
+    expect(canDeleteTemplate({ public: 0, id_customer: 9 }, { slug: true, customerId: 7, admin: false })).toBe(false);
+    expect(canDeleteTemplate({ public: 1, id_customer: null }, { slug: true, customerId: -1, admin: true })).toBe(true);
+  });
+});

@@ -13,6 +13,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
+import { Spin360Slot } from '../imagery/spin/Spin360Slot.tsx';
 import { ViewerSection } from '../imagery/viewer-3d/ViewerSection.tsx';
 import { InfoSection } from './InfoSection.tsx';
 import { productTitle, SECTION_SLUGS, visibleSections, type SectionKey } from './product-rules.ts';
@@ -91,6 +92,8 @@ export default function ProductPage() {
               mayAutomate={!!access['send-products-for-automation']}
               onDeleting={() => setDeleted(true)}
             />
+          ) : key === '360' ? (
+            <Spin360Slot productId={product.id} customerId={customerId ?? product.cid} sku={product.sku || product.name || `product-${product.id}`} />
           ) : key === '3d-viewer' ? (
             <ViewerSection product={product} customerId={customerId ?? product.cid} canEdit={!!access['editor-3d-viewer-access']} />
           ) : (

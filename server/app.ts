@@ -14,13 +14,13 @@ import { installIdempotency } from './http/idempotency.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { installRateLimits } from './http/rate-limit.ts';
 import { registerGroup } from './http/routes.ts';
-import { Mailer } from './mail/mailer.ts';
 import { routeGroups } from './routes/index.ts';
 import { sweepExpiredZips, ZIP_SWEEP_MS } from './domain/imagery-zips.ts';
-import type { Services } from './services.ts';
-import { Storage } from './storage/files.ts';
+import { createServices, type Services } from './services.ts';
+import { startWorkers } from './jobs/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installPortal } from './http/portal.ts';
+import { registerPublicPages } from './http/public-pages.ts';
 
 export interface App extends FastifyInstance {
   services: Services;
@@ -49,13 +49,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     frameworkErrors,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true }, plugins: [finiteKeyword] },
   }) as unknown as App;
-  const services: Services = {
-    config,
-    db,
-    storage: new Storage(config.storageDir),
-    mailer: new Mailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
-  };
+  const services = createServices(config, db, app.log);
   app.decorate('services', services);
+  // Background jobs (issue 14): worked here too unless WORKERS_IN_PROCESS=0; stopped before the database closes.
+  if (config.jobs.inProcess) app.addHook('onReady', async () => startWorkers(services));
+  app.addHook('onClose', async () => services.jobs.stop());
   installErrorHandler(app);
   const auth = await openAuthCache(db, (msg, err) => app.log.warn({ err }, msg));
   app.addHook('onClose', auth.release);
@@ -87,6 +85,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     { prefix: config.apiPrefix },
   );
 
+  // /iframe/360, /viewer/ and /oembed (issue 14): before the portal's catch-all.
+  registerPublicPages(app, services);
   await installPortal(app, config, services.storage.root);
   return app;
 }

@@ -23,6 +23,23 @@ export interface Config {
   /** Fastify's trustProxy: false (the default), a hop count, or a comma list of addresses/CIDRs. */
   trustProxy: false | number | string;
   logger: boolean;
+  /** Background jobs (issue 14; server/jobs). */
+  jobs: JobsConfig;
+}
+
+export interface JobsConfig {
+  /** Whether this (web) process works jobs too; `npm run worker` processes always do. */
+  inProcess: boolean;
+  /** Jobs of each queue one process works at once. */
+  concurrency: number;
+  /** A job still running after this long is taken as lost (its worker died) and retried elsewhere. */
+  expireSeconds: number;
+  /** How often pg-boss's maintenance looks for expired jobs. */
+  superviseSeconds: number;
+  /** The widths every 360 frame is rendered in (WebP and JPEG). */
+  spinWidths: number[];
+  /** How long an export's mailed link works. */
+  exportLifetimeMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -45,6 +62,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: env.LOG !== '0',
+    jobs: {
+      inProcess: env.WORKERS_IN_PROCESS !== '0' && env.WORKERS_IN_PROCESS !== 'false',
+      concurrency: Math.max(1, Number(env.JOB_CONCURRENCY ?? 1)),
+      expireSeconds: Math.max(2, Number(env.JOB_EXPIRE_SECONDS ?? 900)),
+      superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS ?? 15)),
+      spinWidths: (env.SPIN_WIDTHS ?? '640,1280,2560').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 8000),
+      exportLifetimeMs: Number(env.EXPORT_LINK_DAYS ?? 7) * 24 * 3600 * 1000,
+    },
   };
   return { ...config, ...overrides };
 }
@@ -60,10 +85,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   return v.split(',').map((x) => x.trim()).filter(Boolean).join(',');
 }
 
-/** A config rooted in one folder (tests and benchmarks). */
+/** A config rooted in one folder (tests and benchmarks); jobs are queued but only worked when a test asks. */
 export function configIn(dataDir: string, overrides: Partial<Config> = {}): Config {
   return loadConfig(
-    { DATA_DIR: dataDir, LOG: '0', AUTH_RATE_LIMIT: '1000' },
+    { DATA_DIR: dataDir, LOG: '0', AUTH_RATE_LIMIT: '1000', WORKERS_IN_PROCESS: '0' },
     { databaseUrl: undefined, ...overrides },
   );
 }

@@ -18,6 +18,7 @@ const lookups: Record<EntityKind, string> = {
   user: 'SELECT NULL::integer AS "customerId" FROM users WHERE id = $1',
   // An expired zip is gone, whether or not the sweep has removed it yet.
   zip: 'SELECT customer_id AS "customerId" FROM download_zips WHERE token = $1 AND expires_at > now()',
+  export: 'SELECT customer_id AS "customerId" FROM exports WHERE id = $1',
 };
 
 export const entityNames: Record<EntityKind, string> = {
@@ -27,6 +28,7 @@ export const entityNames: Record<EntityKind, string> = {
   role: 'Role',
   user: 'User',
   zip: 'Zip',
+  export: 'Export',
 };
 
 export async function ownerOf(db: Db, kind: EntityKind, id: number | string): Promise<Owner | undefined> {

@@ -100,9 +100,12 @@ export function openDatabase(config: { databaseUrl?: string; dataDir: string }):
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite({ dataDir: config.dataDir });
 }
 
+/** The PGlite instance under an embedded Db (the job queue's adapter and dumps need it). */
+export const pgliteOf = (db: Db): PGlite | undefined => (db as Db & { pglite?: PGlite }).pglite;
+
 /** Dumps an embedded database (tests copy a seeded one instead of seeding again). */
 export async function dumpPglite(db: Db): Promise<Blob> {
-  const lite = (db as Db & { pglite?: PGlite }).pglite;
+  const lite = pgliteOf(db);
   if (!lite) throw new Error('dumpPglite needs a PGlite database');
   return lite.dumpDataDir('none');
 }

@@ -1,6 +1,7 @@
 // Applies the committed SQL migrations in order, once each, on PGlite and PostgreSQL alike.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { installJobSchema } from '../jobs/schema.ts';
 import type { Db } from './index.ts';
 
 const dir = join(import.meta.dirname, 'migrations');
@@ -18,5 +19,7 @@ export async function migrate(db: Db): Promise<string[]> {
     });
     applied.push(name);
   }
+  // pg-boss's own tables (issue 14), outside our transactions: its script has its own.
+  await installJobSchema(db);
   return applied;
 }

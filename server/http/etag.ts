@@ -20,8 +20,8 @@ export function installEtags(app: FastifyInstance) {
     // A handler that knows its version (list-cache) has set the tag already, and cheaper.
     const tag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', tag);
-    // Private data: caches may keep it but must ask us before using it.
-    reply.header('cache-control', 'private, no-cache');
+    // Private data: caches may keep it but must ask us before using it (public embeds set their own).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
     if (!matches(req.headers['if-none-match'], tag)) return payload;
     reply.code(304);
     reply.removeHeader('content-length');

@@ -10,7 +10,6 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
-import { registerPublicPages } from './public-pages.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -48,7 +47,6 @@ export async function installPortal(app: FastifyInstance, config: Config, storag
       reply.header('cache-control', portalCacheControl(relative));
     },
   });
-  registerPublicPages(app, config.distDir); // /iframe/360 and /viewer/: entries of their own (issue 14)
   // Every other path belongs to the portal (client-side routes).
   app.get('/*', (req, reply) => {
     if (req.url.startsWith(`${config.apiPrefix}/`) || req.url.startsWith('/storage/')) {

@@ -1,24 +1,56 @@
-// The public pages the portal's build makes as entries of their own (issue 14, DESIGN "Serving"):
-// /iframe/360 (the 360 embed) and /viewer/ (the 3D viewer). Same HTML for every product (the page
-// asks the public calls with the share key), so shared caches may keep it a few minutes.
+// The public pages (issue 14, DESIGN "Serving"): /iframe/360 (the 360 embed) and /viewer/ (the 3D viewer),
+// entries of their own in the portal's build. Each answers 404 (with nothing of the product) unless the
+// query names a live product with its share key, so embeds cannot be enumerated by id. The HTML gets the
+// oEmbed discovery <link> for its own address; /oembed itself sits at the root, as consumers expect.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { embeds } from '../../src/api/contract/embeds.ts';
+import { pageProduct } from '../domain/embeds.ts';
+import { oembedOf } from '../domain/oembed.ts';
+import type { Services } from '../services.ts';
+import { ApiError } from './errors.ts';
+import { withInputRules } from './input-rules.ts';
 
 export const PUBLIC_PAGES: Record<string, string> = {
   '/iframe/360': 'iframe-360.html',
   '/viewer/': 'viewer.html',
 };
+export const PAGE_CACHE = 'public, max-age=300';
 
-/** Needs @fastify/static's `sendFile` on the reply (registered for the portal's dist). */
-export function registerPublicPages(app: FastifyInstance, distDir: string) {
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page's HTML: the built entry, or (no build, as in server tests) a bare page that says so. */
+async function pageHtml(distDir: string, file: string): Promise<string> {
+  const built = join(distDir, file);
+  if (existsSync(built)) return readFile(built, 'utf8');
+  return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Facet</title></head><body>The portal is not built.</body></html>';
+}
+
+function withDiscovery(html: string, s: Services, req: FastifyRequest, title: string): string {
+  const self = new URL(req.url, s.config.publicUrl).toString();
+  const href = new URL(`/oembed?url=${encodeURIComponent(self)}`, s.config.publicUrl).toString();
+  const link = `<link rel="alternate" type="application/json+oembed" href="${escape(href)}" title="${escape(title)}">`;
+  return html.includes('</head>') ? html.replace('</head>', `${link}</head>`) : `${link}${html}`;
+}
+
+export function registerPublicPages(app: FastifyInstance, s: Services) {
   for (const [path, file] of Object.entries(PUBLIC_PAGES)) {
-    if (!existsSync(join(distDir, file))) continue;
     const paths = path.endsWith('/') ? [path, path.slice(0, -1)] : [path, `${path}/`];
-    for (const p of paths)
-      app.get(p, { schema: { hide: true } }, (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=300');
-        return reply.sendFile(file, distDir);
+    for (const p of paths) {
+      app.get(p, { schema: { hide: true } }, async (req, reply) => {
+        const page = await pageProduct(s, path, req.query as Record<string, unknown>);
+        if (!page) throw new ApiError(404, 'Not found.');
+        reply.header('cache-control', PAGE_CACHE).type('text/html; charset=utf-8');
+        return withDiscovery(await pageHtml(s.config.distDir, file), s, req, page.title);
       });
+    }
   }
+  // oEmbed at the root as well as under the API prefix (the contract's entry); the same handler and rules.
+  app.get('/oembed', { schema: { hide: true, querystring: withInputRules(embeds.oembed.query) } }, async (req, reply) => {
+    const answer = await oembedOf(s, req.query as Parameters<typeof oembedOf>[1]);
+    reply.header('cache-control', 'public, max-age=60').header('access-control-allow-origin', '*');
+    return answer;
+  });
 }

@@ -3,6 +3,7 @@
 import type { Endpoint } from '../../src/api/contract/define.ts';
 import { silo, spin360, vignette } from '../../src/api/contract/imagery-presets.ts';
 import type { PresetSection } from '../../src/api/contract/imagery-schemas.ts';
+import { renderSavedPreset } from '../domain/frame-sets.ts';
 import { layers } from '../domain/imagery-files.ts';
 import {
   MAX_PRESETS, backgroundsOf, checkBackground, insertPreset, listPresets, loadPreset, presetDefaults, presetValues,
@@ -49,6 +50,7 @@ function presetHandlers(section: PresetSection) {
         if (n!.n >= MAX_PRESETS) throw fieldError('id_product', `A product may have at most ${MAX_PRESETS} ${section} presets.`);
         return insertPreset(t, section, productId, c.auth.user.id, values);
       });
+      if (section === '360') await renderSavedPreset(c, c.req.log, productId, preset.id);
       return { success: true, id_product_config: preset.id, message: 'Preset created successfully', preset };
     },
 
@@ -62,6 +64,7 @@ function presetHandlers(section: PresetSection) {
         if (basedOn !== undefined && !sameInstant(basedOn, cur.updated_at)) throw new ApiError(409, CONFLICT, undefined, { preset: cur });
         return updatePreset(t, section, id!, values);
       });
+      if (section === '360') await renderSavedPreset(c, c.req.log, productId, id!);
       return { success: true, id_product_config: id!, message: 'Preset updated successfully', preset };
     },
 

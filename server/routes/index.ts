@@ -15,9 +15,12 @@ import { invitationRoutes } from './users-invitations.ts';
 import { imageryRoutes } from './imagery.ts';
 import { imageryUploadRoutes } from './imagery-uploads.ts';
 import { siloRoutes, spin360Routes, vignetteRoutes } from './imagery-presets.ts';
+import { embedRoutes } from './embeds.ts';
+import { exportRoutes } from './exports.ts';
 
 export const routeGroups: RouteGroup[] = [
   authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
   userRoutes, roleRoutes, invitationRoutes,
   imageryRoutes, imageryUploadRoutes, siloRoutes, vignetteRoutes, spin360Routes,
+  embedRoutes, exportRoutes,
 ];

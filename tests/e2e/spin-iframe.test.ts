@@ -2,14 +2,15 @@
 // drag rule, keys only while focused, frames in the stated order) and /viewer/ (the QR hand-off on a
 // desktop), each axe-clean.
 //
-// Until the server half (branch exports) serves GET /backend/public/360 and /public/viewer, their
-// answers are composed here from the product's real stored files (its 360 layers, 8 angles, as 48
-// distinct frame addresses; its seeded glb), which the real server then serves. Everything measured
-// is the real page's behaviour against those files.
+// The pages are the server's (404 without the product's real share key, asked here through the API);
+// /viewer/'s call is the real one. The frames of /public/360 are rendered by the server's job queue
+// in its own time, so to keep the load order deterministic this test answers that one call with the
+// product's real stored 360 layers (8 angles as 48 distinct addresses), which the real server serves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
+import { call } from '../support/http.ts';
 import { dragStep, loadOrder, wrap } from '../../src/spin/rules.ts';
 import { seriousViolations } from './shell-helpers.ts';
 
@@ -23,6 +24,8 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
   let productId: number;
   let frameUrls: string[];
   let requested: number[];
+  let key: string;
+  let presetId: number;
 
   const slider = () => page.getByRole('slider', { name: /^360 view of / });
   const frameNow = async () => Number(await slider().getAttribute('aria-valuenow')) - 1;
@@ -31,6 +34,10 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
     productId = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
     const layers = await env.s.db.query<{ beauty: string }>("SELECT beauty FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [productId]);
     expect(layers.length).toBeGreaterThan(1);
+    const cid = (await env.s.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [productId]))!.customer_id;
+    const token = await env.s.tokenFor('manager@acme.test');
+    key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: productId, id_customer: cid } })).body.key;
+    presetId = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [productId]))!.id;
     frameUrls = Array.from({ length: N }, (_, i) => `/storage/${layers[i % layers.length]!.beauty}?frame=${i}`);
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 900, height: 700 } });
     await context.route('**/backend/public/360?**', (route) =>
@@ -45,7 +52,11 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
       const m = /[?&]frame=(\d+)/.exec(r.url());
       if (m) requested.push(Number(m[1]));
     });
-    await page.goto(`${env.s.url}/iframe/360?id_product=${productId}&id_customization=1&frames=48&key=k`);
+    // A wrong key is a 404 with nothing of the product.
+    const wrong = await context.request.get(`${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=48&key=${key}x`);
+    expect(wrong.status()).toBe(404);
+    expect(await wrong.text()).not.toContain('ACM-1005');
+    await page.goto(`${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=48&key=${key}`);
     await slider().waitFor();
   });
   afterAll(async () => {
@@ -112,11 +123,7 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
   });
 
   it('/viewer/ shows the model and, on a desktop that cannot start AR, a QR code of the page with ar=1', async () => {
-    const v = await env.s.db.one<{ file_glb: string }>('SELECT file_glb FROM product_viewers WHERE product_id = $1', [productId]);
-    await context.route('**/backend/public/viewer?**', (route) =>
-      route.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, name: 'Oak chair', file_glb: `/storage/${v!.file_glb}`, file_usdz: null, poster: null }) }),
-    );
-    const url = `${env.s.url}/viewer/?id_product=${productId}&key=k`;
+    const url = `${env.s.url}/viewer/?id_product=${productId}&key=${key}`;
     await page.goto(url);
     const mv = page.locator('model-viewer');
     await mv.waitFor();

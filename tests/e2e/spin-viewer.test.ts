@@ -1,7 +1,8 @@
-// The 3D viewer section of /product/{id} in real Chromium (document 3 §2, §5; issue 14): model-viewer's
-// chunk is fetched only when the section opens (never on the catalogue or /login), the model shows
-// from file_glb, the lazy-load toggle covers it with the thumbnail and a play button, the thumbnail
-// upload goes to /posts/product/viewer/imagelazyload/store, 'No viewer available' without a model, axe.
+// The product screen's issue-14 parts in real Chromium (document 3 §2, §5, §8): the 3D viewer section
+// (model-viewer's chunk fetched only when it opens, never on /login or the portal's first screens; the
+// model from file_glb; the lazy-load toggle; the thumbnail upload; the iframe code copied with its
+// message; 'No viewer available') and the 360 tab's additions (the 24/48-frame embed codes, 'Select
+// Preset', the Download Options' messages, a queued export in the Downloads panel), axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -21,6 +22,7 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
 
   beforeAll(async () => {
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1300, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.s.url });
     page = await context.newPage();
     page.on('request', (r) => fetched.push(r.url()));
     await signIn(page, env.s.url, 'manager@acme.test');
@@ -48,6 +50,19 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     expect(seen.defined).toBe(true);
     expect((await context.request.get(`${env.s.url}${src}`)).headers()['content-type']).toMatch(/gltf-binary/);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/viewer-section.png` });
+  });
+
+  it("copies the iframe code with 'The text has been copied to the clipboard'; its page opens with the key", async () => {
+    const box = page.getByTestId('viewer-embed').getByLabel('Iframe code');
+    await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toMatch(/^<iframe src="/);
+    await box.click();
+    await page.getByText('The text has been copied to the clipboard').waitFor();
+    const code = await page.evaluate(() => navigator.clipboard.readText());
+    expect(code).toBe(await box.inputValue());
+    expect(code).toMatch(/title="3D view of [^"]+" loading="lazy" allow="fullscreen; xr-spatial-tracking" allowfullscreen style="width:100%;aspect-ratio:4 \/ 3;border:0"/);
+    const src = /src="([^"]+)"/.exec(code)![1]!.replace(/&amp;/g, '&');
+    expect((await context.request.get(src)).status()).toBe(200);
+    expect((await context.request.get(src.replace(/key=[^&]+/, 'key=wrong'))).status()).toBe(404);
   });
 
   it('covers the model with the thumbnail and a play button while lazy loading is on', async () => {
@@ -82,5 +97,50 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await page.getByText('No viewer available').waitFor();
     expect(await page.locator('model-viewer').count()).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/viewer-none.png` });
+  });
+
+  it("shows the 360 embed codes for a saved preset, 'Select Preset' without one, and copies them", async () => {
+    const id = await idOf('ACM-1005');
+    await page.goto(`${env.s.url}/product/${id}?section=360`);
+    const code24 = page.getByTestId('embed-24').getByLabel('24 frames');
+    await expect.poll(() => code24.inputValue(), { timeout: 10_000 }).toMatch(/^<iframe src="/);
+    const code = await code24.inputValue();
+    expect(code).toMatch(/\/iframe\/360\?id_product=\d+&amp;id_customization=\d+&amp;frames=24&amp;key=/);
+    expect(code).toMatch(/loading="lazy" allow="fullscreen" allowfullscreen style="width:100%;aspect-ratio:/);
+    expect(await page.getByTestId('embed-48').getByLabel('48 frames').inputValue()).toContain('frames=48');
+    await code24.click();
+    await page.getByText('The text has been copied to the clipboard').first().waitFor();
+    const src = /src="([^"]+)"/.exec(code)![1]!.replace(/&amp;/g, '&');
+    expect((await context.request.get(src)).status()).toBe(200);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/spin-360-tab.png`, fullPage: true });
+
+    const other = await idOf('ACM-1012');
+    await env.s.db.query("DELETE FROM product_presets WHERE product_id = $1 AND section = '360'", [other]);
+    await page.goto(`${env.s.url}/product/${other}?section=360`);
+    await expect.poll(() => page.getByTestId('embed-24').getByLabel('24 frames').inputValue()).toBe('Select Preset');
+    expect(await page.getByTestId('embed-48').getByLabel('48 frames').inputValue()).toBe('Select Preset');
+    await page.getByRole('switch', { name: '4K Images' }).click();
+    await page.getByRole('button', { name: 'Send to email' }).click();
+    await page.getByRole('alert').getByText('Please select or create a preset.').waitFor();
+  });
+
+  it("asks for the note ('Please fill input for' + the retailer), then queues one export per option into the Downloads panel", async () => {
+    const id = await idOf('ACM-1005');
+    await page.goto(`${env.s.url}/product/${id}?section=360`);
+    await page.getByRole('switch', { name: 'Wayfair' }).click();
+    await page.getByRole('switch', { name: '4K Images' }).click();
+    await page.getByRole('button', { name: 'Send to email' }).click();
+    await page.getByText('Please fill input for Wayfair').waitFor();
+    await page.getByLabel('Note for Wayfair').fill('oak');
+    const queued = page.waitForResponse((r) => r.url().includes('/enqueue/download') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Send to email' }).click();
+    expect((await queued).status()).toBe(200);
+    await page.getByText('An e-mail with the link will follow.', { exact: false }).waitFor();
+    const jobs = page.getByTestId('export-job');
+    await expect.poll(() => jobs.count(), { timeout: 10_000 }).toBe(2);
+    const rows = await env.s.db.query<{ retailer_id: number; note: string | null }>('SELECT retailer_id, note FROM exports WHERE product_id = $1 ORDER BY retailer_id', [id]);
+    expect(rows.map((r) => r.note)).toEqual([null, 'oak']);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/spin-downloads.png`, fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -39,8 +39,8 @@ describe('download options', () => {
 
 describe('export job lines', () => {
   const job = (o: Partial<ExportJob>): ExportJob => ({
-    id: 1, retailer_id: 3, retailer: 'Amazon', status: 'queued', progress: 0, total: 24, reason: null, url: null,
-    created_at: '2026-11-23T08:00:00Z', expires_at: null, ...o,
+    id: 1, id_product_config: 7, section: '360', retailer_id: 3, retailer: 'Amazon', note: null, status: 'queued', progress: 0, total: 24,
+    reason: null, url: null, bytes: null, created_at: '2026-11-23T08:00:00Z', updated_at: '2026-11-23T08:00:00Z', expires_at: null, ...o,
   });
   it('reads queued, rendering n of m, ready and failed with its reason', () => {
     expect(jobLine(job({})).status).toBe('Queued');

@@ -4,7 +4,7 @@ import { Type, type NumberOptions, type Static, type StringOptions, type TSchema
 import type { Slug } from './slugs.ts';
 
 /** Whose row an id names; the server's guard looks the company up from it. */
-export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role' | 'zip';
+export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role' | 'zip' | 'export';
 
 export interface TenantRule {
   /** Where the company id is sent (usually id_customer). */

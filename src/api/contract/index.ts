@@ -12,10 +12,12 @@ import { users, roles, invitations } from './users.ts';
 import { imagery } from './imagery.ts';
 import { imageryUploads } from './imagery-uploads.ts';
 import { silo, spin360, vignette } from './imagery-presets.ts';
+import { embeds } from './embeds.ts';
+import { exportJobs } from './exports.ts';
 
 export const contract = {
   auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
-  imagery, imageryUploads, silo, vignette, spin360,
+  imagery, imageryUploads, silo, vignette, spin360, embeds, exportJobs,
 } as const;
 export type Contract = typeof contract;
 export * from './define.ts';

@@ -4,8 +4,9 @@
 // wire and gzip -9). Writes bench/results/spin.json.
 //
 // Frames: 48 JPEGs at 640 and 1280 px made with sharp from the demo product's real 360 layers (8 angles,
-// each frame numbered so every file differs), stored in the server's storage and served by it. Until
-// the server half (branch exports) answers GET /backend/public/360, that answer is composed here.
+// each frame numbered so every file differs), stored in the server's storage and served by it. The page
+// is the server's (with the product's real share key); the answer of GET /backend/public/360 is composed
+// here from those files, so both pages get the same frames and no render job runs during the timing.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../tests/support/browser.ts';
 import { ensureSnapshot } from '../tests/support/seed-snapshot.ts';
 import { startTestServer } from '../tests/support/server.ts';
+import { call } from '../tests/support/http.ts';
 import { BASELINE_HTML } from './spin/baseline.ts';
 
 const N = 48;
@@ -118,8 +120,12 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   };
 }
 
+const cid = (await server.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [product]))!.customer_id;
+const token = await server.tokenFor('manager@acme.test');
+const key = (await call(server, 'GET', '/gets/product/share-key', { token, query: { id_product: product, id_customer: cid } })).body.key as string;
+const preset = (await server.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [product]))!.id;
 const browser = await launchChromium();
-const query = `id_product=${product}&id_customization=1&frames=48&key=bench`;
+const query = `id_product=${product}&id_customization=${preset}&frames=48&key=${key}`;
 const pages = { iframe_360: `${server.url}/iframe/360?${query}`, baseline_load_all_then_drag: `${server.url}/bench-baseline-360.html?${query}` };
 const results: Record<string, Run & { runs: Run[] }> = {};
 try {

@@ -53,7 +53,7 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
   });
 
   it("copies the iframe code with 'The text has been copied to the clipboard'; its page opens with the key", async () => {
-    const box = page.getByTestId('viewer-embed').getByLabel('Iframe code');
+    const box = page.getByTestId('viewer-embed').getByLabel('Iframe code', { exact: true });
     await expect.poll(() => box.inputValue(), { timeout: 10_000 }).toMatch(/^<iframe src="/);
     await box.click();
     await page.getByText('The text has been copied to the clipboard').waitFor();
@@ -102,12 +102,12 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
   it("shows the 360 embed codes for a saved preset, 'Select Preset' without one, and copies them", async () => {
     const id = await idOf('ACM-1005');
     await page.goto(`${env.s.url}/product/${id}?section=360`);
-    const code24 = page.getByTestId('embed-24').getByLabel('24 frames');
+    const code24 = page.getByTestId('embed-24').getByLabel('24 frames', { exact: true });
     await expect.poll(() => code24.inputValue(), { timeout: 10_000 }).toMatch(/^<iframe src="/);
     const code = await code24.inputValue();
     expect(code).toMatch(/\/iframe\/360\?id_product=\d+&amp;id_customization=\d+&amp;frames=24&amp;key=/);
     expect(code).toMatch(/loading="lazy" allow="fullscreen" allowfullscreen style="width:100%;aspect-ratio:/);
-    expect(await page.getByTestId('embed-48').getByLabel('48 frames').inputValue()).toContain('frames=48');
+    expect(await page.getByTestId('embed-48').getByLabel('48 frames', { exact: true }).inputValue()).toContain('frames=48');
     await code24.click();
     await page.getByText('The text has been copied to the clipboard').first().waitFor();
     const src = /src="([^"]+)"/.exec(code)![1]!.replace(/&amp;/g, '&');
@@ -117,8 +117,8 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     const other = await idOf('ACM-1012');
     await env.s.db.query("DELETE FROM product_presets WHERE product_id = $1 AND section = '360'", [other]);
     await page.goto(`${env.s.url}/product/${other}?section=360`);
-    await expect.poll(() => page.getByTestId('embed-24').getByLabel('24 frames').inputValue()).toBe('Select Preset');
-    expect(await page.getByTestId('embed-48').getByLabel('48 frames').inputValue()).toBe('Select Preset');
+    await expect.poll(() => page.getByTestId('embed-24').getByLabel('24 frames', { exact: true }).inputValue()).toBe('Select Preset');
+    expect(await page.getByTestId('embed-48').getByLabel('48 frames', { exact: true }).inputValue()).toBe('Select Preset');
     await page.getByRole('switch', { name: '4K Images' }).click();
     await page.getByRole('button', { name: 'Send to email' }).click();
     await page.getByRole('alert').getByText('Please select or create a preset.').waitFor();

@@ -47,7 +47,7 @@ for (let i = 0; i < N; i++) {
   for (const w of WIDTHS) {
     const h = Math.round((w * 3) / 4);
     const label = Buffer.from(`<svg width="${w}" height="${h}"><text x="${w - 20}" y="${h - 20}" font-size="${w / 20}" text-anchor="end" fill="#888">${i + 1}</text></svg>`);
-    const beauty = await sharp(join(server.config.storageDir, layers[i % layers.length]!.beauty)).resize({ width: Math.round(w * 0.7) }).toBuffer();
+    const beauty = await sharp(join(server.config.storageDir, layers[i % layers.length]!.beauty)).resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' }).toBuffer();
     const file = await sharp({ create: { width: w, height: h, channels: 3, background: '#f4f4f2' } })
       .composite([{ input: beauty, gravity: 'center' }, { input: label }])
       .jpeg({ quality: 80, mozjpeg: true })

@@ -35,7 +35,8 @@ export function numbered(label: string, paths: string[], folder = ''): ZipEntry[
   return paths.map((path, i) => ({ path, name: `${folder}${safeName(label)}_${String(i + 1).padStart(width, '0')}.${extOf(path)}` }));
 }
 
-async function writeZip(storage: Storage, entries: ZipEntry[], path: string): Promise<number> {
+/** A STORE zip of stored files at `path` (written aside, then renamed); answers its size. */
+export async function writeZip(storage: Storage, entries: ZipEntry[], path: string): Promise<number> {
   const full = storage.resolve(path);
   await mkdir(dirname(full), { recursive: true });
   const zip = new yazl.ZipFile();

@@ -1,7 +1,7 @@
 // The job queue: pg-boss (DESIGN "Serving"), never one of our own. pg-boss 10 is the last major that runs
-// on Node 20 (11 and 12 need Node 22), and it has no PGlite adapter of its own: on PGlite it runs inside
-// the server through `liteAdapter` below (pg-boss's `db` option); on PostgreSQL it has its own pool and
-// `npm run worker` processes claim the same jobs with SKIP LOCKED. Retries, backoff, expiry of a job whose
+// on Node 20 (11 and 12 need Node 22), and it has no PGlite adapter of its own: it runs on our Db through
+// `asJobDb` below (pg-boss's `db` option), inside the server on PGlite, and on PostgreSQL in every server
+// and `npm run worker` process, which claim the same jobs with SKIP LOCKED. Retries, backoff, expiry of a job whose
 // worker died and the failed state are pg-boss's; a job that fails for good goes to its dead-letter
 // queue, whose handler records why on our own row.
 import PgBoss from 'pg-boss';
@@ -41,10 +41,10 @@ export const asJobDb = (db: Db): PgBoss.Db => ({
     values && values.length ? { rows: await db.query(text, values) } : { rows: await lastRows(db, text) },
 });
 
-/** A script of several statements: PGlite's exec answers each one's rows; pg answers the last (or an array). */
+/** A script of several statements: PGlite's exec answers each one's rows; pg's simple query the last one's (or none). */
 async function lastRows(db: Db, text: string): Promise<unknown[]> {
   const lite = pgliteOf(db);
-  if (!lite) return db.query(text);
+  if (!lite) return (await db.query(text)) ?? [];
   const results = await lite.exec(text);
   return results.at(-1)?.rows ?? [];
 }
@@ -80,9 +80,7 @@ export class JobQueue {
       maintenanceIntervalSeconds: jobs.superviseSeconds,
       monitorStateIntervalSeconds: Math.max(60, jobs.superviseSeconds),
     };
-    const boss = pgliteOf(this.db)
-      ? new PgBoss({ ...common, db: asJobDb(this.db) })
-      : new PgBoss({ ...common, connectionString: this.config.databaseUrl, max: 4, application_name: 'facet-jobs' });
+    const boss = new PgBoss({ ...common, db: asJobDb(this.db) });
     boss.on('error', (err: unknown) => this.log.error({ err }, 'job queue error'));
     await boss.start();
     const live = { retryLimit: 2, retryDelay: 5, retryBackoff: true, expireInSeconds: jobs.expireSeconds };

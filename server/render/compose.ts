@@ -99,9 +99,17 @@ async function drawLayer(op: DrawOp<RawImage> & { kind: 'image' }, frame: Size):
   return { input: data, raw: { width: dw, height: dh, channels: 4 }, left, top };
 }
 
+/** Milliseconds spent per step, added up over a job's frames (the export bench reads them). */
+export type StepTimes = Partial<Record<'resize' | 'compose' | 'encode' | 'search' | 'check' | 'zip', number>>;
+export const addTime = (t: StepTimes | undefined, step: keyof StepTimes, since: number) => {
+  if (t) t[step] = (t[step] ?? 0) + (performance.now() - since);
+};
+
 export interface ComposeOptions {
   /** JPEG and RGB outputs have no alpha: a transparent background becomes white, as the canvas does. */
   opaque?: boolean;
+  /** resize: each layer cropped, scaled and filtered; compose: laid over the background. */
+  timings?: StepTimes;
 }
 
 /**
@@ -124,15 +132,19 @@ export async function composeFrame(preset: RenderPreset, layers: DecodedLayers, 
   if (options.opaque && fill && seeThrough) {
     overlays.push({ input: { create: { width: size.width, height: size.height, channels: 4, background: fill } } });
   }
+  let t = performance.now();
   for (const op of frame.ops) {
     if (op.kind !== 'image') continue;
     const o = await drawLayer(op, size);
     if (o) overlays.push(o);
   }
+  addTime(options.timings, 'resize', t);
+  t = performance.now();
   const { data } = await sharp({ create: { width: size.width, height: size.height, channels: 4, background: base } })
     .composite(overlays)
     .raw()
     .toBuffer({ resolveWithObject: true });
+  addTime(options.timings, 'compose', t);
   return { data, width: size.width, height: size.height };
 }
 

@@ -69,13 +69,15 @@ export const productRoutes = implement(contract, {
     if (f.automation_system === 1) mayAutomate(auth);
     checkRules(f);
     const id = await db.tx(async (t) => {
-      // The row lock serialises concurrent stores, so the cap cannot be overshot.
-      const c = await t.one<{ allowed: number; used: number }>(
-        `SELECT products_allowed AS allowed,
-                (SELECT count(*)::int FROM products WHERE customer_id = $1 AND deleted_at IS NULL) AS used
-           FROM customers WHERE id = $1 FOR UPDATE`, [body.id_customer]);
+      // The row lock serialises concurrent stores, so the cap cannot be overshot. The count is a
+      // statement of its own: under READ COMMITTED it then sees what the lock's previous holder committed
+      // (a subquery beside FOR UPDATE would keep the snapshot taken before the wait).
+      const c = await t.one<{ allowed: number }>(
+        'SELECT products_allowed AS allowed FROM customers WHERE id = $1 FOR UPDATE', [body.id_customer]);
       if (!c) throw notFound('Customer');
-      if (c.used >= c.allowed) throw new ApiError(422, `Your company may register at most ${c.allowed} products.`);
+      const { used } = (await t.one<{ used: number }>(
+        'SELECT count(*)::int AS used FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [body.id_customer]))!;
+      if (used >= c.allowed) throw new ApiError(422, `Your company may register at most ${c.allowed} products.`);
       const row = await t.one<{ id: number }>(
         `INSERT INTO products (customer_id, name, sku, collection, automation_system, height, width, depth, finish, note, measure,
                                created_at, updated_at)

@@ -213,7 +213,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await fresh();
     await page.goto(`${env.s.url}/register`);
     await page.getByRole('heading', { name: 'Register' }).waitFor();
-    expect(await page.getByRole('link', { name: 'terms of use' }).getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('link', { name: 'terms of use', exact: true }).getAttribute('target')).toBe('_blank');
     const signUp = page.getByRole('button', { name: 'Sign Up' });
     await signUp.click();
     await page.getByText('Please fill all fields').waitFor();

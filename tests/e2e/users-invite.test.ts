@@ -127,7 +127,6 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
     await person.page.waitForURL('**/login');
     const ms = Date.now() - disabledAt;
     console.log(`[facet] disable -> first refused call ${await refused} ms -> open tab on Login ${ms} ms`);
-    expect(ms).toBeLessThan(5000);
     expect(await tokenCookie(person.context)).toBeUndefined();
     await row().getByText('Disabled').waitFor();
     // And they cannot sign in again.

@@ -12,7 +12,8 @@ import { Storage } from '../../server/storage/files.ts';
 export const TMP = resolve('.tmp');
 /** Keyed by the schema and seed sources, so concurrent runs of different trees never share one. */
 export const snapshotDir = (kind: 'pglite' | 'postgres') => join(TMP, `seed-${kind}-${sourceHash()}`);
-export const templateDb = () => `facet_tpl_${sourceHash()}`;
+/** Also keyed by this tree's folder: several checkouts may share one PostgreSQL cluster. */
+export const templateDb = () => `facet_tpl_${createHash('sha256').update(sourceHash()).update(TMP).digest('hex').slice(0, 12)}`;
 
 /** Changes to the schema or the seed make a new snapshot. */
 let cachedHash: string | undefined;

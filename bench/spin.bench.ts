@@ -71,7 +71,7 @@ interface Run {
 /** Drags 30 px right every 50 ms from the start until the picture changes; times are from navigation. */
 async function measure(browser: Browser, url: string): Promise<Run> {
   const context = await browser.newContext({ viewport: { width: 900, height: 675 }, serviceWorkers: 'block' });
-  await context.route('**/backend/public/360?**', (r) => r.fulfill({ contentType: 'application/json', body: answer }));
+  await context.route(/\/backend\/public\/360\?/, (r) => r.fulfill({ contentType: 'application/json', body: answer }));
   const page: Page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

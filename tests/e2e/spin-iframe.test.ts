@@ -40,7 +40,7 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
     presetId = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [productId]))!.id;
     frameUrls = Array.from({ length: N }, (_, i) => `/storage/${layers[i % layers.length]!.beauty}?frame=${i}`);
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 900, height: 700 } });
-    await context.route('**/backend/public/360?**', (route) =>
+    await context.route(/\/backend\/public\/360\?/, (route) =>
       route.fulfill({
         contentType: 'application/json',
         body: JSON.stringify({ success: true, name: 'Oak chair', sku: 'ACM-1005', width: 640, height: 480, status: 'ready', frames: frameUrls.map((u, index) => ({ index, webp: {}, jpeg: { 640: u } })) }),

@@ -33,11 +33,13 @@ export function frameOfWidths(urls: Record<string, string> | undefined): PlayerF
   return { src: list[0]![1], srcset: list.map(([w, url]) => `${url} ${w}w`).join(', '), largest: max, maxWidth: maxW };
 }
 
-/** The API's frames in index order, in WebP where the browser takes it, else JPEG. */
+const some = (urls?: Record<string, string>) => (urls && Object.keys(urls).length ? urls : undefined);
+
+/** The API's frames in index order, in WebP where the browser takes it, else JPEG (a format with no widths counts as absent). */
 export function framesOf(frames: readonly ApiFrame[], webp: boolean): PlayerFrame[] {
   return [...frames]
     .sort((a, b) => a.index - b.index)
-    .map((f) => frameOfWidths(webp ? (f.webp ?? f.jpeg) : (f.jpeg ?? f.webp)))
+    .map((f) => frameOfWidths(webp ? (some(f.webp) ?? f.jpeg) : (some(f.jpeg) ?? f.webp)))
     .filter((f): f is PlayerFrame => !!f);
 }
 

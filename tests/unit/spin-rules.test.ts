@@ -95,5 +95,8 @@ describe('frames for the player', () => {
     expect(framesOf(api, true).map((f) => f.src)).toEqual(['/0.webp', '/1.webp']);
     expect(framesOf(api, false).map((f) => f.src)).toEqual(['/0.jpg', '/1.jpg']);
   });
+  it('falls back to the other format when one has no widths', () => {
+    expect(framesOf([{ index: 0, webp: {}, jpeg: { 640: '/0.jpg' } }], true).map((f) => f.src)).toEqual(['/0.jpg']);
+  });
   it('takes plain photos as one file each', () => expect(framesOfUrls(['/p.jpg'])).toEqual([{ src: '/p.jpg', largest: '/p.jpg' }]));
 });

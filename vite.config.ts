@@ -1,10 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { publicPages } from './scripts/vite-public-pages.ts';
 import { precompress } from './scripts/precompress.ts';
 
 const api = process.env.VITE_API_URL ?? '/backend';
 const serverPort = Number(process.env.PORT ?? 8080);
+/** Build output the service worker does not precache: the public entries and model-viewer's chunk. */
+const PUBLIC_ONLY = ['iframe-360.html', 'viewer.html', 'assets/iframe-360-*', 'assets/viewer-*', 'assets/model-viewer-*', 'assets/qr-*'];
 
 export default defineConfig({
   plugins: [
@@ -29,14 +32,25 @@ export default defineConfig({
           { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'], maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'],
+        // The public pages (their own entries) and the 3D library are for visitors, not the offline portal.
+        globIgnores: PUBLIC_ONLY,
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
       devOptions: { enabled: false },
     }),
+    publicPages(), // after the PWA plugin: it removes the manifest link that one adds
     // Last: brotli and gzip copies of every text file, the service worker included.
     precompress(),
   ],
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // The portal, and the two public pages with their own small entries (no router, no app shell).
+    rolldownOptions: { input: { main: 'index.html', 'iframe-360': 'iframe-360.html', viewer: 'viewer.html' } },
+  },
   server: {
     port: 5173,
     proxy: {

@@ -47,7 +47,6 @@ export const ROUTES: RouteDef[] = [
   // The invitation mail's link (issue 13): set a password (or confirm an existing one) and sign in.
   { path: '/accept-invite', title: 'Accept Invitation', access: 'public', load: () => import('../features/auth/AcceptInvitePage.tsx') },
   { path: '/term-of-use', title: 'Terms of Use', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
-  { path: '/viewer/', title: '3D Viewer', access: 'public', load: () => import('../features/shell-placeholders/Viewer.tsx') },
   { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/dashboard/DashboardPage.tsx'), rule: 'dashboard' },
   { path: '/catalog', title: 'Product Catalog', access: 'auth', load: () => import('../features/catalog/CatalogPage.tsx'), rule: CATALOG },
   { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/templates/CustomerTemplateCatalog.tsx'), rule: TEMPLATES },

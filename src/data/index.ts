@@ -19,6 +19,7 @@ export { registerProducts, saveProductInfo, deleteProduct, DIMENSIONS_MESSAGE, t
 export { RuleError } from './product-info.ts';
 export { splitTags } from './tags.ts';
 export { addTemplates, editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
+export { queueViewerImage, usePendingViewerImage, type PendingViewerImage } from './viewer-image.ts';
 export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type DashboardData, type Round, type TaskItem, type ServiceItem, type LastProduct } from './dashboard.ts';
 export { useProfile, refreshProfile, type ProfileData } from './profile.ts';
 export { useRetailers, refreshRetailers, saveRetailer, removeRetailer, OFFLINE_RETAILERS, type RetailerData, type RetailerDraft } from './retailers.ts';

@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (DESIGN "Service worker"): precache the shell and route chunks, serve
-// index.html for navigations (not the API, stored files or the 360 iframe), keep stored
-// images cache-first with an expiry, prefetch the company's thumbnails while the page is idle
-// (prefetch.ts), and drain the outbox on Background Sync.
+// index.html for navigations (not the API, stored files, or the public /iframe and /viewer pages,
+// which are entries of their own), keep stored images cache-first with an expiry, prefetch the
+// company's thumbnails while the page is idle (prefetch.ts), and drain the outbox on Background Sync.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -23,7 +23,7 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [new RegExp(`^${API}(/|$)`), /^\/storage(\/|$)/, /^\/iframe(\/|$)/],
+    denylist: [new RegExp(`^${API}(/|$)`), /^\/storage(\/|$)/, /^\/iframe(\/|$)/, /^\/viewer(\/|$)/],
   }),
 );
 

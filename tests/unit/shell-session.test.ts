@@ -87,7 +87,7 @@ describe('route table (§2)', () => {
       '/': 'public', '/login': 'public', '/reset-password': 'public', '/register-manager': 'public', '/register/customer': 'public', '/register': 'public',
       '/dashboard': 'auth', '/catalog': 'auth', '/catalog_template': 'auth', '/admin/catalog_template': 'staff',
       '/admin/template/add': 'staff', '/admin': 'staff', '/product/add': 'auth', '/product/:id': 'auth', '/template/:id': 'auth',
-      '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth', '/viewer/': 'public',
+      '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth',
       '/accept-invite': 'public', // issue 13: the invitation mail's link
     };
     for (const [path, access] of Object.entries(expected)) expect(byPath.get(path)?.access, path).toBe(access);

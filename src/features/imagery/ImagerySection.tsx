@@ -1,14 +1,12 @@
 // The product screen's sections other than Info (document 3 §2), each given the product, the
-// company and the user's rights for it. The 3D viewer is issue 14's (a seam here).
-import { Box } from 'lucide-react';
+// company and the user's rights for it.
 import type { Slug } from '../../api/contract/slugs.ts';
 import type { ProductRow, Who } from '../../data/index.ts';
-import { EmptyState } from '../../ui/EmptyState.tsx';
 import { FilesSection } from './FilesSection.tsx';
 import { PresetPanel } from './PresetPanel.tsx';
-import { Spin360Extras } from './Spin360Extras.tsx';
+import { Spin360Additions } from './spin/Spin360Additions.tsx';
 import { VideoSection } from './VideoSection.tsx';
-import styles from './imagery.module.css';
+import { ViewerSection } from './viewer-3d/ViewerSection.tsx';
 
 export type ImageryKey = 'vignette' | 'silo' | '360' | 'video' | '3d-viewer' | '3d-files';
 
@@ -38,21 +36,15 @@ export function ImagerySection({ sectionKey, title, product, customerId, access 
           sku={sku}
           canEdit={canEdit}
           canTailor={canTailor}
-          // SEAM for issue 14: the 360 panel's additions render here (Spin360Extras.tsx).
-          extras={sectionKey === '360' ? (ctx) => <Spin360Extras {...ctx} /> : undefined}
+          // The 360 panel's additions (issue 14): embed codes, Download Options, the Downloads panel.
+          extras={sectionKey === '360' ? (ctx) => <Spin360Additions {...ctx} /> : undefined}
         />
       );
     case 'video':
       return <VideoSection who={who} canEdit={canEdit} canTailor={canTailor} />;
     case '3d-files':
       return <FilesSection who={who} canEdit={canEdit} />;
-    default:
-      // SEAM for issue 14: the 3D viewer section (lazy-load toggle, thumbnail upload, embed code).
-      return (
-        <section className={styles.section} aria-labelledby="section-heading">
-          <h2 id="section-heading">{title}</h2>
-          <EmptyState compact icon={<Box />} title={`The ${title} section is not available yet.`} />
-        </section>
-      );
+    case '3d-viewer':
+      return <ViewerSection product={product} customerId={customerId} canEdit={!!access['editor-3d-viewer-access']} />;
   }
 }

@@ -1,0 +1,43 @@
+// The 3D viewer's thumbnail (document 3 §2, §5: one file) goes through the outbox like every write,
+// so it is kept on this device and sent when online. Its entity is `viewer:<id>`, not the product:
+// the upload must not touch the product row's updated_at (Info edits are based on it).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from './db.ts';
+import { enqueue, kick, newAction } from './outbox.ts';
+import { storeBlob } from './products.ts';
+import type { PendingState } from './types.ts';
+
+const PATH = '/posts/product/viewer/imagelazyload/store';
+export const viewerEntity = (productId: number) => `viewer:${productId}`;
+
+export async function queueViewerImage(productId: number, customerId: number, file: File, productLabel: string): Promise<void> {
+  const d = db();
+  await d.transaction('rw', [d.outbox, d.blobs], async () => {
+    const blobId = await storeBlob(file, file.name || 'thumbnail.png');
+    await enqueue(
+      [{
+        label: 'Upload the 3D viewer thumbnail',
+        call: { method: 'POST', path: PATH, body: { id_product: productId, id_customer: customerId }, upload: { field: 'file', blobId } },
+        entities: [viewerEntity(productId)],
+      }],
+      newAction(`Viewer thumbnail of ${productLabel}`),
+    );
+  });
+  kick();
+}
+
+export interface PendingViewerImage {
+  blob: Blob;
+  state: PendingState;
+  error?: string;
+}
+
+/** The newest thumbnail still waiting in the outbox for this product (to preview it), if any. */
+export function usePendingViewerImage(productId: number): PendingViewerImage | undefined {
+  return useLiveQuery(async () => {
+    const entries = await db().outbox.where('entities').equals(viewerEntity(productId)).sortBy('id');
+    const last = entries.filter((e) => e.call.path === PATH).at(-1);
+    const row = last?.call.upload && (await db().blobs.get(last.call.upload.blobId));
+    return row ? { blob: row.blob, state: last.state, error: last.error } : undefined;
+  }, [productId]);
+}

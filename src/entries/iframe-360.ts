@@ -1,0 +1,48 @@
+// /iframe/360 (document 3 §2, issue 14): the public embed of a product's spin. Its own tiny entry:
+// no React, no router, no app shell; one fetch of the public call, then the spin player.
+// Without a valid share key the call answers 404 and the page shows nothing of the product.
+import { framesOf, supportsWebp, type ApiFrame } from '../spin/frames.ts';
+import { createSpinPlayer } from '../spin/player.ts';
+
+interface Spin360 {
+  name: string;
+  status: 'ready' | 'rendering';
+  frames: ApiFrame[];
+}
+
+const API = (import.meta.env.VITE_API_URL as string | undefined) ?? '/backend';
+const RETRY_MS = 10_000;
+const page = new URLSearchParams(location.search);
+const host = document.getElementById('spin')!;
+
+/** Only the call's own parameters are passed on. */
+const query = new URLSearchParams();
+for (const k of ['id_product', 'id_customization', 'frames', 'uploadimage', 'key']) {
+  const v = page.get(k);
+  if (v !== null) query.set(k, v);
+}
+
+function note(text: string) {
+  const p = document.createElement('p');
+  p.className = 'note';
+  p.textContent = text;
+  host.replaceChildren(p);
+}
+
+async function load(): Promise<void> {
+  const [res, webp] = await Promise.all([fetch(`${API}/public/360?${query}`).catch(() => undefined), supportsWebp()]);
+  if (!res?.ok) return note(res ? 'This 360 view is not available.' : 'This 360 view could not be loaded. Check the connection.');
+  const spin = (await res.json()) as Spin360;
+  const frames = framesOf(spin.frames ?? [], webp);
+  if (!frames.length) {
+    // A new set is rendering and there is no earlier one yet: ask again shortly.
+    note('This 360 view is being prepared. It will appear here shortly.');
+    setTimeout(() => void load(), RETRY_MS);
+    return;
+  }
+  document.title = `${spin.name} · 360 view`;
+  host.replaceChildren();
+  createSpinPlayer(host, { frames, label: `360 view of ${spin.name}`, autoplay: page.get('autoplay') === '1' });
+}
+
+void load();

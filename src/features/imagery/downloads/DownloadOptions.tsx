@@ -1,0 +1,105 @@
+// The 360 panel's '360 Product View' Download Options (document 3 §2, §4, §5, §8; issue 14): a toggle
+// per retailer (/gets/retailer/list) and the fixed '4K Images', a note for retailers whose file name
+// holds <note>, and 'Send to email', which queues one export per chosen option on the server; the
+// e-mail with the link follows. Online only (the server renders and mails): offline it says so.
+import { useState } from 'react';
+import { Mail } from 'lucide-react';
+import { enqueueDownload } from '../../../api/exports.ts';
+import { useRetailers, useSyncStatus } from '../../../data/index.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { Callout } from '../../../ui/Callout.tsx';
+import { Card } from '../../../ui/Card.tsx';
+import { Switch } from '../../../ui/Checkbox.tsx';
+import { SkeletonText } from '../../../ui/Skeleton.tsx';
+import { TextField } from '../../../ui/TextField.tsx';
+import { notify } from '../../../ui/notify.tsx';
+import { checkDownload, ENQUEUE_FAILED, needsNote, targetsOf } from './download-rules.ts';
+import styles from './downloads.module.css';
+
+interface Props {
+  productId: number;
+  customerId: number;
+  /** The selected preset once saved; undefined while none is chosen (or it is new and unsaved). */
+  presetId: number | undefined;
+  /** Told after jobs were queued (the Downloads panel reads again). */
+  onQueued?: () => void;
+}
+
+export function DownloadOptions({ productId, customerId, presetId, onQueued }: Props) {
+  const retailers = useRetailers();
+  const { online } = useSyncStatus();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [notes, setNotes] = useState<Record<number, string>>({});
+  const [problem, setProblem] = useState<{ message: string; field?: number } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const targets = targetsOf(retailers ?? []);
+
+  const toggle = (id: number, on: boolean) => {
+    setChosen((s) => {
+      const next = new Set(s);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+    setProblem(null);
+  };
+
+  const send = async () => {
+    const check = checkDownload(presetId, targets, chosen, notes);
+    if (!check.ok) return setProblem({ message: check.message, field: check.field });
+    setProblem(null);
+    setBusy(true);
+    const batch = crypto.randomUUID();
+    const results = await Promise.allSettled(
+      check.requests.map((r) => enqueueDownload({ id_product: productId, id_customer: customerId, id_product_config: presetId!, ...r }, `${batch}:${r.retailer}`)),
+    );
+    setBusy(false);
+    const failed = results.filter((r) => r.status === 'rejected');
+    for (const f of failed) console.warn('[facet] enqueue download failed', f.reason);
+    if (failed.length === results.length) return setProblem({ message: ENQUEUE_FAILED });
+    if (failed.length) setProblem({ message: `${ENQUEUE_FAILED} ${failed.length} of ${results.length} could not be queued.` });
+    notify.info('Download requested', 'The files are being prepared. An e-mail with the link will follow.');
+    setChosen(new Set());
+    onQueued?.();
+  };
+
+  return (
+    <Card title="360 Product View" description="Download Options: choose the formats to prepare. The links arrive by e-mail." headingLevel={3}>
+      {!retailers ? (
+        <SkeletonText lines={4} />
+      ) : (
+        <ul className={styles.options} aria-label="Download Options">
+          {targets.map((t) => (
+            <li key={t.id} className={styles.option}>
+              <Switch label={t.retailer} checked={chosen.has(t.id)} onCheckedChange={(on) => toggle(t.id, on)} />
+              {needsNote(t) && (
+                <TextField
+                  label={`Note for ${t.retailer}`}
+                  hint="Used in the file names"
+                  value={notes[t.id] ?? ''}
+                  maxLength={60}
+                  onChange={(e) => {
+                    setNotes((n) => ({ ...n, [t.id]: e.target.value }));
+                    if (problem?.field === t.id) setProblem(null);
+                  }}
+                  error={problem?.field === t.id ? problem.message : undefined}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className={styles.send}>
+        {problem && problem.field === undefined && (
+          <Callout tone="danger" role="alert">
+            {problem.message}
+          </Callout>
+        )}
+        {!online && <Callout tone="neutral">Sending needs a connection.</Callout>}
+        <Button variant="primary" icon={<Mail />} loading={busy} disabled={!online} onClick={() => void send()}>
+          Send to email
+        </Button>
+      </div>
+    </Card>
+  );
+}

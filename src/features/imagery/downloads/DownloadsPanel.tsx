@@ -1,0 +1,98 @@
+// The product's Downloads panel (issue 14): this product's export jobs as they are now: queued,
+// rendering n of m, ready (with the link), failed (with the reason and Retry). It reads again every
+// few seconds while a job is under way, so it updates without a reload.
+import { useEffect, useState } from 'react';
+import { CloudOff, Download, FileArchive, RotateCw } from 'lucide-react';
+import { exportJobs, retryExport, type ExportJob } from '../../../api/exports.ts';
+import { toFailure } from '../../../api/client.ts';
+import { Badge } from '../../../ui/Badge.tsx';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { Callout } from '../../../ui/Callout.tsx';
+import { Card } from '../../../ui/Card.tsx';
+import { EmptyState } from '../../../ui/EmptyState.tsx';
+import { ProgressBar } from '../../../ui/ProgressBar.tsx';
+import { SkeletonText } from '../../../ui/Skeleton.tsx';
+import { formatDateTime } from '../../../ui/format.ts';
+import { notify } from '../../../ui/notify.tsx';
+import { useServerRead } from '../use-server-read.ts';
+import { jobLine, POLL_MS, underWay } from './job-view.ts';
+import styles from './downloads.module.css';
+
+interface Props {
+  productId: number;
+  customerId: number;
+  /** Bumped by the caller after it queued jobs, so the list is read at once. */
+  version?: number;
+}
+
+export function DownloadsPanel({ productId, customerId, version = 0 }: Props) {
+  const jobs = useServerRead(() => exportJobs(productId, customerId), [productId, customerId, version]);
+  const list = jobs.data ?? [];
+  const busy = list.some(underWay);
+  const { reload } = jobs;
+  useEffect(() => {
+    if (!busy) return;
+    const t = setInterval(reload, POLL_MS);
+    return () => clearInterval(t);
+  }, [busy, reload]);
+
+  return (
+    <Card title="Downloads" description="Exports of this product, rendered on the server. Links are also sent by e-mail." headingLevel={3}>
+      {!jobs.data && jobs.state === 'loading' ? (
+        <SkeletonText lines={3} />
+      ) : !jobs.data && jobs.state === 'offline' ? (
+        <EmptyState compact icon={<CloudOff />} title="Downloads show when you are back online." />
+      ) : !jobs.data && jobs.state === 'failed' ? (
+        <Callout tone="danger">Error: {jobs.message}</Callout>
+      ) : !list.length ? (
+        <EmptyState compact icon={<FileArchive />} title="No downloads yet." description="Choose Download Options and Send to email." />
+      ) : (
+        <ul className={styles.jobs} aria-label="Export jobs" aria-live="polite">
+          {list.map((job) => (
+            <JobRow key={job.id} job={job} customerId={customerId} onRetried={reload} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: number; onRetried: () => void }) {
+  const [retrying, setRetrying] = useState(false);
+  const line = jobLine(job);
+  const retry = async () => {
+    setRetrying(true);
+    try {
+      await retryExport(job.id, customerId);
+      notify.info('Queued again', `${job.retailer} will be rendered again.`);
+      onRetried();
+    } catch (err) {
+      notify.error(`Error: ${toFailure(err).firstFieldMessage}`);
+    } finally {
+      setRetrying(false);
+    }
+  };
+  return (
+    <li className={styles.job} data-testid="export-job" data-status={job.status}>
+      <div className={styles.jobHead}>
+        <strong>{job.retailer}</strong>
+        <Badge tone={line.tone} size="sm">
+          {line.status}
+        </Badge>
+        <span className={styles.when}>{formatDateTime(new Date(job.created_at))}</span>
+      </div>
+      {job.status === 'rendering' && <ProgressBar label={line.detail} value={job.total ? (100 * job.progress) / job.total : undefined} showLabel />}
+      {job.status !== 'rendering' && line.detail && <p className={styles.detail}>{line.detail}</p>}
+      {job.status === 'ready' && job.url && (
+        <a className={buttonClass({ size: 'sm' })} href={job.url} download>
+          <Download aria-hidden="true" size={14} /> Download the zip
+        </a>
+      )}
+      {job.status === 'failed' && (
+        <Button size="sm" icon={<RotateCw />} loading={retrying} onClick={() => void retry()}>
+          Retry
+        </Button>
+      )}
+    </li>
+  );
+}

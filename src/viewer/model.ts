@@ -1,0 +1,89 @@
+// The 3D model on screen, shared by the product screen's 3D viewer section and the public /viewer/
+// page (document 3 §2): @google/model-viewer, imported only when a model is about to show. With the
+// lazy-load toggle on, the poster and a play button stand in and nothing heavy loads until a click.
+import './model.css';
+
+export interface ModelOptions {
+  glb: string;
+  usdz?: string | null;
+  poster?: string | null;
+  /** The model's accessible description, e.g. '3D model of Oak chair'. */
+  alt: string;
+  /** Show the poster with a play button; load and reveal the model on click. */
+  lazy?: boolean;
+  /** Offer AR (webxr, Scene Viewer, Quick Look); `arButton` replaces the small default button. */
+  ar?: boolean;
+  arButton?: HTMLElement;
+}
+
+/** The element once model-viewer has defined it (the properties we read). */
+export type ModelElement = HTMLElement & { canActivateAR: boolean; activateAR(): Promise<void> };
+
+/** The one place the library is imported; a chunk of its own, never in the main or /login chunks. */
+export const loadModelViewer = () => import('@google/model-viewer');
+
+const PLAY_ICON = '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>';
+
+async function showModel(host: HTMLElement, o: ModelOptions): Promise<ModelElement> {
+  await loadModelViewer();
+  const mv = document.createElement('model-viewer') as ModelElement;
+  const attrs: Record<string, string | null | undefined> = {
+    src: o.glb,
+    'ios-src': o.usdz,
+    poster: o.poster,
+    alt: o.alt,
+    'camera-controls': '',
+    'touch-action': 'pan-y',
+    'shadow-intensity': '1',
+    ...(o.ar && { ar: '', 'ar-modes': 'webxr scene-viewer quick-look' }),
+  };
+  for (const [k, v] of Object.entries(attrs)) if (v != null) mv.setAttribute(k, v);
+  mv.className = 'model';
+  if (o.arButton) {
+    o.arButton.slot = 'ar-button';
+    mv.append(o.arButton);
+  }
+  host.replaceChildren(mv);
+  return mv;
+}
+
+/**
+ * Puts the model in `host`. Resolves with the element once it is on the page (after the play
+ * button's click when lazy); `destroy` removes whatever is there.
+ */
+export function mountModel(host: HTMLElement, o: ModelOptions): { ready: Promise<ModelElement>; destroy(): void } {
+  let done = false;
+  const destroy = () => {
+    done = true;
+    host.replaceChildren();
+  };
+  const reveal = async () => {
+    const mv = await showModel(host, o);
+    if (done) mv.remove();
+    return mv;
+  };
+  if (!o.lazy) return { ready: reveal(), destroy };
+  const cover = document.createElement('div');
+  cover.className = 'model-cover';
+  if (o.poster) {
+    const img = document.createElement('img');
+    Object.assign(img, { src: o.poster, alt: '', className: 'model-poster' });
+    cover.append(img);
+  }
+  const play = document.createElement('button');
+  Object.assign(play, { type: 'button', className: 'model-play', innerHTML: PLAY_ICON });
+  play.setAttribute('aria-label', `Load the ${o.alt}`);
+  cover.append(play);
+  host.replaceChildren(cover);
+  const ready = new Promise<ModelElement>((resolve, reject) => {
+    play.addEventListener('click', () => {
+      play.disabled = true;
+      play.setAttribute('aria-busy', 'true');
+      reveal().then((mv) => {
+        mv.focus();
+        resolve(mv);
+      }, reject);
+    }, { once: true });
+  });
+  return { ready, destroy };
+}

@@ -8,12 +8,14 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
+import { working } from '../server/exports.fixtures.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS; // a folder: screenshots to look at
 
 describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () => {
-  const env = usePortalAndBrowser();
+  // Export jobs are worked in this server, so a queued export reaches 'Ready' in the Downloads panel.
+  const env = usePortalAndBrowser(working());
   let context: BrowserContext;
   let page: Page;
   const fetched: string[] = [];
@@ -124,7 +126,7 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await page.getByRole('alert').getByText('Please select or create a preset.').waitFor();
   });
 
-  it("asks for the note ('Please fill input for' + the retailer), then queues one export per option into the Downloads panel", async () => {
+  it("asks for the note ('Please fill input for' + the retailer), then queues one export per option into the Downloads panel, each reaching Ready", async () => {
     const id = await idOf('ACM-1005');
     await page.goto(`${env.s.url}/product/${id}?section=360`);
     await page.getByRole('switch', { name: 'Wayfair' }).click();
@@ -140,6 +142,9 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await expect.poll(() => jobs.count(), { timeout: 10_000 }).toBe(2);
     const rows = await env.s.db.query<{ retailer_id: number; note: string | null }>('SELECT retailer_id, note FROM exports WHERE product_id = $1 ORDER BY retailer_id', [id]);
     expect(rows.map((r) => r.note)).toEqual([null, 'oak']);
+    // Rendered by the server's worker, each reaches Ready with its link, without a reload.
+    await expect.poll(() => page.getByRole('link', { name: 'Download the zip' }).count(), { timeout: 90_000 }).toBe(2);
+    await jobs.first().getByText('Ready').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/spin-downloads.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });

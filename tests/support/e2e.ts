@@ -11,10 +11,10 @@ export interface PortalAndBrowser {
 }
 
 /** Registers the file's beforeAll/afterAll; the fields are set once beforeAll has run. */
-export function usePortalAndBrowser(): PortalAndBrowser {
+export function usePortalAndBrowser(overrides: Parameters<typeof startPortal>[0] = {}): PortalAndBrowser {
   const env = {} as PortalAndBrowser;
   beforeAll(async () => {
-    [env.s, env.browser] = await Promise.all([startPortal(), launchChromium()]);
+    [env.s, env.browser] = await Promise.all([startPortal(overrides), launchChromium()]);
   });
   afterAll(async () => {
     await env.browser?.close();

@@ -16,11 +16,11 @@ export async function seedLargeTemplates(db: Db, customerId: number, n: number):
     const idList = ids.map((r) => r.id);
     await t.query(
       `INSERT INTO template_ambients (template_id, ambient_id)
-       SELECT id, a.id FROM unnest($1::int[]) AS id
-         JOIN LATERAL (SELECT id FROM ambients ORDER BY id OFFSET id % 6 LIMIT 2) a ON true`, [idList]);
+       SELECT u.tid, a.id FROM unnest($1::int[]) AS u(tid)
+         JOIN LATERAL (SELECT id FROM ambients ORDER BY id OFFSET u.tid % 6 LIMIT 2) a ON true`, [idList]);
     await t.query(
       `INSERT INTO template_tag_links (template_id, tag_id)
-       SELECT id, g.id FROM unnest($1::int[]) AS id
-         JOIN LATERAL (SELECT id FROM template_tags ORDER BY id OFFSET id % 10 LIMIT 2) g ON true`, [idList]);
+       SELECT u.tid, g.id FROM unnest($1::int[]) AS u(tid)
+         JOIN LATERAL (SELECT id FROM template_tags ORDER BY id OFFSET u.tid % 10 LIMIT 2) g ON true`, [idList]);
   });
 }

@@ -1,5 +1,6 @@
 // Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e.
 import { defineConfig } from 'vitest/config';
+import InterleavingSequencer from './tests/support/sequencer.ts';
 
 const CI = process.env.CI === 'true';
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -21,6 +22,7 @@ const server = (name: string, setup: string, env: Record<string, string>) => ({
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    sequence: { sequencer: InterleavingSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }),
@@ -44,7 +46,6 @@ export default defineConfig({
           globalSetup: ['./tests/support/setup-e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -92,11 +92,20 @@ export class JobQueue {
     return boss;
   }
 
+  /**
+   * Processes started together race to create the queues: PostgreSQL may pick one of them as a
+   * deadlock victim, or the other may be mid-commit. So a failed attempt looks again, then retries.
+   */
   private async ensureQueue(boss: PgBoss, name: QueueName, options: Omit<PgBoss.Queue, 'name'>) {
-    if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
-    else await boss.createQueue(name, { name, ...options }).catch(async (err: unknown) => {
-      if (!(await boss.getQueue(name))) throw err; // another process made it first
-    });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(name)) return await boss.updateQueue(name, { name, ...options });
+        return await boss.createQueue(name, { name, ...options });
+      } catch (err) {
+        if (attempt >= 5) throw err;
+        await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+      }
+    }
   }
 
   /**

@@ -24,10 +24,11 @@ export function Avatar({ name, src, size = 28, square, className }: AvatarProps)
       className={cx(styles.avatar, square && styles.square, className)}
       style={{ width: size, height: size, fontSize: Math.round(size * 0.4), ['--avatar-hue' as string]: hue }}
     >
-      {src && <A.Image className={styles.image} src={src} alt={name} />}
+      {/* The name is always there for a screen reader, also while the picture is still loading. */}
+      <span className="sr-only">{name}</span>
+      {src && <A.Image className={styles.image} src={src} alt="" />}
       <A.Fallback className={styles.fallback} delayMs={src ? 300 : 0}>
         <span aria-hidden="true">{initials(name)}</span>
-        <span className="sr-only">{name}</span>
       </A.Fallback>
     </A.Root>
   );

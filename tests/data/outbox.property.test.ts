@@ -9,7 +9,7 @@ import { DEMO } from '../support/http.ts';
 import { runScenario, scenarioArb, type Scenario } from './outbox-scenario.ts';
 import { startHarness, type Harness } from './support.ts';
 
-const RUNS = Number(process.env.PROPERTY_RUNS ?? 200);
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 120);
 
 let h: Harness;
 let subs: number[] = [];

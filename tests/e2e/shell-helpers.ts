@@ -46,7 +46,7 @@ export function localRows(page: Page): Promise<number> {
   );
 }
 
-const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+export const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 export async function seriousViolations(page: Page) {
   await page.addScriptTag({ content: AXE });

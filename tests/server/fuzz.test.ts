@@ -16,7 +16,7 @@ import { brokenMultipart, damagedFiles } from './fuzz.multipart.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 /** Samples per input class per route: the run sends about routes × applicable classes × this. */
-const PER_CLASS = Number(process.env.FUZZ_PER_CLASS ?? 6);
+const PER_CLASS = Number(process.env.FUZZ_PER_CLASS ?? 4);
 const CLASSES: Record<string, MutationClass> = { ...inputClasses, brokenMultipart, files: damagedFiles };
 /** The multipart classes hold many more variants than the others, so they get more samples. */
 const WEIGHT: Record<string, number> = { brokenMultipart: 4, files: 4 };

@@ -20,10 +20,13 @@ const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
 const message = (r: RawResponse) => (r.json as { message: string }).message;
 const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 
+// One database for the file (starting a server costs seconds); each setting is a server of its own
+// on it, as a process started with that configuration would be. Each part uses accounts of its own.
+let s: TestServer;
+beforeAll(async () => { s = await startTestServer({ trustProxy: '127.0.0.1' }); });
+afterAll(async () => { await s.close(); });
+
 describe('the per-account throttle (proxy headers trusted, so every try comes from another address)', () => {
-  let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ trustProxy: '127.0.0.1' }); });
-  afterAll(async () => { await s.close(); });
 
   it('slows an account after 5 failures in a row, whatever the address, and lets the right password in after the wait', async () => {
     for (let i = 1; i <= 5; i++) expect((await login(s.url, DEMO.acme, 'wrong', from(i))).status).toBe(401);
@@ -81,9 +84,6 @@ describe('the per-account throttle (proxy headers trusted, so every try comes fr
 });
 
 describe('password-checked actions share the count', () => {
-  let s: TestServer;
-  beforeAll(async () => { s = await startTestServer(); });
-  afterAll(async () => { await s.close(); });
 
   it('counts failed checks of another action (e.g. account delete) against the login of the same account', async () => {
     const req = { headers: {} } as FastifyRequest;
@@ -96,23 +96,26 @@ describe('password-checked actions share the count', () => {
 });
 
 describe('counts are shared by every server process on the database', () => {
-  let s: TestServer;
-  beforeAll(async () => { s = await startTestServer({ authRateLimit: 3, trustProxy: '127.0.0.1' }); });
-  afterAll(async () => { await s.close(); });
+  let one: { url: string; close(): Promise<void> };
+  let other: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    await s.db.query('DELETE FROM rate_limits'); // the addresses above were counted against a limit of 10
+    one = await s.twin({ authRateLimit: 3 });
+    other = await s.twin({ authRateLimit: 3 });
+  });
+  afterAll(async () => { await one.close(); await other.close(); });
 
   it('one process sees the per-account count of another', async () => {
-    const other = await s.twin();
-    for (let i = 1; i <= 5; i++) expect((await login(i % 2 ? s.url : other.url, 'shared@x.test', 'wrong', from(i))).status).toBe(401);
+    for (let i = 1; i <= 5; i++) expect((await login(i % 2 ? one.url : other.url, 'shared@x.test', 'wrong', from(i))).status).toBe(401);
     const r = await login(other.url, 'shared@x.test', 'wrong', from(6));
     expect(r.status).toBe(429);
     expect(message(r)).toMatch(THROTTLED);
   });
 
   it('and the per-client count', async () => {
-    const other = await s.twin();
-    expect((await login(s.url, 'client@x.test', 'wrong', from(50))).status).toBe(401);
+    expect((await login(one.url, 'client@x.test', 'wrong', from(50))).status).toBe(401);
     expect((await login(other.url, 'client@x.test', 'wrong', from(50))).status).toBe(401);
-    expect((await login(s.url, 'client@x.test', 'wrong', from(50))).status).toBe(401);
+    expect((await login(one.url, 'client@x.test', 'wrong', from(50))).status).toBe(401);
     const limited = await login(other.url, 'client@x.test', 'wrong', from(50));
     expect(limited.status).toBe(429);
     expect(message(limited)).toMatch(/^Too many requests\. Try again in \d+ seconds\.$/);
@@ -129,18 +132,20 @@ describe('TRUST_PROXY', () => {
   });
 
   it.each([
-    ['unset: a made-up X-Forwarded-For does not dodge the limit', {}, 429],
+    ['unset: a made-up X-Forwarded-For does not dodge the limit', { trustProxy: false }, 429],
     ['a list holding the proxy: each forwarded address counts apart', { trustProxy: '127.0.0.1' }, 401],
     ['a hop count', { trustProxy: 1 }, 401],
     ['a list without this proxy: its header is not believed', { trustProxy: '10.9.9.9' }, 429],
   ] as const)('%s', async (_label, proxy, expected) => {
-    const s = await startTestServer({ authRateLimit: 2, ...proxy });
+    await s.db.query('DELETE FROM rate_limits');
+    await s.db.query('DELETE FROM login_throttle');
+    const proxied = await s.twin({ authRateLimit: 2, ...proxy });
     try {
-      for (let i = 0; i < 2; i++) await login(s.url, 'proxy@x.test', 'wrong', from(1));
-      expect((await login(s.url, 'proxy@x.test', 'wrong', from(1))).status).toBe(429);
-      expect((await login(s.url, 'proxy@x.test', 'wrong', from(2))).status).toBe(expected);
+      for (let i = 0; i < 2; i++) await login(proxied.url, 'proxy@x.test', 'wrong', from(1));
+      expect((await login(proxied.url, 'proxy@x.test', 'wrong', from(1))).status).toBe(429);
+      expect((await login(proxied.url, 'proxy@x.test', 'wrong', from(2))).status).toBe(expected);
     } finally {
-      await s.close();
+      await proxied.close();
     }
   });
 });

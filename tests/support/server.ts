@@ -19,8 +19,11 @@ export interface TestServer {
   config: Config;
   /** A bearer secret for a demo account, made without going through login (no rate limit). */
   tokenFor(email: string): Promise<string>;
-  /** A second server on the same database, as a second process would be (its own connections on PostgreSQL). */
-  twin(): Promise<{ url: string; api: string; close(): Promise<void> }>;
+  /**
+   * A second server on the same database, as a second process would be (its own connections on
+   * PostgreSQL); overrides give it another configuration (a proxy setting, a limit).
+   */
+  twin(overrides?: Partial<Config>): Promise<{ url: string; api: string; close(): Promise<void> }>;
   close(): Promise<void>;
 }
 
@@ -53,10 +56,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       if (!u) throw new Error(`No demo user ${email}`);
       return (await issueToken(db, u.id)).split('|')[1]!;
     },
-    async twin() {
+    async twin(overrides = {}) {
       // PGlite is one process's database: its twin shares the same instance.
       const db2 = await openAgain();
-      const app2 = await buildApp(config, db2, options);
+      const app2 = await buildApp({ ...config, ...overrides }, db2, options);
       const url2 = await listen(app2);
       const close = async () => {
         await app2.close();

@@ -27,9 +27,10 @@ export class LocalDisk implements ObjectStore {
   async write(path: string, body: Buffer | Readable): Promise<void> {
     const full = this.resolve(path);
     await mkdir(dirname(full), { recursive: true });
-    if (Buffer.isBuffer(body)) return writeFile(full, body);
-    // Written aside and renamed, so nobody reads half a file.
-    await pipeline(body, createWriteStream(`${full}.part`));
+    // Written aside and renamed, so nobody reads half a file, and a file replaced is a new file
+    // (whoever still has the old one open, or links to it, keeps the old bytes).
+    if (Buffer.isBuffer(body)) await writeFile(`${full}.part`, body);
+    else await pipeline(body, createWriteStream(`${full}.part`));
     await rename(`${full}.part`, full);
   }
 

@@ -7,7 +7,7 @@ import { logBackgroundFailure } from '../api/background-errors.ts';
 import { toPending } from './actions.ts';
 import { db, maxKey, minKey } from './db.ts';
 import type { BackgroundRow, FileListName, LayerRow, PresetRow, PresetSection, SectionFileRow } from './imagery-types.ts';
-import { hasPulled, listOfPath, pullImageryList, SECTION_LISTS, type ImagerySection } from './imagery-sync.ts';
+import { hasPulled, listOfPath, pullImageryList, SECTION_LISTS, siloFresh, type ImagerySection } from './imagery-sync.ts';
 import { isTemp } from './tempids.ts';
 import type { PendingEntry } from './types.ts';
 
@@ -98,7 +98,8 @@ export function useImageryLoad(cid: number, pid: number, section: ImagerySection
 
 /** Pulls every list of the given sections once (a product opened once can be browsed offline). */
 export async function pullSections(cid: number, pid: number, sections: readonly ImagerySection[]): Promise<void> {
-  const names = [...new Set(sections.flatMap((s) => SECTION_LISTS[s]))];
+  const fresh = await siloFresh(pid);
+  const names = [...new Set(sections.flatMap((s) => SECTION_LISTS[s]))].filter((n) => !(n === 'silo' && fresh));
   await Promise.all(names.map((n) => pullImageryList(cid, pid, n).catch((err: unknown) => logBackgroundFailure(`Pull of ${n} failed`, err))));
 }
 

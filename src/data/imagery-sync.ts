@@ -121,6 +121,18 @@ export type ImagerySection = keyof typeof SECTION_LISTS;
 
 const metaKey = (name: string, pid: number) => `imagery:${name}:${pid}`;
 
+/**
+ * The silo uploads come with GET /gets/product, which the product screen has just pulled for Info:
+ * that pull marks the list fresh, so the section's warm-up a moment later does not ask again.
+ */
+const SILO_FRESH_MS = 60_000;
+export async function markSiloPulled(pid: number): Promise<void> {
+  await db().meta.put({ key: metaKey('silo', pid), at: Date.now() });
+}
+export async function siloFresh(pid: number): Promise<boolean> {
+  return Date.now() - ((await db().meta.get(metaKey('silo', pid)))?.at ?? 0) < SILO_FRESH_MS;
+}
+
 /** One list of one product from the server into Dexie (a 304 leaves it as it is). */
 export async function pullImageryList(cid: number, pid: number, name: ImageryListName): Promise<void> {
   const def = LISTS[name];

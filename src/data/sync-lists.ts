@@ -6,7 +6,7 @@ import { getList } from './remote.ts';
 import { emitChange, tick, touchedSince } from './store.ts';
 import { isTemp } from './tempids.ts';
 import type { ProductScreen } from '../api/contract/products.ts';
-import { putFileList } from './imagery-sync.ts';
+import { markSiloPulled, putFileList } from './imagery-sync.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Scalar } from './types.ts';
 
@@ -119,7 +119,10 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
     if ((err as ApiFailure).status !== 404) throw err;
   }
   // The silo section's uploads come with the product: they go to their own list, whatever holds the row.
-  if (product) await putFileList(id, 'silo', product.images_uploaded.map((r) => ({ productId: id, list: 'silo', id: r.id, paths: [r.photo], name: r.name, created_at: r.created_at })));
+  if (product) {
+    await putFileList(id, 'silo', product.images_uploaded.map((r) => ({ productId: id, list: 'silo', id: r.id, paths: [r.photo], name: r.name, created_at: r.created_at })));
+    await markSiloPulled(id);
+  }
   await d.transaction('rw', [d.products, d.descriptions, d.productFiles, d.outbox], async () => {
     const held = (await d.outbox.where('entities').equals(`product:${id}`).count()) > 0 || touchedSince(`product:${id}`, started);
     if (held) return;

@@ -1,5 +1,5 @@
 // A real Facet server for one test file: its own copy of the seeded database and files.
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../server/app.ts';
@@ -32,7 +32,7 @@ let counter = 0;
 export async function startTestServer(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestServer> {
   const kind = dbKind();
   const dataDir = mkdtempSync(join(TMP, `srv-${kind}-`));
-  cpSync(join(snapshotDir(kind), 'storage'), join(dataDir, 'storage'), { recursive: true });
+  linkTree(join(snapshotDir(kind), 'storage'), join(dataDir, 'storage'));
   let db: Db;
   let dropDb = async () => undefined as void;
   let openAgain = async () => db;
@@ -76,6 +76,25 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The seeded files, hard-linked rather than copied (2,000 files: seconds of a file's start-up).
+ * Safe because storage never writes into an existing file: it writes aside and renames.
+ */
+function linkTree(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    const [src, dst] = [join(from, e.name), join(to, e.name)];
+    if (e.isDirectory()) linkTree(src, dst);
+    else {
+      try {
+        linkSync(src, dst);
+      } catch {
+        cpSync(src, dst); // another file system
+      }
+    }
+  }
 }
 
 /** A PostgreSQL database of this test file's own, copied from the seeded template. */

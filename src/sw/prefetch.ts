@@ -72,7 +72,7 @@ function run(sw: ServiceWorkerGlobalScope, o: PrefetchOptions): Promise<void> {
 }
 
 /** Signed out (no session cookie where the worker can read it): never prefetch. */
-async function signedIn(sw: ServiceWorkerGlobalScope): Promise<boolean> {
+export async function signedIn(sw: ServiceWorkerGlobalScope): Promise<boolean> {
   const store = (sw as unknown as { cookieStore?: CookieStoreLike }).cookieStore;
   if (!store) return true; // no Cookie Store API: the page only asks while signed in, and stops on logout
   return !!(await store.get('user_token').catch(() => null))?.value;

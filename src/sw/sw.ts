@@ -9,7 +9,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { IMAGE_CACHE, PREFETCH_BUDGET } from '../data/image-prefetch.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
-import { handlePrefetchMessage } from './prefetch.ts';
+import { handlePrefetchMessage, signedIn } from './prefetch.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 interface SyncEvent extends ExtendableEvent {
@@ -34,7 +34,11 @@ registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/storage/') && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
-    plugins: [new ExpirationPlugin({ ...imageExpiry, purgeOnQuotaError: true })],
+    plugins: [
+      new ExpirationPlugin({ ...imageExpiry, purgeOnQuotaError: true }),
+      // An image that arrives after logout (a page's warm-up still on its way) is served, not kept.
+      { cacheWillUpdate: async ({ response }) => ((await signedIn(self)) ? response : null) },
+    ],
   }),
 );
 const prefetchOptions = { expiration: new CacheExpiration(IMAGE_CACHE, imageExpiry) };

@@ -7,14 +7,24 @@ import { storageUrl, thumbOf } from '../../api/storage-paths.ts';
 import { pullSections, sectionRows, type ImagerySection } from '../../data/index.ts';
 
 const warmed = new Set<string>();
+let stopped = false;
+let inFlight: Promise<unknown> = Promise.resolve();
 
 async function warm(urls: string[]): Promise<void> {
   for (const url of urls) {
+    if (stopped) return;
     if (warmed.has(url) || !navigator.onLine) continue;
     warmed.add(url);
     // Low priority, one at a time: the screen's own requests go first.
-    await fetch(url, { priority: 'low' } as RequestInit).then((r) => r.blob()).catch(() => warmed.delete(url));
+    inFlight = fetch(url, { priority: 'low' } as RequestInit).then((r) => r.blob()).catch(() => warmed.delete(url));
+    await inFlight;
   }
+}
+
+/** Logout: no further picture is fetched, and the one on its way has landed before the caches go. */
+export async function stopImageryWarmUp(): Promise<void> {
+  stopped = true;
+  await inFlight;
 }
 
 export async function warmProduct(customerId: number, productId: number, sections: readonly ImagerySection[]): Promise<void> {

@@ -8,10 +8,19 @@ import { matches } from '../http/etag.ts';
 import { authCacheOf } from '../auth/cache.ts';
 
 const MAX_ENTRIES = 16;
-// Kept as bytes: encoding a 5 MB string on every answer would cost more than sending it.
-const entries = new Map<string, { version: string; json: Buffer; gzip?: Buffer }>();
-// One build per list version, however many requests ask for it at once (no thundering herd).
-const building = new Map<string, Promise<Buffer>>();
+interface ListCache {
+  // Kept as bytes: encoding a 5 MB string on every answer would cost more than sending it.
+  entries: Map<string, { version: string; json: Buffer; gzip?: Buffer }>;
+  // One build per list version, however many requests ask for it at once (no thundering herd).
+  building: Map<string, Promise<Buffer>>;
+}
+// One cache per server instance: two servers in one process (tests, twins) may serve different databases.
+const caches = new WeakMap<object, ListCache>();
+function cacheOf(server: object): ListCache {
+  let c = caches.get(server);
+  if (!c) caches.set(server, (c = { entries: new Map(), building: new Map() }));
+  return c;
+}
 
 const stamp = (v: Date | string | null | undefined) => (v ? new Date(v).getTime() : 0);
 
@@ -45,6 +54,7 @@ export async function sendVersioned(
   const tag = `W/"${key}.${version}"`;
   reply.header('etag', tag).header('cache-control', 'private, no-cache');
   if (matches(req.headers['if-none-match'], tag)) return reply.code(304).send();
+  const { entries, building } = cacheOf(req.server);
   let entry = entries.get(key);
   if (entry?.version !== version) {
     const flight = `${key}@${version}`;

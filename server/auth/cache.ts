@@ -1,5 +1,6 @@
 // The guard's per-process memory: token -> user, (user, company) -> access, user -> companies, and
-// the product list's version per company (server/domain/list-cache.ts). Migration 007 makes every
+// the product list's version per company (server/domain/list-cache.ts), and products' owners and
+// single-product answers (grouped by company: 'products:<id>'). Migrations 007 and 010 make every
 // change they depend on NOTIFY facet_cache at commit; each process LISTENs and drops what it touches. While the LISTEN connection is down nothing is cached.
 // A write request ends with settle(): its own NOTIFY round trip, so the changes it committed have
 // reached this process (and, in commit order, every other listener) before the client hears back.
@@ -12,7 +13,9 @@ const TTL_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 const SETTLE_TIMEOUT_MS = 2_000;
 
-interface Entry<T> { value: T; at: number; user: number }
+/** user: whose change drops it (0: nobody's); group: a 'products:<company>' notice drops it too. */
+interface Entry<T> { value: T; at: number; user: number; group?: string }
+export interface Loaded<T> { value: T; user: number; group?: string }
 
 export class AuthCache {
   private maps = new Map<string, Map<string, Entry<unknown>>>();
@@ -66,7 +69,10 @@ export class AuthCache {
     const user = /^user:(\d+)$/.exec(payload);
     const products = /^products:(.*)$/.exec(payload);
     if (user) this.forgetUser(Number(user[1]));
-    else if (products) this.forgetKeys('listVersion', [products[1]!, 'all']);
+    else if (products) {
+      this.forgetKeys('listVersion', [products[1]!, 'all']);
+      this.forgetWhere((e) => e.group === payload);
+    }
     else this.flush();
   }
 
@@ -76,8 +82,12 @@ export class AuthCache {
   }
 
   private forgetUser(userId: number) {
+    this.forgetWhere((e) => e.user === userId);
+  }
+
+  private forgetWhere(drop: (e: Entry<unknown>) => boolean) {
     this.generation++;
-    for (const map of this.maps.values()) for (const [k, e] of map) if (e.user === userId) map.delete(k);
+    for (const map of this.maps.values()) for (const [k, e] of map) if (drop(e)) map.delete(k);
   }
 
   private forgetKeys(kind: string, keys: string[]) {
@@ -86,7 +96,7 @@ export class AuthCache {
   }
 
   /** The cached answer, or load() stored unless an invalidation arrived meanwhile. */
-  async get<T>(kind: string, key: string, load: () => Promise<{ value: T; user: number } | undefined>): Promise<T | undefined> {
+  async get<T>(kind: string, key: string, load: () => Promise<Loaded<T> | undefined>): Promise<T | undefined> {
     if (!this.live) return (await load())?.value;
     let map = this.maps.get(kind);
     const hit = map?.get(key);
@@ -96,7 +106,7 @@ export class AuthCache {
     if (loaded && this.live && generation === this.generation) {
       if (!map) this.maps.set(kind, (map = new Map()));
       if (map.size >= MAX_ENTRIES) map.clear();
-      map.set(key, { value: loaded.value, at: Date.now(), user: loaded.user });
+      map.set(key, { value: loaded.value, at: Date.now(), user: loaded.user, group: loaded.group });
     }
     return loaded?.value;
   }

@@ -1,6 +1,7 @@
 // Which company owns a row named by id. Unknown and foreign rows look the same to the caller.
 import type { EntityKind } from '../../src/api/contract/define.ts';
 import type { Db } from '../db/index.ts';
+import { authCacheOf } from './cache.ts';
 
 export interface Owner {
   customerId: number | null;
@@ -31,6 +32,16 @@ export const entityNames: Record<EntityKind, string> = {
   export: 'Export',
 };
 
+/**
+ * A product's owner is asked on every product call: kept in the auth cache, dropped with the
+ * company's 'products:<id>' notice (a delete, or a move). Unknown ids are not kept.
+ */
 export async function ownerOf(db: Db, kind: EntityKind, id: number | string): Promise<Owner | undefined> {
-  return db.one<Owner>(lookups[kind], [id]);
+  const read = () => db.one<Owner>(lookups[kind], [id]);
+  const cache = authCacheOf(db);
+  if (kind !== 'product' || !cache) return read();
+  return cache.get('owner.product', String(id), async () => {
+    const owner = await read();
+    return owner && { value: owner, user: 0, group: `products:${owner.customerId}` };
+  });
 }

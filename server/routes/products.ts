@@ -9,6 +9,7 @@ import {
 import { deltaFor, parseSince } from '../domain/delta.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
+import { authCacheOf } from '../auth/cache.ts';
 import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';
@@ -55,8 +56,16 @@ export const productRoutes = implement(contract, {
   },
 
   async get({ db, query }) {
-    const product = await mustLoad(db, query.id_product);
-    return { success: true, product: { ...product, ...(await productScreenFields(db, query.id_product)) } };
+    // The product screen's first call, and the busiest: kept per process until the company's
+    // 'products:<id>' notice (any change to the product or its parts, migrations 007 and 010).
+    const load = async () => {
+      const product = await mustLoad(db, query.id_product);
+      const value = { ...product, ...(await productScreenFields(db, query.id_product)) };
+      return { value, user: 0, group: `products:${product.id_customer}` };
+    };
+    const cache = authCacheOf(db);
+    const product = cache ? (await cache.get('product', String(query.id_product), load))! : (await load()).value;
+    return { success: true, product };
   },
 
   async store({ db, body, auth }) {

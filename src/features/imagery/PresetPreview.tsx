@@ -10,6 +10,7 @@ import { previewTransforms } from '../../render/css.ts';
 import { frameSize, hasPictureBackground, layoutFrame, type LayerName, type Size } from '../../render/layout.ts';
 import { useDraftValue, type DraftStore } from './draft-store.ts';
 import { useNaturalSize } from './natural-size.ts';
+import { usePreviewSource } from './preview-source.ts';
 import styles from './imagery.module.css';
 
 type Slot = Exclude<LayerName, 'background'> | 'backgroundImage' | 'backgroundFill';
@@ -64,7 +65,12 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
       const el = els.current[slot];
       if (!el) continue;
       shown.add(slot);
-      Object.assign(el.style, { opacity: '', filter: '' }, item.style, { display: '' });
+      const { filter, ...boxStyle } = item.style;
+      Object.assign(el.style, { opacity: '' }, boxStyle, { display: '' });
+      // The filter sits on the picture inside the moving box: it is painted into the box's layer once,
+      // not applied again on every frame of a drag (which, in software compositing, cost ~8 ms a frame).
+      const picture = el.firstElementChild as HTMLElement | null;
+      if (picture) picture.style.filter = filter === undefined || filter === 'none' ? '' : String(filter);
     }
     for (const slot of SLOTS) if (!shown.has(slot) && els.current[slot]) els.current[slot]!.style.display = 'none';
   }, [store, layer, picture, bgSize, size]);
@@ -89,9 +95,20 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
     };
   }, [store, apply]);
 
+  // Scaled-down copies for the screen; layoutFrame above still works from the layers' own sizes.
+  const shown = {
+    backgroundImage: usePreviewSource(picture, size?.width),
+    reflection: usePreviewSource(layer.reflection ? storageUrl(layer.reflection) : undefined, size?.width),
+    shadow: usePreviewSource(layer.shadow ? storageUrl(layer.shadow) : undefined, size?.width),
+    beauty: usePreviewSource(storageUrl(layer.beauty), size?.width),
+  };
   const ref = (slot: Slot) => (el: HTMLElement | null) => void (els.current[slot] = el);
   const img = (slot: Slot, src: string | null | undefined) =>
-    src ? <img ref={ref(slot)} src={src} alt="" className={styles.layer} draggable={false} style={{ display: 'none' }} /> : null;
+    src ? (
+      <div ref={ref(slot)} className={styles.layer} style={{ display: 'none' }}>
+        <img src={src} alt="" className={styles.picture} draggable={false} />
+      </div>
+    ) : null;
   return (
     <div ref={host} className={styles.previewHost}>
       <div
@@ -103,10 +120,10 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
         style={size ? { width: size.width, height: size.height } : { aspectRatio: `${layer.width} / ${layer.height}`, width: '100%' }}
       >
         <div ref={ref('backgroundFill')} className={styles.fill} style={{ display: 'none' }} />
-        {img('backgroundImage', picture)}
-        {img('reflection', layer.reflection && storageUrl(layer.reflection))}
-        {img('shadow', layer.shadow && storageUrl(layer.shadow))}
-        {img('beauty', storageUrl(layer.beauty))}
+        {img('backgroundImage', shown.backgroundImage)}
+        {img('reflection', shown.reflection)}
+        {img('shadow', shown.shadow)}
+        {img('beauty', shown.beauty)}
       </div>
     </div>
   );

@@ -2,7 +2,6 @@
 // (server/render/compose.ts), encoded under its size, named by the file_name tokens, every file read
 // back and checked (compliance.csv), zipped (STORE), stored, and mailed as a link that expires.
 // Safe to run twice: files have fixed names under the export's folder, and the mail is claimed once.
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { addTime, composeFrame, type StepTimes } from '../render/compose.ts';
 import { fitUnder, impossible, maxBytesOf, pixelFormat, SpecError } from '../render/encode.ts';
 import { checkFile, complianceCsv, type ComplianceRow } from '../render/inspect.ts';
@@ -40,9 +39,9 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   const names = fileNames(spec, row.note);
   const viewOf = row.section === '360' ? framesOfTurn(views.map((v) => v.angle), spec.frames) : names.map(() => 0);
   const decoder = new LayerDecoder(s.storage);
+  // Work files go to the store itself (local disk or S3), so that any worker process can run the job.
   const work = `${folderOf(row)}/files`;
-  await rm(s.storage.resolve(work), { recursive: true, force: true });
-  await mkdir(s.storage.resolve(work), { recursive: true });
+  await s.storage.store.removeFolder(work);
   const opaque = pixelFormat(spec.color_depth).channels === 3;
   // Frames of the same view are the same picture: drawn and encoded once, written under each name.
   const byView = new Map<number, Buffer>();
@@ -63,14 +62,14 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
       byView.set(v, bytes);
     }
     const path = `${work}/${name}`;
-    await writeFile(s.storage.resolve(path), bytes);
-    // Read back from disk, as the retailer will receive it.
+    await s.storage.write(path, bytes);
+    // Read back from the store, as the retailer will receive it.
     const t = performance.now();
-    checks.push(await checkFile(name, await readFile(s.storage.resolve(path)), spec));
+    checks.push(await checkFile(name, await s.storage.read(path), spec));
     addTime(timings, 'check', t);
     await progress(s, row.id, i + 1);
   }
-  await writeFile(s.storage.resolve(`${work}/compliance.csv`), complianceCsv(checks, spec));
+  await s.storage.write(`${work}/compliance.csv`, Buffer.from(complianceCsv(checks, spec)));
   const bad = checks.filter((c) => c.problems.length);
   if (bad.length) throw new SpecError(`${bad.length} of ${checks.length} files failed the compliance check: ${bad[0]!.file}: ${bad[0]!.problems.join('; ')}.`);
   const t = performance.now();
@@ -78,7 +77,7 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   const zipPath = `${folderOf(row)}/${safeName(`${product?.sku ?? 'export'}_${spec.retailer}`)}.zip`;
   const entries = [...names, 'compliance.csv'].map((name) => ({ path: `${work}/${name}`, name }));
   const bytes = await writeZip(s.storage, entries, zipPath);
-  await rm(s.storage.resolve(work), { recursive: true, force: true });
+  await s.storage.store.removeFolder(work);
   addTime(timings, 'zip', t);
   return { path: zipPath, bytes, quality };
 }
@@ -122,7 +121,7 @@ export const exportJob = (s: Services): JobHandler => async (job) => {
   } catch (err) {
     if (!(err instanceof SpecError)) throw err; // pg-boss retries it with backoff, then dead-letters it
     await fail(s, id, err.message);
-    await rm(s.storage.resolve(folderOf(row)), { recursive: true, force: true });
+    await s.storage.store.removeFolder(folderOf(row));
     return { failed: err.message };
   }
   await s.db.query(
@@ -143,5 +142,5 @@ export const exportDeadJob = (s: Services): JobHandler => async (job) => {
 export async function sweepExports(s: Services): Promise<void> {
   const gone = await s.db.query<{ token: string }>(
     `UPDATE exports SET path = NULL WHERE expires_at <= now() AND path IS NOT NULL RETURNING token`);
-  for (const g of gone) await rm(s.storage.resolve(folderOf(g)), { recursive: true, force: true });
+  for (const g of gone) await s.storage.store.removeFolder(folderOf(g));
 }

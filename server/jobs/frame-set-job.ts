@@ -45,7 +45,7 @@ async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
   const rows = await s.db.query<{ path: string }>('SELECT path FROM product_uploads WHERE group_id = $1 ORDER BY id', [set.group_id]);
   let size: { width: number; height: number } | undefined;
   for (const [v, row] of rows.entries()) {
-    const source = sharp(s.storage.resolve(row.path)).rotate();
+    const source = sharp(await s.storage.read(row.path)).rotate();
     for (const w of set.widths) {
       signal.throwIfAborted();
       const { data, info } = await source.clone().resize({ width: w, withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });

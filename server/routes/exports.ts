@@ -1,6 +1,4 @@
 // Issue 14: queued retailer exports, the Downloads panel's list and retry, and the mailed link.
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { exportJobs as contract } from '../../src/api/contract/exports.ts';
 import { enqueueExport, jobOut, liveExport, productExports, retryExport } from '../domain/exports.ts';
 import { notFound } from '../http/errors.ts';
@@ -29,15 +27,15 @@ export const exportRoutes = implement(contract, {
 
   async download(c) {
     const row = await liveExport(c.db, c.query.token);
-    const file = row?.path ? c.storage.resolve(row.path) : undefined;
-    const size = file && (await stat(file).catch(() => undefined))?.size;
-    if (!row || !file || size === undefined) throw notFound('Download');
+    // From whichever store holds it (local disk or S3); a zip already swept is a 404, not a 500.
+    const body = row?.path ? await c.storage.readStream(row.path).catch(() => undefined) : undefined;
+    if (!row || !body) throw notFound('Download');
     const name = row.path!.slice(row.path!.lastIndexOf('/') + 1);
     c.reply
       .header('content-type', 'application/zip')
-      .header('content-length', size)
       .header('content-disposition', `attachment; filename="${name}"`)
       .header('cache-control', 'private, no-store');
-    return c.reply.send(createReadStream(file)) as never;
+    if (row.bytes !== null) c.reply.header('content-length', Number(row.bytes));
+    return c.reply.send(body) as never;
   },
 });

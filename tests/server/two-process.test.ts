@@ -6,7 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { openPostgres, type Db } from '../../server/db/index.ts';
 import { call, DEMO, form } from '../support/http.ts';
-import { serverProcesses, type ServerProcess } from '../support/processes.ts';
+import { serverProcesses, workerProcess, type ServerProcess } from '../support/processes.ts';
+import { addRetailer, waitForExport, zipFromMail } from './exports.fixtures.ts';
+import { join } from 'node:path';
+import { Storage } from '../../server/storage/files.ts';
+import { openStorage } from '../../server/storage/open.ts';
+import { snapshotDir } from '../support/seed-snapshot.ts';
 import { startS3, type S3Fixture } from '../support/s3.ts';
 import { copySeededPostgres, dbKind, type TestServer } from '../support/server.ts';
 import { png } from './imagery.fixtures.ts';
@@ -32,12 +37,15 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     },
   }) as unknown as TestServer;
 
+  const sharedEnv = () => ({ DATABASE_URL: copy.url, ...s3.env(`two-${process.pid}`) });
+
   beforeAll(async () => {
     s3 = await startS3();
     copy = await copySeededPostgres();
     db = await openPostgres(copy.url);
     // Proxy headers trusted from loopback: each case counts its logins under addresses of its own.
-    cluster = await serverProcesses(['A', 'B'], { DATABASE_URL: copy.url, ...s3.env(`two-${process.pid}`), TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT: '8' });
+    // The servers work no jobs themselves (WORKERS_IN_PROCESS=0): the export case's worker process does.
+    cluster = await serverProcesses(['A', 'B'], { ...sharedEnv(), TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT: '8', WORKERS_IN_PROCESS: '0' });
     [A, B] = cluster.servers.map(asServer) as [TestServer, TestServer];
     acme = (await db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
   }, 120_000);
@@ -139,6 +147,34 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
-  // Issue 14 (branch exports: pg-boss jobs, `npm run worker`, mail) is not on main yet.
-  it.todo('an export job queued through A is done by `npm run worker` and mailed (needs issue 14)');
+  it('an export job queued through A is done by `npm run worker` on the S3 store, mailed, and its link downloads through B', async () => {
+    const worker = await workerProcess(sharedEnv());
+    try {
+      const staff = await A.tokenFor(DEMO.staff);
+      const token = await A.tokenFor(DEMO.acme);
+      const product = (await db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
+      const preset = (await db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [product]))!.id;
+      const retailer = await addRetailer(A, staff, {
+        retailer: 'Two process', file_type: 'png', width: 240, height: 240, dpi: 72, color_depth: 24, file_size: 2, images_per_row: 12, file_name: 'two_<frame_num2>.<ext>',
+      });
+      // The demo seed wrote its pictures to the local disk; a deployment on S3 has them in the bucket.
+      const seeded = new Storage(join(snapshotDir('postgres'), 'storage'));
+      const bucket = openStorage({ storageDir: '', ...s3.config(`two-${process.pid}`) });
+      const layers = await db.query<{ beauty: string; shadow: string | null; reflection: string | null }>(
+        "SELECT beauty, shadow, reflection FROM product_layers WHERE product_id = $1 AND section = '360'", [product]);
+      for (const path of layers.flatMap((l) => [l.beauty, l.shadow, l.reflection]).filter((x): x is string => !!x)) await bucket.write(path, await seeded.read(path));
+      bucket.store.close?.();
+      const q = { id_product: product, id_customer: acme };
+      const queued = await call(A, 'POST', '/posts/product/automation/enqueue/download', { token, body: { ...q, id_product_config: preset, retailer } });
+      expect(queued.status, JSON.stringify(queued.body)).toBe(200);
+      const done = await waitForExport(B, token, q, queued.body.export.id, 90_000);
+      expect(done.status, JSON.stringify(done)).toBe('ready');
+      const mail = await worker.mailWith('Two process images');
+      // The link's zip is in the bucket (neither server's disk holds it), served here by B.
+      const { zip } = await zipFromMail(B, mail);
+      expect(Object.keys(zip.files).sort()).toEqual([...Array.from({ length: 12 }, (_, i) => `two_${String(i + 1).padStart(2, '0')}.png`), 'compliance.csv'].sort());
+    } finally {
+      await worker.close();
+    }
+  }, 150_000);
 });

@@ -2,7 +2,7 @@
 // the two-process test, `npm run chaos` and the two-process benchmark. Each has its own DATA_DIR,
 // so nothing is shared through the local disk: only through PostgreSQL and the object store.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -105,6 +105,54 @@ export async function serverProcesses(names: string[], env: Record<string, strin
     servers,
     async close() {
       await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
+
+export interface WorkerProcess {
+  /** The one mail naming `text` in the worker's mail folder, once it has arrived. */
+  mailWith(text: string, ms?: number): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** `npm run worker` (tsx server/worker.ts) with a data folder of its own (its mail lands there). */
+export async function workerProcess(env: Record<string, string>): Promise<WorkerProcess> {
+  const dataDir = mkdtempSync(join(TMP, 'proc-worker-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
+    env: { ...process.env, LOG: '0', DATA_DIR: dataDir, JOB_SUPERVISE_SECONDS: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const lines: string[] = [];
+  createInterface({ input: child.stderr! }).on('line', (l) => lines.push(l));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the worker did not start in time:\n${lines.join('\n')}`)), START_TIMEOUT_MS);
+    child.once('exit', (code) => reject(new Error(`the worker exited with ${code}:\n${lines.join('\n')}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      lines.push(line);
+      if (line.includes('is working jobs')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  const mailDir = join(dataDir, 'mail');
+  return {
+    async mailWith(text, ms = 30_000) {
+      for (const until = Date.now() + ms; ; ) {
+        const names = existsSync(mailDir) ? readdirSync(mailDir) : [];
+        const found = names.map((n) => readFileSync(join(mailDir, n), 'utf8').replace(/=\r?\n/g, '')).filter((m) => m.includes(text));
+        if (found.length) return found[0]!;
+        if (Date.now() > until) throw new Error(`no mail naming ${text} in ${ms} ms:\n${lines.slice(-20).join('\n')}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+    async close() {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

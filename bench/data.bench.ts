@@ -24,6 +24,8 @@ const log = (s: string) => console.log(`[bench:data] ${s}`);
 // 1. The data layer, bundled for the browser, served from the server's own origin.
 await build({
   configFile: false, logLevel: 'warn', root: process.cwd(),
+  // Library mode leaves process.env.NODE_ENV in (React reads it): the page has no `process`.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: { outDir: dist, emptyOutDir: true, minify: true, lib: { entry: 'bench/data/entry.ts', formats: ['es'], fileName: () => 'bench.js' } },
 });
 writeFileSync(join(dist, 'index.html'), '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench.js"></script>');

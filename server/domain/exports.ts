@@ -38,6 +38,7 @@ export interface ExportRow {
   reason: string | null;
   email: string;
   mailed_at: Date | string | null;
+  mail_claimed_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   expires_at: Date | string | null;

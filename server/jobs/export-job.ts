@@ -82,10 +82,19 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   return { path: zipPath, bytes, quality };
 }
 
-/** The mail with the link, sent once: claimed on the row first, released if sending fails (then retried). */
+/** A mail claimed this long ago and still not sent: its process died in between (the sweep sends it). */
+const MAIL_LEASE = `interval '120 seconds'`;
+
+/**
+ * The mail with the link: claimed on the row first (one sender at a time), marked once sent, the
+ * claim released if sending fails (then retried). A claim left by a process that died is taken
+ * over once it is older than MAIL_LEASE, by a retry of the job or by the sweep.
+ */
 async function mailOnce(s: Services, id: number) {
   const row = await s.db.one<ExportRow & { name: string }>(
-    `UPDATE exports e SET mailed_at = now() FROM products p WHERE e.id = $1 AND p.id = e.product_id AND e.status = 'ready' AND e.mailed_at IS NULL
+    `UPDATE exports e SET mail_claimed_at = now() FROM products p
+      WHERE e.id = $1 AND p.id = e.product_id AND e.status = 'ready' AND e.mailed_at IS NULL
+        AND (e.mail_claimed_at IS NULL OR e.mail_claimed_at < now() - ${MAIL_LEASE})
      RETURNING e.*, p.name`, [id]);
   if (!row) return;
   const link = downloadLink(s, row.token);
@@ -98,9 +107,10 @@ async function mailOnce(s: Services, id: number) {
         + `The link works until ${until}. Every file was checked against the retailer's specification (compliance.csv in the zip).\n`,
     });
   } catch (err) {
-    await s.db.query('UPDATE exports SET mailed_at = NULL WHERE id = $1', [id]);
+    await s.db.query('UPDATE exports SET mail_claimed_at = NULL WHERE id = $1', [id]);
     throw err;
   }
+  await s.db.query('UPDATE exports SET mailed_at = now() WHERE id = $1', [id]);
 }
 
 export const exportJob = (s: Services): JobHandler => async (job) => {
@@ -138,9 +148,18 @@ export const exportDeadJob = (s: Services): JobHandler => async (job) => {
   return {};
 };
 
-/** Expired exports: their zips go (the rows stay, for the Downloads panel's history). */
+/**
+ * Expired exports: their zips go (the rows stay, for the Downloads panel's history). Ready exports
+ * whose mail never went out (a claim or a finish left by a process that died) are mailed now.
+ */
 export async function sweepExports(s: Services): Promise<void> {
   const gone = await s.db.query<{ token: string }>(
     `UPDATE exports SET path = NULL WHERE expires_at <= now() AND path IS NOT NULL RETURNING token`);
   for (const g of gone) await s.storage.store.removeFolder(folderOf(g));
+  const unsent = await s.db.query<{ id: number }>(
+    `SELECT id FROM exports WHERE status = 'ready' AND mailed_at IS NULL AND path IS NOT NULL
+        AND coalesce(mail_claimed_at, completed_at) < now() - ${MAIL_LEASE}`);
+  let failed: unknown;
+  for (const u of unsent) await mailOnce(s, u.id).catch((err: unknown) => void (failed ??= err));
+  if (failed) throw failed; // the others went out; the repeat's log says why this one did not
 }

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
+import { sweepExports } from '../../server/jobs/export-job.ts';
+import type { Services } from '../../server/services.ts';
 import { world, type World } from './imagery.fixtures.ts';
 import { addRetailer, expectCompliant, mailWith, mailsWith, waitForExport, working, zipFromMail, type RetailerSpec } from './exports.fixtures.ts';
 
@@ -82,6 +84,29 @@ describe('a retailer export', () => {
     });
     const j = await enqueue({ id_product_config: presetSilo, retailer: jpeg32 });
     expect((await waitForExport(s, w.tok.acme, q(), j.body.export.id)).reason).toMatch(/JPEG has no transparency/);
+  });
+});
+
+describe('the mail of a ready export', () => {
+  it('is sent by the sweep when the process that claimed it died before sending, once, and not while the claim is fresh', async () => {
+    const retailer = await addRetailer(s, w.tok.staff, {
+      retailer: 'Mail window', file_type: 'png', width: 120, height: 120, dpi: 72, color_depth: 24, file_size: 1, images_per_row: 12, file_name: 'M_<frame_num2>.<ext>',
+    });
+    const id = (await enqueue({ id_product_config: preset360, retailer })).body.export.id;
+    expect((await waitForExport(s, w.tok.acme, q(), id)).status).toBe('ready');
+    await mailWith(s, 'Mail window');
+    const services = (s.app as unknown as { services: Services }).services;
+    // As a process killed between claiming the mail and sending it leaves the row: claimed, not sent.
+    await s.db.query(`UPDATE exports SET mailed_at = NULL, mail_claimed_at = now() - interval '10 seconds' WHERE id = $1`, [id]);
+    await sweepExports(services);
+    expect(mailsWith(s, 'Mail window')).toHaveLength(1); // the claim may still be someone's: wait
+    await s.db.query(`UPDATE exports SET mail_claimed_at = now() - interval '3 minutes' WHERE id = $1`, [id]);
+    await sweepExports(services);
+    expect(mailsWith(s, 'Mail window')).toHaveLength(2); // late, never lost
+    await sweepExports(services);
+    expect(mailsWith(s, 'Mail window')).toHaveLength(2); // and once
+    const sent = await s.db.one<{ mailed_at: Date | null }>('SELECT mailed_at FROM exports WHERE id = $1', [id]);
+    expect(sent!.mailed_at).not.toBeNull();
   });
 });
 

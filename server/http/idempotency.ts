@@ -71,3 +71,17 @@ export function installIdempotency(app: FastifyInstance, db: Db, instanceId: str
     return payload;
   });
 }
+
+/**
+ * A create's answer, written inside the create's own transaction: committed with the work, so a
+ * process killed before its onSend leaves an answer to replay, never a claim whose retry creates
+ * again (the chaos run's duplicates). onSend then writes the same answer once more, harmlessly.
+ */
+export async function recordAnswer<T>(t: Db, req: FastifyRequest, answer: T): Promise<T> {
+  if (req.idempotencyKey && req.user) {
+    await t.query('UPDATE idempotency_keys SET status_code = 200, response = $3 WHERE user_id = $1 AND key = $2', [
+      req.user.id, req.idempotencyKey, JSON.stringify(answer),
+    ]);
+  }
+  return answer;
+}

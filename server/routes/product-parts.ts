@@ -3,12 +3,14 @@
 import { productInfo as contract } from '../../src/api/contract/products-info.ts';
 import type { Db } from '../db/index.ts';
 import { removeProductFile, touchProduct } from '../domain/products.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/guard.ts';
 import { fieldError, notFound } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';
 import { txWithFiles } from '../storage/files.ts';
+import { recordAnswer } from '../http/idempotency.ts';
 import { companyOf } from './products.ts';
 
 async function companyTag(db: Db, tagId: number, customerId: number) {
@@ -40,11 +42,11 @@ async function change(db: Db, productId: number, sql: string, params: unknown[])
 }
 
 /** The file and its row in one step: if the row cannot be written, the file goes too. */
-async function storeFile(s: Services & { auth: Auth }, productId: number, sub: string, file: UploadedFile, table: 'product_images' | 'product_assets') {
+async function storeFile(s: Services & { auth: Auth; req: FastifyRequest }, productId: number, sub: string, file: UploadedFile, table: 'product_images' | 'product_assets', message: string) {
   return txWithFiles(s, async (t, pending) => {
     const path = await pending.save(`products/${companyOf(s.auth)}/${productId}${sub}`, file.ext, file.bytes);
     await change(t, productId, `INSERT INTO ${table} (product_id, path) VALUES ($1, $2) RETURNING id`, [productId, path]);
-    return path;
+    return recordAnswer(t, s.req, { success: true as const, message, path });
   });
 }
 
@@ -97,8 +99,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async imageStore(s) {
-    const path = await storeFile(s, s.body.id_product, '', s.files.image!, 'product_images');
-    return { success: true, message: 'Image uploaded successfully', path };
+    return storeFile(s, s.body.id_product, '', s.files.image!, 'product_images', 'Image uploaded successfully');
   },
 
   async assets({ db, query }) {
@@ -107,8 +108,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async assetStore(s) {
-    const path = await storeFile(s, s.body.id_product, '/files', s.files.file!, 'product_assets');
-    return { success: true, message: 'File uploaded successfully', path };
+    return storeFile(s, s.body.id_product, '/files', s.files.file!, 'product_assets', 'File uploaded successfully');
   },
 
   async assetDelete({ db, storage, query }) {
@@ -122,16 +122,15 @@ export const productPartRoutes = implement(contract, {
     return { success: true, descriptions };
   },
 
-  async descriptionStore({ db, body }) {
+  async descriptionStore({ db, body, req }) {
     const title = blank('title', body.title);
     const notes = blank('notes', body.notes);
-    const id = await db.tx(async (t) => {
+    return db.tx(async (t) => {
       const r = await t.one<{ id: number }>('INSERT INTO product_descriptions (product_id, title, notes) VALUES ($1, $2, $3) RETURNING id',
         [body.id_product, title, notes]);
       await touchProduct(t, body.id_product);
-      return r!.id;
+      return recordAnswer(t, req, { success: true as const, id_product_description: r!.id });
     });
-    return { success: true, id_product_description: id };
   },
 
   async descriptionEdit({ db, body }) {

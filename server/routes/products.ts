@@ -10,6 +10,7 @@ import { deltaFor, parseSince } from '../domain/delta.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { authCacheOf } from '../auth/cache.ts';
+import { recordAnswer } from '../http/idempotency.ts';
 import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';
@@ -68,7 +69,7 @@ export const productRoutes = implement(contract, {
     return { success: true, product };
   },
 
-  async store({ db, body, auth }) {
+  async store({ db, body, auth, req }) {
     const b = trimFields(body);
     const f: ProductFields = {
       name: b.name ?? '', sku: b.sku ?? '', collection: b.collection ?? '', automation_system: b.automation_system ?? 0,
@@ -77,7 +78,7 @@ export const productRoutes = implement(contract, {
     };
     if (f.automation_system === 1) mayAutomate(auth);
     checkRules(f);
-    const id = await db.tx(async (t) => {
+    return db.tx(async (t) => {
       // The row lock serialises concurrent stores, so the cap cannot be overshot. The count is a
       // statement of its own: under READ COMMITTED it then sees what the lock's previous holder committed
       // (a subquery beside FOR UPDATE would keep the snapshot taken before the wait).
@@ -92,9 +93,8 @@ export const productRoutes = implement(contract, {
                                created_at, updated_at)
          VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11, date_trunc('milliseconds', now()), date_trunc('milliseconds', now())) RETURNING id`,
         [body.id_customer, f.name, f.sku, f.collection, f.automation_system, f.height, f.width, f.depth, f.finish, f.note, f.measure]);
-      return row!.id;
+      return recordAnswer(t, req, { success: true as const, message: 'Product created successfully', product: await mustLoad(t, row!.id) });
     });
-    return { success: true, message: 'Product created successfully', product: await mustLoad(db, id) };
   },
 
   async edit({ db, body, auth }) {

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO } from '../support/http.ts';
+import type { Db } from '../../server/db/index.ts';
 
 let s: TestServer;
 let token: string;
@@ -48,4 +49,24 @@ it('says "in progress" for a live claim and takes over one left by a dead proces
   expect(await countNamed('Dead claim')).toBe(1);
   expect((await store('key-dead-00001', 'Dead claim')).body).toEqual(taken.body);
   expect(await countNamed('Dead claim')).toBe(1);
+});
+
+it("keeps a create's answer when the process stops before answering: it is written in the create's own transaction", async () => {
+  const m = s.db as { query: Db['query'] };
+  const query = m.query;
+  // As a process killed once the create has committed: nothing after the handler reaches the key's row.
+  m.query = (async (sql: string, params?: unknown[]) => {
+    if (/^(UPDATE|DELETE FROM) idempotency_keys/.test(sql.trim())) throw new Error('the process is gone');
+    return query(sql, params);
+  }) as Db['query'];
+  try {
+    await store('key-killed-0001', 'Kept answer chair');
+  } finally {
+    m.query = query;
+  }
+  const again = await store('key-killed-0001', 'Kept answer chair');
+  expect(again.status, JSON.stringify(again.body)).toBe(200);
+  expect(again.headers.get('idempotent-replay')).toBe('true');
+  expect(again.body.product.name).toBe('Kept answer chair');
+  expect(await countNamed('Kept answer chair')).toBe(1);
 });

@@ -2,11 +2,13 @@
 // delete, and "Download All Images" (zip name, then url). The guard has checked company, product, slug.
 import { imageryUploads as contract } from '../../src/api/contract/imagery-uploads.ts';
 import { readOf, type SectionSlug } from '../../src/api/contract/slugs.ts';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { displayName, type UploadSection } from '../domain/imagery-files.ts';
 import { buildZip, liveZip, numbered, sweepExpiredZips, type ZipEntry } from '../domain/imagery-zips.ts';
 import { iso, removeProductFile } from '../domain/products.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { recordAnswer } from '../http/idempotency.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';
@@ -19,7 +21,7 @@ interface Upload { section: UploadSection; productId: number; customerId: number
  * The file (and its thumbnail) and the row in one go: a refused or failed insert leaves no file. Images
  * were decoded by the multipart reader before anything was written.
  */
-async function storeUpload(s: Services, u: Upload) {
+async function storeUpload(s: Services & { req: FastifyRequest }, u: Upload) {
   const folder = `products/${u.customerId}/${u.productId}/uploads/${u.section}${u.groupId ? `/${u.groupId}` : ''}`;
   return txWithFiles(s, async (t, files) => {
     const path = await files.save(folder, u.file.ext, u.file.bytes);
@@ -28,11 +30,11 @@ async function storeUpload(s: Services, u: Upload) {
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [u.productId, u.section, u.groupId ?? null, path, displayName(u.file.filename, u.file.ext), u.file.ext, u.userId]);
     if (u.groupId) await t.query(`UPDATE upload_groups SET updated_at = date_trunc('milliseconds', now()) WHERE id = $1`, [u.groupId]);
-    return { success: true as const, message: 'Uploaded successfully', path_image: path, id: r!.id };
+    return recordAnswer(t, s.req, { success: true as const, message: 'Uploaded successfully', path_image: path, id: r!.id });
   });
 }
 
-type UploadCtx = Services & { body: { id_product: number }; files: Record<string, UploadedFile | undefined>; auth: Parameters<typeof companyOf>[0] };
+type UploadCtx = Services & { req: FastifyRequest; body: { id_product: number }; files: Record<string, UploadedFile | undefined>; auth: Parameters<typeof companyOf>[0] };
 const upload = (section: UploadSection) => (c: UploadCtx) =>
   storeUpload(c, { section, productId: c.body.id_product, customerId: companyOf(c.auth), userId: c.auth.user.id, file: c.files.file_image! });
 

@@ -1,7 +1,8 @@
 // The export job (issue 14): a preset rendered at a retailer's spec, frame by frame with layoutFrame
 // (server/render/compose.ts), encoded under its size, named by the file_name tokens, every file read
 // back and checked (compliance.csv), zipped (STORE), stored, and mailed as a link that expires.
-// Safe to run twice: files have fixed names under the export's folder, and the mail is claimed once.
+// Safe to run twice: files have fixed names under the export's folder, and the mail is claimed before
+// it is sent (mailOnce: late rather than lost when a process dies).
 import { addTime, composeFrame, type StepTimes } from '../render/compose.ts';
 import { fitUnder, impossible, maxBytesOf, pixelFormat, SpecError } from '../render/encode.ts';
 import { checkFile, complianceCsv, type ComplianceRow } from '../render/inspect.ts';

@@ -8,7 +8,7 @@ import { enqueue, kick, newAction, type Draft } from './outbox.ts';
 import { categoriesFor, DIMENSIONS_MESSAGE, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
-import { newTempId } from './tempids.ts';
+import { isTemp, newTempId } from './tempids.ts';
 import type { Scalar } from './types.ts';
 
 export interface InfoChange {
@@ -27,9 +27,22 @@ export interface InfoChange {
 
 export class RuleError extends Error {}
 
-export async function saveProductInfo(customerId: number, productId: number, change: InfoChange): Promise<void> {
+/**
+ * The id a product has now: a screen opened on a product made offline holds its temp id, and the
+ * create may return (and the row move to the real id) while the user edits. Call in a transaction
+ * that includes products and idmap.
+ */
+async function currentId(productId: number): Promise<number> {
   const d = db();
-  await d.transaction('rw', [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories], async () => {
+  if (!isTemp(productId) || (await d.products.get(productId))) return productId;
+  return (await d.idmap.get(productId))?.real ?? productId;
+}
+
+export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange): Promise<void> {
+  const d = db();
+  let productId = givenId;
+  await d.transaction('rw', [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap], async () => {
+    productId = await currentId(givenId);
     const row = await d.products.get(productId);
     if (!row) throw new RuleError('Product not found.');
     const next = { ...row, ...change.fields };
@@ -92,9 +105,11 @@ export async function saveProductInfo(customerId: number, productId: number, cha
 }
 
 /** Product delete: the row goes at once; the call follows (a soft delete with a tombstone). */
-export async function deleteProduct(customerId: number, productId: number): Promise<void> {
+export async function deleteProduct(customerId: number, givenId: number): Promise<void> {
   const d = db();
-  await d.transaction('rw', [d.products, d.outbox, d.descriptions, d.productFiles], async () => {
+  let productId = givenId;
+  await d.transaction('rw', [d.products, d.outbox, d.descriptions, d.productFiles, d.idmap], async () => {
+    productId = await currentId(givenId);
     const row = await d.products.get(productId);
     const label = `Delete product ${row ? labelOf(row) : productId}`;
     await enqueue([{

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db.ts';
 import { discardEntry, drainOutbox, retryEntry } from '../../src/data/outbox.ts';
-import { registerProducts, saveProductInfo } from '../../src/data/products.ts';
+import { deleteProduct, registerProducts, saveProductInfo } from '../../src/data/products.ts';
 import { syncStatus } from '../../src/data/store.ts';
 import { startSync, syncNow } from '../../src/data/sync.ts';
 import { call, DEMO } from '../support/http.ts';
@@ -61,6 +61,20 @@ describe('outbox', () => {
     expect(local!.tags.every((t) => t.id > 0)).toBe(true);
     expect(await db().descriptions.where('productId').equals(p!.id).count()).toBe(1);
     expect(await db().blobs.count()).toBe(0);
+  });
+
+  it('saves and deletes through a temp id the create has already replaced (a screen opened offline)', async () => {
+    h.net.offline = true;
+    const [a, b] = await registerProducts(h.cid, [{ sku: 'TMP-1', name: 'Lamp TMP-1' }, { sku: 'TMP-2', name: 'Lamp TMP-2' }]);
+    h.net.offline = false;
+    expect(await settle()).toEqual([]);
+    expect(await db().products.get(a!)).toBeUndefined();
+    await saveProductInfo(h.cid, a!, { fields: { name: 'Rug TMP-1' } });
+    await deleteProduct(h.cid, b!);
+    expect(await settle()).toEqual([]);
+    expect(await serverProducts('TMP-1')).toMatchObject([{ name: 'Rug TMP-1' }]);
+    expect(await serverProducts('TMP-2')).toEqual([]);
+    expect(await db().products.filter((p) => p.sku === 'TMP-2').count()).toBe(0);
   });
 
   for (const fault of FAULTS) {

@@ -23,6 +23,12 @@ export const SETTLE_MS = 2000;
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
+/** The database clock less SETTLE_MS (ISO): a cursor that misses no transaction still running. */
+export async function settledNow(db: Db): Promise<string> {
+  const clock = await db.one<{ settled: Date | string }>(`SELECT clock_timestamp() - $1 * interval '1 millisecond' AS settled`, [SETTLE_MS]);
+  return iso(clock!.settled);
+}
+
 /**
  * What goes with the rows: tombstones of `entity` since `since` for the company (customerId null:
  * every company; tombstones without a company concern everyone), plus `hiddenSql` ids, e.g.
@@ -45,8 +51,7 @@ export async function deltaFor(
   for (const t of tombs) if (iso(t.deleted_at) > cursor) cursor = iso(t.deleted_at);
   // A transaction that began before this read may still commit rows stamped earlier: the cursor
   // stays SETTLE_MS behind the clock, so recent changes are sent again until they are settled.
-  const clock = await db.one<{ settled: Date | string }>(`SELECT clock_timestamp() - $1 * interval '1 millisecond' AS settled`, [SETTLE_MS]);
-  const settled = iso(clock!.settled);
+  const settled = await settledNow(db);
   if (cursor > settled) cursor = settled > floor ? settled : floor;
   if (!o.since) return { deleted: [], cursor };
   const hidden = o.hidden ? await db.query<{ id: number }>(o.hidden.sql, o.hidden.params) : [];

@@ -42,12 +42,17 @@ function mapRow<T extends Raw>(r: T) {
  * Every live product of a company, id descending (customerId null: every company); with `since`
  * (delta sync) only those changed after it. A cursor has ms precision and covers its whole ms.
  */
-export async function listProducts(db: Db, customerId: number | null, since?: Date): Promise<ProductListRow[]> {
+/** A page of the list: ids below `before`, at most `limit` rows (keyset, so pages stay stable). */
+export interface ListPage { limit: number; before?: number }
+
+export async function listProducts(db: Db, customerId: number | null, since?: Date, page?: ListPage): Promise<ProductListRow[]> {
   const params: unknown[] = [];
   const where: string[] = [];
   if (customerId !== null) where.push(`p.customer_id = $${params.push(customerId)}`);
   if (since) where.push(`p.updated_at >= $${params.push(since)}::timestamptz + interval '1 millisecond'`);
-  const sql = `SELECT ${CORE} FROM products p WHERE p.deleted_at IS NULL ${where.map((w) => `AND ${w}`).join(' ')} ORDER BY p.id DESC`;
+  if (page?.before) where.push(`p.id < $${params.push(page.before)}`);
+  const limit = page ? `LIMIT $${params.push(page.limit)}` : '';
+  const sql = `SELECT ${CORE} FROM products p WHERE p.deleted_at IS NULL ${where.map((w) => `AND ${w}`).join(' ')} ORDER BY p.id DESC ${limit}`;
   const rows = await db.tx(async (t) => {
     // PostgreSQL's JIT nearly doubles this query's time (measured 0.45 s -> 0.8 s for 10,000 rows).
     await t.query('SET LOCAL jit = off');

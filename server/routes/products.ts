@@ -7,6 +7,7 @@ import {
   BUMP, DEFAULT_NOTE, listProducts, loadProduct, productRuleError, sameInstant, trimFields, type ProductFields,
 } from '../domain/products.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
+import { listPage } from '../domain/list-pages.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { authCacheOf } from '../auth/cache.ts';
@@ -46,6 +47,10 @@ export const productRoutes = implement(contract, {
     const customerId = companyOf(auth);
     const company = customerId === PROVIDER_CONTEXT ? null : customerId;
     const since = parseSince(query.updated_since);
+    if (query.limit !== undefined) {
+      if (since) throw fieldError('limit', 'The limit field cannot be combined with updated_since.');
+      return listPage(db, company, { limit: query.limit, before: query.before });
+    }
     const build = async () => {
       const products = await listProducts(db, company, since);
       return { success: true as const, products, ...(await deltaFor(db, { entity: 'product', since, customerId: company, rows: products })) };

@@ -10,6 +10,7 @@ import { useLogoutFlow } from './logout-flow.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { useSession } from './session.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { SyncProgress } from './SyncProgress.tsx';
 import { TermsGate } from './TermsGate.tsx';
 import { TopBar } from './TopBar.tsx';
 import styles from './Shell.module.css';
@@ -39,6 +40,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       <div className={styles.main}>
         <TopBar admin={admin} onLogout={logout.start} />
         <OfflineBanner online={online} />
+        <SyncProgress />
         <main className={styles.content}>{children}</main>
       </div>
       <TermsGate />

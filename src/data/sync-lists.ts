@@ -7,6 +7,7 @@ import { emitChange, tick, touchedSince } from './store.ts';
 import { isTemp } from './tempids.ts';
 import type { ProductScreen } from '../api/contract/products.ts';
 import { markSiloPulled, putFileList } from './imagery-sync.ts';
+import { pullPages } from './sync-pages.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Scalar } from './types.ts';
 
@@ -21,6 +22,8 @@ export interface ListSpec {
   perCompany: boolean;
   /** Sends updated_since (products and templates). */
   delta?: boolean;
+  /** The first sync walks the list in pages (sync-pages.ts). */
+  paged?: boolean;
   /** Global reference lists that rarely change: a routine pull skips them while fresh. */
   reference?: boolean;
   /** Outbox entity kind of a row ('product:12'). */
@@ -31,7 +34,7 @@ export interface ListSpec {
 
 const t = (name: string) => () => (db() as unknown as Record<string, Table<Row, Key>>)[name]!;
 export const LISTS: ListSpec[] = [
-  { name: 'products', path: '/gets/product/show', field: 'products', perCompany: true, delta: true, entity: 'product',
+  { name: 'products', path: '/gets/product/show', field: 'products', perCompany: true, delta: true, paged: true, entity: 'product',
     table: t('products'), toRow: (r, cid) => ({ ...r, id: r.id ?? r.id_product, cid }) },
   { name: 'templates', path: '/gets/roomsets/templates/show', field: 'templates', perCompany: true, delta: true, entity: 'template',
     table: t('templates'), toRow: (r, cid) => ({ ...r, cid }) },
@@ -54,6 +57,7 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
   const d = db();
   const metaKey = `${spec.name}:${cid}`;
   const meta = await d.meta.get(metaKey);
+  if (spec.paged && !meta?.cursor) return pullPages(spec, cid);
   const started = tick();
   const query: Record<string, Scalar> = spec.perCompany ? { id_customer: cid } : {};
   if (spec.delta && meta?.cursor) query.updated_since = meta.cursor;

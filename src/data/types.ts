@@ -28,7 +28,9 @@ export interface TemplateCategoryRow { id: number; category: string }
 export interface DescriptionRow extends Static<typeof Description> { productId: number }
 export interface ProductFileRow { productId: number; path: string; pendingBlob?: number }
 export interface RetailerRow { id: number; [k: string]: unknown }
-export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number }
+export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number; walk?: PageWalk }
+/** Where an unfinished paged first sync stands (sync-pages.ts): the next page's `before`, the first page's cursor. */
+export interface PageWalk { before?: number; cursor?: string; total?: number; written: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
 /** An unsent form (drafts.ts): its fields as plain data; its files are DraftFileRows. */
@@ -75,6 +77,8 @@ export interface SyncStatus {
   pulling: boolean;
   draining: boolean;
   lastSyncedAt?: number;
+  /** A paged first sync under way: "Syncing products: 35,000 of 100,000". */
+  progress?: { list: string; done: number; total: number };
 }
 
 export type Automation = 'all' | 'sent' | 'not-sent';

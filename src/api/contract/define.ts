@@ -72,6 +72,15 @@ export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const Timestamp = Type.String({ description: 'ISO 8601' });
 /** Our server's delta extension of the product and template lists (the specs' clients never send it). */
 export const UpdatedSince = Str(40, 0, { description: 'ISO 8601: only rows changed since, plus deleted ids' });
+/** Our paging extension of the full product list (resumable first sync): by id, newest first. */
+export const PageQuery = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Rows per page; with it the answer is one page' })),
+  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only ids below this: the previous page\'s next' })),
+};
+export const PageFields = {
+  next: Type.Optional(Type.Integer({ description: 'Send as before for the next page; absent on the last page' })),
+  total: Type.Optional(Type.Integer({ description: "The company's product count when the page was read" })),
+};
 export const DeltaFields = {
   deleted: Type.Optional(Type.Array(Type.Integer(), { description: 'ids deleted (or hidden) since updated_since' })),
   cursor: Type.Optional(Type.String({ description: 'ISO 8601: the next updated_since' })),

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { INFO_READ, PRODUCT_SCREEN } from './slugs.ts';
 import { UploadedImage } from './imagery-schemas.ts';
-import { CustomerId, DeltaFields, Flag, Id, IdName, Ok, Str, Timestamp, UpdatedSince, endpoint } from './define.ts';
+import { CustomerId, DeltaFields, Flag, PageFields, PageQuery, Id, IdName, Ok, Str, Timestamp, UpdatedSince, endpoint } from './define.ts';
 
 const UNITS = [Type.Literal('in'), Type.Literal('ft'), Type.Literal(''), Type.Literal('mm'), Type.Literal('cm'), Type.Literal('m')];
 const Measure = Type.Union(UNITS);
@@ -65,9 +65,9 @@ export const products = {
   list: endpoint({
     method: 'GET', path: '/gets/product/show', auth: 'user', summary: "A company's products (staff with -1: every company)",
     permission: INFO_READ,
-    query: Type.Object({ id_customer: CustomerId, updated_since: Type.Optional(UpdatedSince) }),
+    query: Type.Object({ id_customer: CustomerId, updated_since: Type.Optional(UpdatedSince), ...PageQuery }),
     tenant: { customer: { in: 'query', field: 'id_customer' } },
-    response: Type.Object({ success: Type.Literal(true), products: Type.Array(ProductRow), ...DeltaFields }),
+    response: Type.Object({ success: Type.Literal(true), products: Type.Array(ProductRow), ...DeltaFields, ...PageFields }),
   }),
   get: endpoint({
     method: 'GET', path: '/gets/product', auth: 'user',

@@ -1,10 +1,11 @@
 // The real server on a demo database whose 'Acme Living' company holds `products` products, for
-// the Chromium benches (bench:data, bench:web). It serves `distDir` as the portal.
+// the Chromium benches (bench:data, bench:web). It serves `distDir` as the portal. The database is
+// PGlite, or the empty PostgreSQL database BENCH_DATABASE_URL names.
 import { join } from 'node:path';
 import { buildApp, type App } from '../../server/app.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { configIn } from '../../server/config.ts';
-import { openPglite, type Db } from '../../server/db/index.ts';
+import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
 import { seedLargeCatalog } from '../../server/db/seed-large.ts';
@@ -22,7 +23,9 @@ export interface LargeCompany {
 }
 
 export async function startLargeCompany(opts: { dir: string; distDir: string; products: number; log: (s: string) => void }): Promise<LargeCompany> {
-  const db = await openPglite();
+  // BENCH_DATABASE_URL: an empty PostgreSQL database instead of the embedded one.
+  const url = process.env.BENCH_DATABASE_URL;
+  const db = url ? await openPostgres(url) : await openPglite();
   await migrate(db);
   await seedDemo(db, new Storage(join(opts.dir, 'storage')));
   const acme = (await db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;

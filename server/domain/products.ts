@@ -43,7 +43,7 @@ function mapRow<T extends Raw>(r: T) {
  * (delta sync) only those changed after it. A cursor has ms precision and covers its whole ms.
  */
 /** A page of the list: ids below `before`, at most `limit` rows (keyset, so pages stay stable). */
-export interface ListPage { limit: number; before?: number }
+export interface ListPage { limit: number; before?: number; from?: number }
 
 export async function listProducts(db: Db, customerId: number | null, since?: Date, page?: ListPage): Promise<ProductListRow[]> {
   const params: unknown[] = [];
@@ -51,6 +51,7 @@ export async function listProducts(db: Db, customerId: number | null, since?: Da
   if (customerId !== null) where.push(`p.customer_id = $${params.push(customerId)}`);
   if (since) where.push(`p.updated_at >= $${params.push(since)}::timestamptz + interval '1 millisecond'`);
   if (page?.before) where.push(`p.id < $${params.push(page.before)}`);
+  if (page?.from) where.push(`p.id >= $${params.push(page.from)}`);
   const limit = page ? `LIMIT $${params.push(page.limit)}` : '';
   const sql = `SELECT ${CORE} FROM products p WHERE p.deleted_at IS NULL ${where.map((w) => `AND ${w}`).join(' ')} ORDER BY p.id DESC ${limit}`;
   const rows = await db.tx(async (t) => {

@@ -49,7 +49,7 @@ export const productRoutes = implement(contract, {
     const since = parseSince(query.updated_since);
     if (query.limit !== undefined) {
       if (since) throw fieldError('limit', 'The limit field cannot be combined with updated_since.');
-      return listPage(db, company, { limit: query.limit, before: query.before });
+      return listPage(db, company, { limit: query.limit, before: query.before, from: query.from });
     }
     const build = async () => {
       const products = await listProducts(db, company, since);

@@ -5,6 +5,7 @@
 import type { IndexableType, Table } from 'dexie';
 import { db, maxKey, minKey, onOpen } from './db.ts';
 import { onChange, type Change } from './store.ts';
+import { companyProducts, eachPageDesc, productRows } from './product-pages.ts';
 import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from './types.ts';
 
 export const PAGE = 60;
@@ -113,7 +114,7 @@ export class CatalogIndex {
   /** Loads every row of the company once (idempotent). */
   load(): Promise<void> {
     this.loading ??= (async () => {
-      const rows = await this.table().where('cid').equals(this.cid).toArray();
+      const rows = (this.kind === 'products' ? await companyProducts(this.cid) : await this.table().where('cid').equals(this.cid).toArray()) as CatalogItem[];
       this.entries = rows.map(toEntry).sort((a, b) => order(b.id) - order(a.id));
       this.byId = new Map(this.entries.map((e) => [e.id, e]));
       this.ready = true;
@@ -132,7 +133,22 @@ export class CatalogIndex {
     const keep = (r: CatalogItem) => test(toEntry(r));
     const temps = (await t.where('[cid+id]').between([this.cid, minKey], [this.cid, 0]).filter(keep).toArray()) as CatalogItem[];
     const rest = (await t.where('[cid+id]').between([this.cid, 0], [this.cid, maxKey]).reverse().filter(keep).limit(limit).toArray()) as CatalogItem[];
-    return withSelectedFirst([...temps, ...rest].map(toEntry), f.selected).slice(0, limit);
+    if (this.kind === 'products') {
+      const own = new Set((await t.where('[cid+id]').between([this.cid, 0], [this.cid, maxKey]).primaryKeys()) as number[]);
+      rest.push(...(await this.pagedTop(keep, limit, own)));
+    }
+    rest.sort((a, b) => b.id - a.id);
+    return withSelectedFirst([...temps, ...rest.slice(0, limit)].map(toEntry), f.selected).slice(0, limit);
+  }
+
+  /** The first sync's pages, newest first, until `limit` rows pass (rows with their own record are read above). */
+  private async pagedTop(keep: (r: CatalogItem) => boolean, limit: number, seen: Set<number>): Promise<CatalogItem[]> {
+    const out: CatalogItem[] = [];
+    await eachPageDesc(this.cid, (rows) => {
+      for (const r of rows as unknown as CatalogItem[]) if (!seen.has(r.id) && keep(r)) out.push(r);
+      return out.length < limit;
+    });
+    return out;
   }
 
   /**
@@ -213,7 +229,7 @@ export class CatalogIndex {
     for (const [temp] of c.rekeyed ?? []) this.remove(temp);
     const ids = [...c.ids, ...(c.rekeyed ?? []).map(([, real]) => real)];
     const rows = this.kind === 'products'
-      ? await db().products.bulkGet(ids)
+      ? await productRows(ids)
       : await db().templates.bulkGet(ids.map((id) => [this.cid, id] as [number, number]));
     ids.forEach((id, i) => {
       const row = rows[i];

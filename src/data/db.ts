@@ -3,7 +3,7 @@
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
-  AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow,
+  AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
@@ -36,6 +36,7 @@ export class FacetDb extends Dexie {
   layers!: Table<LayerRow, [number, string, number]>;
   sectionFiles!: Table<SectionFileRow, [number, string, number]>;
   backgrounds!: Table<BackgroundRow, [number, number]>;
+  productPages!: Table<ProductPageRow, [number, number, number]>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -54,6 +55,9 @@ interface SchemaVersion {
   stores: Record<string, string | null>;
   upgrade?: Parameters<ReturnType<Dexie['version']>['upgrade']>[0];
 }
+
+/** The version that added the first sync's product pages (tests/data/pages-upgrade.test.ts upgrades to it). */
+export const PAGES_VERSION = 7;
 
 /** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
@@ -119,6 +123,12 @@ const VERSIONS: SchemaVersion[] = [
       sectionFiles: '[productId+list+id], [productId+list]',
       backgrounds: '[productId+position], productId',
     },
+  },
+  {
+    // The first sync's pages of products (product-pages.ts). A new table: the per-product records
+    // of earlier versions stay and are read as before (a record wins over a page's copy).
+    version: PAGES_VERSION,
+    stores: { productPages: '[cid+hi+lo]' },
   },
 ];
 

@@ -4,6 +4,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { groupActions } from './actions.ts';
 import { catalogIndex, type CatalogIndex } from './catalog-query.ts';
 import { db } from './db.ts';
+import { productRow } from './product-pages.ts';
 import { syncStatus } from './store.ts';
 import { ApiFailure } from '../api/client.ts';
 import { pullProduct } from './sync-lists.ts';
@@ -106,7 +107,7 @@ export function useProduct(id: number | undefined, customerId?: number) {
   const data = useLiveQuery(async () => {
     if (id === undefined) return undefined;
     const [product, descriptions, files] = await Promise.all([
-      db().products.get(id),
+      productRow(id),
       db().descriptions.where('productId').equals(id).toArray(),
       db().productFiles.where('productId').equals(id).toArray(),
     ]);

@@ -2,7 +2,7 @@
 // worker imports it): the cache stored images live in, the prefetch budget, the messages
 // between page and worker, and the company's thumbnail addresses read from the local mirror.
 import { productThumb } from '../api/storage-paths.ts';
-import { db, maxKey, minKey } from './db.ts';
+import { companyProducts } from './product-pages.ts';
 
 /** Cache-first stored images (src/sw/sw.ts); the prefetch writes into the same cache. */
 export const IMAGE_CACHE = 'facet-storage-images';
@@ -33,16 +33,13 @@ export interface PrefetchProgress {
 
 /** The company's product thumbnails, newest product first (the catalogue's order), at most `limit`. */
 export async function companyThumbs(customerId: number, limit = Infinity): Promise<string[]> {
+  const rows = (await companyProducts(customerId)).sort((a, b) => b.id - a.id);
   const out: string[] = [];
-  await db()
-    .products.where('[cid+id]')
-    .between([customerId, minKey], [customerId, maxKey])
-    .reverse()
-    .until(() => out.length >= limit)
-    .each((p) => {
-      const url = productThumb(p);
-      if (url && out.length < limit) out.push(url);
-    });
+  for (const p of rows) {
+    const url = productThumb(p);
+    if (url) out.push(url);
+    if (out.length >= limit) break;
+  }
   return out;
 }
 

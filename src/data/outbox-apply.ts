@@ -4,6 +4,7 @@
 import type { FacetDb } from './db.ts';
 import { applyImagerySuccess, rekeyImagery } from './imagery-apply.ts';
 import { emitChange, touch } from './store.ts';
+import { productRow } from './product-pages.ts';
 import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
 import type { OutboxEntry, TempKind } from './types.ts';
 
@@ -35,7 +36,7 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
         if (later.base !== undefined) await d.outbox.update(later.id!, { base: updatedAt });
       }
       if (e.call.upload && e.call.path.includes('/resource/')) {
-        const row = await d.products.get(id);
+        const row = await productRow(id);
         const path = pick(reply, 'path');
         if (row) await d.products.put({
           ...row,
@@ -44,7 +45,9 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
           updated_at: updatedAt,
         });
       } else if (e.call.method !== 'DELETE' || !e.call.path.includes('/squedule')) {
-        await d.products.update(id, { updated_at: updatedAt });
+        // A row still in a first-sync page gets its own record, which carries the new version.
+        const row = await productRow(id);
+        if (row) await d.products.put({ ...row, updated_at: updatedAt });
       }
       changed.push(id);
     }

@@ -9,6 +9,7 @@ import { categoriesFor, DIMENSIONS_MESSAGE, labelOf, partDrafts, storeBlob, type
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { isTemp, newTempId } from './tempids.ts';
+import { forgetPaged, productRow } from './product-pages.ts';
 import type { Scalar } from './types.ts';
 
 export interface InfoChange {
@@ -34,16 +35,16 @@ export class RuleError extends Error {}
  */
 async function currentId(productId: number): Promise<number> {
   const d = db();
-  if (!isTemp(productId) || (await d.products.get(productId))) return productId;
+  if (!isTemp(productId) || (await d.products.get(productId))) return productId; // temp rows are never paged
   return (await d.idmap.get(productId))?.real ?? productId;
 }
 
 export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange): Promise<void> {
   const d = db();
   let productId = givenId;
-  await d.transaction('rw', [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap], async () => {
     productId = await currentId(givenId);
-    const row = await d.products.get(productId);
+    const row = await productRow(productId);
     if (!row) throw new RuleError('Product not found.');
     const next = { ...row, ...change.fields };
     if (next.automation_system === 1 && (!next.width?.trim() || !next.height?.trim() || !next.depth?.trim())) {
@@ -108,15 +109,16 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
 export async function deleteProduct(customerId: number, givenId: number): Promise<void> {
   const d = db();
   let productId = givenId;
-  await d.transaction('rw', [d.products, d.outbox, d.descriptions, d.productFiles, d.idmap], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.descriptions, d.productFiles, d.idmap], async () => {
     productId = await currentId(givenId);
-    const row = await d.products.get(productId);
+    const row = await productRow(productId);
     const label = `Delete product ${row ? labelOf(row) : productId}`;
     await enqueue([{
       label, entities: [`product:${productId}`], errorPrefix: 'Error deleting product: ',
       call: { method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: productId, id_customer: customerId } },
     }], newAction(label));
     await d.products.delete(productId);
+    await forgetPaged([productId]);
     await d.descriptions.where('productId').equals(productId).delete();
     await d.productFiles.where('productId').equals(productId).delete();
     touch([`product:${productId}`]);

@@ -8,6 +8,7 @@ import { isTemp } from './tempids.ts';
 import type { ProductScreen } from '../api/contract/products.ts';
 import { markSiloPulled, putFileList } from './imagery-sync.ts';
 import { pullPages } from './sync-pages.ts';
+import { forgetPaged } from './product-pages.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Scalar } from './types.ts';
 
@@ -76,7 +77,7 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
   const keyOf = (row: Row): Key => (spec.name === 'templates' ? [cid, row.id as number] : (row.id as number));
   let skippedAt: string | undefined;
   let written: number[] = [];
-  await d.transaction('rw', [table, d.outbox, d.meta], async () => {
+  await d.transaction('rw', [table, d.productPages, d.outbox, d.meta], async () => {
     const pending = new Set((await d.outbox.toArray()).flatMap((e) => e.entities));
     const held = (id: number) => !!spec.entity && (pending.has(`${spec.entity}:${id}`) || touchedSince(`${spec.entity}:${id}`, started));
     const incoming = rows.map((x) => (spec.toRow ? spec.toRow(x, cid) : x));
@@ -97,6 +98,7 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
       });
     }
     if (remove.length) await table.bulkDelete(remove);
+    if (spec.paged) await forgetPaged(remove as number[]);
     if (put.length) await table.bulkPut(put);
     written = [...put.map((x) => x.id as number), ...remove.map((k) => (Array.isArray(k) ? k[1] : k))];
     // A held row must come back in a later delta: the cursor stays before it.
@@ -127,11 +129,12 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
     await putFileList(id, 'silo', product.images_uploaded.map((r) => ({ productId: id, list: 'silo', id: r.id, paths: [r.photo], name: r.name, created_at: r.created_at })));
     await markSiloPulled(id);
   }
-  await d.transaction('rw', [d.products, d.descriptions, d.productFiles, d.outbox], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.descriptions, d.productFiles, d.outbox], async () => {
     const held = (await d.outbox.where('entities').equals(`product:${id}`).count()) > 0 || touchedSince(`product:${id}`, started);
     if (held) return;
     if (!product) {
       await d.products.delete(id);
+      await forgetPaged([id]);
       await d.descriptions.where('productId').equals(id).delete();
       await d.productFiles.where('productId').equals(id).delete();
       return;

@@ -28,9 +28,11 @@ export interface TemplateCategoryRow { id: number; category: string }
 export interface DescriptionRow extends Static<typeof Description> { productId: number }
 export interface ProductFileRow { productId: number; path: string; pendingBlob?: number }
 export interface RetailerRow { id: number; [k: string]: unknown }
+/** Up to 1,000 of a company's products as the first sync brought them (product-pages.ts): ids in [lo, hi). */
+export interface ProductPageRow { cid: number; hi: number; lo: number; rows: ProductRow[] }
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number; walk?: PageWalk }
-/** Where an unfinished paged first sync stands (sync-pages.ts): the next page's `before`, the first page's cursor. */
-export interface PageWalk { before?: number; cursor?: string; total?: number; written: number }
+/** Where an unfinished paged first sync stands (sync-pages.ts): the id ranges [lo, hi) still to fetch, the first page's cursor. */
+export interface PageWalk { gaps: [number, number][]; cursor?: string; total?: number; written: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
 /** An unsent form (drafts.ts): its fields as plain data; its files are DraftFileRows. */

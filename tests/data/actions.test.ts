@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupActions } from '../../src/data/actions.ts';
 import { db } from '../../src/data/db.ts';
+import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { discardAction, retryAction } from '../../src/data/outbox.ts';
 import { saveProductInfo } from '../../src/data/products.ts';
 import { startSync, syncNow } from '../../src/data/sync.ts';
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 const pending = async () => groupActions(await db().outbox.toArray());
-const localBySku = async (sku: string) => (await db().products.filter((p) => p.sku === sku).first())!;
+const localBySku = async (sku: string) => (await companyProducts(h.cid)).find((p) => p.sku === sku)!;
 const serverTags = (id: number) =>
   h.s.db.query<{ name: string }>('SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 ORDER BY t.name', [id]);
 
@@ -78,7 +79,7 @@ describe('pending actions', () => {
     expect(first!.alsoDiscards).toEqual([]);
     expect(await discardAction(first!.id)).toBe(true);
     expect(await db().outbox.count()).toBe(0);
-    expect(await db().products.get(p.id)).toBeUndefined();
+    expect(await productRow(p.id)).toBeUndefined();
     // ACM-1054's saves went through on their own.
     expect((await h.s.db.one<{ finish: string }>('SELECT finish FROM products WHERE id = $1', [q.id]))!.finish).toBe('Walnut');
     expect((await serverTags(q.id)).map((t) => t.name)).toContain('shared-new');

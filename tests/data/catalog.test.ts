@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
+import { companyProducts } from '../../src/data/product-pages.ts';
 import { registerProducts } from '../../src/data/products.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import type { ProductFilters, ProductRow, TemplateRow } from '../../src/data/types.ts';
@@ -15,7 +16,7 @@ let templates: TemplateRow[];
 beforeAll(async () => {
   h = await startHarness(DEMO.acme);
   await syncNow(h.cid, true);
-  products = await db().products.where('cid').equals(h.cid).toArray();
+  products = await companyProducts(h.cid);
   templates = await db().templates.where('cid').equals(h.cid).toArray();
 });
 afterAll(async () => h?.s.close());

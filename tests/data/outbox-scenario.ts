@@ -4,7 +4,8 @@
 // Shared by the property test (one in-process server) and `npm run chaos` (two server processes).
 import fc from 'fast-check';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { db, openLocal } from '../../src/data/db.ts';
+import { openLocal } from '../../src/data/db.ts';
+import { companyProducts } from '../../src/data/product-pages.ts';
 import { drainOutbox } from '../../src/data/outbox.ts';
 import { deleteProduct, registerProducts, saveProductInfo } from '../../src/data/products.ts';
 import { syncNow } from '../../src/data/sync.ts';
@@ -69,8 +70,8 @@ export interface Outcome {
 
 let runs = 0;
 
-async function localOf(m: Model): Promise<ProductRow> {
-  const row = await db().products.filter((p) => p.sku === m.sku).first();
+async function localOf(m: Model, cid: number): Promise<ProductRow> {
+  const row = (await companyProducts(cid)).find((p) => p.sku === m.sku);
   if (!row) throw new Error(`No local row for ${m.sku}`);
   return row;
 }
@@ -107,18 +108,18 @@ export async function runScenario(w: World, sc: Scenario, settleMs = 60_000): Pr
       case 'edit':
         if (!m) break;
         m.name = `${op.name} ${m.sku}`;
-        await saveProductInfo(w.cid, (await localOf(m)).id, { fields: { name: m.name } });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { fields: { name: m.name } });
         break;
       case 'tagAdd': {
         const name = TAGS.filter((t) => !m?.tags.has(t.toLowerCase()))[op.pick % TAGS.length];
         if (!m || !name) break;
         m.tags.add(name.toLowerCase());
-        await saveProductInfo(w.cid, (await localOf(m)).id, { addTags: [name] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addTags: [name] });
         break;
       }
       case 'tagRemove': {
         if (!m || !m.tags.size) break;
-        const row = await localOf(m);
+        const row = await localOf(m, w.cid);
         const tag = row.tags[op.pick % row.tags.length]!;
         m.tags.delete(tag.name.toLowerCase());
         await saveProductInfo(w.cid, row.id, { removeTags: [tag.id] });
@@ -128,25 +129,25 @@ export async function runScenario(w: World, sc: Scenario, settleMs = 60_000): Pr
         const sub = subs.filter((s) => !m?.subs.has(s))[op.pick % subs.length];
         if (!m || sub === undefined) break;
         m.subs.add(sub);
-        await saveProductInfo(w.cid, (await localOf(m)).id, { addSubcategories: [sub] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addSubcategories: [sub] });
         break;
       }
       case 'subRemove': {
         if (!m || !m.subs.size) break;
         const sub = [...m.subs][op.pick % m.subs.size]!;
         m.subs.delete(sub);
-        await saveProductInfo(w.cid, (await localOf(m)).id, { removeSubcategories: [sub] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { removeSubcategories: [sub] });
         break;
       }
       case 'upload':
         if (!m) break;
         m.files++;
-        await saveProductInfo(w.cid, (await localOf(m)).id, { addFiles: [textFile(`notes-${m.files}.txt`)] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addFiles: [textFile(`notes-${m.files}.txt`)] });
         break;
       case 'delete':
         if (!m) break;
         m.deleted = true;
-        await deleteProduct(w.cid, (await localOf(m)).id);
+        await deleteProduct(w.cid, (await localOf(m, w.cid)).id);
         break;
       case 'offline':
         net.offline = true;

@@ -2,6 +2,7 @@
 // a parked 4xx with retry and discard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db.ts';
+import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { discardEntry, drainOutbox, retryEntry } from '../../src/data/outbox.ts';
 import { deleteProduct, registerProducts, saveProductInfo } from '../../src/data/products.ts';
 import { syncStatus } from '../../src/data/store.ts';
@@ -45,7 +46,7 @@ describe('outbox', () => {
     h.net.offline = true;
     const [temp] = await registerProducts(h.cid, [await whole('OFF-1')]);
     expect(temp).toBeLessThan(0);
-    expect((await db().products.get(temp!))?.name).toBe('Chair OFF-1');
+    expect((await productRow(temp!))?.name).toBe('Chair OFF-1');
     await drainOutbox();
     expect(syncStatus.get().online).toBe(false);
     expect((await db().outbox.toArray()).every((e) => e.state === 'retrying' || e.state === 'queued')).toBe(true);
@@ -53,8 +54,8 @@ describe('outbox', () => {
     expect(await settle()).toEqual([]);
     const [p] = await serverProducts('OFF-1');
     expect(p).toMatchObject({ name: 'Chair OFF-1', images: 1, files: 1, blocks: 1, subs: [subId], tags: ['fresh-off-1', 'linen'] });
-    expect(await db().products.get(temp!)).toBeUndefined();
-    const local = await db().products.get(p!.id);
+    expect(await productRow(temp!)).toBeUndefined();
+    const local = await productRow(p!.id);
     expect(local).toMatchObject({ id: p!.id, name: 'Chair OFF-1' });
     expect(local!.pendingImages ?? []).toEqual([]);
     expect(local!.images).toHaveLength(1);
@@ -68,13 +69,13 @@ describe('outbox', () => {
     const [a, b] = await registerProducts(h.cid, [{ sku: 'TMP-1', name: 'Lamp TMP-1' }, { sku: 'TMP-2', name: 'Lamp TMP-2' }]);
     h.net.offline = false;
     expect(await settle()).toEqual([]);
-    expect(await db().products.get(a!)).toBeUndefined();
+    expect(await productRow(a!)).toBeUndefined();
     await saveProductInfo(h.cid, a!, { fields: { name: 'Rug TMP-1' } });
     await deleteProduct(h.cid, b!);
     expect(await settle()).toEqual([]);
     expect(await serverProducts('TMP-1')).toMatchObject([{ name: 'Rug TMP-1' }]);
     expect(await serverProducts('TMP-2')).toEqual([]);
-    expect(await db().products.filter((p) => p.sku === 'TMP-2').count()).toBe(0);
+    expect((await companyProducts(h.cid)).filter((p) => p.sku === 'TMP-2')).toEqual([]);
   });
 
   for (const fault of FAULTS) {
@@ -93,7 +94,7 @@ describe('outbox', () => {
     const [id] = await registerProducts(h.cid, [{ sku: 'ORD-1', name: 'v0', images: [await pngBlob()] }]);
     h.net.chooser = () => (Math.random() < 0.7 ? 'delay' : undefined);
     for (let i = 1; i <= 5; i++) {
-      const local = (await db().products.filter((x) => x.sku === 'ORD-1').first()) ?? (await db().products.get(id!));
+      const local = (await companyProducts(h.cid)).find((x) => x.sku === 'ORD-1') ?? (await productRow(id!));
       await saveProductInfo(h.cid, local!.id, { fields: { name: `v${i}` } });
       void syncNow(h.cid);
     }
@@ -115,16 +116,16 @@ describe('outbox', () => {
   });
 
   it('parks a 4xx; discard drops it and its dependents and re-pulls the truth', async () => {
-    const [p] = await db().products.where('cid').equals(h.cid).reverse().limit(1).toArray();
+    const [p] = (await companyProducts(h.cid)).sort((a, b) => b.id - a.id).slice(0, 1);
     const other = await h.s.tokenFor(DEMO.acme);
     expect((await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: p!.id, id_customer: h.cid } })).status).toBe(200);
     await saveProductInfo(h.cid, p!.id, { fields: { name: 'Too late' }, addTags: ['linen'] });
     const parked = await settle();
     expect(parked[0]).toMatchObject({ state: 'parked', error: 'Error updating product informations: Product not found.' });
     expect(parked.length).toBeGreaterThan(1);
-    expect((await db().products.get(p!.id))?.name).toBe('Too late');
+    expect((await productRow(p!.id))?.name).toBe('Too late');
     await discardEntry(parked[0]!.id!);
     expect(await db().outbox.count()).toBe(0);
-    expect(await db().products.get(p!.id)).toBeUndefined();
+    expect(await productRow(p!.id)).toBeUndefined();
   });
 });

@@ -18,6 +18,7 @@ export const RELEASED: Record<number, Record<string, string>> = {
     presets: 'id, [productId+section]', layers: '[productId+section+angle], [productId+section]',
     sectionFiles: '[productId+list+id], [productId+list]', backgrounds: '[productId+position], productId',
   },
+  7: { productPages: '[cid+hi+lo]' },
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

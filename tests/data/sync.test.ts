@@ -2,6 +2,7 @@
 // the fallback for a server without updated_since, and rows held by the outbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db.ts';
+import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { saveProductInfo } from '../../src/data/products.ts';
 import { resolveConflict } from '../../src/data/outbox.ts';
 import { syncNow } from '../../src/data/sync.ts';
@@ -21,7 +22,7 @@ describe('sync', () => {
   it('pulls every list in full first', async () => {
     const stats = await syncNow(h.cid, true);
     expect(stats.lists.products).toMatchObject({ status: 200, mode: 'full' });
-    expect(await db().products.where('cid').equals(h.cid).count()).toBe(await serverCount(h.cid));
+    expect(await (await companyProducts(h.cid)).length).toBe(await serverCount(h.cid));
     expect(await db().templates.where('cid').equals(h.cid).count()).toBeGreaterThan(0);
     expect(await db().tags.where('cid').equals(h.cid).count()).toBeGreaterThan(0);
     expect(await db().productCategories.count()).toBeGreaterThan(0);
@@ -53,7 +54,7 @@ describe('sync', () => {
   });
 
   it('pulls only the changes and the deletions since the last pull', async () => {
-    const [a, b] = await db().products.where('cid').equals(h.cid).limit(2).toArray();
+    const [a, b] = (await companyProducts(h.cid)).slice(0, 2);
     const other = await h.s.tokenFor(DEMO.acme);
     const edit = await call(h.s, 'PUT', '/puts/product/edit', { token: other, body: { id_product: a!.id, name: 'Renamed on the server' } });
     expect(edit.status).toBe(200);
@@ -61,9 +62,9 @@ describe('sync', () => {
     const stats = await syncNow(h.cid);
     expect(stats.lists.products).toMatchObject({ status: 200, mode: 'delta', deleted: 1 });
     expect(stats.lists.products!.rows).toBeLessThan(5);
-    expect((await db().products.get(a!.id))?.name).toBe('Renamed on the server');
-    expect(await db().products.get(b!.id)).toBeUndefined();
-    expect(await db().products.where('cid').equals(h.cid).count()).toBe(await serverCount(h.cid));
+    expect((await productRow(a!.id))?.name).toBe('Renamed on the server');
+    expect(await productRow(b!.id)).toBeUndefined();
+    expect(await (await companyProducts(h.cid)).length).toBe(await serverCount(h.cid));
     // Changes younger than the server's settling time (2 s) are sent again; then the delta is a 304.
     await sleep(2100);
     const statuses: number[] = [];
@@ -72,7 +73,7 @@ describe('sync', () => {
   });
 
   it('never overwrites a row held by the outbox, and settles a 409 with mine', async () => {
-    const [, , p] = await db().products.where('cid').equals(h.cid).limit(3).toArray();
+    const [, , p] = (await companyProducts(h.cid)).slice(0, 3);
     h.net.offline = true;
     await saveProductInfo(h.cid, p!.id, { fields: { name: 'Mine, offline' } });
     h.net.offline = false;
@@ -81,7 +82,7 @@ describe('sync', () => {
     // A pull while the edit waits (mutations fail, reads pass).
     h.net.chooser = (c) => (c.method?.toUpperCase() === 'GET' ? undefined : 'dropRequest');
     await syncNow(h.cid);
-    expect((await db().products.get(p!.id))?.name).toBe('Mine, offline');
+    expect((await productRow(p!.id))?.name).toBe('Mine, offline');
     h.net.chooser = () => undefined;
     // The edit was based on a version the server has moved on from: 409 with their row.
     const [conflict] = await settle();
@@ -92,7 +93,7 @@ describe('sync', () => {
     const server = await h.s.db.one<{ name: string; finish: string }>('SELECT name, finish FROM products WHERE id = $1', [p!.id]);
     expect(server).toEqual({ name: 'Mine, offline', finish: 'Theirs' });
     await syncNow(h.cid);
-    expect(await db().products.get(p!.id)).toMatchObject({ name: 'Mine, offline', finish: 'Theirs' });
+    expect(await productRow(p!.id)).toMatchObject({ name: 'Mine, offline', finish: 'Theirs' });
   });
 
   it('falls back to replacing the table when the server has no updated_since', async () => {
@@ -105,14 +106,14 @@ describe('sync', () => {
       }
       return res;
     };
-    const [, , , , c] = await db().products.where('cid').equals(h.cid).limit(5).toArray();
+    const [, , , , c] = (await companyProducts(h.cid)).slice(0, 5);
     const other = await h.s.tokenFor(DEMO.acme);
     await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: c!.id, id_customer: h.cid } });
     await db().meta.clear();
     const stats = await syncNow(h.cid);
     expect(stats.lists.products).toMatchObject({ status: 200, mode: 'full' });
-    expect(await db().products.get(c!.id)).toBeUndefined();
-    expect(await db().products.where('cid').equals(h.cid).count()).toBe(await serverCount(h.cid));
+    expect(await productRow(c!.id)).toBeUndefined();
+    expect(await (await companyProducts(h.cid)).length).toBe(await serverCount(h.cid));
     const again = await syncNow(h.cid);
     expect(again.lists.products!.mode).toBe('full');
     h.net.transform = undefined;

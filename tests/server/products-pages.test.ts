@@ -29,6 +29,23 @@ describe('GET /gets/product/show with limit', () => {
     expect(seen).toEqual(whole);
   });
 
+  it('gives the bounds of every later page on the first, and answers a range by from and before', async () => {
+    const whole = (await page({})).body.products.map((p: { id: number }) => p.id) as number[];
+    const first = await page({ limit: 7 });
+    expect(first.body.next).toBe(whole[6]);
+    // The last id of each later page of 7.
+    expect(first.body.bounds).toEqual(whole.slice(7).filter((_, i) => (i + 1) % 7 === 0));
+    const edges = [first.body.next, ...first.body.bounds, 0] as number[];
+    const seen = [...first.body.products.map((p: { id: number }) => p.id)];
+    for (let i = 1; i < edges.length; i++) {
+      const r = await page({ limit: 7, before: edges[i - 1], from: edges[i] });
+      expect(r.body.next).toBeUndefined();
+      expect(r.body.bounds).toBeUndefined();
+      seen.push(...r.body.products.map((p: { id: number }) => p.id));
+    }
+    expect(seen).toEqual(whole);
+  });
+
   it('keeps its place when rows are added or deleted between pages', async () => {
     const first = await page({ limit: 10 });
     const ids1 = first.body.products.map((p: { id: number }) => p.id) as number[];
@@ -46,7 +63,7 @@ describe('GET /gets/product/show with limit', () => {
 
   it('refuses a bad limit or before, and limit with updated_since, with a 422 naming the field', async () => {
     for (const [query, field] of [[{ limit: 0 }, 'limit'], [{ limit: 10001 }, 'limit'], [{ limit: 5, before: -3 }, 'before'],
-      [{ limit: 'x' }, 'limit'], [{ limit: 5, updated_since: new Date().toISOString() }, 'limit']] as const) {
+      [{ limit: 'x' }, 'limit'], [{ limit: 5, from: -1 }, 'from'], [{ limit: 5, updated_since: new Date().toISOString() }, 'limit']] as const) {
       const r = await page(query);
       expect(r.status, JSON.stringify(query)).toBe(422);
       expect(r.body.success).toBe(false);

@@ -43,7 +43,10 @@ const bench = {
     performance.clearResourceTimings();
     const r = await timed(() => syncNow(cid, full));
     const rows = (await companyProducts(cid)).length;
-    return { ms: r.ms, bytes: r.value.bytes, transferSize: transferred(), productBytes: transferred('/gets/product/show'), lists: r.value.lists, rows };
+    // Where a walk's time went: the server's time to first byte per page, summed (pages overlap).
+    const pages = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/gets/product/show'));
+    const serverMs = pages.reduce((n, e) => n + (e.responseStart - e.requestStart), 0);
+    return { ms: r.ms, bytes: r.value.bytes, transferSize: transferred(), productBytes: transferred('/gets/product/show'), lists: r.value.lists, rows, pages: pages.length, serverMs };
   },
   /** A new device: nothing mirrored. */
   reset: () => wipeLocalData(),

@@ -13,11 +13,12 @@ export async function listPage(db: Db, customerId: number | null, page: ListPage
   const rows = await listProducts(db, customerId, undefined, { ...page, limit: page.limit + 1 });
   const more = rows.length > page.limit;
   const products = more ? rows.slice(0, page.limit) : rows;
-  const { total } = (await db.one<{ total: number }>(
-    'SELECT count(*)::int AS total FROM products WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1)', [customerId]))!;
+  // The total and the bounds are the first page's: a range of bounds only needs its rows.
   const first = page.before === undefined && page.from === undefined;
+  const total = first || !page.from ? (await db.one<{ total: number }>(
+    'SELECT count(*)::int AS total FROM products WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1)', [customerId]))!.total : undefined;
   return {
-    success: true as const, products, total, cursor,
+    success: true as const, products, cursor, ...(total !== undefined ? { total } : {}),
     ...(more ? { next: products[products.length - 1]!.id } : {}),
     ...(first && more ? { bounds: await pageBounds(db, customerId, products[products.length - 1]!.id, page.limit) } : {}),
   };

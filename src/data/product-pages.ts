@@ -28,13 +28,29 @@ export async function productRow(id: number): Promise<ProductRow | undefined> {
 
 /** Many products, each page read once. */
 export async function productRows(ids: number[]): Promise<(ProductRow | undefined)[]> {
-  const own = await db().products.bulkGet(ids);
+  const own = await ownRecords(ids);
   const missing = ids.filter((_, i) => !own[i]);
   if (!missing.length) return own;
   const keys = (await allKeys()).filter((k) => missing.some((id) => holds(k, id)));
   const byId = new Map<number, ProductRow>();
   for (const page of await db().productPages.bulkGet(keys)) for (const r of page?.rows ?? []) byId.set(r.id, r);
   return ids.map((id, i) => own[i] ?? byId.get(id));
+}
+
+/**
+ * The products' own records. A page's worth of ids (a first-sync page just written) is read as one
+ * key range: one IndexedDB request instead of one per id, each of which costs ~80 µs in Chromium.
+ */
+async function ownRecords(ids: number[]): Promise<(ProductRow | undefined)[]> {
+  const real = ids.filter((id) => id > 0);
+  const lo = Math.min(...real);
+  const hi = Math.max(...real);
+  // Few ids, or ids spread wide (the range would read much more than asked): one get each.
+  if (real.length < 50 || hi - lo > 4 * real.length) return db().products.bulkGet(ids);
+  const found = new Map((await db().products.where(':id').between(lo, hi, true, true).toArray()).map((r) => [r.id, r]));
+  const temps = ids.filter((id) => id <= 0);
+  if (temps.length) for (const r of await db().products.bulkGet(temps)) if (r) found.set(r.id, r);
+  return ids.map((id) => found.get(id));
 }
 
 /** Every product of a company, unordered. */

@@ -2,7 +2,7 @@
 // and a reload with the ranges not yet written (not from zero), stray local rows removed, then deltas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
+import { companyProducts, productRow, productRows } from '../../src/data/product-pages.ts';
 import { syncStatus } from '../../src/data/store.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { LISTS } from '../../src/data/sync-lists.ts';
@@ -60,6 +60,16 @@ describe('paged first sync', () => {
     expect(await pendingWalk(products, h.cid)).toBeUndefined();
     expect((await db().meta.get(`products:${h.cid}`))?.cursor).toBeTruthy();
     expect(progress.at(-1)).toMatch(new RegExp(`^\\d+ of ${ids.length}$`));
+  });
+
+  it("reads many rows at once, each product's own record over its page copy", async () => {
+    const ids = await serverIds();
+    const [edited] = ids;
+    await db().products.put({ ...(await productRow(edited!))!, name: 'Own record' });
+    const rows = await productRows([...ids, 999_999]);
+    expect(rows.map((r) => r?.id)).toEqual([...ids, undefined]);
+    expect(rows[0]?.name).toBe('Own record');
+    expect((await productRows([ids[5]!, ids[40]!])).map((r) => r?.id)).toEqual([ids[5], ids[40]]);
   });
 
   it("goes on with deltas from the first page's cursor: a change made after the walk arrives", async () => {

@@ -10,6 +10,7 @@ import { useLogoutFlow } from './logout-flow.tsx';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { useSession } from './session.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { useStorageFullToast } from './storage-full.ts';
 import { SyncProgress } from './SyncProgress.tsx';
 import { TermsGate } from './TermsGate.tsx';
 import { TopBar } from './TopBar.tsx';
@@ -26,6 +27,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const logout = useLogoutFlow();
   useBackgroundSync(usePendingChanges().count);
   useImagePrefetch(customerId);
+  useStorageFullToast();
   useEffect(() => {
     if (customerId === null) return;
     return startSync({ customerId });

@@ -12,6 +12,7 @@ import { EmptyState } from '../ui/EmptyState.tsx';
 import { formatDateTime, plural } from '../ui/format.ts';
 import { notify } from '../ui/notify.tsx';
 import { OfflineImagesLine } from './OfflineImagesLine.tsx';
+import { StorageLine } from './StorageLine.tsx';
 import { hasFailed, STATE_LABEL } from './pending-model.ts';
 import styles from './PendingChanges.module.css';
 
@@ -86,6 +87,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
         </ul>
       )}
       <OfflineImagesLine />
+      <StorageLine />
       <AlertDialog
         open={discarding !== null}
         onOpenChange={(o) => !o && setDiscarding(null)}

@@ -1,6 +1,8 @@
-// The outermost route: document titles from route metadata and the update prompt.
+// The outermost route: document titles from route metadata, the update prompt, and the old-tab
+// prompt (a newer version opened the local database in another tab).
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
+import { OldTabPrompt } from './OldTabPrompt.tsx';
 import type { RouteHandle } from './router.tsx';
 import { pageTitle } from './rules.ts';
 import { Spinner } from '../ui/Spinner.tsx';
@@ -20,6 +22,7 @@ export function Root() {
   return (
     <>
       <Outlet />
+      <OldTabPrompt />
       {import.meta.env.PROD && (
         <Suspense fallback={null}>
           <UpdatePrompt />

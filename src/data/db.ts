@@ -7,6 +7,8 @@ import type {
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
+import { guardSchema } from './old-tab.ts';
+import { quotaAwareTransaction } from './quota.ts';
 
 export { Dexie };
 
@@ -44,6 +46,10 @@ export class FacetDb extends Dexie {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);
     }
+    // Storage pressure: a top-level write that hits the quota evicts cached images and runs again.
+    this.transaction = quotaAwareTransaction(this.transaction.bind(this), () => !!Dexie.currentTransaction);
+    // A newer tab's schema: this connection closes and writes nothing more (old-tab.ts).
+    guardSchema(this, this.verno);
   }
 }
 

@@ -4,6 +4,8 @@
 // so an item is either still in the form or in the outbox, never both and never neither.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { db } from './db.ts';
+import { beforeSchemaClose } from './old-tab.ts';
+import { withQuota } from './quota.ts';
 import type { DraftFileRow } from './types.ts';
 
 /** A batch form's stored value: its items, each with a stable uid. */
@@ -24,7 +26,8 @@ export async function readDraft<T>(key: string): Promise<{ value: T | undefined;
 }
 
 export async function writeDraft(key: string, value: unknown): Promise<void> {
-  await db().drafts.put({ key, value, updatedAt: Date.now() });
+  // Not a transaction of its own, so not retried by the one db.ts wraps: the same rule here.
+  await withQuota(() => db().drafts.put({ key, value, updatedAt: Date.now() }));
 }
 
 /** Stores chosen files at once (a reload right after choosing keeps them); returns their ids. */
@@ -104,8 +107,11 @@ export function useStoredDraft<T>(key: string, empty: () => T): StoredDraft<T> {
     const onHide = () => void flush();
     window.addEventListener('pagehide', onHide);
     document.addEventListener('visibilitychange', onHide);
+    // A newer tab upgrading the schema: what was typed goes in before this tab's connection closes.
+    const offSchema = beforeSchemaClose(flush);
     return () => {
       live = false;
+      offSchema();
       window.removeEventListener('pagehide', onHide);
       document.removeEventListener('visibilitychange', onHide);
       void flush();

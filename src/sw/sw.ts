@@ -7,7 +7,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
+import { evictImages } from '../data/image-evict.ts';
 import { IMAGE_CACHE, PREFETCH_BUDGET } from '../data/image-prefetch.ts';
+import { quotaDeps } from '../data/quota.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
 import { handlePrefetchMessage, signedIn } from './prefetch.ts';
 
@@ -42,6 +44,8 @@ registerRoute(
   }),
 );
 const prefetchOptions = { expiration: new CacheExpiration(IMAGE_CACHE, imageExpiry) };
+// A write of the worker's drain that hits the quota gives up cached images first, as the page's do.
+quotaDeps.evict = evictImages;
 
 self.addEventListener('sync', (event) => {
   const e = event as SyncEvent;

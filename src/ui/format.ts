@@ -24,6 +24,21 @@ export const formatDateTime = (d: Date | number) => {
   return `${formatDate(x)} ${pad(x.getHours())}:${pad(x.getMinutes())}`;
 };
 
+const UNITS = ['KB', 'MB', 'GB', 'TB'];
+const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });
+
+/** "512 bytes", "1.5 KB", "12.3 MB", "1 GB": sizes on this device (units of 1024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return plural(Math.round(bytes), 'byte');
+  let n = bytes / 1024;
+  let u = 0;
+  while (n >= 1024 && u < UNITS.length - 1) {
+    n /= 1024;
+    u++;
+  }
+  return `${oneDecimal.format(n >= 100 ? Math.round(n) : n)} ${UNITS[u]}`;
+}
+
 /** "Acme Living" → "AL", "Lamp" → "L": at most two letters, upper case. */
 export function initials(name: string): string {
   const words = name.trim().split(/[\s._-]+/).filter(Boolean);

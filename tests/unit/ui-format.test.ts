@@ -1,7 +1,7 @@
 // The design system's wording helpers: plurals by Intl.PluralRules, the calendar's dd/mm/yyyy dates
 // (with the time for pending changes), initials for avatars and placeholder tiles.
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, initials, plural, pluralWord } from '../../src/ui/format.ts';
+import { formatBytes, formatDate, formatDateTime, initials, plural, pluralWord } from '../../src/ui/format.ts';
 import { formatRange } from '../../src/features/calendar/presets.ts';
 
 describe('plural', () => {
@@ -39,5 +39,16 @@ describe('initials', () => {
     expect(initials('alice manager smith')).toBe('AM');
     expect(initials('Lamp')).toBe('L');
     expect(initials('  ')).toBe('');
+  });
+});
+
+describe('formatBytes', () => {
+  it('says bytes below a kilobyte, then one decimal in units of 1024', () => {
+    expect(formatBytes(0)).toBe('0 bytes');
+    expect(formatBytes(1)).toBe('1 byte');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(12.34 * 1024 * 1024)).toBe('12.3 MB');
+    expect(formatBytes(356.7 * 1024 * 1024)).toBe('357 MB');
+    expect(formatBytes(1024 ** 3)).toBe('1 GB');
   });
 });

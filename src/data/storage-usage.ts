@@ -1,0 +1,39 @@
+// What the status menu says about this device's storage: the browser's estimate of Facet's usage and
+// quota, whether the storage is persistent (requested after login, sync.ts), and the cached images
+// that can be given up. No React and no workbox here: the panel loads with the shell.
+import { IMAGE_CACHE } from './image-prefetch.ts';
+import { clearStorageFull } from './quota.ts';
+
+export interface StorageUsage {
+  /** Bytes used by this origin (IndexedDB, Cache Storage, …). */
+  usage: number;
+  quota: number;
+  /** null where the browser cannot say. */
+  persisted: boolean | null;
+  /** Stored images kept for offline use. */
+  images: number;
+}
+
+async function cachedImages(): Promise<number> {
+  if (typeof caches === 'undefined' || !(await caches.has(IMAGE_CACHE))) return 0;
+  return (await (await caches.open(IMAGE_CACHE)).keys()).length;
+}
+
+/** Undefined where the browser has no StorageManager estimate. */
+export async function readStorageUsage(): Promise<StorageUsage | undefined> {
+  const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
+  if (!storage?.estimate) return undefined;
+  const [estimate, persisted, images] = await Promise.all([
+    storage.estimate(),
+    storage.persisted ? storage.persisted().catch(() => null) : Promise.resolve(null),
+    cachedImages().catch(() => 0),
+  ]);
+  return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted, images };
+}
+
+/** The status menu's "Remove cached images": every cached image goes; the mirror and the outbox stay. */
+export async function removeCachedImages(): Promise<number> {
+  const removed = await (await import('./image-evict.ts')).evictImages(0);
+  clearStorageFull();
+  return removed;
+}

@@ -125,8 +125,8 @@ try {
     console.log(JSON.stringify(result, null, 2));
   } else {
     await open();
-    const full = await call<{ ms: number; bytes: number; transferSize: number; rows: number; productBytes: number; pages: number; serverMs: number }>('sync', acme, true);
-    log(`first full sync: ${full.ms.toFixed(0)} ms, ${full.bytes} bytes, ${full.rows} rows; ${full.pages} pages, server time to first byte ${full.serverMs.toFixed(0)} ms summed`);
+    const full = await call<{ ms: number; bytes: number; transferSize: number; rows: number; productBytes: number; pages: number; serverMs: number; longTasks: number; longestTask: number }>('sync', acme, true);
+    log(`first full sync: ${full.ms.toFixed(0)} ms, ${full.bytes} bytes, ${full.rows} rows; ${full.pages} pages, server time to first byte ${full.serverMs.toFixed(0)} ms summed; main-thread tasks over 50 ms: ${full.longTasks}, longest ${full.longestTask.toFixed(0)} ms`);
     const resumed = await interruptedSync(full.productBytes);
     log(`interrupted at ${resumed.writtenAtDrop} of ${full.rows}, then resumed after a reload: ${resumed.resumeBytes} of ${full.productBytes} product-list bytes again (${(resumed.share * 100).toFixed(1)} %), ${resumed.resumeMs.toFixed(0)} ms`);
     const repeat = await call<{ ms: number; bytes: number; transferSize: number; lists: unknown }>('sync', acme);
@@ -150,6 +150,7 @@ try {
       first_full_sync: {
         ms: Math.round(full.ms), bytes: full.bytes, transfer_size: full.transferSize, rows: full.rows, product_list_transfer_size: full.productBytes,
         pages: full.pages, server_time_to_first_byte_summed_ms: Math.round(full.serverMs),
+        main_thread_tasks_over_50ms: full.longTasks, longest_main_thread_task_ms: Math.round(full.longestTask),
       },
       interrupted_at_half_then_resumed: {
         rows_written_when_dropped: resumed.writtenAtDrop, product_list_transfer_size_again: resumed.resumeBytes,

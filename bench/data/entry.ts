@@ -41,12 +41,17 @@ const bench = {
   },
   async sync(cid: number, full = false) {
     performance.clearResourceTimings();
+    // Main-thread tasks over 50 ms while it runs: what a keystroke during the sync could wait for.
+    const long: number[] = [];
+    const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => long.push(e.duration)));
+    observer.observe({ type: 'longtask' });
     const r = await timed(() => syncNow(cid, full));
+    observer.disconnect();
     const rows = (await companyProducts(cid)).length;
     // Where a walk's time went: the server's time to first byte per page, summed (pages overlap).
     const pages = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/gets/product/show'));
     const serverMs = pages.reduce((n, e) => n + (e.responseStart - e.requestStart), 0);
-    return { ms: r.ms, bytes: r.value.bytes, transferSize: transferred(), productBytes: transferred('/gets/product/show'), lists: r.value.lists, rows, pages: pages.length, serverMs };
+    return { ms: r.ms, bytes: r.value.bytes, transferSize: transferred(), productBytes: transferred('/gets/product/show'), lists: r.value.lists, rows, pages: pages.length, serverMs, longTasks: long.length, longestTask: Math.max(0, ...long) };
   },
   /** A new device: nothing mirrored. */
   reset: () => wipeLocalData(),

@@ -51,16 +51,19 @@ async function closeAfterFlush(d: Dexie) {
  * version is higher than the declared one: the next write would go to the new schema from old code.
  */
 export function guardSchema(d: Dexie, ours: number) {
+  // IndexedDB's version is Dexie's times ten; Dexie adds 1 to it when it patches an installed schema
+  // that differs from the declared one (its schemaPatchMode): that is still our version.
+  const newer = (native: number | null) => !!native && Math.floor(native / 10) > ours;
   d.on('versionchange', (ev: IDBVersionChangeEvent) => {
-    // A delete (newVersion null) keeps Dexie's default.
-    if (!ev.newVersion || ev.newVersion <= ev.oldVersion) return undefined;
+    // A delete (newVersion null) or a patch of our own version keeps Dexie's default.
+    if (!newer(ev.newVersion)) return undefined;
     void closeAfterFlush(d);
     return false; // stops Dexie's default handler
   });
   // This code opening a database a newer version already upgraded (a reload still served the old
   // code): it does not use it either.
   d.on('ready', (vip: Dexie) => {
-    if (vip.backendDB().version / 10 <= ours) return;
+    if (!newer(vip.backendDB().version)) return;
     d.close({ disableAutoOpen: true });
     markStale();
     throw Object.assign(new Error(`The local database is at a newer version than this tab's code (${ours}).`), { name: 'VersionError' });

@@ -38,7 +38,10 @@ export const quotaDeps = {
 
 type Listener = (state: StorageFullState) => void;
 export interface StorageFullState {
-  /** When a write last failed for lack of room (cleared by a later write that fit, or an eviction). */
+  /**
+   * When a write last failed for lack of room. Cleared by a write that fits after an eviction and by
+   * "Remove cached images"; not by any write that fits (a small pull would hide a big upload's failure).
+   */
   failedAt: number | null;
 }
 let state: StorageFullState = { failedAt: null };

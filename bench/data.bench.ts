@@ -125,8 +125,11 @@ try {
     console.log(JSON.stringify(result, null, 2));
   } else {
     await open();
+    peakHeap = 0;
     const full = await call<{ ms: number; bytes: number; transferSize: number; rows: number; productBytes: number; pages: number; serverMs: number; longTasks: number; longestTask: number }>('sync', acme, true);
-    log(`first full sync: ${full.ms.toFixed(0)} ms, ${full.bytes} bytes, ${full.rows} rows; ${full.pages} pages, server time to first byte ${full.serverMs.toFixed(0)} ms summed; main-thread tasks over 50 ms: ${full.longTasks}, longest ${full.longestTask.toFixed(0)} ms`);
+    // The first sync's own peak (the samples every 25 ms while it ran); the run's overall peak is reported too.
+    const syncPeak = peakHeap;
+    log(`first full sync: ${full.ms.toFixed(0)} ms, ${full.bytes} bytes, ${full.rows} rows; ${full.pages} pages, server time to first byte ${full.serverMs.toFixed(0)} ms summed; main-thread tasks over 50 ms: ${full.longTasks}, longest ${full.longestTask.toFixed(0)} ms; peak JS heap ${(syncPeak / 2 ** 20).toFixed(1)} MB`);
     const resumed = await interruptedSync(full.productBytes);
     log(`interrupted at ${resumed.writtenAtDrop} of ${full.rows}, then resumed after a reload: ${resumed.resumeBytes} of ${full.productBytes} product-list bytes again (${(resumed.share * 100).toFixed(1)} %), ${resumed.resumeMs.toFixed(0)} ms`);
     const repeat = await call<{ ms: number; bytes: number; transferSize: number; lists: unknown }>('sync', acme);
@@ -167,10 +170,11 @@ try {
       filter_per_keystroke_full_scan_every_time_ms: { median: Number(uncached.median.toFixed(2)), p95: Number(uncached.p95.toFixed(2)), max: Number(uncached.max.toFixed(2)), keystrokes: uncached.n },
       timer_resolution_note: 'performance.now() is coarsened in Chromium (0.1 ms); 0 means under that',
       naive_dexie_filter_scan_ms: { median: Math.round(naive.median), p95: Math.round(naive.p95), keystrokes: naive.n },
-      peak_js_heap_mb: Number((peakHeap / 2 ** 20).toFixed(1)),
+      peak_js_heap_during_first_sync_mb: Number((syncPeak / 2 ** 20).toFixed(1)),
+      peak_js_heap_whole_run_mb: Number((peakHeap / 2 ** 20).toFixed(1)),
       targets: {
         first_full_sync_under_5s: full.ms <= 5000,
-        peak_heap_under_150MB: peakHeap / 2 ** 20 <= 150,
+        first_sync_peak_heap_under_150MB: syncPeak / 2 ** 20 <= 150,
         resume_under_55_percent: resumed.share < 0.55,
         repeat_sync_under_2kB: repeat.transferSize < 2048,
         first_page_under_100ms: firstPage.ms < 100,

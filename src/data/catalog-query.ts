@@ -118,6 +118,9 @@ export class CatalogIndex {
       this.entries = rows.map(toEntry).sort((a, b) => order(b.id) - order(a.id));
       this.byId = new Map(this.entries.map((e) => [e.id, e]));
       this.ready = true;
+      // Changes made while the rows were read (a drain re-keying a product made offline) may be
+      // missing from them: they are applied now, not lost.
+      for (const c of this.arrivedWhileLoading.splice(0)) await this.apply(c);
       this.bump();
     })().catch((err) => {
       this.loading = undefined;
@@ -219,8 +222,13 @@ export class CatalogIndex {
   /** Matches of the non-text filters (undefined: there are none, every row). */
   private base?: number[];
 
+  private arrivedWhileLoading: Change[] = [];
+
   async apply(c: Change) {
-    if (!this.ready) return;
+    if (!this.ready) {
+      if (this.loading) this.arrivedWhileLoading.push(c);
+      return;
+    }
     if (c.ids === 'all') {
       this.loading = undefined;
       this.ready = false;

@@ -1,8 +1,8 @@
 // The catalogue query engine: every filter against a brute-force oracle over the pulled rows,
 // selected first, the first page from the index, and writes reaching the in-memory index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
-import { db } from '../../src/data/db.ts';
+import { CatalogIndex, catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
+import { db, Dexie } from '../../src/data/db.ts';
 import { companyProducts } from '../../src/data/product-pages.ts';
 import { registerProducts } from '../../src/data/products.ts';
 import { syncNow } from '../../src/data/sync.ts';
@@ -102,5 +102,33 @@ describe('catalogue query', () => {
     r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
     expect(r.items).toHaveLength(1);
     expect(r.items[0]!.id).toBeGreaterThan(0);
+  });
+
+  it('keeps a re-key that lands while the index is still reading its rows', async () => {
+    const temp = -1_700_000_300_001;
+    const real = 999_001;
+    await db().products.put({ ...products[0]!, id: temp, id_product: temp, sku: 'RACE-1', name: 'Raced' });
+    const ix = new CatalogIndex('products', h.cid);
+    // The drain re-keys the product just after the index has read it, and says so before the index is ready.
+    let rekeyed: Promise<unknown> | undefined;
+    const onRead = (row: ProductRow) => {
+      if (row.id !== temp || rekeyed) return row;
+      const write = Dexie.ignoreTransaction(() => db().transaction('rw', db().products, async () => {
+        await db().products.delete(temp);
+        await db().products.put({ ...products[0]!, id: real, id_product: real, sku: 'RACE-1', name: 'Raced' });
+      }));
+      expect(ix.ready).toBe(false);
+      rekeyed = Promise.all([write, ix.apply({ table: 'products', ids: [real], rekeyed: [[temp, real]] })]);
+      return row;
+    };
+    db().products.hook('reading', onRead);
+    try {
+      await ix.load();
+      await rekeyed;
+    } finally {
+      db().products.hook('reading').unsubscribe(onRead);
+    }
+    expect(ids(ix.query({ kind: 'products', customerId: h.cid, text: 'race-1' }))).toEqual([real]);
+    await db().products.delete(real);
   });
 });

@@ -48,12 +48,15 @@ export async function createUser(db: Db, u: NewUser): Promise<number> {
   if (await db.one('SELECT 1 FROM users WHERE email = $1', [email])) {
     throw badRequest('The email has already been taken.', { email: ['The email has already been taken.'] });
   }
+  // ON CONFLICT: two registrations of one address at the same moment both pass the check above;
+  // the second is told the same, not a unique-violation 500.
   const row = await db.one<{ id: number }>(
     `INSERT INTO users (name, last_name, email, password_hash, phone, office, type)
-     VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id`,
+     VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (email) DO NOTHING RETURNING id`,
     [u.name, u.last_name, email, await hashPassword(u.password), u.phone, u.office, u.type ?? 'client'],
   );
-  return row!.id;
+  if (!row) throw badRequest('The email has already been taken.', { email: ['The email has already been taken.'] });
+  return row.id;
 }
 
 export async function addMember(db: Db, userId: number, customerId: number, roleId: number) {

@@ -71,6 +71,13 @@ describe('POST /customer/register', () => {
     const me = await call(s, 'GET', '/api/user', { token: r.body.token.split('|')[1] });
     expect(me.body.email).toBe('solo@solo.test');
   });
+  it('answers two registrations of one address at the same moment with one account and one 422', async () => {
+    const body = (company: string) => ({ company, username: 'twin', email: 'twin@race.test', password: 'secret123' });
+    const answers = await Promise.all([call(s, 'POST', '/customer/register', { body: body('Twin A') }), call(s, 'POST', '/customer/register', { body: body('Twin B') })]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(answers.find((r) => r.status === 422)!.body.errors.email).toEqual(['The email has already been taken.']);
+    expect((await s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email = 'twin@race.test'"))!.n).toBe(1);
+  });
   it.each([
     [{ company: 'x', username: 'y', email: 'bad', password: 'secret123' }, 'email'],
     [{ company: 'x', username: 'y', email: 'a@b.test', password: 'short' }, 'password'],

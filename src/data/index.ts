@@ -44,3 +44,4 @@ export {
 } from './imagery-hooks.ts';
 export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type Queued, type UploadList } from './imagery.ts';
 export { SECTION_LISTS, type ImagerySection } from './imagery-sync.ts';
+export { StorageFullError, QUOTA_MESSAGE } from './quota.ts';

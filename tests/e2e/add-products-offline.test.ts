@@ -8,6 +8,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { imageFile, signInAs } from './registration-helpers.ts';
+import { installServiceWorker } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product batch', () => {
   const env = usePortalAndBrowser();
@@ -20,10 +21,7 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
     page = await context.newPage();
     await signInAs(page, env.s.url, 'manager@acme.test');
     // The installed app (see offline.test.ts): register the worker, then load a controlled page.
-    await page.evaluate(async () => {
-      if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      await navigator.serviceWorker.ready;
-    });
+    await installServiceWorker(page);
     await page.goto(`${env.s.url}/catalog`);
     await page.getByTestId('product-card').first().waitFor();
     await page.goto(`${env.s.url}/product/add`);

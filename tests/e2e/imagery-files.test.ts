@@ -11,7 +11,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { dialogTexts, loaded, openSection, recordDialogTexts, serverPresets } from './imagery-helpers.ts';
-import { signIn } from './shell-helpers.ts';
+import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 const SKU = 'ACM-1006';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -96,10 +96,7 @@ describe.skipIf(skipWithoutChromium('imagery files e2e'))('imagery uploads, down
   it('keeps a preset edited offline through a reload and sends it once when back online', async () => {
     const [preset] = await serverPresets(env.s, token, cid, productId, 'silo');
     // The installed app: register the service worker as the offline e2e does (the e2e build leaves it off).
-    await page.evaluate(async () => {
-      if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      await navigator.serviceWorker.ready;
-    });
+    await installServiceWorker(page);
     await openSection(page, env.s.url, productId, 'silo');
     await loaded(page);
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);

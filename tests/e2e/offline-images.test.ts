@@ -11,7 +11,7 @@ import { IMAGE_CACHE } from '../../src/data/image-prefetch.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { signIn } from './shell-helpers.ts';
+import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 const cachedPaths = (page: Page) =>
   page.evaluate(async (name) => {
@@ -47,10 +47,7 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
 
     await signIn(page, s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
-    await page.evaluate(async () => {
-      if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      await navigator.serviceWorker.ready;
-    });
+    await installServiceWorker(page);
     // Loaded under the active worker: the shell asks it to prefetch once the page is idle.
     await page.goto(`${s.url}/dashboard`);
     const expected = withThumbs.map(productThumb);

@@ -8,7 +8,7 @@ import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
 import { call } from '../support/http.ts';
 import { startPortal } from '../support/portal.ts';
 import type { TestServer } from '../support/server.ts';
-import { signIn } from './shell-helpers.ts';
+import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
   let s: TestServer;
@@ -36,10 +36,7 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
     await page.getByTestId('product-card').first().waitFor();
     // The installed app: the worker must be active. Root registers it only when import.meta.env.PROD,
     // which the e2e build (made under NODE_ENV=test) leaves false, so register the same /sw.js here.
-    await page.evaluate(async () => {
-      if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      await navigator.serviceWorker.ready;
-    });
+    await installServiceWorker(page);
     // A page loaded after activation is controlled; visit the product online once (its rights are remembered).
     await page.goto(`${s.url}/product/${product.id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();

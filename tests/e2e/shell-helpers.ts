@@ -46,6 +46,17 @@ export function localRows(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The installed app: the e2e build (made under NODE_ENV=test) leaves the worker's registration off,
+ * so register the same /sw.js and wait until it is active. A page loaded after this is controlled.
+ */
+export async function installServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+  });
+}
+
 export const AXE = readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 export async function seriousViolations(page: Page) {

@@ -13,7 +13,7 @@ import { WAITING_TEXT } from '../../src/features/imagery/action-outcome.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { loaded, openSection } from './imagery-helpers.ts';
-import { signIn } from './shell-helpers.ts';
+import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 const FILLERS = 40;
 const FILLER_BYTES = 256 * 1024;
@@ -72,10 +72,7 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
     cdp = await context.newCDPSession(page);
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
-    await page.evaluate(async () => {
-      if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
-      await navigator.serviceWorker.ready;
-    });
+    await installServiceWorker(page);
     // Loaded under the active worker, which then serves (and records the use of) stored images.
     await openSection(page, env.s.url, productId, 'silo');
     await loaded(page);

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { CircleCheck, CloudOff, CircleAlert } from 'lucide-react';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import { queueUploads, type UploadList, type Who } from '../../data/index.ts';
+import { queueUploads, StorageFullError, type UploadList, type Who } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -46,7 +46,12 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
   };
   const confirm = async () => {
     const since = Date.now();
-    const q = await queueUploads(who, kind.list, files);
+    const q = await queueUploads(who, kind.list, files).catch((err: unknown) => {
+      // No room even after the cached images went: the shell's toast says what to do; the files stay chosen.
+      if (err instanceof StorageFullError) return undefined;
+      throw err;
+    });
+    if (!q) return;
     setBatch({ actionId: q.actionId, total: files.length });
     onQueued?.(q.actionId);
     feedback(since);

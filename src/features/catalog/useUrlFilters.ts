@@ -35,6 +35,20 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     typing.current = null;
     setFilters(filtersFromParams(new URLSearchParams(url)));
   }, [url]);
+  // Back and forward, caught at the source: the router renders navigations in a transition, so a
+  // choice followed quickly by Back can commit no render with the choice's URL, and the effect above
+  // then sees no change of `url` although the filters show the choice.
+  useEffect(() => {
+    const onPop = () => {
+      const now = new URLSearchParams(window.location.search);
+      written.current = now.toString();
+      clearTimeout(typing.current?.timer);
+      typing.current = null;
+      setFilters(filtersFromParams(now));
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
   useEffect(() => () => clearTimeout(typing.current?.timer), []);
 
   const write = useCallback((next: FilterState, replace: boolean) => {

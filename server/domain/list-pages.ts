@@ -13,9 +13,10 @@ export async function listPage(db: Db, customerId: number | null, page: ListPage
   const rows = await listProducts(db, customerId, undefined, { ...page, limit: page.limit + 1 });
   const more = rows.length > page.limit;
   const products = more ? rows.slice(0, page.limit) : rows;
-  // The total and the bounds are the first page's: a range of bounds only needs its rows.
+  // A range between the first page's bounds (`from` given) needs only its rows: the first page gave
+  // the total and the bounds. A keyset continuation (`before` alone) still gets the total.
   const first = page.before === undefined && page.from === undefined;
-  const total = first || !page.from ? (await db.one<{ total: number }>(
+  const total = page.from === undefined ? (await db.one<{ total: number }>(
     'SELECT count(*)::int AS total FROM products WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1)', [customerId]))!.total : undefined;
   return {
     success: true as const, products, cursor, ...(total !== undefined ? { total } : {}),

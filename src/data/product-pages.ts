@@ -7,7 +7,7 @@
 import { db } from './db.ts';
 import type { ProductPageRow, ProductRow } from './types.ts';
 
-export const PAGE_ROWS = 1000;
+const PAGE_ROWS = 1000;
 /** [cid, hi, lo]: the page holds the company's rows with lo <= id < hi. */
 type PageKey = [number, number, number];
 
@@ -105,9 +105,4 @@ export async function writePages(cid: number, rows: ProductRow[], range: { lo: n
   }
   if (pages.length) await t.bulkPut(pages);
   return dropped;
-}
-
-/** Every page of a company (a walk that starts again from the top). */
-export async function clearPages(cid: number): Promise<void> {
-  await db().productPages.where('[cid+hi+lo]').between([cid, -Infinity, -Infinity], [cid, Infinity, Infinity]).delete();
 }

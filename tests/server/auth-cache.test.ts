@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instrument } from '../../bench/server/breakdown.ts';
 import sharp from 'sharp';
+import { authCacheOf } from '../../server/auth/cache.ts';
 import { call, DEMO, form } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectStatus, makeMember, world, type World } from './users.fixtures.ts';
@@ -32,22 +33,41 @@ const product = async (srv: TestServer, token: string) => {
   return call(srv, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: w.acme } });
 };
 
-describe('fewer queries per call', () => {
-  it('the current user and one product cost no query once cached', async () => {
-    const token = await s.tokenFor(DEMO.acme);
-    expect((await me(s, token)).status).toBe(200);
-    expect((await product(s, token)).status).toBe(200);
+/**
+ * The queries of measure() once warm(ed). A late NOTIFY of an earlier test (a job finishing) can
+ * empty the cache between warm-up and measure, so the cheapest of three tries counts: a cache that
+ * does not hold costs at least one query on every try.
+ */
+async function warmTallies(warm: () => Promise<unknown>, measure: () => Promise<void>) {
+  let best: Map<string, { count: number }> | undefined;
+  const total = (t: Map<string, { count: number }>) => [...t.values()].reduce((n, x) => n + x.count, 0);
+  for (let i = 0; i < 3 && (!best || total(best) > 0); i++) {
+    await warm();
+    await authCacheOf(s.db)?.settle();
     const { tallies, restore } = instrument(s.db);
     try {
-      expect((await me(s, token)).status).toBe(200);
-      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
-      expect((await product(s, token)).status).toBe(200);
-      // only this test's own max(id) lookup: owner and answer come from memory until a change
-      expect([...tallies.keys()]).toEqual(['SELECT products']);
-      expect(tallies.get('SELECT products')!.count).toBe(1);
+      await measure();
     } finally {
       restore();
     }
+    if (!best || total(tallies) < total(best)) best = tallies;
+  }
+  return { tallies: best!, total: total(best!) };
+}
+
+describe('fewer queries per call', () => {
+  it('the current user and one product cost no query once cached', async () => {
+    const token = await s.tokenFor(DEMO.acme);
+    const warm = async () => {
+      expect((await me(s, token)).status).toBe(200);
+      expect((await product(s, token)).status).toBe(200);
+    };
+    const user = await warmTallies(warm, async () => void expect((await me(s, token)).status).toBe(200));
+    expect(user.total).toBe(0);
+    const one = await warmTallies(warm, async () => void expect((await product(s, token)).status).toBe(200));
+    // only this test's own max(id) lookup: owner and answer come from memory until a change
+    expect([...one.tallies.keys()]).toEqual(['SELECT products']);
+    expect(one.total).toBe(1);
   });
 });
 
@@ -145,13 +165,8 @@ describe('the product list version, cached the same way', () => {
     const first = await list(s);
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag')!;
-    const { tallies, restore } = instrument(s.db);
-    try {
-      expect((await list(s, etag)).status).toBe(304);
-      expect([...tallies.values()].reduce((n, t) => n + t.count, 0)).toBe(0);
-    } finally {
-      restore();
-    }
+    const cached = await warmTallies(() => list(s, etag), async () => void expect((await list(s, etag)).status).toBe(304));
+    expect(cached.total).toBe(0);
     const id = (first.body as { products: { id: number }[] }).products[0]!.id;
     await expectStatus(other, 200, 'PUT', '/puts/product/edit', { token, body: { id_product: id, id_customer: w.acme, finish: `Finish ${Date.now()}` } });
     const next = await list(s, etag);

@@ -12,7 +12,7 @@ describe.skipIf(skipWithoutChromium('catalogue deep links e2e'))('product catalo
   const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
-  let products: { sku: string; name: string; automation_system: number }[];
+  let products: { id: number; sku: string; name: string; automation_system: number }[];
   const expectCount = (n: number) => expect.poll(() => catalogCount(page), { timeout: 10_000 }).toBe(n);
 
   beforeAll(async () => {
@@ -50,5 +50,24 @@ describe.skipIf(skipWithoutChromium('catalogue deep links e2e'))('product catalo
     await page.getByRole('radio', { name: 'Medium' }).check();
     await expect.poll(() => new URL(page.url()).search).toBe('?section=allproducts');
     await expectCount(products.length);
+  });
+
+  it('a card clicked within a moment of typing a filter opens the product, however slowly its screen loads', async () => {
+    // The typed filter is written to the URL 400 ms after the last key; the router loads the next
+    // screen before the URL moves, so that write used to start a navigation back to the catalogue.
+    const slow = await context.newPage();
+    await slow.goto(`${env.s.url}/catalog?section=allproducts`);
+    const id = products[products.length - 1]!.id;
+    const card = slow.locator(`[data-testid="product-card"][data-id="${id}"]`);
+    await slow.getByTestId('product-card').first().waitFor();
+    await slow.route('**/assets/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await slow.getByLabel('Id').fill(String(id));
+    await card.click();
+    await slow.getByRole('heading', { name: 'Info', exact: true }).waitFor();
+    expect(new URL(slow.url()).pathname).toBe(`/product/${id}`);
+    await slow.close();
   });
 });

@@ -18,8 +18,6 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
 
   beforeAll(async () => {
     [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
-    page = await context.newPage();
   });
   afterAll(async () => {
     await context?.close();
@@ -30,6 +28,10 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
   it('browses and edits offline; the change reaches the server when back online', async () => {
     const product = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1010'"))!;
     const cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    // A context of its own per attempt: a retry must not start signed in, offline, with a worker.
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
+    page = await context.newPage();
     await signIn(page, s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     await page.goto(`${s.url}/catalog`);

@@ -3,7 +3,7 @@
 // history entry at once, typing in a box becomes one entry written shortly after the last key (and
 // the box's later keystrokes replace it). Back and forward, or a pasted link, set the filters.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import type { FilterState } from './catalog-rules.ts';
 import { changeOf, filtersFromParams, filtersToParams } from './filter-url.ts';
 
@@ -50,6 +50,17 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   useEffect(() => () => clearTimeout(typing.current?.timer), []);
+  // Leaving the screen (a card clicked within TYPING_MS of a key): the router loads the next route
+  // before the URL moves, and a write in that time would start a navigation back here that cancels
+  // the one under way. The typed filter is dropped with the screen.
+  const { pathname } = useLocation();
+  const going = useNavigation().location?.pathname;
+  const leaving = going !== undefined && going !== pathname;
+  useEffect(() => {
+    if (!leaving) return;
+    clearTimeout(typing.current?.timer);
+    typing.current = null;
+  }, [leaving]);
 
   const write = useCallback((next: FilterState, replace: boolean) => {
     const p = filtersToParams(next, latest.current.params);

@@ -59,6 +59,7 @@ export function registerGroup(app: FastifyInstance, services: Services, group: R
         ...(e.files && { consumes: ['multipart/form-data', 'application/json'] }),
         response: { 200: e.response, '4xx': ErrorReply },
       },
+      ...(e.plainJson && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
       config: {
         endpoint: e,
         ...(e.rateLimited && { rateLimit: { max: services.config.authRateLimit, timeWindow: '1 minute' } }),

@@ -5,6 +5,9 @@ import { instrument } from '../../bench/server/breakdown.ts';
 import { call } from '../support/http.ts';
 import { expectProductShape, ids, type Ids } from './products.fixtures.ts';
 import { authCacheOf } from '../../server/auth/cache.ts';
+import { Value } from '@sinclair/typebox/value';
+import type { TObject } from '@sinclair/typebox';
+import { products } from '../../src/api/contract/products.ts';
 
 let s: TestServer;
 let w: Ids;
@@ -29,6 +32,25 @@ describe('GET /gets/product/show', () => {
     expect((first.subcategories as number[]).length).toBe(1);
     expect((first.categories as unknown[]).length).toBe(1);
     expect(first.descriptions).toBeUndefined();
+  });
+
+  it('answers exactly its schema, whole, as a delta and in pages (written with JSON.stringify: nothing is stripped for it)', async () => {
+    const schema = products.list.response as unknown as TObject;
+    const rowKeys = Object.keys((schema.properties.products as unknown as { items: TObject }).items.properties);
+    const get = async (query: Record<string, unknown>) => {
+      const r = await call(s, 'GET', '/gets/product/show', { token: w.tok.viewer, query: { id_customer: w.acme, ...query } });
+      expect(r.status).toBe(200);
+      expect([...Value.Errors(schema, r.body)].map((e) => `${e.path} ${e.message}`)).toEqual([]);
+      expect(Object.keys(r.body).every((k) => k in schema.properties), Object.keys(r.body).join()).toBe(true);
+      for (const p of r.body.products as Record<string, unknown>[]) expect(Object.keys(p).sort()).toEqual([...rowKeys].sort());
+      return r.body as { products: { id: number }[]; bounds?: number[]; next?: number };
+    };
+    const whole = await get({});
+    await get({ updated_since: '2000-01-01T00:00:00.000Z' });
+    const first = await get({ limit: 20 });
+    expect(first.products.map((p) => p.id)).toEqual(whole.products.slice(0, 20).map((p) => p.id));
+    const range = await get({ limit: 20, before: first.next, from: first.bounds![0] });
+    expect(range.products.map((p) => p.id)).toEqual(whole.products.slice(20, 40).map((p) => p.id));
   });
 
   it('gives staff with -1 every company, and a company on request', async () => {

@@ -39,6 +39,11 @@ export interface Endpoint {
   /** Present for multipart calls: the file parts and what they may hold. */
   files?: Record<string, FileRule>;
   response: TSchema;
+  /**
+   * The server builds every row of the answer column by column (nothing to strip), so it is written
+   * with JSON.stringify: the schema's serializer took 37 ms for a 5,000-product page, against 10.
+   */
+  plainJson?: boolean;
 }
 
 export const endpoint = <const E extends Endpoint>(e: E): E => e;

@@ -68,6 +68,7 @@ export const products = {
     query: Type.Object({ id_customer: CustomerId, updated_since: Type.Optional(UpdatedSince), ...PageQuery }),
     tenant: { customer: { in: 'query', field: 'id_customer' } },
     response: Type.Object({ success: Type.Literal(true), products: Type.Array(ProductRow), ...DeltaFields, ...PageFields }),
+    plainJson: true,
   }),
   get: endpoint({
     method: 'GET', path: '/gets/product', auth: 'user',

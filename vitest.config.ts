@@ -1,6 +1,7 @@
 // Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e.
 import { defineConfig } from 'vitest/config';
 import InterleavingSequencer from './tests/support/sequencer.ts';
+import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';
 
 const CI = process.env.CI === 'true';
 const pgUrl = process.env.TEST_DATABASE_URL;
@@ -24,6 +25,7 @@ const server = (name: string, setup: string, env: Record<string, string>) => ({
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    reporters: ['default', new RetriedErrorsReporter()],
     sequence: { sequencer: InterleavingSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },

@@ -47,7 +47,6 @@ const HEAVY = `,
 /** A timestamp column (Date from pg, string from json_agg) as the API writes it. */
 export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
-
 /**
  * Every live product of a company, id descending (customerId null: every company); with `since`
  * (delta sync) only those changed after it. A cursor has ms precision and covers its whole ms.

@@ -3,6 +3,7 @@
 // sends next time. Handlers pass `since` to their list query and answer { ...rows, ...delta }.
 import type { Db } from '../db/index.ts';
 import { fieldError } from '../http/errors.ts';
+import { iso } from './products.ts';
 
 export interface Delta {
   /** Ids to drop locally: deleted since, or no longer visible to this company. */
@@ -20,8 +21,6 @@ export function parseSince(value: unknown): Date | undefined {
 }
 
 export const SETTLE_MS = 2000;
-
-const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /** The database clock less SETTLE_MS (ISO): a cursor that misses no transaction still running. */
 export async function settledNow(db: Db): Promise<string> {

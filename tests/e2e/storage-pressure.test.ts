@@ -44,6 +44,33 @@ const outboxRows = (page: Page) =>
       }),
   );
 
+/**
+ * Chromium's IndexedDB grants a write from the room it was last told of, decaying over 30 s
+ * (BucketContext::GetBucketSpaceToAllot), and asks the quota manager again only for a write larger
+ * than that. The origin's quota is kept small from the start (START_QUOTA), so a probe write larger
+ * than it always asks: refused, it leaves IndexedDB knowing the room the new quota gives. No clock.
+ */
+const START_QUOTA = 96 * 1024 * 1024;
+const refreshIndexedDbRoom = (page: Page) =>
+  page.evaluate(async (bytes) => {
+    const chunk = new Uint8Array(1024 * 1024);
+    const blob = new Blob(Array.from({ length: Math.ceil(bytes / chunk.length) + 1 }, () => chunk));
+    const conn = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open('quota-probe', 1);
+      req.onupgradeneeded = () => req.result.createObjectStore('probe');
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const outcome = await new Promise<string>((resolve) => {
+      const tx = conn.transaction('probe', 'readwrite');
+      tx.objectStore('probe').put(blob, 'probe');
+      tx.oncomplete = () => resolve('stored');
+      tx.onabort = () => resolve(tx.error?.name ?? 'aborted');
+    });
+    conn.close();
+    if (outcome !== 'QuotaExceededError') throw new Error(`the quota probe was not refused: ${outcome}`);
+  }, START_QUOTA);
+
 const usage = (page: Page) => page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0);
 
 describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure', () => {
@@ -70,6 +97,7 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
     page = await context.newPage();
     page.on('console', (m) => logs.push(m.text()));
     cdp = await context.newCDPSession(page);
+    await setQuota(START_QUOTA);
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     await installServiceWorker(page);
@@ -104,22 +132,36 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
         for (let o = 0; o < bytes.length; o += 65536) crypto.getRandomValues(bytes.subarray(o, o + 65536));
         await cache.put(`/storage/pressure/${i}.png`, new Response(bytes, { headers: { 'content-type': 'image/png' } }));
       }
+      // The worker records a use (workbox-expiration's database) after it answers: each use waits for
+      // its record, and starts on a later millisecond than the one before, so the order is strict.
+      const recordOf = (path: string) =>
+        new Promise<number | undefined>((resolve, reject) => {
+          const req = indexedDB.open('workbox-expiration');
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const conn = req.result;
+            if (!conn.objectStoreNames.contains('cache-entries')) return conn.close(), resolve(undefined);
+            const get = conn.transaction('cache-entries').objectStore('cache-entries').get(`${name as string}|${new URL(path, location.href).href}`);
+            get.onsuccess = () => (conn.close(), resolve((get.result as { timestamp?: number } | undefined)?.timestamp));
+          };
+        });
+      let last = 0;
       const use = async (i: number) => {
+        while (Date.now() <= last) await new Promise(requestAnimationFrame);
+        const started = Date.now();
         await (await fetch(`/storage/pressure/${i}.png`)).arrayBuffer();
-        await new Promise((r) => setTimeout(r, 5));
+        while (((await recordOf(`/storage/pressure/${i}.png`)) ?? 0) < started) await new Promise(requestAnimationFrame);
+        last = (await recordOf(`/storage/pressure/${i}.png`))!;
       };
       for (let i = 0; i < (n as number); i++) await use(i);
       for (let i = 0; i < 5; i++) await use(i);
     }, [IMAGE_CACHE, FILLERS, FILLER_BYTES] as const);
-    await page.waitForTimeout(1000); // the worker writes its use records after answering
     const before = await cacheKeys(page);
     expect(before).toHaveLength(FILLERS);
 
     // Room for about 4 MB more; the next upload is about 5.9 MB; half the fillers free 5 MB.
     await setQuota((await usage(page)) + 4 * MB);
-    // Chromium's IndexedDB keeps the room it was last told of and lets it decay over 30 s
-    // (kBucketSpaceCacheTimeLimit) before it asks the quota manager again: wait that out.
-    await page.waitForTimeout(31_000);
+    await refreshIndexedDbRoom(page);
     logs.length = 0;
     const big = await upload('big.png', await noisePng(1400));
     await big.getByText(WAITING_TEXT).waitFor({ timeout: 30_000 });
@@ -143,6 +185,7 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
   it('a write that does not fit even without images shows the message; nothing queued is lost', async () => {
     const queued = await outboxRows(page);
     await setQuota((await usage(page)) + 1 * MB);
+    await refreshIndexedDbRoom(page);
     logs.length = 0;
     const dialog = await upload('too-big.png', await noisePng(2000));
     await page.getByText(QUOTA_MESSAGE, { exact: true }).first().waitFor({ timeout: 30_000 });

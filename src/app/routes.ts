@@ -1,5 +1,4 @@
-// Document 1 §2: every route, its access and its title. Screens load lazily, one chunk each;
-// the heading-only screens in features/shell-placeholders are replaced by their own issues.
+// Document 1 §2: every route, its access and its title. Screens load lazily, one chunk each.
 import type { ComponentType } from 'react';
 import { INFO_READ, SLUGS, type Slug } from '../api/contract/slugs.ts';
 

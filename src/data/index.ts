@@ -1,6 +1,9 @@
-// The data layer's public face: everything the UI reads or writes goes through here.
-// db.ts (Dexie, the only importer), sync.ts (pulls), outbox.ts (queued writes),
-// catalog-query.ts (in-memory index), products/templates (mutations), hooks.ts.
+// The data layer's public face: everything the UI reads from the local mirror, and every write that
+// is queued in the outbox (works offline), goes through here. db.ts (Dexie) is imported only by
+// src/data. Screens still call src/api directly for what is online-only by nature: sign-in and
+// registration (auth.ts), user management's writes (users.ts, which say "needs a connection"
+// first), exports and embeds, and the helpers that are not calls (client.ts's ApiFailure, stored
+// file URLs, the token cookie, the permission slugs).
 export type {
   PendingAction, PendingEntry, PendingState, SyncStatus, CatalogFilters, ProductFilters, TemplateFilters, CatalogResult, CatalogItem,
   ProductRow, TemplateRow, TagRow, IdNameRow, CustomerRow, ProductCategoryRow, TemplateCategoryRow, DescriptionRow, ProductFileRow,

@@ -235,7 +235,10 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     });
     await page.reload();
     await page.getByTestId('product-card').first().waitFor();
-    await page.waitForTimeout(1500);
+    // The popup's choice is made with the first local read; it would stay until 1 s after the last load.
+    // Once the pulls are done and no 'Please wait' is left on the page (quiet line or popup), it is over.
+    await page.getByTestId('sync-status').getByText('Up to date').waitFor();
+    await page.getByText(/^Please wait/).waitFor({ state: 'detached' });
     expect(opened.filter((t) => t.includes('Please wait'))).toEqual([]);
   });
 });

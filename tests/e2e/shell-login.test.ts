@@ -4,6 +4,7 @@ import { beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
+import { LOGIN_ERROR_MS } from '../../src/features/auth/rules.ts';
 import { seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
@@ -17,23 +18,30 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
   afterEach(async () => context.close());
 
   it('shows the validation and server messages, each for 2 seconds', async () => {
+    // The page's clock is ours: a message's 2 s are run on it, not waited for in real time.
+    await page.clock.install();
     await page.goto(`${env.s.url}/login`);
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.clock.pauseAt(Date.now() + 60_000);
     expect(await page.title()).toBe('Facet | Login');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Invalid email or password').waitFor();
-    await page.getByText('Invalid email or password').waitFor({ state: 'hidden', timeout: 3000 });
+    await page.clock.runFor(LOGIN_ERROR_MS);
+    await page.getByText('Invalid email or password').waitFor({ state: 'hidden' });
     await page.getByLabel('Email').fill('alice');
     await page.getByLabel('Password').fill('x');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Invalid email', { exact: true }).waitFor();
+    await page.clock.runFor(LOGIN_ERROR_MS);
     await page.getByLabel('Email').fill('manager@acme.test');
     await page.getByLabel('Password').fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByRole('alert').getByText('Invalid email or password').waitFor();
-    const shownAt = Date.now();
-    await page.getByRole('alert').waitFor({ state: 'hidden', timeout: 4000 });
-    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+    const alert = page.getByRole('alert').getByText('Invalid email or password');
+    await alert.waitFor();
+    await page.clock.runFor(LOGIN_ERROR_MS - 100);
+    expect(await alert.isVisible()).toBe(true);
+    await page.clock.runFor(100);
+    await alert.waitFor({ state: 'hidden' });
     expect(await tokenCookie(context)).toBeUndefined();
   });
 
@@ -51,18 +59,26 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
   });
 
   it('forgot-password: warns about the format and still sends; then confirms a valid address', async () => {
+    // The request is held until the warning has been seen, so the warning shows while it is in flight.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route('**/api/auth/forgot-password*', async (route) => {
-      await new Promise((r) => setTimeout(r, 800)); // long enough to see the warning before the answer
+      await held;
       await route.continue();
     });
+    await page.clock.install();
     await page.goto(`${env.s.url}/login`);
     await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.clock.pauseAt(Date.now() + 60_000);
     await page.getByLabel('Email').fill('nobody');
-    const request = page.waitForRequest('**/api/auth/forgot-password*');
+    const answered = page.waitForResponse('**/api/auth/forgot-password*');
     await page.getByRole('button', { name: 'Send reset link' }).click();
-    await page.getByText('Invalid email format').waitFor({ timeout: 700 });
-    await request; // still sent; our server refuses it with the same words, shown 2 s
-    await page.getByRole('alert').waitFor({ state: 'hidden', timeout: 4000 });
+    await page.getByText('Invalid email format').waitFor();
+    release();
+    await answered; // still sent; our server refuses it with the same words, shown 2 s
+    await page.getByRole('alert').waitFor();
+    await page.clock.runFor(LOGIN_ERROR_MS);
+    await page.getByRole('alert').waitFor({ state: 'hidden' });
     await page.getByLabel('Email').fill('Manager@acme.test');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('An email was sent to you. Verify your email.').waitFor();

@@ -31,24 +31,6 @@ describe('disable', () => {
     expect(await tokensOf(s, p.id)).toBe(0);
   });
 
-  it('measured: from the disable call to the refusal of the open session (the closing note\'s figure)', async () => {
-    const sent: number[] = [];
-    const refused: number[] = [];
-    for (let i = 0; i < 5; i++) {
-      const p = await makeMember(s, w.acme, w.viewerRole);
-      expect((await me(p.token)).status).toBe(200); // an open session
-      const t0 = performance.now();
-      await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
-      const t1 = performance.now();
-      expect((await me(p.token)).status).toBe(401); // request #1 after the disable
-      refused.push(performance.now() - t1);
-      sent.push(performance.now() - t0);
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!.toFixed(1);
-    console.log(`[users] ${s.db.kind}: disable sent -> old token refused: median ${median(sent)} ms (max ${Math.max(...sent).toFixed(1)}); `
-      + `disable answered -> refusal: median ${median(refused)} ms; the refused call was always the first one after the disable`);
-  });
-
   it('refuses sign-in (after the right password only) and enabling restores it', async () => {
     const p = await makeMember(s, w.acme, w.viewerRole);
     await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });

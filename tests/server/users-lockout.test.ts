@@ -79,33 +79,49 @@ describe('the last active manager', () => {
 });
 
 /**
- * Holds the company's membership rows while the requests start, so that both are inside their
- * transaction at the same moment (on PostgreSQL; PGlite runs one transaction at a time anyway).
- * Without the lock on the company row, both would count two managers before and one after each.
+ * The worst interleaving, made on purpose: every request has made its change and checked it, and
+ * waits at its COMMIT (a deferred trigger on memberships takes a shared advisory lock that this test
+ * holds), until PostgreSQL shows all of them waiting; then all commit. With the company row locked,
+ * the second request waits at that lock instead, and is judged after the first has committed.
+ * Checked: with the company row lock removed, every test below fails.
  */
-async function together<T>(company: number, requests: () => Promise<T>[]): Promise<T[]> {
+const GATE = 42_4242;
+async function installCommitGate() {
+  await s.db.exec(`
+    CREATE FUNCTION test_commit_gate() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN PERFORM pg_advisory_xact_lock_shared(${GATE}); RETURN NULL; END $$;
+    CREATE CONSTRAINT TRIGGER test_commit_gate AFTER INSERT OR UPDATE OR DELETE ON memberships
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION test_commit_gate();`);
+}
+
+async function together<T>(requests: () => Promise<T>[]): Promise<T[]> {
   let release!: () => void;
   let locked!: () => void;
   const gate = new Promise<void>((r) => { release = r; });
   const holding = new Promise<void>((r) => { locked = r; });
   const tx = s.db.tx(async (t) => {
-    await t.query('SELECT 1 FROM memberships WHERE customer_id = $1 FOR UPDATE', [company]);
+    await t.query('SELECT pg_advisory_xact_lock($1)', [GATE]);
     locked();
     await gate;
   });
   await holding;
-  const all = Promise.all(requests());
-  await new Promise((r) => setTimeout(r, 300));
+  const started = requests();
+  const all = Promise.all(started);
+  await expect.poll(async () => (await s.db.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  ))!.n, { timeout: 20_000, interval: 10 }).toBe(started.length);
   release();
   await tx;
   return all;
 }
 
-describe('two concurrent requests', () => {
+// PGlite runs one transaction at a time, so the race cannot happen there: these run on PostgreSQL.
+describe.skipIf(process.env.FACET_TEST_DB !== 'postgres')('two concurrent requests', () => {
+  beforeAll(installCommitGate);
   it('staff disabling both managers at once: exactly one succeeds (the company row is locked)', async () => {
     const c = await makeCompany(s);
     const second = await makeMember(s, c.id, c.fullRole, 'Second');
-    const results = await together(c.id, () => [c.manager.id, second.id].map((id) =>
+    const results = await together(() => [c.manager.id, second.id].map((id) =>
       call(s, 'PUT', '/user/deactivate', { token: w.tok.staff, body: { id_user: id, id_customer: c.id } })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
     expect(results.find((r) => r.status === 422)!.body.message).toBe(LOCKOUT);
@@ -115,7 +131,7 @@ describe('two concurrent requests', () => {
   it('two managers disabling each other at once: one remains', async () => {
     const c = await makeCompany(s);
     const second = await makeMember(s, c.id, c.fullRole, 'Second');
-    const results = await together(c.id, () => [
+    const results = await together(() => [
       call(s, 'PUT', '/user/deactivate', { token: c.manager.token, body: { id_user: second.id, id_customer: c.id } }),
       call(s, 'PUT', '/user/deactivate', { token: second.token, body: { id_user: c.manager.id, id_customer: c.id } }),
     ]);
@@ -129,7 +145,7 @@ describe('two concurrent requests', () => {
     const c = await makeCompany(s);
     const second = await makeMember(s, c.id, c.fullRole, 'Second');
     const readers = await makeRole(s, c.id, ['reader-info-access']);
-    const results = await together(c.id, () => [
+    const results = await together(() => [
       call(s, 'DELETE', '/user/delete', { token: w.tok.staff, body: { id_user: second.id, id_customer: c.id, password: PASSWORD } }),
       call(s, 'PUT', '/user/role', { token: w.tok.staff, body: { id_role: readers, id_customer: c.id, id_user: c.manager.id } }),
     ]);

@@ -1,7 +1,6 @@
 // Stored files are named by us, never by the uploader, and kept in one store: the local disk by
 // default, an S3-compatible bucket with STORAGE_URL=s3://… (open.ts picks it).
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../db/index.ts';
@@ -88,7 +87,6 @@ export class Storage {
   }
 }
 
-export const privateFolder = (...parts: (string | number)[]) => join('private', ...parts.map(String));
 
 /** Files written as part of a database transaction: removed again when it does not commit. */
 export class PendingFiles {

@@ -33,7 +33,6 @@ export const reportBug = (fields: Body<B['send']>, files: File[] = []) =>
   send<B['send']>('POST', '/api/report-bug', { body: toForm({ ...fields, file: files[0] }) });
 
 // Retailers
-export const listRetailers = () => send<R['list']>('GET', '/gets/retailer/list');
 export const addRetailer = (body: Body<R['add']>) => send<R['add']>('POST', '/posts/retailer/add', { body });
 export const editRetailer = (body: Body<R['edit']>) => send<R['edit']>('PUT', '/puts/retailer/edit', { body });
 export const deleteRetailer = (id: number) => send<R['remove']>('DELETE', '/deletes/retailer/delete', { body: { id } });

@@ -4,20 +4,18 @@
 import type { Static } from '@sinclair/typebox';
 import type { contract } from './contract/index.ts';
 import type { Body, Query } from './contract/define.ts';
-import type { AuditEntry, CompanyUser, Privilege, Role } from './contract/users.ts';
+import type { AuditEntry, Privilege, Role } from './contract/users.ts';
 import { send, toForm } from './client.ts';
 
 type U = typeof contract.users;
 type R = typeof contract.roles;
 type I = typeof contract.invitations;
 
-export type CompanyUserReply = Static<typeof CompanyUser>;
 export type RoleReply = Static<typeof Role>;
 export type PrivilegeReply = Static<typeof Privilege>;
 export type AuditEntryReply = Static<typeof AuditEntry>;
 
 // Users
-export const listCompanyUsers = (id_customer: number) => send<U['list']>('GET', '/users/company', { query: { id_customer } });
 export const uploadMyPhoto = (photo: File) => send<U['photo']>('POST', '/user/photo', { body: toForm({ photo }) });
 export const setUserRole = (body: Body<U['setRole']>) => send<U['setRole']>('PUT', '/user/role', { body });
 export const disableUser = (body: Body<U['deactivate']>) => send<U['deactivate']>('PUT', '/user/deactivate', { body });

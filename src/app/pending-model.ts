@@ -2,7 +2,6 @@
 import type { PendingState } from '../data/index.ts';
 
 /** One user action with its steps: the data layer groups the outbox (src/data/actions.ts). */
-export type { PendingAction } from '../data/index.ts';
 
 export const STATE_LABEL: Record<PendingState, string> = {
   queued: 'Waiting to send',

@@ -79,9 +79,6 @@ export function useAccess(slugs: readonly Slug[]): Access {
   return { access, ready };
 }
 
-export function usePermission(slug: Slug): boolean | undefined {
-  return useAccess([slug]).access[slug];
-}
 
 /** Logout: nothing of the previous user's rights may survive. */
 export function forgetAccess() {

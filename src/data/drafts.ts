@@ -44,13 +44,6 @@ export async function dropDraftFiles(ids: readonly number[]): Promise<void> {
   if (ids.length) await db().draftFiles.bulkDelete([...ids]);
 }
 
-export async function clearDraft(key: string): Promise<void> {
-  const d = db();
-  await d.transaction('rw', [d.drafts, d.draftFiles], async () => {
-    await d.drafts.delete(key);
-    await d.draftFiles.where('draft').equals(key).delete();
-  });
-}
 
 /**
  * Inside a sending transaction: the item leaves the stored draft with its files. The caller's

@@ -127,9 +127,6 @@ function pullOnce(cid: number, id: number): Promise<void> {
   return p;
 }
 
-export function useTemplates(customerId: number): TemplateRow[] | undefined {
-  return useLiveQuery(() => db().templates.where('cid').equals(customerId).reverse().sortBy('id'), [customerId]);
-}
 export function useTemplate(customerId: number, id: number | undefined): TemplateRow | undefined {
   return useLiveQuery(() => (id === undefined ? undefined : db().templates.get([customerId, id])), [customerId, id]);
 }

@@ -5,7 +5,7 @@ import { db } from './db.ts';
 import { dropImageryTemp, dropPendingUpload } from './imagery-apply.ts';
 import { retryEntry } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
-import { entityId, entityKind, isTemp } from './tempids.ts';
+import { entityId, isTemp } from './tempids.ts';
 import type { OutboxCall, ProductRow } from './types.ts';
 
 /** The entities and calls of what was discarded (document 3's lists are found by their calls). */
@@ -84,4 +84,3 @@ export async function resolveConflict(id: number, choice: 'mine' | 'theirs'): Pr
   await discardEntry(id);
 }
 
-export const productEntities = (entities: string[]) => entities.filter((e) => entityKind(e) === 'product').map(entityId);

@@ -54,6 +54,3 @@ export function touch(entities: Iterable<string>) {
   for (const e of entities) touched.set(e, t);
 }
 export const touchedSince = (entity: string, t: number) => (touched.get(entity) ?? 0) > t;
-export function resetRuntime() {
-  touched.clear();
-}

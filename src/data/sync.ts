@@ -7,7 +7,6 @@ import { clearAll, db } from './db.ts';
 import { drainOutbox, onDrained, retryWaitingNow } from './outbox.ts';
 import { setRefetch } from './outbox-discard.ts';
 import { refetchImagery } from './imagery-sync.ts';
-import { getList } from './remote.ts';
 import { emitChange, syncStatus } from './store.ts';
 import { entityId, entityKind } from './tempids.ts';
 import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from './sync-lists.ts';
@@ -140,4 +139,3 @@ export async function requestPersistence(): Promise<boolean> {
   return storage.persist();
 }
 
-export { getList };

@@ -2,7 +2,7 @@
 // specs use (-1 is the provider context). A value equal to a temp id in a queued call is replaced
 // by the real id once the create that made it has returned.
 import type { FacetDb } from './db.ts';
-import type { OutboxCall, Scalar, TempKind } from './types.ts';
+import type { OutboxCall, Scalar } from './types.ts';
 
 let counter = 0;
 export function newTempId(): number {
@@ -11,7 +11,6 @@ export function newTempId(): number {
 }
 export const isTemp = (v: unknown): v is number => typeof v === 'number' && v <= -1_000_000_000;
 
-export const entity = (kind: TempKind | 'product' | 'template', id: number) => `${kind}:${id}`;
 export const entityId = (e: string) => Number(e.slice(e.indexOf(':') + 1));
 export const entityKind = (e: string) => e.slice(0, e.indexOf(':'));
 

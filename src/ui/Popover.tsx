@@ -29,4 +29,3 @@ export function Popover({ trigger, children, open, onOpenChange, align = 'start'
   );
 }
 
-export const PopoverClose = P.Close;

@@ -4,7 +4,7 @@
 // tabular figures, an empty state, and a row-actions cell (a column with id 'actions' is right-aligned).
 import type { ReactNode } from 'react';
 import { FlexRender, type ReactTable } from '@tanstack/react-table';
-import type { RowData, TableFeatures } from '@tanstack/table-core';
+import type { RowData, TableFeatures } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
 import { cx } from './cx.ts';
 import styles from './Table.module.css';

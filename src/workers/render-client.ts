@@ -153,4 +153,3 @@ export function createRenderClient(options: RenderClientOptions = {}) {
   };
 }
 
-export type RenderClient = ReturnType<typeof createRenderClient>;

@@ -10,7 +10,6 @@ import type { TestServer } from '../support/server.ts';
 
 export const BIG = 'x'.repeat(100 * 1024);
 export const PASSWORD = 'demo1234';
-export const FULL_ACCESS: readonly Slug[] = ['manage-users', 'manage-roles'];
 
 export interface World {
   acme: number;

@@ -9,8 +9,6 @@ import { ProductQuery, byProduct } from './imagery-schemas.ts';
 /** Readers of any automated section may download its renders; the handler checks the preset's own section. */
 export const EXPORT_READERS: readonly Slug[] = [...readOf('silo'), ...readOf('vignette'), ...readOf('360')];
 
-/** The fixed '4K Images' option of the 360 panel (document 3 §2): retailer id 0, no note. */
-export const FOUR_K_ID = 0;
 
 export const ExportJob = Type.Object({
   id: Type.Integer(),

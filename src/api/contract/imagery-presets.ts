@@ -74,6 +74,3 @@ export const vignette = {
   }),
 };
 
-/** The preset groups by section, for code that serves all three. */
-export const presetGroups = { silo, vignette, '360': spin360 } as const;
-export type PresetGroup = ReturnType<typeof presetCalls<PresetSection>>;

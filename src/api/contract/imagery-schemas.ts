@@ -35,7 +35,6 @@ export const presetFields = {
   '360': { ...common, image_scale: PositiveUnit },
   vignette: { ...common, image_scale: Unit, bg_scale: Unit, bg_offset_x: Unit, bg_offset_y: Unit },
 } as const;
-export type PresetFields<S extends PresetSection> = (typeof presetFields)[S];
 
 /** A stored preset: the fields plus ids (id and id_product_config are the same), version and times. */
 export const presetRow = <F extends Record<string, TSchema>>(fields: F) =>

@@ -19,6 +19,5 @@ export const contract = {
   auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
   imagery, imageryUploads, silo, vignette, spin360, embeds, exportJobs,
 } as const;
-export type Contract = typeof contract;
 export * from './define.ts';
 export * from './slugs.ts';

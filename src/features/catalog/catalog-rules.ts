@@ -119,7 +119,7 @@ export function gridColumns(size: ThumbSize, width: number, gap: number): { colu
 }
 
 /** Stored files are under /storage; a thumbnail has `_thumb` before the extension. */
-export { storageUrl, thumbOf, productThumb } from '../../api/storage-paths.ts';
+export { productThumb } from '../../api/storage-paths.ts';
 export const templateThumb = (t: Pick<TemplateRow, 'image_thumb' | 'image_name'>) =>
   t.image_thumb || t.image_name ? storageUrl(t.image_thumb || thumbOf(t.image_name)) : null;
 export const templateImage = (t: Pick<TemplateRow, 'image_name'>) => (t.image_name ? storageUrl(t.image_name) : null);

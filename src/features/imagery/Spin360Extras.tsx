@@ -18,6 +18,3 @@ export interface Spin360Context {
   canEdit: boolean;
 }
 
-export function Spin360Extras(_: Spin360Context) {
-  return null;
-}

@@ -1,6 +1,5 @@
 // The user-management screen's rules (document 3 §4, §5, §6), pure so tests can check them.
 // The server enforces every one of them again; these only decide what the screen offers.
-import type { Slug } from '../../api/contract/slugs.ts';
 
 export interface PrivilegeLike { slug: string; name: string; description: string; section: string; permited: boolean }
 export interface RoleLike { id: number; name: string; locked: boolean; users: number; privileges: PrivilegeLike[] }
@@ -138,7 +137,6 @@ export function roleLockReason(role: RoleLike, held: ReadonlySet<string>): strin
   return null;
 }
 
-export const MANAGE: readonly Slug[] = ['manage-users', 'manage-roles'];
 
 // ---- Photo ------------------------------------------------------------------------------------
 

@@ -29,7 +29,8 @@ export function handlePrefetchMessage(sw: ServiceWorkerGlobalScope, event: Exten
     paused = false;
     if (customerId !== cmd.customerId) settled = undefined;
     customerId = cmd.customerId;
-    event.waitUntil(run(sw, o));
+    // A sender that passed a port hears when the run it started (or joined) has ended.
+    event.waitUntil(run(sw, o).then(() => event.ports[0]?.postMessage({ ran: true })));
     return true;
   }
   if (cmd?.type === 'prefetch-pause') {

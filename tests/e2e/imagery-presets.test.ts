@@ -133,7 +133,8 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
     await page.getByRole('button', { name: 'Preset 1', exact: true }).click();
     const stage = page.getByTestId('preset-preview');
     await expect.poll(() => stage.evaluate((el) => [...el.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
-    await page.waitForTimeout(400); // past the live (composited) state
+    // Past the live (composited) state: the stage drops data-live once the changes stop.
+    await expect.poll(() => stage.evaluate((el) => el.hasAttribute('data-live'))).toBe(false);
     const css = PNG.sync.read(await stage.screenshot());
 
     const harness: Harness = await startHarness({ proxy: { '/storage': env.s.url } });

@@ -115,9 +115,12 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     // A stale start (for instance from another tab) finds no session cookie: the worker fetches nothing.
     const cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     await page.evaluate(async (customerId) => {
-      (await navigator.serviceWorker.getRegistration())?.active?.postMessage({ type: 'prefetch-start', customerId });
+      const worker = (await navigator.serviceWorker.getRegistration())?.active;
+      const channel = new MessageChannel();
+      const ran = new Promise((resolve) => (channel.port1.onmessage = resolve));
+      worker?.postMessage({ type: 'prefetch-start', customerId }, [channel.port2]);
+      await ran; // the worker's run has ended
     }, cid);
-    await page.waitForTimeout(2000);
     expect(await cachedPaths(page)).toBeNull();
   });
 });

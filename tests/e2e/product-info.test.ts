@@ -219,7 +219,6 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByLabel('Finish').fill('Mine finish');
     // Someone else saves first.
-    await new Promise((r) => setTimeout(r, 20));
     const other = await call(env.s, 'PUT', '/puts/product/edit', { token, body: { id_product: id, finish: 'Theirs finish' } });
     expect(other.status).toBe(200);
     await page.getByRole('button', { name: 'Save' }).click();

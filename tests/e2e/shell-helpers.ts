@@ -75,3 +75,32 @@ export async function seriousViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
 }
+
+/**
+ * Holds every request matching `url` until the test lets one through: a test that must see a
+ * progress text ("Saving...") releases the call once it has seen it, instead of slowing the call
+ * by a number of ms and hoping to look in time. A release given before the request arrives is kept.
+ */
+export async function holdRequests(page: Page | BrowserContext, url: string) {
+  let permits = 0;
+  let open = false;
+  const waiting: (() => void)[] = [];
+  await page.route(url, async (route) => {
+    if (open) return route.continue();
+    if (permits > 0) permits--;
+    else await new Promise<void>((r) => waiting.push(r));
+    await route.continue();
+  });
+  return {
+    release() {
+      const next = waiting.shift();
+      if (next) next();
+      else permits++;
+    },
+    /** From now on nothing is held, and what waits goes. */
+    releaseAll() {
+      open = true;
+      for (const w of waiting.splice(0)) w();
+    },
+  };
+}

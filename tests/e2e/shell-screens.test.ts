@@ -9,7 +9,7 @@ import { SLUGS } from '../../src/api/contract/slugs.ts';
 import { addMember, createUser, grant } from '../../server/domain/accounts.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
-import { seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
+import { holdRequests, seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
 
 const SHOTS = process.env.SCREENS_DIR ?? '.tmp/screens';
 
@@ -122,11 +122,8 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.goto(`${env.s.url}/admin`);
     await page.getByRole('heading', { level: 1, name: 'Manage Accounts — Retailers' }).waitFor();
     await page.getByRole('cell', { name: 'Wayfair', exact: true }).waitFor();
-    // Slow the writes a little, so the progress texts can be read.
-    await page.route('**/backend/{posts,puts,deletes}/retailer/**', async (r) => {
-      await new Promise((res) => setTimeout(res, 500));
-      await r.continue();
-    });
+    // Each write waits until the test has read its progress text.
+    const writes = await holdRequests(page, '**/backend/{posts,puts,deletes}/retailer/**');
     const dialog = page.getByRole('dialog');
 
     // Filter: case-insensitive substring; a new row always stays shown.
@@ -139,6 +136,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     expect(await page.getByLabel('Extension of the new retailer').inputValue()).toBe('.png');
     expect(await page.getByLabel('Images per row of the new retailer').inputValue()).toBe('48');
     // A failed create: 'Error: ' with each field's errors on new lines.
+    writes.release();
     await page.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('heading', { name: 'Add Retailer' }).waitFor();
     await dialog.getByText(/^Error: The retailer/).waitFor();
@@ -159,6 +157,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('heading', { name: 'Add Retailer' }).waitFor();
     await dialog.getByText('Saving...').waitFor();
+    writes.release();
     await dialog.getByText('Saved!').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Nordic Home added').waitFor(); // the toast
@@ -186,6 +185,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('heading', { name: 'Edit Retailer' }).waitFor();
     await dialog.getByText('Saving...').waitFor();
+    writes.release();
     await dialog.getByText('Saved!').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     expect((await one<{ file_name: string }>('SELECT file_name FROM retailers WHERE id = $1', [added.id])).file_name).toBe('NH_<note>_<frame_num2>.<ext>');
@@ -197,6 +197,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await dialog.getByText('Are you sure you want to delete this retailer?').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await dialog.getByText('Deleting Retailer...').waitFor();
+    writes.release();
     await dialog.getByText('Retailer Deleted!').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     expect(await env.s.db.one('SELECT 1 FROM retailers WHERE id = $1', [added.id])).toBeUndefined();

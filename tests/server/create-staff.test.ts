@@ -45,7 +45,9 @@ async function withServer<T>(fn: (s: { api: string }) => Promise<T>): Promise<T>
 const login = (s: { api: string }, email: string, password: string) =>
   call(s, auth.login.method, auth.login.path, { body: { email, password } });
 
-describe('npm run create-staff', () => {
+// Each case starts child processes (tsx, then a migration of a new database): more than the default 30 s
+// on two shared, busy cores.
+describe('npm run create-staff', { timeout: 90_000 }, () => {
   it('makes a staff account on an empty database: it signs in, sees every company and the provider context', async () => {
     const run = await createStaff(['--email', 'Boss@Studio.test', '--name', 'Bea Boss'], { password: 'correct horse battery' });
     expect(run).toMatchObject({ code: 0, stderr: '' });

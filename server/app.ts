@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errors.ts';
 import { installEtags } from './http/etag.ts';
-import { finiteKeyword } from './http/input-rules.ts';
+import { AJV_OPTIONS } from './http/input-rules.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { registerInstance } from './http/instance.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -48,7 +48,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     trustProxy: trustProxyOption(config.trustProxy),
     clientErrorHandler,
     frameworkErrors,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true }, plugins: [finiteKeyword] },
+    ajv: AJV_OPTIONS,
   }) as unknown as App;
   const services = createServices(config, db, app.log);
   app.decorate('services', services);

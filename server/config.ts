@@ -7,6 +7,8 @@ export interface Config {
   /** Where the API is mounted; the portal owns every other path. */
   apiPrefix: string;
   databaseUrl?: string;
+  /** SEED_DEMO: write the demo companies, accounts and products into a database with no company yet. */
+  seedDemo: boolean;
   dataDir: string;
   dbDir: string;
   storageDir: string;
@@ -49,11 +51,13 @@ export interface JobsConfig {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL || undefined;
   const config: Config = {
     port,
     host: env.HOST ?? '0.0.0.0',
     apiPrefix: env.API_PREFIX ?? '/backend',
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl,
+    seedDemo: parseSeedDemo(env.SEED_DEMO, databaseUrl),
     dataDir,
     dbDir: resolve(dataDir, 'db'),
     storageDir: resolve(dataDir, 'storage'),
@@ -94,6 +98,19 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   if (!v) return false;
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((x) => x.trim()).filter(Boolean).join(',');
+}
+
+/**
+ * The demo's accounts share one known password, so they are written only where asked for: by default on
+ * the embedded database (`npm start` opens on the demo), never by default on PostgreSQL (DATABASE_URL).
+ * A value other than true/false/1/0 stops the start rather than guess.
+ */
+export function parseSeedDemo(value: string | undefined, databaseUrl: string | undefined): boolean {
+  const v = value?.trim().toLowerCase();
+  if (!v) return !databaseUrl;
+  if (v === 'true' || v === '1') return true;
+  if (v === 'false' || v === '0') return false;
+  throw new Error(`SEED_DEMO must be true, false, 1 or 0 (got "${value}")`);
 }
 
 /** A config rooted in one folder (tests and benchmarks); jobs are queued but only worked when a test asks. */

@@ -1,16 +1,12 @@
-// `npm start`: open (and on first run migrate and seed) the database, then serve.
+// `npm start`: open the database, migrate it (and seed the demo where SEED_DEMO says), then serve.
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
-import { migrate } from './db/migrate.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { prepareDatabase } from './db/prepare.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
 const db = await openDatabase(config);
-await migrate(db);
-await seedIfEmpty(db, config);
-// PGlite runs no autovacuum: fresh statistics keep the planner on good plans.
-await db.exec('ANALYZE');
+await prepareDatabase(db, config);
 const app = await buildApp(config, db);
 
 const stop = async () => {

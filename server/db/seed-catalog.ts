@@ -1,4 +1,5 @@
-// Demo catalogues of document 2: categories, ambients, templates, tags and products with images.
+// Demo catalogues of document 2: ambients, templates, tags and products with images, filed under
+// the product categories of migration 012.
 import type { Db } from './index.ts';
 import type { Storage } from '../storage/files.ts';
 import { productPicture, roomPicture } from './seed-images.ts';
@@ -6,13 +7,6 @@ import type { SeededProduct } from './seed-imagery.ts';
 import { GENERAL_TAGS, KINDS, PRODUCT_TAGS, kindOf } from './seed-kinds.ts';
 import { inPool } from './seed-layers.ts';
 
-const CATEGORIES: Record<string, string[]> = {
-  'Living Room': ['Sofas', 'Armchairs', 'Coffee Tables', 'TV Stands'],
-  Bedroom: ['Beds', 'Nightstands', 'Dressers'],
-  Dining: ['Dining Tables', 'Dining Chairs', 'Sideboards'],
-  Lighting: ['Floor Lamps', 'Table Lamps', 'Pendants'],
-  Decor: ['Rugs', 'Vases', 'Mirrors'],
-};
 const AMBIENTS = ['Living Room', 'Bedroom', 'Kitchen', 'Dining Room', 'Office', 'Bathroom', 'Outdoor', 'Kids Room'];
 const TEMPLATE_TAGS = ['Modern', 'Scandinavian', 'Industrial', 'Boho', 'Minimal', 'Classic', 'Coastal', 'Rustic', 'Bright', 'Warm', 'Loft', 'Cozy'];
 const ADJECTIVES = ['Oslo', 'Harbor', 'Aurora', 'Cedar', 'Luna', 'Monroe', 'Sierra', 'Willow', 'Nova', 'Ember'];
@@ -46,11 +40,8 @@ async function seedTemplate(db: Db, storage: Storage, i: number, customerId: num
     [t!.id, [1 + (i % TEMPLATE_TAGS.length), 1 + ((i * 5 + 2) % TEMPLATE_TAGS.length)]]);
 }
 
+/** Ambients, template tags and the public templates (the product categories are reference data: migration 012). */
 export async function seedGlobalCatalog(db: Db, storage: Storage) {
-  for (const [category, subs] of Object.entries(CATEGORIES)) {
-    const c = await db.one<{ id: number }>('INSERT INTO product_categories (category) VALUES ($1) RETURNING id', [category]);
-    await db.query('INSERT INTO product_subcategories (category_id, subcategory) SELECT $1, unnest($2::text[])', [c!.id, subs]);
-  }
   await db.query('INSERT INTO ambients (name) SELECT unnest($1::text[])', [AMBIENTS]);
   await db.query('INSERT INTO template_tags (name) SELECT unnest($1::text[])', [TEMPLATE_TAGS]);
   const rand = rng(99);

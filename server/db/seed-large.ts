@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from './index.ts';
-import { migrate } from './migrate.ts';
-import { seedIfEmpty } from './seed.ts';
+import { prepareDatabase } from './prepare.ts';
 import { KINDS } from './seed-kinds.ts';
 
 const BATCH = 20_000;
@@ -56,10 +55,10 @@ async function main() {
   const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' }, company: { type: 'string', default: 'Acme Living' } } });
   const config = loadConfig();
   const db = await openDatabase(config);
-  await migrate(db);
-  await seedIfEmpty(db, config);
+  await prepareDatabase(db, config);
   const company = await db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [values.company]);
-  if (!company) throw new Error(`No company named ${values.company}`);
+  // On PostgreSQL the demo is seeded only with SEED_DEMO=true.
+  if (!company) throw new Error(`No company named ${values.company} (SEED_DEMO=true seeds the demo into an empty database)`);
   const t0 = Date.now();
   await seedLargeCatalog(db, company.id, Number(values.products));
   console.log(`Added ${values.products} products to ${values.company} in ${Date.now() - t0} ms (${db.kind}).`);

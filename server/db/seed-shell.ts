@@ -1,4 +1,4 @@
-// Demo data of document 1: dashboard figures, achievements, retailers, tutorials.
+// Demo data of document 1: dashboard figures, achievements, retailers (the tutorial is reference data: migration 012).
 import type { Db } from './index.ts';
 import type { Storage } from '../storage/files.ts';
 import { badge } from './seed-images.ts';
@@ -34,7 +34,6 @@ export async function seedShell(db: Db, storage: Storage, customers: number[]) {
   // Every demo user has earned the first few achievements.
   await db.query(`INSERT INTO user_achievements (user_id, achievement_id)
     SELECT u.id, a.id FROM users u JOIN achievements a ON a.id <= 2 + (u.id % 3)`);
-  await db.query(`INSERT INTO tutorials (slug, url) VALUES ('register-products', '/tutorials/register-products.mp4')`);
 
   for (const [n, customerId] of customers.entries()) {
     for (const [i, title] of ['Modeling', 'Texturing', 'Silo Images', 'Lifestyle', '360 Spins'].entries()) {

@@ -1,4 +1,6 @@
-// The demo data of DESIGN.md, seeded on a new database. Every demo password is demo1234.
+// The demo data of DESIGN.md (companies, accounts, products, imagery), seeded on a database with no
+// company yet when SEED_DEMO allows (prepare.ts). Every demo password is demo1234. The reference data
+// it relies on (permissions, terms version, product categories, tutorial) comes from migration 012.
 import { SLUGS } from '../../src/api/contract/slugs.ts';
 import type { Config } from '../config.ts';
 import { addMember, createCompany, createUser, grant } from '../domain/accounts.ts';
@@ -13,8 +15,6 @@ import { seedDemoAssets, seedProductImagery } from './seed-imagery.ts';
 export const DEMO_PASSWORD = 'demo1234';
 const READER_SLUGS = SLUGS.filter((s) => s.startsWith('reader-'));
 
-const slugName = (slug: string) => slug.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-
 export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir' | 'storageUrl' | 's3'>): Promise<boolean> {
   if (await db.one('SELECT 1 FROM customers LIMIT 1')) return false;
   await seedDemo(db, openStorage(config));
@@ -26,12 +26,6 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
   const assets = seedDemoAssets(storage);
   assets.catch(() => undefined); // awaited below; a failure of the transaction first must not leave it unhandled
   await db.tx(async (t) => {
-    await t.query(
-      `INSERT INTO privileges (slug, name, description) SELECT s, n, n FROM unnest($1::text[], $2::text[]) AS x(s, n)`,
-      [SLUGS, SLUGS.map(slugName)],
-    );
-    await t.query(`INSERT INTO settings (key, value) VALUES ('terms_version', '1')`);
-
     const acme = await createCompany(t, { name: 'Acme Living', country: 'United States', city: 'Austin', sector: 'Furniture' });
     const borealis = await createCompany(t, { name: 'Borealis Home', country: 'Canada', city: 'Montreal', sector: 'Home decor' });
     const viewerRole = await t.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Viewer') RETURNING id`, [acme.id]);

@@ -1,5 +1,6 @@
 // The input rules every route gets from its schema, whatever its contract file wrote:
 // no U+0000 in a string, no non-finite number, integers within PostgreSQL's range.
+import type { FastifyServerOptions } from 'fastify';
 import { FINITE, INT4, NO_NUL } from '../../src/api/contract/define.ts';
 
 /** Ajv plugin: the `x-finite` keyword of the contract's number pieces. It runs after coercion. */
@@ -12,6 +13,12 @@ export function finiteKeyword(ajv: any) {
     validate: (on: boolean, data: unknown) => !on || typeof data !== 'number' || Number.isFinite(data),
   });
 }
+
+/** Fastify's Ajv for every route (app.ts), and for input checked outside a request (check-input.ts). */
+export const AJV_OPTIONS: FastifyServerOptions['ajv'] = {
+  customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: true },
+  plugins: [finiteKeyword],
+};
 
 type Node = Record<string, unknown>;
 const isNode = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -15,7 +15,7 @@ export interface CallResult<T = any> { // eslint-disable-line @typescript-eslint
   headers: Headers;
 }
 
-export async function call<T = any>(s: TestServer, method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
+export async function call<T = any>(s: Pick<TestServer, 'api'>, method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const url = new URL(`${s.api}${path}`);
   for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   const headers: Record<string, string> = { ...o.headers };

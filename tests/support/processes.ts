@@ -1,6 +1,8 @@
 // Real server processes (`tsx server/main.ts`, as `npm run serve` starts one) on one database, for
 // the two-process test, `npm run chaos` and the two-process benchmark. Each has its own DATA_DIR,
 // so nothing is shared through the local disk: only through PostgreSQL and the object store.
+// Their database is a copy of the seeded template (copySeededPostgres): the demo is in it already, so
+// SEED_DEMO's default with DATABASE_URL (false) changes nothing for them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -34,13 +34,20 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** A PostgreSQL cluster may be new (CI, a restart) while the folder stamp is old. */
-async function templateExists(): Promise<boolean> {
+/** One statement on TEST_DATABASE_URL's own database (creating and dropping the others). */
+export async function adminSql(sql: string, params: unknown[] = []): Promise<pg.QueryResult> {
   const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await admin.connect();
-  const r = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [templateDb()]);
-  await admin.end();
-  return r.rowCount === 1;
+  try {
+    return await admin.query(sql, params);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A PostgreSQL cluster may be new (CI, a restart) while the folder stamp is old. */
+async function templateExists(): Promise<boolean> {
+  return (await adminSql('SELECT 1 FROM pg_database WHERE datname = $1', [templateDb()])).rowCount === 1;
 }
 
 export async function ensureSnapshot(kind: 'pglite' | 'postgres'): Promise<void> {
@@ -59,11 +66,8 @@ export async function ensureSnapshot(kind: 'pglite' | 'postgres'): Promise<void>
     writeFileSync(join(building, 'db.tar'), Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
     await db.close();
   } else {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDb()} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${templateDb()}`);
-    await admin.end();
+    await adminSql(`DROP DATABASE IF EXISTS ${templateDb()} WITH (FORCE)`);
+    await adminSql(`CREATE DATABASE ${templateDb()}`);
     const db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, templateDb()));
     await migrate(db);
     await seedDemo(db, storage);

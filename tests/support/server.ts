@@ -1,12 +1,11 @@
 // A real Facet server for one test file: its own copy of the seeded database and files.
 import { cpSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { configIn, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
-import { TMP, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
+import { TMP, adminSql, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 export const dbKind = (): DbKind => (process.env.FACET_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -100,17 +99,12 @@ function linkTree(from: string, to: string): void {
 /** A PostgreSQL database of this test file's own, copied from the seeded template. */
 export async function copySeededPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `facet_t_${process.pid}_${++counter}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await c.connect();
-    await c.query(sql);
-    await c.end();
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
-  return { url: withDatabase(process.env.TEST_DATABASE_URL!, name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await adminSql(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
+  return { url: withDatabase(process.env.TEST_DATABASE_URL!, name), drop: async () => void (await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
 }
 
-async function listen(app: App): Promise<string> {
+/** Listens on a free loopback port; the server's address. */
+export async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

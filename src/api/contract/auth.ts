@@ -4,6 +4,8 @@ import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
 
 const Email = Str(255, 1);
 const Password = Str(255, 1);
+/** The sign-up rule for a new password (registration; `npm run create-staff` checks it too). */
+export const NewPassword = Str(255, 8);
 
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
@@ -56,14 +58,14 @@ export const auth = {
     method: 'POST', path: '/company/manager/register', auth: 'public', rateLimited: true, summary: "Register a new company's first manager",
     body: Type.Object({
       id_customer: Id, name: Str(100, 1), last_name: Str(100, 1), email: Email, office: Str(100, 1),
-      password: Str(255, 8), password_confirmation: Str(255, 1), phone_number: Type.Optional(Str(40)),
+      password: NewPassword, password_confirmation: Str(255, 1), phone_number: Type.Optional(Str(40)),
     }),
     files: { picture_profile: { kind: 'image', required: false } },
     response: Type.Object({ success: Type.Boolean(), message: Type.String() }),
   }),
   registerCustomer: endpoint({
     method: 'POST', path: '/customer/register', auth: 'public', rateLimited: true, summary: 'Self-registration: company, user and a first product',
-    body: Type.Object({ company: Str(255, 1), username: Str(100, 1), email: Email, password: Str(255, 8) }),
+    body: Type.Object({ company: Str(255, 1), username: Str(100, 1), email: Email, password: NewPassword }),
     response: Type.Object({ success: Type.Literal(true), token: Type.String(), product_id: Type.Integer() }),
   }),
   currentUser: endpoint({

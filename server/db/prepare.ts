@@ -1,0 +1,14 @@
+// What every server start does to its database (main.ts; tests call it too): the migrations, which
+// hold the schema and the reference data, then the demo when SEED_DEMO allows it.
+import type { Config } from '../config.ts';
+import type { Db } from './index.ts';
+import { migrate } from './migrate.ts';
+import { seedIfEmpty } from './seed.ts';
+
+export async function prepareDatabase(db: Db, config: Pick<Config, 'seedDemo' | 'storageDir' | 'storageUrl' | 's3'>): Promise<{ seeded: boolean }> {
+  await migrate(db);
+  const seeded = config.seedDemo && (await seedIfEmpty(db, config));
+  // PGlite runs no autovacuum: fresh statistics keep the planner on good plans.
+  await db.exec('ANALYZE');
+  return { seeded };
+}

@@ -134,7 +134,7 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
     const stage = page.getByTestId('preset-preview');
     await expect.poll(() => stage.evaluate((el) => [...el.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
     // Past the live (composited) state: the stage drops data-live once the changes stop.
-    await expect.poll(() => stage.evaluate((el) => el.hasAttribute('data-live'))).toBe(false);
+    await expect.poll(() => stage.evaluate((el) => el.hasAttribute('data-live')), { timeout: 5_000 }).toBe(false);
     const css = PNG.sync.read(await stage.screenshot());
 
     const harness: Harness = await startHarness({ proxy: { '/storage': env.s.url } });

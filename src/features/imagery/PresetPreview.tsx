@@ -92,6 +92,9 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
       off();
       cancelAnimationFrame(frame);
       clearTimeout(idle);
+      // The timer that would have ended the live state is gone with this effect: end it here, or the
+      // layers stay composited until the next change (seen when a new layer re-ran the effect).
+      stage.current?.removeAttribute('data-live');
     };
   }, [store, apply]);
 

@@ -77,6 +77,7 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
 
   useLayoutEffect(apply, [apply]);
   useEffect(() => {
+    const el = stage.current;
     let frame = 0;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const off = store.subscribe(() => {
@@ -94,7 +95,7 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
       clearTimeout(idle);
       // The timer that would have ended the live state is gone with this effect: end it here, or the
       // layers stay composited until the next change (seen when a new layer re-ran the effect).
-      stage.current?.removeAttribute('data-live');
+      el?.removeAttribute('data-live');
     };
   }, [store, apply]);
 

@@ -5,13 +5,20 @@ import { installJobSchema } from '../jobs/schema.ts';
 import type { Db } from './index.ts';
 
 const dir = join(import.meta.dirname, 'migrations');
+/** The files this code was built with: they do not change while a process runs. */
+let names: string[] | undefined;
+const migrationNames = () => (names ??= readdirSync(dir).filter((f) => f.endsWith('.sql')).sort());
+
+/** The migrations not recorded as applied, in order (readiness reports them; migrate applies them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  return migrationNames().filter((name) => !done.has(name));
+}
 
 export async function migrate(db: Db): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const applied: string[] = [];
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
-    if (done.has(name)) continue;
+  for (const name of await pendingMigrations(db)) {
     const sql = readFileSync(join(dir, name), 'utf8');
     await db.tx(async (t) => {
       await t.exec(sql);

@@ -21,6 +21,8 @@ function rawConnection(port: number) {
   socket.on('data', (d: string) => (received += d));
   const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const opened = new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  // A failure shows in write() and answer(); the 'error' event itself must not end the run.
+  socket.on('error', () => undefined);
   return {
     opened,
     write: (text: string) => new Promise<void>((resolve, reject) => socket.write(text, (err) => (err ? reject(err) : resolve()))),
@@ -124,9 +126,9 @@ describe('a server process on SIGTERM', () => {
 
     proc.kill('SIGTERM');
     const exit = proc.exited();
-    // A new connection is refused (the listener is closed) or answered 503; until the signal lands it gets 200.
-    const fresh = await until(() => freshGet(proc.port, '/readyz'), (v) => v !== 200, 'a new connection after SIGTERM');
-    expect(['ECONNREFUSED', 503]).toContain(fresh);
+    // A new connection is refused (the listener is closed) or answered 503. Until the signal lands it
+    // gets 200, and one caught in the listener's backlog as it closes is reset: both are polled past.
+    await until(() => freshGet(proc.port, '/readyz'), (v) => v === 'ECONNREFUSED' || v === 503, 'a new connection after SIGTERM');
     // The next request on K is refused in our error shape, and K is closed.
     await kept.write('\r\n');
     const refused = await kept.answer();

@@ -22,6 +22,9 @@ import { startWorkers } from './jobs/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installPortal } from './http/portal.ts';
 import { registerPublicPages } from './http/public-pages.ts';
+import { installDrain } from './http/drain.ts';
+import { registerHealth } from './http/health.ts';
+import { installHttpMetrics } from './metrics/http.ts';
 
 export interface App extends FastifyInstance {
   services: Services;
@@ -48,13 +51,19 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     trustProxy: trustProxyOption(config.trustProxy),
     clientErrorHandler,
     frameworkErrors,
+    // drain.ts answers what arrives while closing, in our error shape.
+    return503OnClosing: false,
     ajv: AJV_OPTIONS,
   }) as unknown as App;
+  // First: every request is counted, also the ones refused while draining.
+  if (config.metricsPort !== undefined) installHttpMetrics(app);
+  const drain = installDrain(app, config.shutdownTimeoutMs);
   const services = createServices(config, db, app.log);
   app.decorate('services', services);
-  // Background jobs (issue 14): worked here too unless WORKERS_IN_PROCESS=0; stopped before the database closes.
+  // Background jobs (issue 14): worked here too unless WORKERS_IN_PROCESS=0; stopped once the requests
+  // are done (one may still queue a job), with what is left of the shutdown bound, before the database closes.
   if (config.jobs.inProcess) app.addHook('onReady', async () => startWorkers(services));
-  app.addHook('onClose', async () => services.jobs.stop());
+  app.addHook('onClose', async () => services.jobs.stop(Math.max(1000, drain.remainingMs())));
   installErrorHandler(app);
   const auth = await openAuthCache(db, (msg, err) => app.log.warn({ err }, msg));
   const instance = await registerInstance(db, (err) => app.log.warn({ err }, 'server heartbeat failed'));
@@ -90,6 +99,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   // /iframe/360, /viewer/ and /oembed (issue 14): before the portal's catch-all.
   registerPublicPages(app, services);
+  registerHealth(app, services);
   app.addHook('onClose', async () => services.storage.store.close?.());
   await installPortal(app, config, services.storage);
   return app;

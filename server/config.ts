@@ -29,6 +29,10 @@ export interface Config {
   /** Fastify's trustProxy: false (the default), a hop count, or a comma list of addresses/CIDRs. */
   trustProxy: false | number | string;
   logger: boolean;
+  /** METRICS_PORT: Prometheus metrics on a listener of their own; unset, nothing listens. */
+  metricsPort?: number;
+  /** How long a stopping process waits for requests in flight (and then its jobs) before closing what is left. */
+  shutdownTimeoutMs: number;
   /** Background jobs (issue 14; server/jobs). */
   jobs: JobsConfig;
 }
@@ -77,6 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: env.LOG !== '0',
+    metricsPort: optionalPort('METRICS_PORT', env.METRICS_PORT),
+    shutdownTimeoutMs: (() => {
+      const ms = Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000);
+      return Number.isFinite(ms) && ms >= 0 ? ms : 25_000;
+    })(),
     jobs: {
       inProcess: env.WORKERS_IN_PROCESS !== '0' && env.WORKERS_IN_PROCESS !== 'false',
       concurrency: Math.max(1, Number(env.JOB_CONCURRENCY ?? 1)),
@@ -87,6 +96,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
   };
   return { ...config, ...overrides };
+}
+
+/** A port number, or undefined when unset; anything else stops the start (a typo must not silently turn metrics off). */
+export function optionalPort(name: string, value: string | undefined): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (0-65535), not ${v}`);
+  return n;
 }
 
 /**

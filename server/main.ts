@@ -3,21 +3,28 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { buildApp } from './app.ts';
+import { serveMetrics, type MetricsServer } from './metrics/server.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 const config = loadConfig();
 const db = await openDatabase(config);
 await prepareDatabase(db, config);
 const app = await buildApp(config, db);
+let metrics: MetricsServer | undefined;
 
-const stop = async () => {
+// app.close() drains (server/http/drain.ts: in-flight requests finish within SHUTDOWN_TIMEOUT_MS,
+// then the jobs with what is left); metrics answer until then.
+stopOnSignals('Facet', config.shutdownTimeoutMs, async () => {
   await app.close();
+  await metrics?.close();
   await db.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+});
 
 await app.listen({ port: config.port, host: config.host });
-// The port actually bound (PORT=0 picks a free one: tests and benchmarks read this line).
+if (config.metricsPort !== undefined) {
+  metrics = await serveMetrics(config.metricsPort, config.host, db, (err) => app.log.warn({ err }, 'metrics'));
+}
+// The ports actually bound (PORT=0 picks a free one: tests and benchmarks read this line).
 const { port } = app.server.address() as { port: number };
-console.log(`Facet is on http://localhost:${port} (${db.kind}, files in ${app.services.storage.store.where})`);
+const metricsNote = metrics ? `, metrics on http://localhost:${metrics.port}/metrics` : '';
+console.log(`Facet is on http://localhost:${port} (${db.kind}, files in ${app.services.storage.store.where})${metricsNote}`);

@@ -1,11 +1,14 @@
 // `npm run worker`: a process that only works jobs (exports, 360 frame sets) on the PostgreSQL of
 // DATABASE_URL, beside the servers. Start as many as the renders need; pg-boss hands each job to one of
-// them (SKIP LOCKED). SIGTERM lets the running job finish (or hands it back), then exits.
+// them (SKIP LOCKED). SIGTERM lets the running jobs finish within SHUTDOWN_TIMEOUT_MS (what still runs then is
+// aborted and handed back to the queue, retried elsewhere), then exits 0.
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
 import { startWorkers } from './jobs/index.ts';
+import { serveMetrics, type MetricsServer } from './metrics/server.ts';
 import { createServices } from './services.ts';
+import { stopOnSignals } from './shutdown.ts';
 
 const config = loadConfig();
 if (!config.databaseUrl) {
@@ -28,16 +31,16 @@ const log = {
   error: (obj: unknown, msg?: string) => console.error(msg ?? '', obj),
 };
 const services = createServices(config, db, log);
-await startWorkers(services);
-console.log(`Facet worker ${process.pid} is working jobs (concurrency ${config.jobs.concurrency})`);
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await services.jobs.stop();
+let metrics: MetricsServer | undefined;
+// Handlers first, so a signal during the start still stops everything.
+stopOnSignals('Facet worker', config.shutdownTimeoutMs, async () => {
+  await services.jobs.stop(config.shutdownTimeoutMs);
+  await metrics?.close();
   await db.close();
-  process.exit(0);
-};
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+});
+await startWorkers(services);
+if (config.metricsPort !== undefined) {
+  metrics = await serveMetrics(config.metricsPort, config.host, db, (err) => log.warn(err, 'metrics'));
+}
+const metricsNote = metrics ? `, metrics on http://localhost:${metrics.port}/metrics` : '';
+console.log(`Facet worker ${process.pid} is working jobs (concurrency ${config.jobs.concurrency})${metricsNote}`);

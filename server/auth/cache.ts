@@ -6,6 +6,7 @@
 // reached this process (and, in commit order, every other listener) before the client hears back.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
+import { countCache } from '../metrics/registry.ts';
 
 export const CACHE_CHANNEL = 'facet_cache';
 /** A safety net only: invalidation is by NOTIFY. */
@@ -97,10 +98,12 @@ export class AuthCache {
 
   /** The cached answer, or load() stored unless an invalidation arrived meanwhile. */
   async get<T>(kind: string, key: string, load: () => Promise<Loaded<T> | undefined>): Promise<T | undefined> {
-    if (!this.live) return (await load())?.value;
     let map = this.maps.get(kind);
-    const hit = map?.get(key);
-    if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
+    const hit = this.live ? map?.get(key) : undefined;
+    const fresh = !!hit && Date.now() - hit.at < TTL_MS;
+    countCache(kind, fresh);
+    if (fresh) return hit.value as T;
+    if (!this.live) return (await load())?.value;
     const generation = this.generation;
     const loaded = await load();
     if (loaded && this.live && generation === this.generation) {

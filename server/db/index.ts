@@ -17,12 +17,17 @@ export interface Db {
    * its one connection (notifications arrive before the notifying query resolves). Resolves to unlisten.
    */
   listen?(channel: string, onMessage: (payload: string) => void, onLost: (err: unknown) => void): Promise<() => Promise<void>>;
+  /** Connection use right now (metrics); a transaction's handle has none. */
+  pool?(): PoolUse;
 }
+
+/** PostgreSQL: the pg Pool's counts. PGlite: its one connection, busy or idle, and the calls queued behind it. */
+export interface PoolUse { total: number; idle: number; waiting: number }
 
 type Queryable = { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 type Execable = Queryable & { exec(sql: string): Promise<unknown> };
 
-function wrap(kind: Db['kind'], q: Queryable, rest: Pick<Db, 'exec' | 'tx' | 'close' | 'listen'>): Db {
+function wrap(kind: Db['kind'], q: Queryable, rest: Pick<Db, 'exec' | 'tx' | 'close' | 'listen' | 'pool'>): Db {
   const query = async <T>(sql: string, params?: unknown[]) => (await q.query(sql, params)).rows as T[];
   return {
     kind,
@@ -34,6 +39,16 @@ function wrap(kind: Db['kind'], q: Queryable, rest: Pick<Db, 'exec' | 'tx' | 'cl
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}): Promise<Db> {
   const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
+  // PGlite runs one call at a time: the top-level calls not yet finished are the busy one and its queue.
+  let pending = 0;
+  const counted = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
+    pending++;
+    try {
+      return await fn(...a);
+    } finally {
+      pending--;
+    }
+  };
   const make = (q: Execable, inTx: boolean): Db =>
     wrap('pglite', q, {
       exec: async (sql) => void (await q.exec(sql)),
@@ -41,8 +56,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       tx: (fn) => (inTx ? fn(make(q, true)) : lite.transaction((t) => fn(make(t, true)))),
       close: () => lite.close(),
       listen: inTx ? undefined : async (channel, onMessage) => lite.listen(channel, onMessage),
+      pool: inTx ? undefined : () => ({ total: 1, idle: pending ? 0 : 1, waiting: Math.max(0, pending - 1) }),
     });
-  const db = make(lite, false);
+  const root = make({ query: counted((sql, params) => lite.query(sql, params)), exec: counted((sql: string) => lite.exec(sql)) }, false);
+  const db: Db = { ...root, tx: counted(root.tx) };
   (db as Db & { pglite: PGlite }).pglite = lite;
   return db;
 }
@@ -73,6 +90,7 @@ export async function openPostgres(url: string): Promise<Db> {
         }
       },
       close: () => pool.end(),
+      pool: client ? undefined : () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       listen: client ? undefined : (channel, onMessage, onLost) => listenPostgres(url, channel, onMessage, onLost),
     });
   return make(pool);

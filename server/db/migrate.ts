@@ -17,13 +17,21 @@ const locked = <T>(db: Db, fn: (t: Db) => Promise<T>) =>
     return fn(t);
   });
 
+/** The files this code was built with: they do not change while a process runs. */
+let names: string[] | undefined;
+const migrationNames = () => (names ??= readdirSync(dir).filter((f) => f.endsWith('.sql')).sort());
+
+/** The migrations not recorded as applied, in order (readiness reports them; migrate applies them). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+  return migrationNames().filter((name) => !done.has(name));
+}
+
 export async function migrate(db: Db): Promise<string[]> {
   // Concurrent CREATE TABLE IF NOT EXISTS can still collide in PostgreSQL's catalogue: under the lock too.
   await locked(db, (t) => t.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`));
-  const done = new Set((await db.query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
   const applied: string[] = [];
-  for (const name of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
-    if (done.has(name)) continue;
+  for (const name of await pendingMigrations(db)) {
     const sql = readFileSync(join(dir, name), 'utf8');
     const ran = await locked(db, async (t) => {
       if (await t.one('SELECT 1 FROM schema_migrations WHERE name = $1', [name])) return false;

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { matches } from '../http/etag.ts';
 import { authCacheOf } from '../auth/cache.ts';
+import { countCache } from '../metrics/registry.ts';
 
 const MAX_ENTRIES = 16;
 interface ListCache {
@@ -56,6 +57,7 @@ export async function sendVersioned(
   if (matches(req.headers['if-none-match'], tag)) return reply.code(304).send();
   const { entries, building } = cacheOf(req.server);
   let entry = entries.get(key);
+  countCache('product-list', entry?.version === version);
   if (entry?.version !== version) {
     const flight = `${key}@${version}`;
     let json = building.get(flight);

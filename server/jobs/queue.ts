@@ -7,6 +7,7 @@
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.ts';
 import { pgliteOf, type Db } from '../db/index.ts';
+import { jobFailures } from '../metrics/registry.ts';
 import { JOB_SCHEMA } from './schema.ts';
 
 export const QUEUES = {
@@ -143,6 +144,9 @@ export class JobQueue {
     this.running.add(ac);
     try {
       return await handler(Object.assign(job, { signal: ac.signal }));
+    } catch (err) {
+      jobFailures.inc({ queue: job.name });
+      throw err;
     } finally {
       clearTimeout(expiry);
       this.running.delete(ac);

@@ -82,6 +82,13 @@ export class Storage {
     await this.store.remove(thumbOf(path));
   }
 
+  /** Writes and removes a small object under private/ (readiness: the store takes writes). */
+  async probe(): Promise<void> {
+    const path = `private/probe/${randomUUID()}.txt`;
+    await this.store.write(path, Buffer.from('probe'), 'text/plain');
+    await this.store.remove(path);
+  }
+
   url(path: string): string {
     return `/storage/${path.split('/').map(encodeURIComponent).join('/')}`;
   }

@@ -4,7 +4,7 @@
 // Their database is a copy of the seeded template (copySeededPostgres): the demo is in it already, so
 // SEED_DEMO's default with DATABASE_URL (false) changes nothing for them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,6 +15,12 @@ export interface ServerProcess {
   readonly url: string;
   readonly api: string;
   readonly port: number;
+  /** The running child's process id. */
+  readonly pid: number | undefined;
+  /** Sends a signal without waiting (see exited()). */
+  kill(signal: NodeJS.Signals): void;
+  /** The exit code of the running child once it has exited (null: ended by a signal). */
+  exited(): Promise<number | null>;
   /** The last lines it wrote (stdout and stderr), for a failure's message. */
   output(): string;
   /** SIGKILL (no goodbye) or SIGTERM, waiting for the exit. */
@@ -39,9 +45,15 @@ export function freePort(): Promise<number> {
 
 const START_TIMEOUT_MS = 90_000;
 
-export async function serverProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
+export interface ProcessOptions {
+  /** Fills the data folder before the first start (a copy of the seeded database: server.ts seedDataDir). */
+  prepare?: (dataDir: string) => Promise<void>;
+}
+
+export async function serverProcess(name: string, env: Record<string, string>, options: ProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(TMP, `proc-${name}-`));
+  await options.prepare?.(dataDir);
   const lines: string[] = [];
   let child: ChildProcess | undefined;
   const note = (line: string) => {
@@ -53,6 +65,18 @@ export async function serverProcess(name: string, env: Record<string, string>): 
     url: `http://127.0.0.1:${port}`,
     api: `http://127.0.0.1:${port}/backend`,
     output: () => lines.join('\n'),
+    get pid() {
+      return child?.pid;
+    },
+    kill(signal) {
+      child?.kill(signal);
+    },
+    exited() {
+      const c = child;
+      if (!c) return Promise.resolve(null);
+      if (c.exitCode !== null || c.signalCode !== null) return Promise.resolve(c.exitCode);
+      return new Promise((resolve) => c.once('exit', (code) => resolve(code)));
+    },
     get running() {
       return !!child && child.exitCode === null && child.signalCode === null;
     },
@@ -111,10 +135,40 @@ export async function serverProcesses(names: string[], env: Record<string, strin
   };
 }
 
+/**
+ * The TCP ports a process listens on (Linux: its socket inodes matched against /proc/net/tcp{,6}),
+ * so a test can tell that no extra listener was opened.
+ */
+export function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    const m = /^socket:\[(\d+)\]$/.exec(readlinkOrEmpty(`/proc/${pid}/fd/${fd}`));
+    if (m) inodes.add(m[1]!);
+  }
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of (existsSync(table) ? readFileSync(table, 'utf8') : '').split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is addr:port in hex; state 0A is LISTEN; the inode is the tenth field.
+      if (f[3] === '0A' && inodes.has(f[9]!)) ports.add(parseInt(f[1]!.split(':')[1]!, 16));
+    }
+  }
+  return [...ports].sort((a, b) => a - b);
+}
+
+function readlinkOrEmpty(path: string): string {
+  try {
+    return readlinkSync(path);
+  } catch {
+    return ''; // closed meanwhile
+  }
+}
+
 export interface WorkerProcess {
   /** The one mail naming `text` in the worker's mail folder, once it has arrived. */
   mailWith(text: string, ms?: number): Promise<string>;
-  close(): Promise<void>;
+  /** SIGTERM, then removes its folder; resolves to its exit code (null: ended by a signal). */
+  close(): Promise<number | null>;
 }
 
 /** `npm run worker` (tsx server/worker.ts) with a data folder of its own (its mail lands there). */
@@ -155,6 +209,7 @@ export async function workerProcess(env: Record<string, string>): Promise<Worker
         await exited;
       }
       rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

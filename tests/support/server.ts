@@ -77,6 +77,23 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   };
 }
 
+/** The database of a seeded server process: on PostgreSQL a copy of its own (DATABASE_URL), to drop after. */
+export async function processDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (dbKind() !== 'postgres') return { env: {}, drop: async () => undefined };
+  const copy = await copySeededPostgres();
+  return { env: { DATABASE_URL: copy.url }, drop: copy.drop };
+}
+
+/** A server process's data folder holding the seeded files and, on PGlite, a copy of the seeded database. */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const kind = dbKind();
+  if (kind === 'pglite') {
+    const db = await openPglite({ dataDir, loadDataDir: new Blob([readFileSync(join(snapshotDir(kind), 'db.tar'))]) });
+    await db.close();
+  }
+  linkTree(join(snapshotDir(kind), 'storage'), join(dataDir, 'storage'));
+}
+
 /**
  * The seeded files, hard-linked rather than copied (2,000 files: seconds of a file's start-up).
  * Safe because storage never writes into an existing file: it writes aside and renames.

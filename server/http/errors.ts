@@ -1,6 +1,6 @@
 // Every refusal leaves the server as 4xx {success:false, message, errors?}.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_NUL } from '../../src/api/contract/define.ts';
+import { NO_NUL, ruleWords } from '../../src/api/contract/rules/words.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -37,24 +37,30 @@ function fieldOf(issue: AjvIssue): string {
   return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'input';
 }
 
+/** The contract's words for each kind of issue (rules/words.ts): a form refusing first says the same. */
 function describe(issue: AjvIssue, field: string): string {
+  const limit = Number(issue.params.limit);
   switch (issue.keyword) {
     case 'required':
-      return `The ${field} field is required.`;
+      return ruleWords.required(field);
     case 'maxLength':
-      return `The ${field} field must not be greater than ${String(issue.params.limit)} characters.`;
+      return ruleWords.maxLength(field, limit);
     case 'minLength':
-      return `The ${field} field must be at least ${String(issue.params.limit)} characters.`;
+      return ruleWords.minLength(field, limit);
     case 'type':
-      return `The ${field} field must be of type ${String(issue.params.type)}.`;
+      return ruleWords.type(field, String(issue.params.type));
     case 'pattern':
-      return issue.params.pattern === NO_NUL ? `The ${field} field must not contain NUL characters or broken Unicode.` : `The ${field} field format is invalid.`;
+      return issue.params.pattern === NO_NUL ? ruleWords.noNul(field) : ruleWords.format(field);
     case 'x-finite':
-      return `The ${field} field must be a finite number.`;
+      return ruleWords.finite(field);
     case 'maximum':
-      return `The ${field} field must not be greater than ${String(issue.params.limit)}.`;
+      return ruleWords.maximum(field, limit);
     case 'minimum':
-      return `The ${field} field must be at least ${String(issue.params.limit)}.`;
+      return ruleWords.minimum(field, limit);
+    case 'exclusiveMinimum':
+      return ruleWords.exclusiveMinimum(field, limit);
+    case 'enum':
+      return ruleWords.oneOf(field, issue.params.allowedValues as unknown[]);
     default:
       return `The ${field} field ${issue.message ?? 'is invalid'}.`;
   }
@@ -70,7 +76,7 @@ export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
     else if (issue.keyword !== 'anyOf') (errors[field] ??= []).push(describe(issue, field));
   }
   for (const [field, allowed] of Object.entries(choices)) {
-    if (!errors[field]) errors[field] = [`The ${field} field must be one of: ${allowed.join(', ')}.`];
+    if (!errors[field]) errors[field] = [ruleWords.oneOf(field, allowed)];
   }
   for (const issue of issues) {
     const field = fieldOf(issue);

@@ -3,9 +3,9 @@ import { products as contract } from '../../src/api/contract/products.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import type { Auth } from '../auth/guard.ts';
 import type { Db } from '../db/index.ts';
-import {
-  BUMP, DEFAULT_NOTE, listProducts, loadProduct, productRuleError, sameInstant, trimFields, type ProductFields,
-} from '../domain/products.ts';
+import { BUMP, listProducts, loadProduct, sameInstant, trimFields, type ProductFields } from '../domain/products.ts';
+import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors } from '../../src/api/contract/rules/product.ts';
+import { firstError } from '../../src/api/contract/rules/check.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
 import { listPage } from '../domain/list-pages.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
@@ -24,10 +24,11 @@ export function companyOf(auth: Auth): number {
   return auth.customerId;
 }
 
-/** Name or SKU, no negative dimension, dimensions for automation: a 422 naming every field. */
+/** The contract's product rules on the result (name or SKU, dimension formats, dimensions for automation): a 422 naming every field. */
 function checkRules(f: ProductFields) {
-  const broken = productRuleError(f);
-  if (broken) throw badRequest(broken.message, broken.errors);
+  const errors = productFieldErrors(f);
+  const first = firstError(errors);
+  if (first) throw badRequest(first, errors);
 }
 
 function mayAutomate(auth: Auth) {
@@ -79,7 +80,7 @@ export const productRoutes = implement(contract, {
     const f: ProductFields = {
       name: b.name ?? '', sku: b.sku ?? '', collection: b.collection ?? '', automation_system: b.automation_system ?? 0,
       height: b.height ?? '', width: b.width ?? '', depth: b.depth ?? '', finish: b.finish ?? '',
-      note: b.note ?? DEFAULT_NOTE, measure: b.measure ?? 'in',
+      note: b.note ?? DEFAULT_NOTE, measure: b.measure ?? DEFAULT_MEASURE,
     };
     if (f.automation_system === 1) mayAutomate(auth);
     checkRules(f);

@@ -2,7 +2,7 @@
 // messages, the ambient/tag Enter rule, the edit difference, and who sees a delete button.
 import { describe, expect, it } from 'vitest';
 import {
-  canDeleteTemplate, chipRef, diffTemplate, editOf, enterName, newTemplate, NO_AMBIENTS, NO_IMAGE, pickImage, templateProblems, toTemplateDraft,
+  canDeleteTemplate, chipRef, diffTemplate, editOf, enterName, newTemplate, NO_AMBIENTS, NO_IMAGE, templateProblems, toTemplateDraft,
   type NameChip, type TemplateItem,
 } from '../../src/features/templates/template-rules.ts';
 import type { TemplateRow } from '../../src/data/types.ts';
@@ -14,14 +14,6 @@ const file = (name: string, type: string) => new File(['x'], name, { type });
 describe('a new template', () => {
   it('is private for the first customer (public 0, customer index 1)', () => {
     expect(newTemplate('a', customers)).toMatchObject({ public: 0, clientId: 7, name: '', ambients: [], tags: [] });
-  });
-
-  it('takes only the first file, and only image/jpeg or image/png', () => {
-    expect(pickImage([file('a.png', 'image/png'), file('b.jpg', 'image/jpeg')])?.name).toBe('a.png');
-    expect(pickImage([file('a.jpg', 'image/jpeg')])?.name).toBe('a.jpg');
-    expect(pickImage([file('a.webp', 'image/webp'), file('b.png', 'image/png')])).toBeUndefined();
-    expect(pickImage([file('a.gif', 'image/gif')])).toBeUndefined();
-    expect(pickImage([])).toBeUndefined();
   });
 });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SLUGS } from '../../src/api/contract/slugs.ts';
 import { describeAudit, actorName } from '../../src/features/users/audit-text.ts';
 import {
-  cannotActOn, filterPeople, groupPermissions, inviteErrors, permissionChanges, photoError, roleLabel, roleLockReason,
+  cannotActOn, filterPeople, groupPermissions, inviteErrors, permissionChanges, roleLabel, roleLockReason,
   roleNameError, statusText, type PersonLike, type RoleLike,
 } from '../../src/features/users/rules.ts';
 import { SLUG_INFO } from '../../server/domain/users-privileges.ts';
@@ -109,16 +109,6 @@ describe('roles', () => {
     expect(roleLockReason(admin, new Set(SLUGS))).toMatch(/first role holds every permission/);
     expect(roleLockReason(viewer, new Set(['reader-info-access']))).toMatch(/permissions you do not hold/);
     expect(roleLockReason(viewer, new Set(SLUGS))).toBeNull();
-  });
-});
-
-describe('photo (§5: png or jpeg)', () => {
-  it('takes png and jpeg only', () => {
-    expect(photoError({ name: 'me.png', type: 'image/png' })).toBeNull();
-    expect(photoError({ name: 'me.JPG', type: 'image/jpeg' })).toBeNull();
-    expect(photoError({ name: 'me.jpeg', type: '' })).toBeNull();
-    expect(photoError({ name: 'me.gif', type: 'image/gif' })).toBe('The photo must be a PNG or JPEG image.');
-    expect(photoError({ name: 'me.png', type: 'image/webp' })).toBe('The photo must be a PNG or JPEG image.');
   });
 });
 

@@ -23,7 +23,7 @@ import { newUid, useObjectUrls } from '../batch/object-url.ts';
 import batch from '../batch/batch.module.css';
 import { TemplateFields, type TemplateFieldValues } from './TemplateFields.tsx';
 import { TemplateImagePicker } from './TemplateImagePicker.tsx';
-import { newTemplate, pickImage, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem } from './template-rules.ts';
+import { newTemplate, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem } from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 
 const DRAFT_KEY = 'add-templates';
@@ -69,9 +69,10 @@ export default function AddTemplatesPage() {
     if (t.imageId !== undefined) draft.dropFiles([t.imageId]);
     draft.set((v) => ({ ...v, items: v.items.filter((x) => x.uid !== t.uid) }));
   };
-  const setImage = async (t: TemplateItem, files: File[], refused: File[]) => {
-    const image = pickImage([...files, ...refused]);
-    if (!image) return notify.error('Only JPEG and PNG images can be used', refused.map((f) => f.name).join(', ') || undefined);
+  // The picker has checked the file and named a refused one with its reason.
+  const setImage = async (t: TemplateItem, files: File[]) => {
+    const image = files[0];
+    if (!image) return;
     const [id] = await draft.addFiles([image]);
     if (t.imageId !== undefined) draft.dropFiles([t.imageId]);
     patch(t.uid, { imageId: id });
@@ -160,7 +161,7 @@ export default function AddTemplatesPage() {
                 image={
                   <TemplateImagePicker
                     file={selected.imageId === undefined ? undefined : draft.files.get(selected.imageId)}
-                    onPick={(ok, refused) => void setImage(selected, ok, refused)}
+                    onPick={(ok) => void setImage(selected, ok)}
                     onRemove={() => (selected.imageId !== undefined && draft.dropFiles([selected.imageId]), patch(selected.uid, { imageId: undefined }))}
                     error={errors?.find((m) => m.endsWith('has no image'))}
                   />

@@ -3,6 +3,7 @@
 // rule, what a save sends, and which cards may be deleted.
 import type { TemplateChange, TemplateDraft, TemplateRow } from '../../data/index.ts';
 import { commitTyped, type TagOption } from '../../ui/tag-input.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
 
 /** An ambient or tag chip: an existing id (a temp id while its create is queued), or a name being created. */
 export interface NameChip extends TagOption {
@@ -22,18 +23,12 @@ export interface TemplateItem {
   tags: NameChip[];
 }
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
-export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+/** §5: JPEG or PNG, the template call's 'image' file (checked by the contract's upload rules). */
+export const IMAGE_ACCEPT = acceptOf('image');
 
 /** §3: a new template is private (public 0) for the first customer. */
 export function newTemplate(uid: string, customers: readonly { id: number }[]): TemplateItem {
   return { uid, name: '', note: '', public: 0, clientId: customers[0]?.id, ambients: [], tags: [] };
-}
-
-/** §5: only image/jpeg and image/png, and only the first file. */
-export function pickImage(files: readonly File[]): File | undefined {
-  const first = files[0];
-  return first && (IMAGE_TYPES as readonly string[]).includes(first.type) ? first : undefined;
 }
 
 export const NO_IMAGE = (n: number) => `Template ${n} has no image`;

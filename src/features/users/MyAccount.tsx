@@ -17,7 +17,13 @@ import { notify } from '../../ui/notify.tsx';
 import { SkeletonText } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { logBackgroundFailure } from '../../api/background-errors.ts';
-import { NAME_MAX, PHOTO_ACCEPT, photoError } from './rules.ts';
+import { NAME_MAX } from './rules.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
+
+// The photo is the photo call's 'image' file: checked by the contract's upload rules when picked.
+const PHOTO_ACCEPT = acceptOf('image');
+const checkPhoto = uploadCheck('image');
 import { useScreen } from './screen.tsx';
 import styles from './users.module.css';
 
@@ -87,12 +93,10 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
 function PhotoPicker({ id, name, photo, online }: { id: number; name: string; photo: string | null; online: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const pick = async (accepted: File[], refused: File[]) => {
-    const file = accepted[0] ?? refused[0];
-    if (!file) return;
-    const wrong = photoError(file);
-    if (wrong) return setError(wrong);
+  const pick = async (accepted: File[]) => {
+    const file = accepted[0];
     setError(null);
+    if (!file) return;
     setBusy(true);
     try {
       const res = await uploadMyPhoto(file);
@@ -117,7 +121,8 @@ function PhotoPicker({ id, name, photo, online }: { id: number; name: string; ph
         error={error}
         disabled={!online || busy}
         hint={!online ? 'Changing your photo needs a connection.' : busy ? 'Uploading…' : undefined}
-        onPick={(ok, bad) => void pick(ok, bad)}
+        check={checkPhoto}
+        onPick={(ok) => void pick(ok)}
         className={styles.photoDrop}
       />
     </div>

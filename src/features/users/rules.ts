@@ -141,9 +141,3 @@ export function roleLockReason(role: RoleLike, held: ReadonlySet<string>): strin
 // ---- Photo ------------------------------------------------------------------------------------
 
 /** §5: the profile photo is a png or a jpeg. */
-export const PHOTO_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
-export function photoError(file: Pick<File, 'name' | 'type'>): string | null {
-  const typeOk = file.type === 'image/png' || file.type === 'image/jpeg';
-  const nameOk = /\.(png|jpe?g)$/i.test(file.name);
-  return typeOk || (!file.type && nameOk) ? null : 'The photo must be a PNG or JPEG image.';
-}

@@ -1,0 +1,58 @@
+// Inputs made from a contract rule table: for each field, values that break each of its rules and the
+// boundary values that pass. The unit and server tests run the same ones through the portal's check
+// and through the real server, so no rule of a table goes untested on either side.
+import type { FieldRule, RuleTable } from '../../src/api/contract/rules/check.ts';
+
+export interface Case {
+  field: string;
+  value: unknown;
+  /** What the case is about, for the test's name. */
+  why: string;
+}
+
+const chars = (n: number) => 'x'.repeat(n);
+
+/** Values the rule refuses. */
+export function breaking(field: string, r: FieldRule): Case[] {
+  const c = (value: unknown, why: string): Case => ({ field, value, why });
+  switch (r.kind) {
+    case 'text':
+      return [
+        c(chars(r.max + 1), `longer than ${r.max}`),
+        c(`${'é'.repeat(r.max)}😀`, 'one code point too many'),
+        c('a\u0000b', 'a NUL character'),
+        ...(r.min > 0 ? [c('', 'blank')] : []),
+        ...(r.format ? [c('-1', 'negative'), c('abc', 'not a number'), c('-', 'a lone dash'), c('12 1/0', 'a fraction over 0')] : []),
+      ];
+    case 'number':
+      return [
+        c(r.max + 1, 'above the range'), c(r.min - 1, 'below the range'), c('abc', 'not a number'),
+        ...(r.exclusiveMin ? [c(r.min, 'the excluded least')] : []),
+        ...(r.integer ? [c(r.min + 0.5, 'not an integer')] : []),
+      ];
+    case 'choice':
+      return [c('zz', 'not one of the choices')];
+    case 'flag':
+      return [c(2, 'neither 0 nor 1')];
+  }
+}
+
+/** Values the rule takes: its boundaries. */
+export function passing(field: string, r: FieldRule): Case[] {
+  const c = (value: unknown, why: string): Case => ({ field, value, why });
+  switch (r.kind) {
+    case 'text':
+      return r.format
+        ? [c('1'.repeat(r.max), `${r.max} digits`), c(`6' 2 1/2"`, 'feet and inches'), c('12,5', 'a decimal comma'), c('', 'blank')]
+        : [c(chars(r.max), `exactly ${r.max}`), c(`${'é'.repeat(r.max - 1)}😀`, `${r.max} code points`), ...(r.min > 0 ? [] : [c('', 'blank')])];
+    case 'number':
+      return [c(r.max, 'the most'), ...(r.exclusiveMin ? [] : [c(r.min, 'the least')])];
+    case 'choice':
+      return r.values.map((v) => c(v, `the choice ${JSON.stringify(v)}`));
+    case 'flag':
+      return [c(0, 'off'), c(1, 'on')];
+  }
+}
+
+export const tableCases = (table: RuleTable, pick: (field: string, r: FieldRule) => Case[]) =>
+  Object.entries(table).flatMap(([field, r]) => pick(field, r));

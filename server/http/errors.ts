@@ -24,6 +24,12 @@ export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
 /** One field's message, the shape the specs read (first message of the first field). */
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
+/** The rules of the contract's tables the schema cannot say: a 422 naming every broken one (the first as its message). */
+export function refuseBroken(errors: Record<string, string[]>): void {
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw badRequest(first, errors);
+}
+
 interface AjvIssue {
   instancePath: string;
   keyword: string;

@@ -1,12 +1,15 @@
 // Every rule of the contract on both sides: the inputs made from each rule table (tests/support/
 // rule-cases.ts) are refused by the portal's check and by the real server with the same words, and
-// the boundaries pass both. Products (store and edit), information blocks, tags and the three preset
-// sections; the file checks are in contract-files.test.ts.
+// the boundaries pass both. Products (store and edit), information blocks, tags, the three preset
+// sections, templates (add and edit) and their ambient and tag names; the file checks are in
+// contract-files.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstError, tableErrors, type FieldErrors } from '../../src/api/contract/rules/check.ts';
 import { presetErrors, presetRules, PRESET_SECTIONS } from '../../src/api/contract/rules/preset.ts';
 import { descriptionRules, productFieldErrors, productRules, productTagRules } from '../../src/api/contract/rules/product.ts';
-import { call, type CallResult } from '../support/http.ts';
+import { templateFieldErrors, templateNameRules, templateRules } from '../../src/api/contract/rules/template.ts';
+import { call, form, type CallResult } from '../support/http.ts';
+import { png } from '../support/image-bytes.ts';
 import { breaking, passing, tableCases, type Case } from '../support/rule-cases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ids, newProduct, type Ids } from './products.fixtures.ts';
@@ -108,6 +111,41 @@ describe.each(PRESET_SECTIONS.map((section) => [section] as const))('%s preset f
   it.skipIf(section === '360')('a background: a colour, none, or (vignette) one of the product’s pictures', async () => {
     for (const background of ['#ffffff', '#abc', 'none', ...(section === 'vignette' ? [backgrounds[0]!] : [])]) {
       acceptedAlike(await store({ background }), presetErrors(section, { background }, backgrounds));
+    }
+  });
+});
+
+describe('templates (add and edit) and the names of ambients and tags', () => {
+  const base = { name: 'Valid Room', note: '', public: 1, id_customer: 0 };
+  beforeAll(() => { base.id_customer = w.acme; });
+  let templateId: number;
+  beforeAll(async () => { templateId = (await s.db.one<{ id: number }>('SELECT id FROM templates ORDER BY id LIMIT 1'))!.id; });
+  const edit = (body: Record<string, unknown>) => call(s, 'POST', '/template/edit', { token: w.tok.staff, body: { id: templateId, ...base, ...body } });
+  const blank: Case = { field: 'name', value: '   ', why: 'spaces alone' };
+
+  it.each([...tableCases(templateRules, breaking), blank].map((c) => [name(c), c] as const))('refused alike: %s', async (_, c) => {
+    const input = { ...base, [c.field]: c.value };
+    refusedAlike(await edit(input), templateFieldErrors(input), c.field);
+  });
+
+  it.each(tableCases(templateRules, passing).map((c) => [name(c), c] as const))('taken alike: %s', async (_, c) => {
+    const input = { ...base, [c.field]: c.value };
+    acceptedAlike(await edit(input), templateFieldErrors(input));
+  });
+
+  it('add (multipart): a blank name, and a private template without its client, refused alike', async () => {
+    for (const input of [{ ...base, name: '  ' }, { name: 'Private Room', note: '', public: 0 }]) {
+      const fields = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]));
+      const r = await call(s, 'POST', '/template/add', { token: w.tok.staff, form: form(fields, { image: { name: 'room.png', bytes: png(4, 4) } }) });
+      const expected = templateFieldErrors(input);
+      expect(r.status).toBe(422);
+      expect(r.body).toEqual({ success: false, message: firstError(expected), errors: expected });
+    }
+  });
+
+  it.each([...tableCases(templateNameRules, breaking), blank].map((c) => [name(c), c] as const))('an ambient or tag name, refused alike: %s', async (_, c) => {
+    for (const path of ['/template/ambient/add', '/template/tag/add']) {
+      refusedAlike(await call(s, 'POST', path, { token: w.tok.staff, body: { [c.field]: c.value } }), tableErrors(templateNameRules, { [c.field]: c.value }), c.field);
     }
   });
 });

@@ -1,7 +1,7 @@
 // Inputs made from a contract rule table: for each field, values that break each of its rules and the
 // boundary values that pass. The unit and server tests run the same ones through the portal's check
 // and through the real server, so no rule of a table goes untested on either side.
-import type { FieldRule, RuleTable } from '../../src/api/contract/rules/check.ts';
+import type { FieldRule, RuleTable, TextRule } from '../../src/api/contract/rules/check.ts';
 
 export interface Case {
   field: string;
@@ -11,6 +11,9 @@ export interface Case {
 }
 
 const chars = (n: number) => 'x'.repeat(n);
+/** Strings a format (a dimension, a name that is not blank) may take or refuse: each rule sorts them itself. */
+const TRICKY = ['-1', '\u22123', 'abc', '-', '12 1/0', '12 cm', '   ', `6' 2 1/2"`, '12,5', '.5', '1/2'];
+const refusedBy = (field: string, r: TextRule) => (v: string) => !!r.format?.(field, v.trim());
 
 /** Values the rule refuses. */
 export function breaking(field: string, r: FieldRule): Case[] {
@@ -22,7 +25,7 @@ export function breaking(field: string, r: FieldRule): Case[] {
         c(`${'é'.repeat(r.max)}😀`, 'one code point too many'),
         c('a\u0000b', 'a NUL character'),
         ...(r.min > 0 ? [c('', 'blank')] : []),
-        ...(r.format ? [c('-1', 'negative'), c('abc', 'not a number'), c('-', 'a lone dash'), c('12 1/0', 'a fraction over 0')] : []),
+        ...TRICKY.filter(refusedBy(field, r)).map((v) => c(v, `its format refuses ${JSON.stringify(v)}`)),
       ];
     case 'number':
       return [
@@ -41,10 +44,13 @@ export function breaking(field: string, r: FieldRule): Case[] {
 export function passing(field: string, r: FieldRule): Case[] {
   const c = (value: unknown, why: string): Case => ({ field, value, why });
   switch (r.kind) {
-    case 'text':
-      return r.format
-        ? [c('1'.repeat(r.max), `${r.max} digits`), c(`6' 2 1/2"`, 'feet and inches'), c('12,5', 'a decimal comma'), c('', 'blank')]
-        : [c(chars(r.max), `exactly ${r.max}`), c(`${'é'.repeat(r.max - 1)}😀`, `${r.max} code points`), ...(r.min > 0 ? [] : [c('', 'blank')])];
+    case 'text': {
+      const takes = (v: string) => v.length >= r.min && !refusedBy(field, r)(v);
+      return [
+        ...[chars(r.max), '1'.repeat(r.max), `${'é'.repeat(r.max - 1)}😀`].filter(takes).map((v) => c(v, `${r.max} characters: ${v.slice(0, 3)}…`)),
+        ...['', ...TRICKY].filter(takes).map((v) => c(v, `its format takes ${JSON.stringify(v)}`)),
+      ];
+    }
     case 'number':
       return [c(r.max, 'the most'), ...(r.exclusiveMin ? [] : [c(r.min, 'the least')])];
     case 'choice':

@@ -76,9 +76,12 @@ export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   // A union of literals reports one `const` issue per branch: gather them into one "must be one of".
   const choices: Record<string, unknown[]> = {};
+  // A nullable field's null branch says "must be of type null": not worth saying beside the real issue.
+  const real = new Set(issues.filter((i) => i.keyword !== 'anyOf' && !(i.keyword === 'type' && i.params.type === 'null')).map(fieldOf));
   for (const issue of issues) {
     const field = fieldOf(issue);
     if (issue.keyword === 'const') (choices[field] ??= []).push(issue.params.allowedValue);
+    else if (issue.keyword === 'type' && issue.params.type === 'null' && real.has(field)) continue;
     else if (issue.keyword !== 'anyOf') (errors[field] ??= []).push(describe(issue, field));
   }
   for (const [field, allowed] of Object.entries(choices)) {

@@ -40,6 +40,8 @@ const CASES: [kind: keyof typeof CALLS, name: string, bytes: () => Promise<Uint8
   ['productImage', 'drawing.png', () => SVG, 'The file is not a valid image.'],
   ['productImage', 'cut.png', () => cutShort(png(4, 4)), 'The file is not a valid image.'],
   ['productImage', 'big.png', () => png(20000, 20000), huge],
+  // A PNG signature and IHDR name over garbage states no size: not an image, rather than too large.
+  ['productImage', 'garbage.png', () => Buffer.concat([png(4, 4).subarray(0, 16), Buffer.alloc(200, 7)]), 'The file is not a valid image.'],
   ['productImage', 'anim.gif', () => sharp({ create: { width: 4, height: 4, channels: 3, background: '#888' } }).gif().toBuffer(), 'The file must be a file of type: jpg, jpeg, png, webp.'],
   ['asset', 'spec.pdf', () => PDF, undefined],
   ['asset', 'notes.txt', () => Buffer.from('plain text'), undefined],

@@ -4,13 +4,13 @@
 // sections, templates (add and edit) and their ambient and tag names; the file checks are in
 // contract-files.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstError, tableErrors, type FieldErrors } from '../../src/api/contract/rules/check.ts';
+import { firstError, tableErrors } from '../../src/api/contract/rules/check.ts';
 import { presetErrors, presetRules, PRESET_SECTIONS } from '../../src/api/contract/rules/preset.ts';
 import { descriptionRules, productFieldErrors, productRules, productTagRules } from '../../src/api/contract/rules/product.ts';
 import { templateFieldErrors, templateNameRules, templateRules } from '../../src/api/contract/rules/template.ts';
-import { call, form, type CallResult } from '../support/http.ts';
+import { call, form } from '../support/http.ts';
 import { png } from '../support/image-bytes.ts';
-import { breaking, passing, tableCases, type Case } from '../support/rule-cases.ts';
+import { acceptedAlike, breaking, passing, refusedAlike, rows, tableCases, type Case } from '../support/rule-cases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ids, newProduct, type Ids } from './products.fixtures.ts';
 
@@ -25,21 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => { await s.close(); });
 
-const name = (c: Case) => `${c.field}: ${c.why}`;
-
-/** The server refused the input with the very words the portal's check gives for it. */
-function refusedAlike(r: CallResult, form: FieldErrors, field: string) {
-  expect(form[field], 'the portal refuses it too').toBeDefined();
-  expect(r.status, JSON.stringify(r.body)).toBe(422);
-  expect(r.body.errors[field]).toEqual(form[field]);
-  expect(r.body.message).toBe(firstError(form));
-}
-
-function acceptedAlike(r: CallResult, form: FieldErrors) {
-  expect(form).toEqual({});
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-}
-
 describe('product fields (store and edit)', () => {
   const base = { name: 'Valid', sku: 'VALID-1', height: '1', width: '2', depth: '3' };
   const store = (body: Record<string, unknown>) => call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
@@ -47,14 +32,14 @@ describe('product fields (store and edit)', () => {
   beforeAll(async () => { productId = (await newProduct(s, w.tok.acme, w.acme, base)).id; });
   const edit = (body: Record<string, unknown>) => call(s, 'PUT', '/puts/product/edit', { token: w.tok.acme, body: { id_product: productId, ...body } });
 
-  it.each(tableCases(productRules, breaking).map((c) => [name(c), c] as const))('refused alike: %s', async (_, c) => {
+  it.each(rows(tableCases(productRules, breaking)))('refused alike: %s', async (_, c) => {
     const input = { ...base, [c.field]: c.value };
     const form = productFieldErrors(input);
     refusedAlike(await store(input), form, c.field);
     refusedAlike(await edit({ [c.field]: c.value }), form, c.field);
   });
 
-  it.each(tableCases(productRules, passing).map((c) => [name(c), c] as const))('taken alike: %s', async (_, c) => {
+  it.each(rows(tableCases(productRules, passing)))('taken alike: %s', async (_, c) => {
     const input = { ...base, [c.field]: c.value };
     acceptedAlike(await store(input), productFieldErrors(input));
   });
@@ -70,13 +55,13 @@ describe('product fields (store and edit)', () => {
 });
 
 describe('information blocks and tags', () => {
-  it.each(tableCases(descriptionRules, breaking).map((c) => [name(c), c] as const))('a block, refused alike: %s', async (_, c) => {
+  it.each(rows(tableCases(descriptionRules, breaking)))('a block, refused alike: %s', async (_, c) => {
     const input = { title: 'Title', notes: 'Notes', [c.field]: c.value };
     const r = await call(s, 'POST', '/posts/product/description/store', { token: w.tok.acme, body: { id_product: w.acmeProduct, id_customer: w.acme, ...input } });
     refusedAlike(r, tableErrors(descriptionRules, input), c.field);
   });
 
-  it.each(tableCases(productTagRules, breaking).map((c) => [name(c), c] as const))('a tag, refused alike: %s', async (_, c) => {
+  it.each(rows(tableCases(productTagRules, breaking)))('a tag, refused alike: %s', async (_, c) => {
     const r = await call(s, 'POST', '/posts/tag/store', { token: w.tok.acme, body: { id_customer: w.acme, [c.field]: c.value } });
     refusedAlike(r, tableErrors(productTagRules, { [c.field]: c.value }), c.field);
   });
@@ -98,12 +83,12 @@ describe.each(PRESET_SECTIONS.map((section) => [section] as const))('%s preset f
     { field: 'background', value: 'automation/backgrounds/nope.jpg', why: 'a picture not among the product’s' },
   ];
 
-  it.each([...tableCases(presetRules[section], breaking), ...extra].map((c) => [name(c), c] as const))('refused alike: %s', async (_, c) => {
+  it.each(rows([...tableCases(presetRules[section], breaking), ...extra]))('refused alike: %s', async (_, c) => {
     refusedAlike(await store({ [c.field]: c.value }), presetErrors(section, { [c.field]: c.value }, backgrounds), c.field);
   });
 
   // 360 shares silo's table; its saves also start renders, so its boundaries are silo's.
-  it.skipIf(section === '360').each(tableCases(presetRules[section], passing).filter((c) => c.field !== 'background').map((c) => [name(c), c] as const))(
+  it.skipIf(section === '360').each(rows(tableCases(presetRules[section], passing).filter((c) => c.field !== 'background')))(
     'taken alike: %s', async (_, c) => {
       acceptedAlike(await store({ [c.field]: c.value }), presetErrors(section, { [c.field]: c.value }, backgrounds));
     });
@@ -123,12 +108,12 @@ describe('templates (add and edit) and the names of ambients and tags', () => {
   const edit = (body: Record<string, unknown>) => call(s, 'POST', '/template/edit', { token: w.tok.staff, body: { id: templateId, ...base, ...body } });
   const blank: Case = { field: 'name', value: '   ', why: 'spaces alone' };
 
-  it.each([...tableCases(templateRules, breaking), blank].map((c) => [name(c), c] as const))('refused alike: %s', async (_, c) => {
+  it.each(rows([...tableCases(templateRules, breaking), blank]))('refused alike: %s', async (_, c) => {
     const input = { ...base, [c.field]: c.value };
     refusedAlike(await edit(input), templateFieldErrors(input), c.field);
   });
 
-  it.each(tableCases(templateRules, passing).map((c) => [name(c), c] as const))('taken alike: %s', async (_, c) => {
+  it.each(rows(tableCases(templateRules, passing)))('taken alike: %s', async (_, c) => {
     const input = { ...base, [c.field]: c.value };
     acceptedAlike(await edit(input), templateFieldErrors(input));
   });
@@ -143,7 +128,7 @@ describe('templates (add and edit) and the names of ambients and tags', () => {
     }
   });
 
-  it.each([...tableCases(templateNameRules, breaking), blank].map((c) => [name(c), c] as const))('an ambient or tag name, refused alike: %s', async (_, c) => {
+  it.each(rows([...tableCases(templateNameRules, breaking), blank]))('an ambient or tag name, refused alike: %s', async (_, c) => {
     for (const path of ['/template/ambient/add', '/template/tag/add']) {
       refusedAlike(await call(s, 'POST', path, { token: w.tok.staff, body: { [c.field]: c.value } }), tableErrors(templateNameRules, { [c.field]: c.value }), c.field);
     }

@@ -1,7 +1,9 @@
 // Inputs made from a contract rule table: for each field, values that break each of its rules and the
 // boundary values that pass. The unit and server tests run the same ones through the portal's check
 // and through the real server, so no rule of a table goes untested on either side.
-import type { FieldRule, RuleTable, TextRule } from '../../src/api/contract/rules/check.ts';
+import { expect } from 'vitest';
+import { firstError, type FieldErrors, type FieldRule, type RuleTable, type TextRule } from '../../src/api/contract/rules/check.ts';
+import type { CallResult } from './http.ts';
 
 export interface Case {
   field: string;
@@ -62,3 +64,21 @@ export function passing(field: string, r: FieldRule): Case[] {
 
 export const tableCases = (table: RuleTable, pick: (field: string, r: FieldRule) => Case[]) =>
   Object.entries(table).flatMap(([field, r]) => pick(field, r));
+
+export const caseName = (c: Case) => `${c.field}: ${c.why}`;
+/** it.each's rows: the case's name, then the case. */
+export const rows = (cases: Case[]) => cases.map((c) => [caseName(c), c] as const);
+
+/** The server refused the input with the very words the portal's check gives for it. */
+export function refusedAlike(r: CallResult, form: FieldErrors, field: string) {
+  expect(form[field], 'the portal refuses it too').toBeDefined();
+  expect(r.status, JSON.stringify(r.body)).toBe(422);
+  expect(r.body.errors[field]).toEqual(form[field]);
+  expect(r.body.message).toBe(firstError(form));
+}
+
+/** Both sides take the input. */
+export function acceptedAlike(r: CallResult, form: FieldErrors) {
+  expect(form).toEqual({});
+  expect(r.status, JSON.stringify(r.body)).toBe(200);
+}

@@ -36,6 +36,8 @@ export const text = (max: number, min = 0, format?: TextRule['format']): TextRul
 export const number = (min: number, max: number, o: Omit<NumberRule, 'kind' | 'min' | 'max'> = {}): NumberRule => ({ kind: 'number', min, max, ...o });
 export const choice = <const V extends string | number>(values: readonly V[]): ChoiceRule<V> => ({ kind: 'choice', values });
 export const FLAG: FlagRule = { kind: 'flag' };
+/** A format for text the server trims before storing: spaces alone are no value. */
+export const notBlank = (field: string, value: string) => (value ? undefined : ruleWords.required(field));
 
 const noNul = new RegExp(NO_NUL, 'u');
 /** Code points, as the validator counts a length (an emoji is one). */
@@ -70,8 +72,12 @@ export function fieldErrors(field: string, rule: FieldRule, value: unknown): str
       return textErrors(field, rule, value);
     case 'number':
       return numberErrors(field, rule, value);
-    case 'choice':
-      return (rule.values as readonly unknown[]).includes(value) ? [] : [ruleWords.oneOf(field, rule.values)];
+    case 'choice': {
+      // A choice of numbers is an integer first, as the validator says before the choices.
+      const numeric = typeof rule.values[0] === 'number';
+      const wrongType = numeric && (typeof value !== 'number' || !Number.isInteger(value)) ? [ruleWords.type(field, 'integer')] : [];
+      return (rule.values as readonly unknown[]).includes(value) ? [] : [...wrongType, ruleWords.oneOf(field, rule.values)];
+    }
     case 'flag':
       return value === 0 || value === 1 ? [] : [ruleWords.oneOf(field, [0, 1])];
   }

@@ -67,11 +67,18 @@ function firstZipEntry(b: Uint8Array): string {
 
 export interface Size { width: number; height: number }
 
+/** A PNG's IHDR, when its fields are ones a PNG can have (garbage after the signature states no size). */
+function pngHeader(b: Uint8Array, v: DataView): Size | undefined {
+  const [depth, colour, compression, filter, interlace] = [b[24]!, b[25]!, b[26]!, b[27]!, b[28]!];
+  const ok = [1, 2, 4, 8, 16].includes(depth) && [0, 2, 3, 4, 6].includes(colour) && compression === 0 && filter === 0 && interlace <= 1;
+  return ok ? { width: v.getUint32(16), height: v.getUint32(20) } : undefined;
+}
+
 /** The size a PNG, GIF, JPEG or WebP header states, read without decoding; undefined for others. */
 export function headerSize(b: Uint8Array): Size | undefined {
   if (b.length < 30) return undefined;
   const v = view(b);
-  if (v.getUint32(0) === 0x89504e47 && ascii(b, 12, 16) === 'IHDR') return { width: v.getUint32(16), height: v.getUint32(20) };
+  if (v.getUint32(0) === 0x89504e47 && ascii(b, 12, 16) === 'IHDR') return pngHeader(b, v);
   if (ascii(b, 0, 4) === 'GIF8') return { width: v.getUint16(6, true), height: v.getUint16(8, true) };
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') {
     const chunk = ascii(b, 12, 16);

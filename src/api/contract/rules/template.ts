@@ -1,11 +1,7 @@
 // A template's fields (document 2 §2.4, §2.5, §3, §7), and the name of an ambient or a template tag,
 // as data: the server's schemas are built from these tables and its handlers run templateFieldErrors;
 // the add and edit forms, and the data layer's name creation, check with the same rules and words.
-import { addError, tableErrors, text, FLAG, type FieldErrors } from './check.ts';
-import { ruleWords } from './words.ts';
-
-/** Spaces alone are no name: the server trims before storing. */
-const notBlank = (field: string, value: string) => (value ? undefined : ruleWords.required(field));
+import { addError, notBlank, tableErrors, text, FLAG, type FieldErrors } from './check.ts';
 
 export const templateRules = { name: text(255, 1, notBlank), note: text(2000), public: FLAG } as const;
 /** An ambient's or a template tag's name. */

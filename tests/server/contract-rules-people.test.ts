@@ -1,10 +1,10 @@
-// Every rule of the retailer, invitation, account and role tables on both sides: the inputs made from
+// Every rule of the retailer, invitation, account, role and self-registration tables on both sides: the inputs made from
 // each table are refused by the portal's check and by the real server with the same words, and the
 // boundaries pass both (as contract-rules.test.ts does for products, presets and templates).
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
 import { retailerErrors, retailerRules } from '../../src/api/contract/rules/retailer.ts';
-import { accountRules, inviteRules, roleRules } from '../../src/api/contract/rules/user.ts';
+import { accountRules, inviteRules, roleRules, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
 import { call } from '../support/http.ts';
 import { acceptedAlike, breaking, passing, refusedAlike, rows, tableCases, type Case } from '../support/rule-cases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -71,5 +71,17 @@ describe('people and roles', () => {
   });
   it.each(rows(tableCases(accountRules, passing)))('my name and phone, taken alike: %s', async (_, c) => {
     acceptedAlike(await me({ [c.field]: c.value }), tableErrors(accountRules, { name: 'Alice', [c.field]: c.value }));
+  });
+});
+
+describe('self-registration', () => {
+  let n = 0;
+  const base = () => ({ company: 'Nordic Oak', username: 'Ines', email: `ines${++n}@nordic.test`, password: 'secret123' });
+  const register = (body: Record<string, unknown>) => call(s, 'POST', '/customer/register', { body });
+  const more: Case[] = [{ field: 'email', value: 'ines@nordic', why: 'not an address' }, { field: 'company', value: '  ', why: 'spaces alone' }];
+
+  it.each(rows([...tableCases(selfRegistrationRules, breaking), ...more]))('refused alike: %s', async (_, c) => {
+    const input = { ...base(), [c.field]: c.value };
+    refusedAlike(await register(input), tableErrors(selfRegistrationRules, input), c.field);
   });
 });

@@ -1,6 +1,7 @@
 // People and roles (document 3 §4, §5; our account and invitation calls), as data: a person's name,
-// e-mail and phone, a role's name. The server builds its schemas from these tables and runs their
-// formats; the invitation dialog, My account and the role editor check with the same rules and words.
+// e-mail and phone, a role's name, a self-registration. The server builds its schemas from these tables
+// and runs their formats; the invitation dialog, My account, the role editor and the Register screen
+// check with the same rules and words.
 import { notBlank, text } from './check.ts';
 
 export const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
@@ -15,6 +16,8 @@ export const ROLE_TAKEN = 'A role with this name already exists.';
 
 /** Someone invited into a company (Register User). */
 export const inviteRules = { name: text(100, 1, notBlank), email } as const;
+/** Document 3's self-registration (Register): the company, the user's name, e-mail and password. */
+export const selfRegistrationRules = { company: text(255, 1, notBlank), username: text(100, 1, notBlank), email, password: text(255, 8) } as const;
 /** My account: the signed-in person's own name and phone. */
 export const accountRules = { name: text(100, 1, notBlank), phone: text(40) } as const;
 /**

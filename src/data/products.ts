@@ -1,5 +1,6 @@
-// Product mutations (document 2 §4): registration, the Info save and delete. Each one changes
-// Dexie at once, queues its calls in the spec's order and starts a drain.
+// Product registration (document 2 §4) and the parts registration and the Info save share (the
+// Info save and delete are product-info.ts). Each write changes Dexie at once, queues its calls in
+// the spec's order and starts a drain; a product that breaks a contract rule is refused first.
 import { db } from './db.ts';
 import { enqueue, kick, newAction, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
@@ -146,4 +147,3 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
   return ids;
 }
 
-export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';

@@ -1,5 +1,6 @@
 // Everything the server reads from the environment, in one place.
 import { resolve } from 'node:path';
+import { UPLOAD_LIMIT_MB } from '../src/api/contract/rules/files.ts';
 
 export interface Config {
   port: number;
@@ -75,7 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailDir: resolve(dataDir, 'mail'),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Facet <no-reply@facet.test>',
-    uploadLimit: Number(env.UPLOAD_LIMIT_MB ?? 25) * 1024 * 1024,
+    uploadLimit: Number(env.UPLOAD_LIMIT_MB ?? UPLOAD_LIMIT_MB) * 1024 * 1024,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),

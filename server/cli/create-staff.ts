@@ -10,7 +10,8 @@ import { auth, NewPassword } from '../../src/api/contract/auth.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
-import { createUser, isEmail } from '../domain/accounts.ts';
+import { createUser } from '../domain/accounts.ts';
+import { isEmail } from '../../src/api/contract/rules/user.ts';
 import { bodyRefusal } from '../http/check-input.ts';
 import { ApiError } from '../http/errors.ts';
 

@@ -66,5 +66,3 @@ export async function addMember(db: Db, userId: number, customerId: number, role
     [userId, customerId, roleId],
   );
 }
-
-export const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);

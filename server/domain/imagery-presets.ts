@@ -1,6 +1,7 @@
-// Presets (customizations) of silo, vignette and 360: the rules the schema cannot say (background,
-// defaults, the per-section cap), and the rows as the API answers them.
-import type { PresetSection } from '../../src/api/contract/imagery-schemas.ts';
+// Presets (customizations) of silo, vignette and 360: the rules the schema cannot say (the background
+// among the product's pictures, the per-section cap; the fields, ranges and defaults are the
+// contract's, src/api/contract/rules/preset.ts), and the rows as the API answers them.
+import { backgroundError, isColour, presetKeys, type PresetField, type PresetSection, type PresetValues } from '../../src/api/contract/rules/preset.ts';
 import type { Db } from '../db/index.ts';
 import { fieldError } from '../http/errors.ts';
 import { BUMP, iso } from './products.ts';
@@ -8,53 +9,27 @@ import { BUMP, iso } from './products.ts';
 /** A product may keep this many presets per section (a careless client cannot fill the table). */
 export const MAX_PRESETS = 50;
 
-/** API field -> column; the bg_ fields are vignette's only. */
-const COMMON = {
-  background: 'background', hasShadow: 'has_shadow', shadow: 'shadow', hasReflection: 'has_reflection',
-  reflection: 'reflection', saturation: 'saturation', brightness: 'brightness',
-  image_scale: 'image_scale', image_offset_x: 'image_offset_x', image_offset_y: 'image_offset_y',
-} as const;
-const BG = { bg_scale: 'bg_scale', bg_offset_x: 'bg_offset_x', bg_offset_y: 'bg_offset_y' } as const;
-export const columnsOf = (section: PresetSection): Record<string, string> => (section === 'vignette' ? { ...COMMON, ...BG } : COMMON);
-
-export type PresetValues = Record<string, string | number>;
-
-/** The defaults of §3 for a new preset; a vignette starts on the product's first background. */
-export function presetDefaults(section: PresetSection, firstBackground?: string): PresetValues {
-  return {
-    background: (section === 'vignette' && firstBackground) || '#ffffff',
-    hasShadow: 1, shadow: 35, hasReflection: 1, reflection: 10, saturation: 100, brightness: 100,
-    image_scale: 0, image_offset_x: 0, image_offset_y: 0,
-    ...(section === 'vignette' && { bg_scale: 0, bg_offset_x: 0, bg_offset_y: 0 }),
-  };
-}
+/** API field -> column: the same name but the two flags. */
+const COLUMN: Partial<Record<PresetField, string>> = { hasShadow: 'has_shadow', hasReflection: 'has_reflection' };
+const columnsOf = (section: PresetSection): Record<string, string> => Object.fromEntries(presetKeys(section).map((k) => [k, COLUMN[k] ?? k]));
 
 /** Only the preset fields of the section, of those sent (the schema checked their ranges). */
-export function presetValues(section: PresetSection, body: Record<string, unknown>): PresetValues {
-  const out: PresetValues = {};
-  for (const k of Object.keys(columnsOf(section))) if (body[k] !== undefined) out[k] = body[k] as string | number;
-  return out;
+export function presetValues(section: PresetSection, body: Record<string, unknown>): Partial<PresetValues> {
+  return Object.fromEntries(presetKeys(section).filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
 }
-
-const COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 export async function backgroundsOf(db: Db, productId: number): Promise<string[]> {
   const rows = await db.query<{ path: string }>('SELECT path FROM product_backgrounds WHERE product_id = $1 ORDER BY position, id', [productId]);
   return rows.map((r) => r.path);
 }
 
-/**
- * A background is 'none', a #rgb/#rrggbb/#rrggbbaa colour (stored lower-case), or for vignette one
- * of the product's background pictures; anything else is refused.
- */
+/** The contract's background rule with the product's pictures; a colour is stored lower-case. */
 export async function checkBackground(db: Db, section: PresetSection, productId: number, value: string): Promise<string> {
   const v = value.trim();
-  if (v.toLowerCase() === 'none' || COLOUR.test(v)) return v.toLowerCase();
-  if (section === 'vignette') {
-    if ((await backgroundsOf(db, productId)).includes(v)) return v;
-    throw fieldError('background', "The background must be a colour (#rrggbb), 'none', or one of the product's backgrounds.");
-  }
-  throw fieldError('background', "The background must be a colour (#rrggbb) or 'none'.");
+  if (isColour(v)) return v.toLowerCase();
+  const wrong = backgroundError(section, v, section === 'vignette' ? await backgroundsOf(db, productId) : []);
+  if (wrong) throw fieldError('background', wrong);
+  return v;
 }
 
 const selectList = (section: PresetSection) =>
@@ -85,18 +60,18 @@ export async function insertPreset(db: Db, section: PresetSection, productId: nu
   const r = await db.one<Raw>(
     `INSERT INTO product_presets (product_id, section, created_by, ${keys.map((k) => cols[k]).join(', ')})
      VALUES ($1, $2, $3, ${keys.map((_, i) => `$${i + 4}`).join(', ')}) RETURNING ${selectList(section)}`,
-    [productId, section, userId, ...keys.map((k) => v[k])]);
+    [productId, section, userId, ...keys.map((k) => (v as Record<string, unknown>)[k])]);
   return mapRow(r!);
 }
 
 /** Writes the fields sent; version and updated_at move even when nothing else does (a save is a save). */
-export async function updatePreset(db: Db, section: PresetSection, id: number, v: PresetValues) {
+export async function updatePreset(db: Db, section: PresetSection, id: number, v: Partial<PresetValues>) {
   const cols = columnsOf(section);
   const keys = Object.keys(v);
   const sets = keys.map((k, i) => `${cols[k]} = $${i + 2}`);
   const r = await db.one<Raw>(
     `UPDATE product_presets SET ${[...sets, 'version = version + 1', BUMP].join(', ')}
       WHERE id = $1 RETURNING ${selectList(section)}`,
-    [id, ...keys.map((k) => v[k])]);
+    [id, ...keys.map((k) => (v as Record<string, unknown>)[k])]);
   return mapRow(r!);
 }

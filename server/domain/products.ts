@@ -2,7 +2,7 @@
 // shared by the list, the single product and every call that answers with a product.
 import type { Static } from '@sinclair/typebox';
 import type { Product, ProductRow } from '../../src/api/contract/products.ts';
-import { productFieldErrors } from '../../src/api/contract/product-rules.ts';
+import { PRODUCT_TEXT_FIELDS, type ProductFields as ContractFields } from '../../src/api/contract/rules/product.ts';
 import type { Db } from '../db/index.ts';
 import type { Storage } from '../storage/files.ts';
 
@@ -113,24 +113,13 @@ export async function removeProductFile(db: Db, storage: Storage, table: 'produc
 /** Compares at millisecond precision: the ISO strings clients hold carry no more. */
 export const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
-export interface ProductFields {
-  name: string; sku: string; collection: string; automation_system: 0 | 1;
-  height: string; width: string; depth: string; finish: string; note: string; measure: string;
-}
-
-export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
-
-/** The rules shared by store and edit (src/api/contract/product-rules.ts): the first message and every field's. */
-export function productRuleError(p: ProductFields): { message: string; errors: Record<string, string[]> } | undefined {
-  const errors = productFieldErrors(p);
-  const first = Object.values(errors)[0]?.[0];
-  return first ? { message: first, errors } : undefined;
-}
+/** Every field of a stored product (the contract's rule table), as store and edit check them. */
+export type ProductFields = Required<ContractFields>;
 
 /** Trims the free-text fields the client sends, keeping absent ones absent. */
 export function trimFields<T extends Partial<Record<keyof ProductFields, unknown>>>(b: T): T {
   const out = { ...b };
-  for (const k of ['name', 'sku', 'collection', 'height', 'width', 'depth', 'finish', 'note'] as const) {
+  for (const k of PRODUCT_TEXT_FIELDS) {
     const v = out[k];
     if (typeof v === 'string') (out as Record<string, unknown>)[k] = v.trim();
   }

@@ -1,5 +1,5 @@
 // What the server's renders read: a stored preset as layoutFrame takes it, and the product's layer views.
-import type { PresetSection } from '../../src/api/contract/imagery-schemas.ts';
+import type { PresetSection } from '../../src/api/contract/rules/preset.ts';
 import type { RenderPreset } from '../../src/render/layout.ts';
 import type { Db } from '../db/index.ts';
 import { layers } from './imagery-files.ts';

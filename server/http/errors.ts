@@ -1,6 +1,6 @@
 // Every refusal leaves the server as 4xx {success:false, message, errors?}.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_NUL } from '../../src/api/contract/define.ts';
+import { NO_NUL, ruleWords } from '../../src/api/contract/rules/words.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -24,6 +24,12 @@ export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
 /** One field's message, the shape the specs read (first message of the first field). */
 export const fieldError = (field: string, message: string) => badRequest(message, { [field]: [message] });
 
+/** The rules of the contract's tables the schema cannot say: a 422 naming every broken one (the first as its message). */
+export function refuseBroken(errors: Record<string, string[]>): void {
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw badRequest(first, errors);
+}
+
 interface AjvIssue {
   instancePath: string;
   keyword: string;
@@ -37,24 +43,30 @@ function fieldOf(issue: AjvIssue): string {
   return issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'input';
 }
 
+/** The contract's words for each kind of issue (rules/words.ts): a form refusing first says the same. */
 function describe(issue: AjvIssue, field: string): string {
+  const limit = Number(issue.params.limit);
   switch (issue.keyword) {
     case 'required':
-      return `The ${field} field is required.`;
+      return ruleWords.required(field);
     case 'maxLength':
-      return `The ${field} field must not be greater than ${String(issue.params.limit)} characters.`;
+      return ruleWords.maxLength(field, limit);
     case 'minLength':
-      return `The ${field} field must be at least ${String(issue.params.limit)} characters.`;
+      return ruleWords.minLength(field, limit);
     case 'type':
-      return `The ${field} field must be of type ${String(issue.params.type)}.`;
+      return ruleWords.type(field, String(issue.params.type));
     case 'pattern':
-      return issue.params.pattern === NO_NUL ? `The ${field} field must not contain NUL characters or broken Unicode.` : `The ${field} field format is invalid.`;
+      return issue.params.pattern === NO_NUL ? ruleWords.noNul(field) : ruleWords.format(field);
     case 'x-finite':
-      return `The ${field} field must be a finite number.`;
+      return ruleWords.finite(field);
     case 'maximum':
-      return `The ${field} field must not be greater than ${String(issue.params.limit)}.`;
+      return ruleWords.maximum(field, limit);
     case 'minimum':
-      return `The ${field} field must be at least ${String(issue.params.limit)}.`;
+      return ruleWords.minimum(field, limit);
+    case 'exclusiveMinimum':
+      return ruleWords.exclusiveMinimum(field, limit);
+    case 'enum':
+      return ruleWords.oneOf(field, issue.params.allowedValues as unknown[]);
     default:
       return `The ${field} field ${issue.message ?? 'is invalid'}.`;
   }
@@ -64,13 +76,16 @@ export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   // A union of literals reports one `const` issue per branch: gather them into one "must be one of".
   const choices: Record<string, unknown[]> = {};
+  // A nullable field's null branch says "must be of type null": not worth saying beside the real issue.
+  const real = new Set(issues.filter((i) => i.keyword !== 'anyOf' && !(i.keyword === 'type' && i.params.type === 'null')).map(fieldOf));
   for (const issue of issues) {
     const field = fieldOf(issue);
     if (issue.keyword === 'const') (choices[field] ??= []).push(issue.params.allowedValue);
+    else if (issue.keyword === 'type' && issue.params.type === 'null' && real.has(field)) continue;
     else if (issue.keyword !== 'anyOf') (errors[field] ??= []).push(describe(issue, field));
   }
   for (const [field, allowed] of Object.entries(choices)) {
-    if (!errors[field]) errors[field] = [`The ${field} field must be one of: ${allowed.join(', ')}.`];
+    if (!errors[field]) errors[field] = [ruleWords.oneOf(field, allowed)];
   }
   for (const issue of issues) {
     const field = fieldOf(issue);

@@ -1,7 +1,8 @@
 // The input rules every route gets from its schema, whatever its contract file wrote:
 // no U+0000 in a string, no non-finite number, integers within PostgreSQL's range.
 import type { FastifyServerOptions } from 'fastify';
-import { FINITE, INT4, NO_NUL } from '../../src/api/contract/define.ts';
+import { FINITE, INT4 } from '../../src/api/contract/define.ts';
+import { NO_NUL } from '../../src/api/contract/rules/words.ts';
 
 /** Ajv plugin: the `x-finite` keyword of the contract's number pieces. It runs after coercion. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Fastify types its Ajv plugins loosely

@@ -2,6 +2,7 @@
 // file parts are read within the size limit and checked against their bytes.
 import type { FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../src/api/contract/define.ts';
+import { uploadWords } from '../../src/api/contract/rules/files.ts';
 import { checkUpload } from '../storage/sniff.ts';
 import { ApiError, badRequest } from './errors.ts';
 
@@ -48,7 +49,7 @@ async function readParts(req: FastifyRequest, fileLimit: number): Promise<Parts>
   } catch (err) {
     if (err instanceof ApiError) throw err;
     const code = (err as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, `The file may not be greater than ${Math.round(fileLimit / 1048576)} MB.`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ApiError(413, uploadWords.tooManyBytes(fileLimit));
     throw new ApiError(400, PARSER_MESSAGES[code] ?? MALFORMED);
   }
   return out;

@@ -3,7 +3,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Endpoint, FileRule } from '../../src/api/contract/define.ts';
-import { EXTENSIONS, MIME_OF } from '../storage/sniff.ts';
+import { EXTENSIONS } from '../../src/api/contract/rules/files.ts';
+import { MIME_OF } from '../storage/sniff.ts';
 
 /** What a file field accepts, as the document lists it. */
 export function acceptedFiles(rule: FileRule) {

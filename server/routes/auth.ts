@@ -6,8 +6,11 @@ import { companiesOf } from '../auth/access.ts';
 import { hashPassword, newSecret, sha256, unknownUserHash, verifyPassword } from '../auth/passwords.ts';
 import { passwordCheckedAction, trustDevice } from '../auth/throttle.ts';
 import { accountUsable, issueToken } from '../auth/tokens.ts';
-import { addMember, createCompany, createUser, isEmail } from '../domain/accounts.ts';
-import { ApiError, badRequest, fieldError, forbidden } from '../http/errors.ts';
+import { addMember, createCompany, createUser } from '../domain/accounts.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { isEmail, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
+import { ApiError, badRequest, fieldError, forbidden, refuseBroken } from '../http/errors.ts';
+import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import { implement } from '../http/routes.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import type { Services } from '../services.ts';
@@ -130,14 +133,14 @@ export const authRoutes = implement(contract, {
   },
 
   async registerCustomer({ db, body }) {
-    if (!isEmail(body.email)) throw fieldError('email', 'Please enter a valid email');
+    refuseBroken(tableErrors(selfRegistrationRules, body));
     const { token, productId } = await db.tx(async (t) => {
       const company = await createCompany(t, { name: body.company });
       const userId = await createUser(t, { name: body.username, email: body.email, password: body.password });
       await addMember(t, userId, company.id, company.fullRoleId);
       const product = await t.one<{ id: number }>(
-        `INSERT INTO products (customer_id, name, note) VALUES ($1, 'My first product', 'Some more details to inform about technical aspects of the product.') RETURNING id`,
-        [company.id]);
+        `INSERT INTO products (customer_id, name, note) VALUES ($1, 'My first product', $2) RETURNING id`,
+        [company.id, DEFAULT_NOTE]);
       return { token: await issueToken(t, userId), productId: product!.id };
     });
     return { success: true, token, product_id: productId };

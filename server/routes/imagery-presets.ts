@@ -2,13 +2,13 @@
 // sections; the guard has checked the company, the product and the section's slug.
 import type { Endpoint } from '../../src/api/contract/define.ts';
 import { silo, spin360, vignette } from '../../src/api/contract/imagery-presets.ts';
-import type { PresetSection } from '../../src/api/contract/imagery-schemas.ts';
+import type { PresetSection } from '../../src/api/contract/rules/preset.ts';
 import { renderSavedPreset } from '../domain/frame-sets.ts';
 import { layers } from '../domain/imagery-files.ts';
 import {
-  MAX_PRESETS, backgroundsOf, checkBackground, insertPreset, listPresets, loadPreset, presetDefaults, presetValues,
-  updatePreset, type PresetValues,
+  MAX_PRESETS, backgroundsOf, checkBackground, insertPreset, listPresets, loadPreset, presetValues, updatePreset,
 } from '../domain/imagery-presets.ts';
+import { presetDefaults, type PresetValues } from '../../src/api/contract/rules/preset.ts';
 import { sameInstant } from '../domain/products.ts';
 import { ApiError, fieldError, notFound } from '../http/errors.ts';
 import { implement, type Ctx, type Handlers } from '../http/routes.ts';
@@ -23,7 +23,7 @@ interface PresetInput {
 }
 type In = Ctx<Endpoint> & { body: PresetInput; query: PresetInput };
 
-async function withBackground(c: In, section: PresetSection, v: PresetValues): Promise<PresetValues> {
+async function withBackground<V extends Partial<PresetValues>>(c: In, section: PresetSection, v: V): Promise<V> {
   if (typeof v.background !== 'string') return v;
   return { ...v, background: await checkBackground(c.db, section, c.body.id_product, v.background) };
 }

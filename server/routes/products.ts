@@ -3,16 +3,15 @@ import { products as contract } from '../../src/api/contract/products.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import type { Auth } from '../auth/guard.ts';
 import type { Db } from '../db/index.ts';
-import {
-  BUMP, DEFAULT_NOTE, listProducts, loadProduct, productRuleError, sameInstant, trimFields, type ProductFields,
-} from '../domain/products.ts';
+import { BUMP, listProducts, loadProduct, sameInstant, trimFields, type ProductFields } from '../domain/products.ts';
+import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors } from '../../src/api/contract/rules/product.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
 import { listPage } from '../domain/list-pages.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { authCacheOf } from '../auth/cache.ts';
 import { recordAnswer } from '../http/idempotency.ts';
-import { ApiError, badRequest, fieldError, forbidden, notFound } from '../http/errors.ts';
+import { ApiError, fieldError, forbidden, notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';
 
@@ -24,11 +23,6 @@ export function companyOf(auth: Auth): number {
   return auth.customerId;
 }
 
-/** Name or SKU, no negative dimension, dimensions for automation: a 422 naming every field. */
-function checkRules(f: ProductFields) {
-  const broken = productRuleError(f);
-  if (broken) throw badRequest(broken.message, broken.errors);
-}
 
 function mayAutomate(auth: Auth) {
   if (!auth.slugs.has('send-products-for-automation')) throw forbidden('You do not have permission to send products for automation.');
@@ -79,10 +73,11 @@ export const productRoutes = implement(contract, {
     const f: ProductFields = {
       name: b.name ?? '', sku: b.sku ?? '', collection: b.collection ?? '', automation_system: b.automation_system ?? 0,
       height: b.height ?? '', width: b.width ?? '', depth: b.depth ?? '', finish: b.finish ?? '',
-      note: b.note ?? DEFAULT_NOTE, measure: b.measure ?? 'in',
+      note: b.note ?? DEFAULT_NOTE, measure: b.measure ?? DEFAULT_MEASURE,
     };
     if (f.automation_system === 1) mayAutomate(auth);
-    checkRules(f);
+    // The contract's product rules on the result: name or SKU, dimension formats, dimensions for automation.
+    refuseBroken(productFieldErrors(f));
     return db.tx(async (t) => {
       // The row lock serialises concurrent stores, so the cap cannot be overshot. The count is a
       // statement of its own: under READ COMMITTED it then sees what the lock's previous holder committed
@@ -126,7 +121,7 @@ export const productRoutes = implement(contract, {
         if (f.automation_system === 1) mayAutomate(auth);
         if (cur.cancelable_as !== 1) throw fieldError('automation_system', 'The automation system of this product cannot be changed.');
       }
-      checkRules(f);
+      refuseBroken(productFieldErrors(f));
       await t.query(
         `UPDATE products SET name = $2, sku = $3, collection = $4, automation_system = $5, height = $6, width = $7,
                 depth = $8, finish = $9, note = $10, measure = $11, ${BUMP} WHERE id = $1`,

@@ -1,7 +1,8 @@
 // Document 1 §7: retailers (global). Anyone signed in reads them; staff manage them.
-import { FILE_NAME_TOKENS, retailers as contract } from '../../src/api/contract/retailers.ts';
+import { retailers as contract } from '../../src/api/contract/retailers.ts';
+import { retailerErrors } from '../../src/api/contract/rules/retailer.ts';
 import type { Body, Reply } from '../../src/api/contract/define.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 
 type Fields = Body<typeof contract.add>;
@@ -11,23 +12,10 @@ type Row = Reply<typeof contract.edit>['data'];
 const COLUMNS = `id, retailer, file_type, height, width, dpi, color_depth, file_size::float8 AS file_size,
   images_per_row, file_name`;
 
-/** A file name: known tokens only, and nothing that would make a path or an illegal name. */
-function checkFileName(name: string) {
-  const rest = FILE_NAME_TOKENS.reduce((s, token) => s.split(token).join(''), name);
-  if (/[<>]/.test(rest)) {
-    throw fieldError('file_name', `The file_name field may only use the tokens ${FILE_NAME_TOKENS.join(', ')}.`);
-  }
-  // eslint-disable-next-line no-control-regex
-  if (/[/\\:*?"|\x00-\x1f]/.test(rest) || name.includes('..') || !name.trim()) {
-    throw fieldError('file_name', 'The file_name field must be a plain file name (no / \\ : * ? " | or "..").');
-  }
-}
-
+/** The contract's retailer rules (a name that is not blank, the file name's tokens and form), trimmed as stored. */
 function clean(b: Fields): Fields {
-  const retailer = b.retailer.trim();
-  if (!retailer) throw fieldError('retailer', 'The retailer field is required.');
-  checkFileName(b.file_name);
-  return { ...b, retailer };
+  refuseBroken(retailerErrors(b));
+  return { ...b, retailer: b.retailer.trim(), file_name: b.file_name.trim() };
 }
 
 const values = (f: Fields) =>

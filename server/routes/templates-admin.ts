@@ -2,17 +2,20 @@
 import type { templates as contract } from '../../src/api/contract/templates.ts';
 import type { Db } from '../db/index.ts';
 import { templateById } from '../domain/templates.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { CLIENT_REQUIRED, templateFieldErrors, templateNameRules } from '../../src/api/contract/rules/template.ts';
+import { fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import type { Handlers } from '../http/routes.ts';
 import { thumbOf, txWithFiles } from '../storage/files.ts';
 
 type Admin = Pick<Handlers<typeof contract>,
   'add' | 'edit' | 'addAmbient' | 'addTag' | 'removeAmbient' | 'removeTag' | 'createAmbient' | 'createTag'>;
 
-/** The owning company: none for a public template; an existing company for a private one. */
-async function ownerFor(db: Db, b: { public: 0 | 1; id_customer?: number }): Promise<number | null> {
+/** The contract's template rules (a name that is not blank, a private one's client), then the owning company: none for a public template; an existing company for a private one. */
+async function ownerFor(db: Db, b: { name: string; note?: string; public: 0 | 1; id_customer?: number }): Promise<number | null> {
+  refuseBroken(templateFieldErrors(b));
   if (b.public === 1) return null;
-  if (b.id_customer === undefined) throw fieldError('id_customer', 'The id_customer field is required when public is 0.');
+  if (b.id_customer === undefined) throw fieldError('id_customer', CLIENT_REQUIRED);
   if (!(await db.one('SELECT 1 FROM customers WHERE id = $1', [b.id_customer]))) {
     throw fieldError('id_customer', 'The selected id_customer is invalid.');
   }
@@ -44,8 +47,8 @@ async function link(db: Db, kind: keyof typeof LINKS, templateId: number, id: nu
 }
 
 async function create(db: Db, table: 'ambients' | 'template_tags', raw: string) {
+  refuseBroken(tableErrors(templateNameRules, { name: raw }));
   const name = raw.trim();
-  if (!name) throw fieldError('name', 'The name field is required.');
   // The unique index is on lower(name), so a case-insensitive duplicate (even a racing one) inserts nothing.
   const row = await db.one<{ id: number; name: string }>(
     `INSERT INTO ${table} (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id, name`, [name]);

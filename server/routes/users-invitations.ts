@@ -5,13 +5,14 @@
 import { invitations as contract } from '../../src/api/contract/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { issueToken } from '../auth/tokens.ts';
-import { isEmail } from '../domain/accounts.ts';
 import { audit } from '../domain/users-audit.ts';
 import { changeCompany, memberOf, mustHold } from '../domain/users-company.ts';
 import { cancelPending, findInvitation, sendInvitation } from '../domain/users-invitations.ts';
 import { confirmPassword } from '../domain/users-password.ts';
 import { roleById } from '../domain/users-privileges.ts';
-import { ApiError, badRequest, fieldError, notFound } from '../http/errors.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { inviteRules } from '../../src/api/contract/rules/user.ts';
+import { ApiError, badRequest, fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 
 const NO_INVITATION = 'This person has no pending invitation.';
@@ -21,10 +22,9 @@ interface Existing { id: number; name: string; type: string; has_account: boolea
 export const invitationRoutes = implement(contract, {
   async invite(s) {
     const { db, auth, body } = s;
+    refuseBroken(tableErrors(inviteRules, body));
     const email = body.email.trim().toLowerCase();
-    if (!isEmail(email)) throw fieldError('email', 'Please enter a valid email');
     const name = body.name.trim();
-    if (!name) throw fieldError('name', 'The name field is required.');
     const id = await changeCompany(db, auth, 'manage-users', async (t, actor, cid) => {
       const role = await roleById(t, body.id_role);
       if (!role) throw notFound('Role');

@@ -7,11 +7,12 @@ import type { Db } from '../db/index.ts';
 import { audit } from '../domain/users-audit.ts';
 import { changeCompany, mustHold, realCompany, type Acting } from '../domain/users-company.ts';
 import { describeRoles, isSlug, roleById, rolesOf, type RoleRow } from '../domain/users-privileges.ts';
-import { badRequest, fieldError, notFound } from '../http/errors.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { ROLE_TAKEN, roleRules } from '../../src/api/contract/rules/user.ts';
+import { badRequest, fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 
 export const FIRST_ROLE_LOCKED = 'The first role holds every permission and cannot be renamed, edited or deleted.';
-const PLACEHOLDER = 'Role Name*';
 
 /** A role of this company that the actor may change. */
 async function editableRole(t: Db, actor: Acting, roleId: number): Promise<RoleRow> {
@@ -24,12 +25,12 @@ async function editableRole(t: Db, actor: Acting, roleId: number): Promise<RoleR
 
 /** Trimmed, not the screen's placeholder, and unique in the company (case-insensitively). */
 async function roleName(t: Db, customerId: number, raw: string, exceptId?: number): Promise<string> {
+  refuseBroken(tableErrors(roleRules, { name: raw }));
   const name = raw.trim();
-  if (!name || name === PLACEHOLDER) throw fieldError('name', 'Give the role a name.');
   const taken = await t.one(
     'SELECT 1 FROM roles WHERE customer_id = $1 AND lower(name) = lower($2) AND id <> coalesce($3::int, 0)',
     [customerId, name, exceptId ?? null]);
-  if (taken) throw fieldError('name', 'A role with this name already exists.');
+  if (taken) throw fieldError('name', ROLE_TAKEN);
   return name;
 }
 

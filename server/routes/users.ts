@@ -11,7 +11,9 @@ import { listCompanyUsers } from '../domain/users-list.ts';
 import { confirmPassword } from '../domain/users-password.ts';
 import { roleById } from '../domain/users-privileges.ts';
 import { removeFromCompany } from '../domain/users-removal.ts';
-import { badRequest, fieldError, notFound } from '../http/errors.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { accountRules } from '../../src/api/contract/rules/user.ts';
+import { badRequest, fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import { implement, type Ctx } from '../http/routes.ts';
 
 const PHOTO_SIZE = 512;
@@ -44,8 +46,8 @@ export const userRoutes = implement(contract, {
   },
 
   async editMe({ db, auth, body }) {
+    refuseBroken(tableErrors(accountRules, { name: body.name, phone: body.phone ?? undefined }));
     const name = body.name.trim();
-    if (!name) throw fieldError('name', 'The name field is required.');
     const phone = body.phone?.trim() || null;
     await db.query('UPDATE users SET name = $2, phone = $3, updated_at = now() WHERE id = $1', [auth.user.id, name, phone]);
     return { success: true, message: 'Your details were saved.' };

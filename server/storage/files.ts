@@ -5,7 +5,8 @@ import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { Db } from '../db/index.ts';
 import { LocalDisk } from './local-disk.ts';
-import { DECODED, MIME_OF } from './sniff.ts';
+import { DECODED } from '../../src/api/contract/rules/files.ts';
+import { MIME_OF } from './sniff.ts';
 import type { ObjectStore } from './store.ts';
 
 const THUMB_WIDTH = 400;

@@ -1,25 +1,9 @@
 // Local rows of document 3's imagery lists: presets, the studio's layers, uploaded images and groups,
 // videos and 3D files, and the vignette backgrounds. Each row carries the product it belongs to.
-import type { PresetSection } from '../api/contract/imagery-schemas.ts';
+import type { PresetSection, PresetValues } from '../api/contract/rules/preset.ts';
 
-export type { PresetSection };
-
-/** The preset fields of §3 as stored (0/1 flags, percents without '%'); bg_ ones for vignette only. */
-export interface PresetValues {
-  background: string;
-  hasShadow: number;
-  shadow: number;
-  hasReflection: number;
-  reflection: number;
-  saturation: number;
-  brightness: number;
-  image_scale: number;
-  image_offset_x: number;
-  image_offset_y: number;
-  bg_scale?: number;
-  bg_offset_x?: number;
-  bg_offset_y?: number;
-}
+/** The preset fields of §3: the contract's type (src/api/contract/rules/preset.ts). */
+export type { PresetSection, PresetValues };
 
 /** A preset; a temp (negative) id until its create has reached the server. */
 export interface PresetRow extends PresetValues {

@@ -7,16 +7,14 @@
 //   until then.
 import { db } from './db.ts';
 import type { FileListName, PresetRow, PresetSection, PresetValues } from './imagery-types.ts';
+import { presetErrors, presetKeys } from '../api/contract/rules/preset.ts';
+import { refuseBroken } from './rule-error.ts';
 import { enqueue, kick, newAction, type Draft } from './outbox.ts';
 import { touch } from './store.ts';
 import { newTempId } from './tempids.ts';
 import type { Scalar } from './types.ts';
 
-const PRESET_KEYS = ['background', 'hasShadow', 'shadow', 'hasReflection', 'reflection', 'saturation', 'brightness',
-  'image_scale', 'image_offset_x', 'image_offset_y'] as const;
-const VIGNETTE_KEYS = ['bg_scale', 'bg_offset_x', 'bg_offset_y'] as const;
-export const presetKeys = (section: PresetSection): (keyof PresetValues)[] =>
-  section === 'vignette' ? [...PRESET_KEYS, ...VIGNETTE_KEYS] : [...PRESET_KEYS];
+export { presetKeys };
 
 /** The section's fields of a values object (the bg_ ones only for vignette). */
 export function presetFields(section: PresetSection, v: PresetValues): Record<string, Scalar> {
@@ -51,8 +49,10 @@ export async function savePreset(who: Who, section: PresetSection, values: Prese
   const creating = !base || base.id === 0;
   const action = newAction(`${creating ? 'Create' : 'Save'} ${SECTION_LABEL[section]} preset of ${who.productLabel}`);
   let id = base?.id ?? 0;
+  const fields = presetFields(section, values);
+  // The contract's preset rules (ranges, the background), as the server will check them.
+  refuseBroken(presetErrors(section, fields));
   await d.transaction('rw', [d.presets, d.outbox], async () => {
-    const fields = presetFields(section, values);
     if (creating) {
       id = newTempId();
       await enqueue([{

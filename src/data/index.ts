@@ -15,7 +15,8 @@ export {
 export { retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';
 export { useOfflineImages } from './offline-images.ts';
 export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
-export { saveProductInfo, deleteProduct, type ProductDraft, type InfoChange } from './products.ts';
+export type { ProductDraft } from './products.ts';
+export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
 export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 export { queueViewerImage, usePendingViewerImage } from './viewer-image.ts';
 export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type Round, type TaskItem, type ServiceItem, type LastProduct } from './dashboard.ts';

@@ -8,6 +8,9 @@ import { enqueue, kick, newAction } from './outbox.ts';
 import { getList } from './remote.ts';
 import { tick, touch, touchedSince } from './store.ts';
 import type { AccountRow, CompanyRoleRow, PersonRow } from './types.ts';
+import { tableErrors } from '../api/contract/rules/check.ts';
+import { accountRules } from '../api/contract/rules/user.ts';
+import { refuseBroken } from './rule-error.ts';
 
 const accountEntity = (id: number) => `account:${id}`;
 
@@ -101,6 +104,7 @@ export async function saveAccount(current: AccountRow, change: { name: string; p
   const d = db();
   const name = change.name.trim();
   const phone = change.phone.trim();
+  refuseBroken(tableErrors(accountRules, { name, phone }));
   await d.transaction('rw', [d.account, d.companyUsers, d.outbox], async () => {
     await d.account.put({ ...current, name, phone: phone || null });
     await d.companyUsers.filter((u) => u.id === current.id).modify({ name, phone: phone || null });

@@ -5,7 +5,9 @@
 // save touches the product, so a failed step parks the steps after it.
 import { db } from './db.ts';
 import { enqueue, kick, newAction, type Draft } from './outbox.ts';
-import { categoriesFor, DIMENSIONS_MESSAGE, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
+import { categoriesFor, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
+import { productFieldErrors } from '../api/contract/rules/product.ts';
+import { refuseBroken, RuleError } from './rule-error.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { isTemp, newTempId } from './tempids.ts';
@@ -26,8 +28,6 @@ export interface InfoChange {
   removeFiles?: string[];
 }
 
-export class RuleError extends Error {}
-
 /**
  * The id a product has now: a screen opened on a product made offline holds its temp id, and the
  * create may return (and the row move to the real id) while the user edits. Call in a transaction
@@ -47,9 +47,8 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
     const row = await productRow(productId);
     if (!row) throw new RuleError('Product not found.');
     const next = { ...row, ...change.fields };
-    if (next.automation_system === 1 && (!next.width?.trim() || !next.height?.trim() || !next.depth?.trim())) {
-      throw new RuleError(DIMENSIONS_MESSAGE);
-    }
+    // The contract's rules on the result, as the server checks it: nothing it would refuse is queued.
+    refuseBroken(productFieldErrors(next));
     const label = labelOf(next);
     const action = newAction(`Save ${label}`);
     const parts = partDrafts(customerId, productId, label);

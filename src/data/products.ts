@@ -1,19 +1,18 @@
-// Product mutations (document 2 §4): registration, the Info save and delete. Each one changes
-// Dexie at once, queues its calls in the spec's order and starts a drain.
+// Product registration (document 2 §4) and the parts registration and the Info save share (the
+// Info save and delete are product-info.ts). Each write changes Dexie at once, queues its calls in
+// the spec's order and starts a drain; a product that breaks a contract rule is refused first.
 import { db } from './db.ts';
 import { enqueue, kick, newAction, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow, ProductRow, Scalar } from './types.ts';
+import { refuseBroken } from './rule-error.ts';
+import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors, productRules, type ProductFields } from '../api/contract/rules/product.ts';
 
-export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
-export { DIMENSIONS_MESSAGE } from '../api/contract/product-rules.ts';
+/** The product's editable fields, typed from the contract's rule table. */
+export type ProductFieldsInput = Partial<ProductFields>;
 
-export interface ProductFieldsInput {
-  name?: string; sku?: string; collection?: string; automation_system?: 0 | 1;
-  height?: string; width?: string; depth?: string; finish?: string; note?: string; measure?: string;
-}
 
 export interface ProductDraft extends ProductFieldsInput {
   /** Typed text (comma-separated) or existing tag ids. */
@@ -24,7 +23,7 @@ export interface ProductDraft extends ProductFieldsInput {
   descriptions?: { title: string; notes: string }[];
 }
 
-const FIELDS = ['name', 'sku', 'collection', 'automation_system', 'height', 'width', 'depth', 'finish', 'note', 'measure'] as const;
+const FIELDS = Object.keys(productRules) as (keyof ProductFields)[];
 const pickFields = (f: ProductFieldsInput) => Object.fromEntries(FIELDS.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])) as Record<string, Scalar>;
 export const labelOf = (p: { sku?: string; name?: string }) => p.sku || p.name || 'product';
 const fileName = (b: Blob, fallback: string) => (b as File).name || fallback;
@@ -104,7 +103,8 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
     for (const p of drafts) {
       const pid = newTempId();
       const label = labelOf(p);
-      const fields = { measure: 'in', note: DEFAULT_NOTE, ...pickFields(p) };
+      const fields = { measure: DEFAULT_MEASURE, note: DEFAULT_NOTE, ...pickFields(p) };
+      refuseBroken(productFieldErrors(fields));
       // One action per product: each one is sent, fails or is discarded on its own.
       const action = newAction(`Add product ${label}`);
       await enqueue([{
@@ -133,7 +133,7 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
       const now = new Date().toISOString();
       await d.products.put({
         id: pid, id_product: pid, id_customer: customerId, cid: customerId, sku: '', name: '', collection: '',
-        automation_system: 0, cancelable_as: 1, height: '', width: '', depth: '', finish: '', note: DEFAULT_NOTE, measure: 'in',
+        automation_system: 0, cancelable_as: 1, height: '', width: '', depth: '', finish: '', note: DEFAULT_NOTE, measure: DEFAULT_MEASURE,
         ...(fields as Partial<ProductRow>),
         images: [], pendingImages: imageBlobs, created_at: now, subcategories: p.subcategoryIds ?? [],
         categories: await categoriesFor(p.subcategoryIds ?? []), tags,
@@ -147,4 +147,3 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
   return ids;
 }
 
-export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';

@@ -12,6 +12,9 @@ import { registerProducts, type ProductDraft } from './products.ts';
 import { newTempId } from './tempids.ts';
 import { addTemplates, type TemplateDraft } from './templates.ts';
 import type { IdNameRow } from './types.ts';
+import { tableErrors } from '../api/contract/rules/check.ts';
+import { templateNameRules } from '../api/contract/rules/template.ts';
+import { refuseBroken } from './rule-error.ts';
 
 export interface BatchItem<D> {
   /** The item's uid in the stored draft. */
@@ -71,6 +74,8 @@ export type TemplateNameKind = 'ambient' | 'templateTag';
  */
 export async function createTemplateName(kind: TemplateNameKind, raw: string): Promise<{ row: IdNameRow; entries: number[] }> {
   const d = db();
+  // The contract's rule for the name, in the server's words, before anything is queued.
+  refuseBroken(tableErrors(templateNameRules, { name: raw }));
   const name = raw.trim();
   const table = kind === 'ambient' ? d.ambients : d.templateTags;
   const row: IdNameRow = { id: newTempId(), name };

@@ -1,10 +1,14 @@
 // Typed tags (document 2 §5): split on commas, trimmed, blanks ignored, matched case-insensitively
 // to the company's tags, otherwise created. A tag created offline gets a temp id and one
-// queued /posts/tag/store; a second product typing the same name reuses it.
+// queued /posts/tag/store; a second product typing the same name reuses it. A name the contract's
+// tag rule refuses is refused here, before anything is queued.
 import { db } from './db.ts';
 import { enqueue, type Action, type Draft } from './outbox.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow } from './types.ts';
+import { tableErrors } from '../api/contract/rules/check.ts';
+import { productTagRules } from '../api/contract/rules/product.ts';
+import { refuseBroken } from './rule-error.ts';
 
 export const splitTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 
@@ -17,6 +21,7 @@ export async function resolveTags(customerId: number, wanted: (number | string)[
   for (const w of wanted.flatMap((x): (number | string)[] => (typeof x === 'string' ? splitTags(x) : [x]))) {
     let tag = typeof w === 'number' ? known.find((t) => t.id === w) : known.find((t) => t.name.toLowerCase() === w.toLowerCase());
     if (!tag && typeof w === 'string') {
+      refuseBroken(tableErrors(productTagRules, { name: w }));
       tag = { id: newTempId(), name: w, cid: customerId };
       known.push(tag);
       await d.tags.add(tag);

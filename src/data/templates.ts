@@ -5,6 +5,9 @@ import { enqueue, kick, newAction, type Action, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow, Scalar, TemplateRow } from './types.ts';
+import { tableErrors } from '../api/contract/rules/check.ts';
+import { templateFieldErrors, templateNameRules } from '../api/contract/rules/template.ts';
+import { refuseBroken } from './rule-error.ts';
 
 export interface TemplateDraft {
   name: string;
@@ -39,6 +42,7 @@ async function resolve(kind: Kind, wanted: (number | string)[], action: Action):
   for (const w of wanted) {
     let row = typeof w === 'number' ? known.find((x) => x.id === w) : known.find((x) => x.name.toLowerCase() === w.trim().toLowerCase());
     if (!row && typeof w === 'string' && w.trim()) {
+      refuseBroken(tableErrors(templateNameRules, { name: w }));
       row = { id: newTempId(), name: w.trim() };
       known.push(row);
       await table.add(row);
@@ -75,6 +79,7 @@ export async function addTemplates(cid: number, drafts: TemplateDraft[]): Promis
       const tid = newTempId();
       const blobId = await d.blobs.add({ blob: t.image, name: (t.image as File).name || 'template.png' });
       const body: Record<string, Scalar> = { name: t.name, note: t.note ?? '', public: t.public, ...(t.public === 0 && { id_customer: t.clientId }) };
+      refuseBroken(templateFieldErrors(body));
       const action = newAction(`Add template ${t.name}`);
       await enqueue([{
         label: `Create template ${t.name}`, entities: [`template:${tid}`], errorPrefix: 'Error Saving Template: ',
@@ -104,6 +109,7 @@ export async function editTemplate(cid: number, id: number, c: TemplateChange): 
   await d.transaction('rw', TABLES(), async () => {
     const row = await d.templates.get([cid, id]);
     const body: Record<string, Scalar> = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
+    refuseBroken(templateFieldErrors(body));
     const action = newAction(`Save template ${c.name}`);
     const queue: Draft[] = [{ label: `Edit template ${c.name}`, entities: [`template:${id}`], errorPrefix: 'Error Saving Template: ', call: { method: 'POST', path: '/template/edit', body } }];
     const addA = await resolve('ambient', c.addAmbients ?? [], action);

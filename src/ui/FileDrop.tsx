@@ -1,11 +1,17 @@
 // Files by drag and drop or by browsing: a drop zone with the accepted types, then the chosen files as
 // tiles (a preview for images, an icon and the size for others), each with Remove. The caller keeps the
-// list: onPick receives what was dropped or chosen (already split by `accept`), onRemove an index.
+// list: onPick receives what was dropped or chosen, split by `check` (or by `accept`), onRemove an index.
+// A refused file is never dropped without a word: each one is listed with its reason until the next pick.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FileText, Upload, X } from 'lucide-react';
 import { cx } from './cx.ts';
-import { Field } from './Field.tsx';
+import { Field, FieldError } from './Field.tsx';
 import styles from './FileDrop.module.css';
+
+export interface FileVerdicts {
+  ok: File[];
+  refused: { file: File; reason: string }[];
+}
 
 export interface FileDropProps {
   label: ReactNode;
@@ -16,6 +22,8 @@ export interface FileDropProps {
   multiple?: boolean;
   files: readonly File[];
   onPick: (accepted: File[], refused: File[]) => void;
+  /** Judges the picked files (src/api/upload-check.ts: the server's rules); by default, `accept` alone. */
+  check?: (files: File[]) => Promise<FileVerdicts>;
   onRemove?: (index: number) => void;
   /** Which files get an image preview (default: image/* types). */
   preview?: (file: File) => boolean;
@@ -36,15 +44,31 @@ export function matchesAccept(file: Pick<File, 'name' | 'type'>, accept?: string
 
 export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${Math.round(n / 1024)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
 
-export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, onRemove, preview, hint, error, disabled, className }: FileDropProps) {
+/** The default check: the accept list, with its words. */
+const byAccept = (accept: string | undefined, acceptLabel: string | undefined) => async (files: File[]): Promise<FileVerdicts> => ({
+  ok: files.filter((f) => matchesAccept(f, accept)),
+  refused: files.filter((f) => !matchesAccept(f, accept)).map((file) => ({ file, reason: `This field does not take this type of file${acceptLabel ? ` (${acceptLabel})` : ''}.` })),
+});
+
+export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, check, onRemove, preview, hint, error, disabled, className }: FileDropProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const [checking, setChecking] = useState(0);
+  const [refused, setRefused] = useState<FileVerdicts['refused']>([]);
   const shows = preview ?? ((f: File) => f.type.startsWith('image/'));
   const urls = useMemo(() => files.map((f) => (shows(f) ? URL.createObjectURL(f) : null)), [files]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => urls.forEach((u) => u && URL.revokeObjectURL(u)), [urls]);
-  const take = (list: FileList | null) => {
+  const take = async (list: FileList | null) => {
     const all = [...(list ?? [])].slice(0, multiple ? undefined : 1);
-    onPick(all.filter((f) => matchesAccept(f, accept)), all.filter((f) => !matchesAccept(f, accept)));
+    if (!all.length) return;
+    setChecking(all.length);
+    try {
+      const v = await (check ?? byAccept(accept, acceptLabel))(all);
+      setRefused(v.refused);
+      onPick(v.ok, v.refused.map((r) => r.file));
+    } finally {
+      setChecking(0);
+    }
   };
   return (
     <Field label={label} hint={hint} error={error} className={className}>
@@ -62,7 +86,7 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
             onDrop={(e) => {
               e.preventDefault();
               setOver(false);
-              if (!disabled) take(e.dataTransfer.files);
+              if (!disabled) void take(e.dataTransfer.files);
             }}
           >
             <Upload className={styles.zoneIcon} aria-hidden="true" />
@@ -79,10 +103,24 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
               disabled={disabled}
               {...control}
               onChange={(e) => {
-                take(e.target.files);
+                void take(e.target.files);
                 e.target.value = ''; // the same file can be chosen again
               }}
             />
+          </div>
+          {checking > 0 && <p role="status" className={styles.checking}>Checking {checking === 1 ? 'the file' : `${checking} files`}…</p>}
+          <div role="alert">
+            {refused.length > 0 && (
+              <ul className={styles.refused} aria-label="Files not added">
+                {refused.map((r, i) => (
+                  <li key={`${r.file.name}-${i}`}>
+                    <FieldError>
+                      {r.file.name}: {r.reason}
+                    </FieldError>
+                  </li>
+                ))}
+              </ul>
+            )}
           </div>
           {files.length > 0 && (
             <ul className={styles.files}>

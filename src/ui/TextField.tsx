@@ -18,10 +18,15 @@ export function TextField({ label, error, hint, required, hideLabel, aside, id, 
   );
 }
 
-export type TextAreaProps = FieldPart & Omit<ComponentProps<'textarea'>, 'id' | 'className'> & { showCount?: boolean };
+export type TextAreaProps = FieldPart & Omit<ComponentProps<'textarea'>, 'id' | 'className'> & {
+  showCount?: boolean;
+  /** A limit shown as a counter without stopping the typing: the caller's rules say when it is passed. */
+  limit?: number;
+};
 
-export function TextArea({ label, error, hint, required, hideLabel, aside, id, className, showCount, ...area }: TextAreaProps) {
-  const count = showCount && area.maxLength !== undefined ? `${String(area.value ?? '').length}/${area.maxLength}` : undefined;
+export function TextArea({ label, error, hint, required, hideLabel, aside, id, className, showCount, limit, ...area }: TextAreaProps) {
+  const max = limit ?? (showCount ? area.maxLength : undefined);
+  const count = max !== undefined ? `${[...String(area.value ?? '')].length}/${max}` : undefined;
   return (
     <Field label={label} error={error} hint={hint} required={required} hideLabel={hideLabel} aside={aside ?? count} id={id} className={className}>
       {(control) => <TextAreaInput {...area} {...control} />}

@@ -5,7 +5,7 @@ import { groupActions } from '../../src/data/actions.ts';
 import { db } from '../../src/data/db.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { discardAction, retryAction } from '../../src/data/outbox.ts';
-import { saveProductInfo } from '../../src/data/products.ts';
+import { saveProductInfo } from '../../src/data/product-info.ts';
 import { startSync, syncNow } from '../../src/data/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';

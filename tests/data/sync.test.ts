@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { saveProductInfo } from '../../src/data/products.ts';
+import { saveProductInfo } from '../../src/data/product-info.ts';
 import { resolveConflict } from '../../src/data/outbox.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { call, DEMO } from '../support/http.ts';

@@ -1,6 +1,7 @@
 // Add products in real Chromium (document 2 §2.6, §4, §5, §8): the tutorial once, a batch of three (the
 // first one invalid, with the exact message), SEND lands on /catalog with them (checked through the
-// API), a CSV of 20 rows fills the batch, onlyOneProduct hides the add button.
+// API), what the server would refuse is refused at its field first (values and files, in its words), a
+// CSV of 20 rows fills the batch, onlyOneProduct hides the add button.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -8,6 +9,7 @@ import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { seriousViolations } from './shell-helpers.ts';
 import { imageFile, settled, signInAs } from './registration-helpers.ts';
+import { cutShort, png, SVG } from '../support/image-bytes.ts';
 
 describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
   const env = usePortalAndBrowser();
@@ -74,11 +76,13 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     await error.getByText('You need to add at least one image to the product 2: E2E-2', { exact: true }).waitFor();
     await error.getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('Add images').setInputFiles(await imageFile('e2e-2.png'));
+    await page.getByRole('img', { name: 'e2e-2.png' }).waitFor(); // checked, then added
 
     // Product 3: automation needs the three dimensions and a file.
     await page.getByRole('button', { name: 'Add product' }).click();
     await field('SKU').fill('E2E-3');
     await page.getByLabel('Add images').setInputFiles(await imageFile('e2e-3.png'));
+    await page.getByRole('img', { name: 'e2e-3.png' }).waitFor();
     await page.getByRole('switch', { name: 'Send for automation' }).click();
     await field('Height').fill('80');
     await field('Width').fill('200');
@@ -91,6 +95,7 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     await error.getByText('You need to add at least one file to the product 3: E2E-3', { exact: true }).waitFor();
     await error.getByRole('button', { name: 'OK' }).click();
     await page.getByLabel('Add files').setInputFiles({ name: 'e2e-spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page.getByText('e2e-spec.pdf', { exact: true }).waitFor();
     // The list flags nothing any more; axe on the full form.
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -114,6 +119,58 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     await page.getByTestId('product-card').filter({ hasText: 'E2E-3' }).first().waitFor();
   });
 
+  it('refuses at its field what the server would refuse, in its words, before anything is queued', async () => {
+    // A context of its own: a fresh stored form, left behind with the context.
+    const other = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
+    const p = await other.newPage();
+    try {
+      await signInAs(p, env.s.url, 'manager@acme.test');
+      await p.goto(`${env.s.url}/product/add`);
+      const input = (label: string) => p.getByLabel(label, { exact: true });
+      await input('SKU').fill('E2E-BAD');
+      await input('Height').fill('-1');
+      await input('Width').fill('abc');
+      // Shown as typed, under each field.
+      await p.getByText('The height field must not be negative.').waitFor();
+      expect(await input('Height').getAttribute('aria-invalid')).toBe('true');
+      await p.getByText(`The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`).waitFor();
+      // Files are judged by their content before they join the form, each refused one named with its reason.
+      await p.getByLabel('Add images').setInputFiles([
+        await imageFile('good.png'),
+        { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('a text file named .png') },
+        { name: 'cut.png', mimeType: 'image/png', buffer: cutShort(png(4, 4)) },
+        { name: 'big.png', mimeType: 'image/png', buffer: png(20000, 20000) },
+        { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
+        { name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: SVG },
+        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
+      ]);
+      const refused = p.getByRole('list', { name: 'Files not added' });
+      await refused.waitFor();
+      expect(await refused.getByRole('listitem').allTextContents()).toEqual([
+        'fake.png: The file is not a valid image.',
+        'cut.png: The file is not a valid image.',
+        'big.png: The image is too large: 20000 × 20000 px, the limit is 100 megapixels.',
+        'empty.png: The file is empty.',
+        'drawing.svg: The file must be a file of type: jpg, jpeg, png, webp.',
+        'notes.txt: The file must be a file of type: jpg, jpeg, png, webp.',
+      ]);
+      await p.getByRole('img', { name: 'good.png' }).waitFor();
+      expect(await p.getByRole('img', { name: /\.(png|svg|txt)$/ }).count()).toBe(1);
+      expect(await seriousViolations(p)).toEqual([]);
+      // SEND refuses with the first message; nothing is queued or created.
+      await p.getByRole('button', { name: 'SEND' }).click();
+      const error = p.getByRole('dialog', { name: 'Error' });
+      await error.getByText('The height field must not be negative.', { exact: true }).waitFor();
+      await error.getByRole('button', { name: 'OK' }).click();
+      expect(await p.getByTestId('pending-indicator').count()).toBe(0);
+      expect(await sku('E2E-BAD')).toEqual([]);
+      await input('Height').fill('12');
+      await p.getByText('The height field must not be negative.').waitFor({ state: 'detached' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a CSV of 20 rows fills the batch, each row checked before anything is sent', async () => {
     await page.goto(`${env.s.url}/product/add`);
     const rows = Array.from({ length: 20 }, (_, i) =>
@@ -123,7 +180,7 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'batch.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('20 rows read; 1 row to fix after import.', { exact: false }).waitFor();
-    await dialog.getByText('Unknown unit "yd": use in, ft, mm, cm, m or leave it blank').waitFor();
+    await dialog.getByText('The measure field must be one of: in, ft, (blank), mm, cm, m.').waitFor();
     expect(await dialog.getByRole('row').count()).toBe(21);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add 20 products' }).click();

@@ -26,7 +26,11 @@ describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () =>
   it('adds two templates (image, ambient created with Enter, tag) and shows them in the admin catalogue', async () => {
     await page.goto(`${env.s.url}/admin/template/add`);
     const name = page.getByRole('textbox', { name: 'Name', exact: true });
+    // The server's limits are the form's, in the same words, as typed.
+    await name.fill('n'.repeat(256));
+    await page.getByText('The name field must not be greater than 255 characters.').waitFor();
     await name.fill('Sunlit Loft');
+    await page.getByText('The name field must not be greater than 255 characters.').waitFor({ state: 'detached' });
     await page.getByLabel('Image', { exact: true }).setInputFiles(await imageFile('loft.png'));
     await page.getByRole('img', { name: 'loft.png' }).waitFor();
     // The labels of §2.4; Enter picks the first matching ambient, or creates a new one.
@@ -42,6 +46,12 @@ describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () =>
     await tags.fill('Sunny Corner');
     await tags.press('Enter');
     await page.getByText('Tag created successfully!').waitFor();
+    // A name too long for the server is refused at Enter, in its words (§8's 'Error creating tag: ').
+    await tags.fill('t'.repeat(101));
+    await tags.press('Enter');
+    const refusal = page.getByRole('dialog', { name: 'Error' });
+    await refusal.getByText('Error creating tag: The name field must not be greater than 100 characters.').waitFor();
+    await refusal.getByRole('button', { name: 'OK' }).click();
     // Public: no client chooser.
     await page.getByRole('radio', { name: 'Public' }).click();
     expect(await page.getByLabel('Client').count()).toBe(0);
@@ -64,6 +74,7 @@ describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () =>
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('Sunlit Loft');
     await page.getByRole('button', { name: /Quiet Study/ }).click();
     await page.getByLabel('Image', { exact: true }).setInputFiles(await imageFile('study.jpg', '#6a7f9a'));
+    await page.getByRole('img', { name: 'study.jpg' }).waitFor(); // checked, then added
     await page.getByLabel('Client').selectOption({ label: 'Borealis Home' });
     await page.getByLabel('Ambient Type*').fill('office');
     await page.getByLabel('Ambient Type*').press('Enter');

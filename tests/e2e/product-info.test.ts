@@ -125,8 +125,11 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     const form = page.getByRole('form', { name: 'Edit product information' });
     await form.getByLabel('Name').fill('Edited Name');
     await form.getByLabel('Collection').fill('Edited Collection');
+    // Over the server's 200 characters the form says so in its words, as typed; Save would not send it.
     await form.getByLabel('Note').fill('n'.repeat(230));
-    expect((await form.getByLabel('Note').inputValue()).length).toBe(200);
+    await form.getByText('The note field must not be greater than 200 characters.').waitFor();
+    await form.getByLabel('Note').fill('n'.repeat(200));
+    await form.getByText('The note field must not be greater than 200 characters.').waitFor({ state: 'detached' });
     await form.getByLabel('Unit').selectOption('cm');
     // Tags: comma rule, case-insensitive match to an existing tag, a new one, no duplicates.
     await form.getByRole('button', { name: `Remove tag ${before.tags[0].name}` }).click();
@@ -144,13 +147,17 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await titles.nth(n - 2).fill('Care');
     await notes.nth(n - 2).fill('Wipe with a dry cloth.');
     await titles.nth(n - 1).fill('Only a title');
-    // Files: a pdf is accepted; an image goes to the image handling; an exe is refused.
+    // Files: a pdf is accepted; an image goes to the image handling; an exe is refused; each is named with why.
     await form.getByLabel(/Add files/).setInputFiles([
       { name: 'spec-e2e.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') },
       { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('x') },
       { name: 'tool.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('x') },
     ]);
-    await form.getByText('1 image(s) skipped').waitFor();
+    await form.getByText('spec-e2e.pdf', { exact: true }).waitFor(); // checked, then added with the verdicts
+    expect(await form.getByRole('list', { name: 'Files not added' }).getByRole('listitem').allTextContents()).toEqual([
+      'photo.png: Images are added in the image sections, not as files.',
+      'tool.exe: The file must be a file of type: txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg.',
+    ]);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Edit' }).waitFor();
     await settled();
@@ -194,7 +201,15 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     const id = await idOf('ACM-1003');
     await open(id);
     await page.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('SKU').fill('S'.repeat(150)); // the server allows 100
+    // What the server's rules refuse, the form refuses first, in the same words.
+    await page.getByLabel('SKU').fill('S'.repeat(150));
+    await page.getByText('The sku field must not be greater than 100 characters.').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    expect(await page.getByTestId('pending-indicator').count()).toBe(0);
+    await page.getByLabel('SKU').fill('ACM-1003');
+    // What only the server knows: the product's automation flag was locked meanwhile.
+    await page.getByRole('switch', { name: 'Automation' }).check();
+    await env.s.db.query('UPDATE products SET cancelable_as = 0 WHERE id = $1', [id]);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
     await dialog.getByText(/^Error updating product informations: /).waitFor({ timeout: 15_000 });
@@ -205,7 +220,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await panel.getByRole('button', { name: 'Discard' }).first().click();
     // Discard asks first, naming the change.
     const confirm = page.getByRole('alertdialog', { name: 'Discard this change?' });
-    await confirm.getByText(/“Save S+” will be removed from this device/).waitFor(); // the user's action: the Save
+    await confirm.getByText(/“Save ACM-1003” will be removed from this device/).waitFor(); // the user's action: the Save
     await confirm.getByRole('button', { name: 'Discard change' }).click();
     await panel.getByText('Every change has reached the server.').waitFor();
     await page.keyboard.press('Escape');

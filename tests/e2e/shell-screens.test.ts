@@ -135,15 +135,23 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.getByLabel('Retailer name').waitFor();
     expect(await page.getByLabel('Extension of the new retailer').inputValue()).toBe('.png');
     expect(await page.getByLabel('Images per row of the new retailer').inputValue()).toBe('48');
-    // A failed create: 'Error: ' with each field's errors on new lines.
-    writes.release();
+    // What the server's rules refuse, the row refuses first at its fields, in the same words: nothing is sent.
+    await page.getByLabel('Height of the new retailer').fill('0');
+    await page.getByText('The height field must be at least 1.').waitFor();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The retailer field is required.').waitFor();
+    expect(await dialog.count()).toBe(0);
+    await page.getByLabel('Height of the new retailer').fill('2000');
+    await page.getByLabel('Retailer name').fill('Nordic Home');
+    // A refusal only the server can give (answered here for it): 'Error: ' with each field's errors on new lines.
+    const refusal = { success: false, message: 'The retailer field is invalid.', errors: { retailer: ['The retailer field is invalid.'], dpi: ['The dpi field is invalid.'] } };
+    await page.route('**/backend/posts/retailer/add', (r) => r.fulfill({ status: 422, json: refusal }), { times: 1 });
     await page.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('heading', { name: 'Add Retailer' }).waitFor();
     await dialog.getByText(/^Error: The retailer/).waitFor();
     expect((await dialog.getByText(/^Error: /).innerText()).split('\n').length).toBeGreaterThan(1);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByLabel('Retailer name').fill('Nordic Home');
     await page.getByLabel('Extension of Nordic Home').selectOption('.jpg');
     await page.getByLabel('Images per row of Nordic Home').selectOption('24');
     const fileName = page.getByLabel('File name of Nordic Home');

@@ -40,7 +40,7 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
     await page.getByRole('button', { name: 'Register User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Register User' });
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await dialog.getByText('Enter the email of the person to invite.').waitFor();
+    await dialog.getByText('The email field is required.').waitFor();
     await dialog.getByText('Choose a role.').waitFor();
     await shot(page, 'register-user-errors');
     expect(await seriousViolations(page)).toEqual([]);

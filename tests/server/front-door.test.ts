@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NO_NUL } from '../../src/api/contract/define.ts';
+import { NO_NUL } from '../../src/api/contract/rules/words.ts';
 import { PRODUCT_SCREEN } from '../../src/api/contract/slugs.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO, form } from '../support/http.ts';

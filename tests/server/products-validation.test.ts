@@ -1,5 +1,5 @@
-// Info validation on the server: store and edit refuse negative dimensions with a 422 that
-// names each field, and keep the specs' rules (name or SKU, dimensions for automation).
+// Info validation on the server: store and edit refuse negative dimensions, and ones that are not
+// numbers, with a 422 that names each field, and keep the specs' rules (name or SKU, dimensions for automation).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
@@ -29,10 +29,12 @@ describe('negative dimensions', () => {
     expect(await count()).toBe(before);
   });
 
-  it('store accepts zero, positive and free-text measures (and a lone dash)', async () => {
-    const r = await store({ name: 'Fine', height: '0', width: `3' 4 1/2"`, depth: '-' });
+  it('store accepts zero, decimals and feet and inches; a measure that is not a number is refused', async () => {
+    const r = await store({ name: 'Fine', height: '0', width: `3' 4 1/2"`, depth: '12,5' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.product).toMatchObject({ height: '0', width: `3' 4 1/2"`, depth: '-' });
+    expect(r.body.product).toMatchObject({ height: '0', width: `3' 4 1/2"`, depth: '12,5' });
+    const message = `The depth field must be a number, such as 12, 12.5 or 6' 2 1/2".`;
+    for (const depth of ['-', 'abc', '12 cm']) expect((await store({ name: 'Bad', depth })).body).toEqual({ success: false, message, errors: { depth: [message] } });
   });
 
   it('edit refuses a negative dimension, names the field and leaves the row as it was', async () => {

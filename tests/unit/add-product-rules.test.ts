@@ -1,8 +1,9 @@
-// The product batch form's checks (document 2 §5, §8) with their exact messages, the accepted files,
-// onlyOneProduct, and what one product registers.
+// The product batch form's checks (document 2 §5, §8) with their exact messages and the contract's field
+// rules in the server's words, the accepted files, onlyOneProduct, and what one product registers.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import {
-  acceptFiles, batchProblems, DEFAULT_NOTE, FILE_EXTS, IMAGE_EXTS, newProduct, onlyOneProduct, productProblems, toProductDraft, type ProductItem,
+  batchProblems, fieldProblems, FILE_ACCEPT, IMAGE_ACCEPT, newProduct, onlyOneProduct, productProblems, toProductDraft, type ProductItem,
 } from '../../src/features/add-products/product-form-rules.ts';
 
 const ready = (uid: string, extra: Partial<ProductItem> = {}): ProductItem => ({ ...newProduct(uid), name: 'Oslo Sofa', sku: 'OS-1', imageIds: [1], ...extra });
@@ -48,20 +49,35 @@ describe('the checks before SEND', () => {
     expect(r.items.get('c')!.map((x) => x.field)).toEqual(['name']);
   });
 
-  it('keeps the note to 200 characters', () => {
-    expect(messages(ready('a', { note: 'n'.repeat(201) }))).toEqual(['The note can have at most 200 characters']);
+  it('refuses what the server refuses, in its words: lengths, the note, a dimension that is negative or not a number', () => {
+    expect(messages(ready('a', { note: 'n'.repeat(201) }))).toEqual(['The note field must not be greater than 200 characters.']);
+    expect(messages(ready('a', { height: '-1' }))).toEqual(['The height field must not be negative.']);
+    expect(messages(ready('a', { width: 'abc' }))).toEqual([`The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`]);
+    expect(messages(ready('a', { name: 'n'.repeat(256), sku: 's'.repeat(101) }))).toEqual([
+      'The name field must not be greater than 255 characters.', 'The sku field must not be greater than 100 characters.',
+    ]);
+    expect(messages(ready('a', { name: ` ${'n'.repeat(255)} `, width: ` 6' 2 1/2" ` }))).toEqual([]); // checked as sent: trimmed
+  });
+
+  it('shows the field rules as typed, at their fields: a new tag, a description that will be sent', () => {
+    const p = ready('a', {
+      tags: [{ key: 4, label: 'x'.repeat(150) }, { key: 'new:long', label: 't'.repeat(101) }],
+      descriptions: [{ key: 'd1', title: 'T', notes: 'n'.repeat(5001) }, { key: 'd2', title: 'x'.repeat(300), notes: ' ' }],
+      collection: 'c'.repeat(256),
+    });
+    expect(fieldProblems(p)).toEqual([
+      { field: 'collection', message: 'The collection field must not be greater than 255 characters.' },
+      { field: 'tags', message: 'The name field must not be greater than 100 characters.' },
+      { field: 'block:d1:notes', message: 'The notes field must not be greater than 5000 characters.' },
+    ]);
+    expect(fieldProblems(ready('a', { measure: 'yd' }))).toEqual([{ field: 'measure', message: 'The measure field must be one of: in, ft, (blank), mm, cm, m.' }]);
   });
 });
 
 describe('files', () => {
-  const f = (name: string) => new File(['x'], name);
-  it('accepts the image and file extensions of §5, in any case', () => {
-    expect(IMAGE_EXTS).toEqual(['jpg', 'jpeg', 'png', 'webp']);
-    expect(FILE_EXTS).toEqual(['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp']);
-    const r = acceptFiles([f('a.PNG'), f('b.gif'), f('c.webp'), f('noext')], IMAGE_EXTS);
-    expect(r.ok.map((x) => x.name)).toEqual(['a.PNG', 'c.webp']);
-    expect(r.refused.map((x) => x.name)).toEqual(['b.gif', 'noext']);
-    expect(acceptFiles([f('plan.DWG'), f('x.exe')], FILE_EXTS).ok.map((x) => x.name)).toEqual(['plan.DWG']);
+  it('take the extensions of the calls they go to (§5)', () => {
+    expect(IMAGE_ACCEPT).toBe('.jpg,.jpeg,.png,.webp');
+    expect(FILE_ACCEPT).toBe('.txt,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.png,.jpg,.jpeg,.csv,.dwg,.webp');
   });
 });
 

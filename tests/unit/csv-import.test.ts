@@ -70,7 +70,7 @@ describe('rows', () => {
     expect(r.rows.map((x) => x.problems)).toEqual([
       ['You need to add a name or sku to the product'],
       ['You need to add the dimensions to the product 4: C-1'],
-      ['The note can have at most 200 characters'],
+      ['The note field must not be greater than 200 characters.'],
     ]);
     expect(r.rows[1]!.item.automation).toBe(true);
   });
@@ -78,7 +78,7 @@ describe('rows', () => {
   it('report an unknown unit or category, and automation without the permission', () => {
     const r = read('sku,unit,categories,automation\nS-1,yd,Beds; Chairs,1\n', ctx({ mayAutomate: false }));
     expect(r.rows[0]!.problems).toEqual([
-      'Unknown unit "yd": use in, ft, mm, cm, m or leave it blank',
+      'The measure field must be one of: in, ft, (blank), mm, cm, m.',
       'Automation is not available to you: the product is registered without it',
       'Unknown category "Beds"',
     ]);

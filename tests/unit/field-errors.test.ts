@@ -23,3 +23,13 @@ it('keeps a real message over the union summary', () => {
   ];
   expect(toFieldErrors(issues)).toEqual({ name: ['The name field must not be greater than 5 characters.'] });
 });
+
+it("drops a nullable field's 'must be of type null' beside its real issue", () => {
+  const issues = [
+    { instancePath: '/phone', keyword: 'maxLength', params: { limit: 40 } },
+    { instancePath: '/phone', keyword: 'type', params: { type: 'null' } },
+    { instancePath: '/phone', keyword: 'anyOf', params: {} },
+  ];
+  expect(toFieldErrors(issues)).toEqual({ phone: ['The phone field must not be greater than 40 characters.'] });
+  expect(toFieldErrors([{ instancePath: '/x', keyword: 'type', params: { type: 'null' } }])).toEqual({ x: ['The x field must be of type null.'] });
+});

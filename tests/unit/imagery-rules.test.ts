@@ -3,10 +3,11 @@
 // request's once-a-day rule, upload wording.
 import { describe, expect, it } from 'vitest';
 import {
-  alreadyRequested, BACKGROUND_TRANSFORM, BRIGHTNESS, controlText, errorText, isColour, isEdited, localDay, mappedHint, newPresetValues,
+  alreadyRequested, BACKGROUND_TRANSFORM, BRIGHTNESS, controlText, errorText, isEdited, localDay, mappedHint, newPresetValues,
   PALETTE, parseControl, previewable, productTransform, REFLECTION, SATURATION, saveVisible, SHADOW, sliderEnabled, uploadingText,
   UPLOAD_COMPLETE, withPercent, bgScalePercent, imageScalePercent, offsetPercent,
 } from '../../src/features/imagery/preset-rules.ts';
+import { isColour } from '../../src/api/contract/rules/preset.ts';
 
 describe('palette and defaults (§3)', () => {
   it('has none, the fifteen colours in order, and accepts a free colour', () => {
@@ -17,6 +18,7 @@ describe('palette and defaults (§3)', () => {
     expect(isColour('#12AB9f')).toBe(true);
     expect(isColour('red')).toBe(false);
     expect(isColour('#12ab9')).toBe(false);
+    expect(isColour('#abc')).toBe(true); // the server's colours: #rgb, #rrggbb, #rrggbbaa
   });
 
   it('starts a new preset on white, shadow 35 on, reflection 10 on, 100 %, no transform', () => {
@@ -73,13 +75,13 @@ describe('ranges, steps and clamps (§5)', () => {
 });
 
 describe('slider availability (§5)', () => {
-  const on = { hasShadow: 1, hasReflection: 1 };
+  const on = { hasShadow: 1, hasReflection: 1 } as const;
   it('needs a selected preset for every slider', () => {
     expect(sliderEnabled('saturation', on, false)).toBe(false);
     expect(sliderEnabled('image_scale', on, true)).toBe(true);
   });
   it('enables the shadow and vertical offset sliders only with the shadow on, the reflection slider only with the reflection on', () => {
-    const off = { hasShadow: 0, hasReflection: 0 };
+    const off = { hasShadow: 0, hasReflection: 0 } as const;
     expect(['shadow', 'image_offset_y', 'reflection', 'image_offset_x', 'brightness'].map((k) => sliderEnabled(k as never, off, true)))
       .toEqual([false, false, false, true, true]);
     expect(sliderEnabled('shadow', { hasShadow: 1, hasReflection: 0 }, true)).toBe(true);

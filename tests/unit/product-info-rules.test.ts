@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRow } from '../../src/data/index.ts';
 import {
-  addTypedTags, canToggleAutomation, clampNote, classifyFile, diffInfo, draftOf, fileLabel, isEmptyChange, missingDimensions,
+  addTypedTags, canToggleAutomation, classifyFile, diffInfo, draftOf, fileLabel, isEmptyChange, missingDimensions,
   productTitle, unitOf, visibleSections,
 } from '../../src/features/products/product-rules.ts';
 
@@ -29,10 +29,6 @@ describe('fields', () => {
     expect(['in', 'ft', '', 'mm', 'cm', 'm'].map(unitOf)).toEqual(['in', 'ft', '', 'mm', 'cm', 'm']);
     expect(unitOf(undefined)).toBe('in');
     expect(unitOf('yards')).toBe('in');
-  });
-  it('the note keeps at most 200 characters', () => {
-    expect(clampNote('x'.repeat(250))).toHaveLength(200);
-    expect(clampNote('short')).toBe('short');
   });
   it('the dimension rule applies with automation on only', () => {
     const d = { automation_system: 1 as const, width: '1', height: '2', depth: ' ' };

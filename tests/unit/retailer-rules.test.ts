@@ -3,7 +3,7 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
 import {
-  errorText, filterRows, insertToken, newRow, POPUP, previewName, toBody, toForm, toggleEditing, TOKENS,
+  errorText, filterRows, insertToken, newRow, POPUP, previewName, rowErrors, toBody, toForm, toggleEditing, TOKENS,
 } from '../../src/features/retailers/retailer-rules.ts';
 
 const saved = (id: number, retailer: string) => ({ id, retailer });
@@ -40,6 +40,18 @@ describe('rows and the call', () => {
     expect(toBody({ ...form, height: '1600' })).toEqual({
       retailer: 'Target', file_type: 'jpg', height: 1600, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>',
     });
+  });
+});
+
+describe('the row refuses what the server refuses, in its words', () => {
+  it('as typed; a blank field only once Save was pressed', () => {
+    const row = { ...newRow(), height: '0', width: '1.5', file_size: '0', file_name: 'a<b>.png' };
+    expect(rowErrors(row, false)).toEqual({
+      height: 'The height field must be at least 1.', width: 'The width field must be of type integer.',
+      file_size: 'The file_size field must be greater than 0.', file_name: 'The file_name field may only use the tokens <note>, <frame_num2>, <frame_num3>, <frame_num4>, <ext>.',
+    });
+    expect(rowErrors({ ...newRow(), dpi: '' }, true)).toEqual({ retailer: 'The retailer field is required.', dpi: 'The dpi field must be at least 1.' });
+    expect(rowErrors({ ...newRow(), retailer: 'Target' }, true)).toEqual({});
   });
 });
 

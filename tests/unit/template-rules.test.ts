@@ -2,7 +2,7 @@
 // messages, the ambient/tag Enter rule, the edit difference, and who sees a delete button.
 import { describe, expect, it } from 'vitest';
 import {
-  canDeleteTemplate, chipRef, diffTemplate, editOf, enterName, newTemplate, NO_AMBIENTS, NO_IMAGE, pickImage, templateProblems, toTemplateDraft,
+  canDeleteTemplate, chipRef, diffTemplate, editErrors, editOf, enterName, fieldErrors, newTemplate, NO_AMBIENTS, NO_IMAGE, templateProblems, toTemplateDraft,
   type NameChip, type TemplateItem,
 } from '../../src/features/templates/template-rules.ts';
 import type { TemplateRow } from '../../src/data/types.ts';
@@ -15,27 +15,38 @@ describe('a new template', () => {
   it('is private for the first customer (public 0, customer index 1)', () => {
     expect(newTemplate('a', customers)).toMatchObject({ public: 0, clientId: 7, name: '', ambients: [], tags: [] });
   });
-
-  it('takes only the first file, and only image/jpeg or image/png', () => {
-    expect(pickImage([file('a.png', 'image/png'), file('b.jpg', 'image/jpeg')])?.name).toBe('a.png');
-    expect(pickImage([file('a.jpg', 'image/jpeg')])?.name).toBe('a.jpg');
-    expect(pickImage([file('a.webp', 'image/webp'), file('b.png', 'image/png')])).toBeUndefined();
-    expect(pickImage([file('a.gif', 'image/gif')])).toBeUndefined();
-    expect(pickImage([])).toBeUndefined();
-  });
 });
 
 describe('the checks before SEND', () => {
   const ok = (uid: string): TemplateItem => ({ ...newTemplate(uid, customers), name: 'Loft', imageId: 1, ambients: [ambients[0]!] });
 
+  const summaries = (items: TemplateItem[]) => new Map([...templateProblems(items)].map(([k, v]) => [k, v.map((p) => p.summary)]));
+
   it("flags each failing template with the specs' messages, numbered from 1", () => {
     const items = [ok('a'), { ...ok('b'), imageId: undefined }, { ...ok('c'), ambients: [] }, { ...ok('d'), imageId: undefined, ambients: [] }];
-    const p = templateProblems(items);
+    const p = summaries(items);
     expect([...p.keys()]).toEqual(['b', 'c', 'd']);
     expect(p.get('b')).toEqual(['Template 2 has no image']);
     expect(p.get('c')).toEqual(['Template 3 has no ambients']);
     expect(p.get('d')).toEqual([NO_IMAGE(4), NO_AMBIENTS(4)]);
     expect(NO_IMAGE(4)).toBe('Template 4 has no image');
+  });
+
+  it("adds the contract's field rules in the server's words: shown at the field, named by template in the popup", () => {
+    const p = templateProblems([ok('a'), { ...ok('b'), name: '   ', note: 'n'.repeat(2001) }]).get('b')!;
+    expect(p).toEqual([
+      { field: 'name', message: 'The name field is required.', summary: 'Template 2: The name field is required.' },
+      { field: 'note', message: 'The note field must not be greater than 2000 characters.', summary: 'Template 2: The note field must not be greater than 2000 characters.' },
+    ]);
+    expect(summaries([{ ...ok('a'), public: 0, clientId: undefined }]).get('a')).toEqual(['Template 1: The id_customer field is required when public is 0.']);
+  });
+
+  it('shows the lengths as typed, and what is missing only once sent', () => {
+    expect(fieldErrors({ ...ok('a'), name: 'n'.repeat(256) }, false)).toEqual({ name: 'The name field must not be greater than 255 characters.' });
+    expect(fieldErrors({ ...ok('a'), name: ' ', public: 0, clientId: undefined }, false)).toEqual({});
+    const edit = { name: '', note: '', public: 1 as const, ambients: [], tags: [] };
+    expect(editErrors(edit, true)).toEqual({ name: 'The name field is required.', ambients: 'The template needs at least one ambient' });
+    expect(editErrors(edit, false)).toEqual({});
   });
 
   it('does not enforce tags although the label shows them as required', () => {

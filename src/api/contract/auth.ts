@@ -1,6 +1,8 @@
 // Document 1 §7: sign-in, password reset, registration, the current user and the terms.
 import { Type } from '@sinclair/typebox';
 import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
+import { selfRegistrationRules } from './rules/user.ts';
+import { schemasOf } from './rules/schema.ts';
 
 const Email = Str(255, 1);
 const Password = Str(255, 1);
@@ -65,7 +67,7 @@ export const auth = {
   }),
   registerCustomer: endpoint({
     method: 'POST', path: '/customer/register', auth: 'public', rateLimited: true, summary: 'Self-registration: company, user and a first product',
-    body: Type.Object({ company: Str(255, 1), username: Str(100, 1), email: Email, password: NewPassword }),
+    body: Type.Object(schemasOf(selfRegistrationRules)),
     response: Type.Object({ success: Type.Literal(true), token: Type.String(), product_id: Type.Integer() }),
   }),
   currentUser: endpoint({

@@ -2,6 +2,8 @@
 // these entries; the client takes its types from them (import type only).
 import { Type, type NumberOptions, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
 import type { Slug } from './slugs.ts';
+import type { FileKind } from './rules/files.ts';
+import { NO_NUL } from './rules/words.ts';
 
 /** Whose row an id names; the server's guard looks the company up from it. */
 export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role' | 'zip' | 'export';
@@ -13,8 +15,6 @@ export interface TenantRule {
   entity?: { kind: EntityKind; in: 'query' | 'body' | 'params'; field: string; allowPublic?: boolean };
 }
 
-/** image: jpg/png; productImage: + webp; anyImage: every type the server decodes; video; model3d: the terms' 3D formats. */
-export type FileKind = 'image' | 'productImage' | 'anyImage' | 'video' | 'model3d' | 'asset' | 'any';
 export interface FileRule {
   kind: FileKind;
   required: boolean;
@@ -56,9 +56,6 @@ export type Reply<E extends Endpoint> = Static<E['response']>;
 
 // Shared schema pieces, so that the same field means the same thing in every call.
 // The server also applies their input rules to any string or number a contract leaves bare.
-/** No string may hold U+0000 or a lone UTF-16 surrogate: PostgreSQL stores neither (text nor jsonb).
- *  Ajv compiles patterns with the u flag, so a surrogate pair (an emoji) is one code point and passes. */
-export const NO_NUL = '^[^\\u0000\\ud800-\\udfff]*$';
 /** PostgreSQL's integer range: an id or count outside it cannot name a row. */
 export const INT4 = { minimum: -2147483648, maximum: 2147483647 } as const;
 /** Refuses Infinity and NaN, which Ajv's coercion lets through from "Infinity" and "1e999" (a server-side keyword). */

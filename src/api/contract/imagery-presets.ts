@@ -4,7 +4,8 @@
 import { Type, type TArray, type TLiteral, type TObject, type TOptional, type TSchema } from '@sinclair/typebox';
 import { readOf, writeOf } from './slugs.ts';
 import { CustomerId, Id, Ok, endpoint } from './define.ts';
-import { BasedOn, Layer, ProductQuery, byProduct, presetFields, presetRow, type PresetSection } from './imagery-schemas.ts';
+import { BasedOn, Layer, ProductQuery, byProduct, presetFields, presetRow } from './imagery-schemas.ts';
+import type { PresetSection } from './rules/preset.ts';
 
 type Optional<F extends Record<string, TSchema>> = { [K in keyof F]: TOptional<F[K]> };
 const optional = <F extends Record<string, TSchema>>(fields: F) =>

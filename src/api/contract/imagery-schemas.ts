@@ -1,40 +1,19 @@
 // Schema pieces of document 3's imagery calls (presets, layers, uploads, files), shared by the
-// imagery*.ts contract groups. Ranges are §5's; numbers are plain numbers, flags 0/1.
+// imagery*.ts contract groups. The preset fields and their ranges (§5) are rules/preset.ts's.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CustomerId, Flag, Id, Num, Str, Timestamp, type TenantRule } from './define.ts';
+import { CustomerId, Id, Str, Timestamp, type TenantRule } from './define.ts';
+import { presetRules } from './rules/preset.ts';
+import { schemasOf } from './rules/schema.ts';
 
-/** The automated sections, which have presets and layers. */
-export type PresetSection = 'silo' | 'vignette' | '360';
-
-const num = (minimum: number, maximum: number, description?: string) => Num({ minimum, maximum, ...(description && { description }) });
-
-/** Scale and offsets: -1..1 in steps of 0.01. */
-export const Unit = num(-1, 1);
-/** Silo and 360 product scale: minimum 0. */
-export const PositiveUnit = num(0, 1);
-export const Percent100 = num(0, 100, 'percent, without the % sign');
-export const Percent200 = num(0, 200, 'percent, without the % sign');
-export const Background = Str(500, 1);
 /** The updated_at (ISO 8601) an edit was based on: 409 when the row moved on since. */
 export const BasedOn = Str(40, 0, { description: 'the updated_at the edit was based on' });
 
-/** The preset fields of §3 per section, as a client sends them. */
-const common = {
-  background: Background,
-  hasShadow: Flag,
-  shadow: Percent100,
-  hasReflection: Flag,
-  reflection: Percent100,
-  saturation: Percent200,
-  brightness: Percent200,
-  image_offset_x: Unit,
-  image_offset_y: Unit,
-};
+/** The preset fields of §3 per section, as a client sends them: built from the contract's preset rules. */
 export const presetFields = {
-  silo: { ...common, image_scale: PositiveUnit },
-  '360': { ...common, image_scale: PositiveUnit },
-  vignette: { ...common, image_scale: Unit, bg_scale: Unit, bg_offset_x: Unit, bg_offset_y: Unit },
-} as const;
+  silo: schemasOf(presetRules.silo),
+  '360': schemasOf(presetRules['360']),
+  vignette: schemasOf(presetRules.vignette),
+};
 
 /** A stored preset: the fields plus ids (id and id_product_config are the same), version and times. */
 export const presetRow = <F extends Record<string, TSchema>>(fields: F) =>

@@ -2,7 +2,8 @@
 // lazy-load image, product resource delete, and "Download All Images" (a zip name, then its url).
 import { Type, type TSchema } from '@sinclair/typebox';
 import { readOf, writeOf, type Slug } from './slugs.ts';
-import { CustomerId, Id, Ok, Str, endpoint, type FileKind } from './define.ts';
+import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
+import type { FileKind } from './rules/files.ts';
 import { ProductQuery, byProduct } from './imagery-schemas.ts';
 
 /** A zip's name is its random token (22 base64url characters): nothing else reaches the disk. */

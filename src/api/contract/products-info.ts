@@ -4,6 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { INFO_READ, PRODUCT_SCREEN, type Slug } from './slugs.ts';
 import { CustomerId, Id, IdName, Ok, Str, endpoint, type TenantRule } from './define.ts';
 import { Description } from './products.ts';
+import { descriptionRules, productTagRules } from './rules/product.ts';
+import { schemasOf } from './rules/schema.ts';
 
 /** Used by both registration and the Info edit. */
 const ATTACH: readonly Slug[] = ['register-products', 'editor-info-access'];
@@ -19,14 +21,13 @@ const byDescription = (where: 'query' | 'body'): TenantRule => ({
 });
 
 const Uploaded = Type.Object({ success: Type.Literal(true), message: Type.String(), path: Type.String() });
-const Title = Str(255, 1);
-const Notes = Str(5000, 1);
+const { title: Title, notes: Notes } = schemasOf(descriptionRules);
 
 export const productInfo = {
   tagStore: endpoint({
     method: 'POST', path: '/posts/tag/store', auth: 'user', summary: "Create a company tag (or return the one with that name)",
     permission: ATTACH,
-    body: Type.Object({ id_customer: Id, name: Str(100, 1) }),
+    body: Type.Object({ id_customer: Id, ...schemasOf(productTagRules) }),
     tenant: { customer: { in: 'body', field: 'id_customer' } },
     response: Type.Object({ success: Type.Literal(true), tag: IdName }),
   }),

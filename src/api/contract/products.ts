@@ -4,9 +4,9 @@ import { Type } from '@sinclair/typebox';
 import { INFO_READ, PRODUCT_SCREEN } from './slugs.ts';
 import { UploadedImage } from './imagery-schemas.ts';
 import { CustomerId, DeltaFields, Flag, PageFields, PageQuery, Id, IdName, Ok, Str, Timestamp, UpdatedSince, endpoint } from './define.ts';
+import { DEFAULT_MEASURE, productRules } from './rules/product.ts';
+import { optionalSchemasOf, schemaOf } from './rules/schema.ts';
 
-const UNITS = [Type.Literal('in'), Type.Literal('ft'), Type.Literal(''), Type.Literal('mm'), Type.Literal('cm'), Type.Literal('m')];
-const Measure = Type.Union(UNITS);
 const Strs = Type.Array(Type.String());
 
 /** What the catalogue filters on: every list row has it. */
@@ -46,18 +46,8 @@ export const ProductScreen = Type.Object({
   images_uploaded: Type.Array(UploadedImage, { description: 'images uploaded to the silo section, oldest first' }),
 });
 
-/** The editable fields, shared by store and edit. Dimensions are free text (the specs' measure input). */
-const fields = {
-  name: Type.Optional(Str(255)),
-  sku: Type.Optional(Str(100)),
-  collection: Type.Optional(Str(255)),
-  automation_system: Type.Optional(Flag),
-  height: Type.Optional(Str(50)),
-  width: Type.Optional(Str(50)),
-  depth: Type.Optional(Str(50)),
-  finish: Type.Optional(Str(255)),
-  note: Type.Optional(Str(200)),
-};
+/** The editable fields, shared by store and edit, from the product's rule table (a dimension's format is checked by the handler). */
+const { measure, ...fields } = optionalSchemasOf(productRules);
 
 const ProductReply = Type.Object({ success: Type.Literal(true), message: Type.String(), product: Product });
 
@@ -81,7 +71,7 @@ export const products = {
   store: endpoint({
     method: 'POST', path: '/posts/product/store', auth: 'user', summary: 'Register a product',
     permission: ['register-products'],
-    body: Type.Object({ id_customer: Id, ...fields, measure: Type.Optional(Type.Union(UNITS, { default: 'in' })) }),
+    body: Type.Object({ id_customer: Id, ...fields, measure: Type.Optional(schemaOf(productRules.measure, { default: DEFAULT_MEASURE })) }),
     tenant: { customer: { in: 'body', field: 'id_customer' } },
     response: ProductReply,
   }),
@@ -89,7 +79,7 @@ export const products = {
     method: 'PUT', path: '/puts/product/edit', auth: 'user', summary: "Update a product's info (409 when updated_at is stale)",
     permission: ['editor-info-access'],
     body: Type.Object({
-      id_product: Id, ...fields, measure: Type.Optional(Measure),
+      id_product: Id, ...fields, measure,
       updated_at: Type.Optional(Str(40, 0, { description: 'the updated_at the edit was based on' })),
     }),
     tenant: { entity: { kind: 'product', in: 'body', field: 'id_product' } },

@@ -1,6 +1,8 @@
 // Document 2 §7 "Templates": the admin and customer template catalogues, ambients and tags.
 import { Type } from '@sinclair/typebox';
-import { CustomerId, DeltaFields, Flag, Id, IdName, Ok, Str, Timestamp, endpoint } from './define.ts';
+import { CustomerId, DeltaFields, Flag, Id, IdName, Ok, Timestamp, endpoint } from './define.ts';
+import { templateNameRules, templateRules } from './rules/template.ts';
+import { schemasOf } from './rules/schema.ts';
 
 /** One template as every call returns it; image paths are stored paths (the client prefixes /storage/). */
 export const Template = Type.Object({
@@ -20,14 +22,14 @@ export const Template = Type.Object({
 
 export const TemplateList = Type.Object({ success: Type.Literal(true), templates: Type.Array(Template), ...DeltaFields });
 const OneTemplate = Type.Object({ success: Type.Literal(true), template: Template });
-const Name = Str(100, 1);
-const Note = Str(2000);
+const { name: Name } = schemasOf(templateNameRules);
+const { name, note, public: isPublic } = schemasOf(templateRules);
 
-/** id_customer is required when public is 0 and ignored when it is 1 (checked by the handler). */
+/** From the template's rule table; id_customer is required when public is 0 and ignored when it is 1 (checked by the handler). */
 const TemplateFields = {
-  name: Str(255, 1),
-  note: Type.Optional(Note),
-  public: Flag,
+  name,
+  note: Type.Optional(note),
+  public: isPublic,
   id_customer: Type.Optional(CustomerId),
 };
 

@@ -3,6 +3,8 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Slug } from './slugs.ts';
 import { CustomerId, Id, IdName, Ok, Str, Timestamp, endpoint } from './define.ts';
+import { accountRules, inviteRules, roleRules } from './rules/user.ts';
+import { schemasOf } from './rules/schema.ts';
 
 const MANAGE_USERS: readonly Slug[] = ['manage-users'];
 const MANAGE_ROLES: readonly Slug[] = ['manage-roles'];
@@ -10,8 +12,10 @@ const MANAGE_ROLES: readonly Slug[] = ['manage-roles'];
 const MANAGERS: readonly Slug[] = ['manage-users', 'manage-roles'];
 
 const OrNull = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
-const Email = Str(255, 1);
-const Name = Str(100, 1);
+// A person's and a role's fields come from their rule tables (rules/user.ts); the handlers run their formats.
+const { name: Name, email: Email } = schemasOf(inviteRules);
+const { phone: Phone } = schemasOf(accountRules);
+const { name: RoleName } = schemasOf(roleRules);
 const InBody = { customer: { in: 'body', field: 'id_customer' } } as const;
 const InQuery = { customer: { in: 'query', field: 'id_customer' } } as const;
 const RoleInBody = { ...InBody, entity: { kind: 'role', in: 'body', field: 'id_role' } } as const;
@@ -88,7 +92,7 @@ export const users = {
   }),
   editMe: endpoint({
     method: 'PUT', path: '/user/edit', auth: 'user', summary: 'Change your own name and phone',
-    body: Type.Object({ name: Name, phone: Type.Optional(OrNull(Str(40))) }),
+    body: Type.Object({ name: Name, phone: Type.Optional(OrNull(Phone)) }),
     response: Ok,
   }),
   photo: endpoint({
@@ -143,20 +147,20 @@ export const roles = {
   create: endpoint({
     method: 'POST', path: '/customer/role/create', auth: 'user', permission: MANAGE_ROLES, tenant: InBody,
     summary: 'Create a role with no permissions',
-    body: Type.Object({ id_customer: CustomerId, name: Name }),
+    body: Type.Object({ id_customer: CustomerId, name: RoleName }),
     response: Type.Object({ success: Type.Literal(true), message: Type.String(), id: Type.Integer() }),
   }),
   editName: endpoint({
     method: 'PUT', path: '/customer/role/edit_name', auth: 'user', permission: MANAGE_ROLES, tenant: RoleInBody,
     summary: 'Rename a role',
-    body: Type.Object({ id_role: Id, id_customer: CustomerId, name: Name }),
+    body: Type.Object({ id_role: Id, id_customer: CustomerId, name: RoleName }),
     response: Ok,
   }),
   editPermissions: endpoint({
     method: 'PUT', path: '/customer/role/edit_permissions', auth: 'user', permission: MANAGE_ROLES, tenant: RoleInBody,
     summary: "Set a role's permissions (slugs not sent keep their value) and optionally its name",
     body: Type.Object({
-      id_role: Id, id_customer: CustomerId, name: Type.Optional(Name),
+      id_role: Id, id_customer: CustomerId, name: Type.Optional(RoleName),
       permissions: Type.Union([
         Type.Record(Type.String({ maxLength: 100 }), Type.Boolean(), { maxProperties: 100 }),
         Str(10000, 2),

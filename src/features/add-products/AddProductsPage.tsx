@@ -24,7 +24,7 @@ import { newUid, useObjectUrls } from '../batch/object-url.ts';
 import batch from '../batch/batch.module.css';
 import { CsvImport } from './CsvImport.tsx';
 import { ProductEditor } from './ProductEditor.tsx';
-import { acceptFiles, FILE_EXTS, IMAGE_EXTS, isBlankProduct, labelOf, newProduct, onlyOneProduct, type ProductItem } from './product-form-rules.ts';
+import { fieldProblems, isBlankProduct, labelOf, newProduct, onlyOneProduct, type Problem, type ProductItem } from './product-form-rules.ts';
 import { TutorialDialog } from './TutorialDialog.tsx';
 import { useProductSend } from './useProductSend.tsx';
 
@@ -63,9 +63,8 @@ export default function AddProductsPage() {
     draft.set((v) => ({ ...v, items: v.items.map((x) => (x.uid === uid ? { ...x, ...p } : x)) }));
     sender.clearFlag(uid);
   };
-  const addFiles = async (p: ProductItem, kind: 'imageIds' | 'fileIds', picked: File[], refusedByPicker: File[]) => {
-    const { ok, refused } = acceptFiles([...picked, ...refusedByPicker], kind === 'imageIds' ? IMAGE_EXTS : FILE_EXTS);
-    if (refused.length) notify.error(`${plural(refused.length, 'file')} not accepted`, refused.map((f) => f.name).join(', '));
+  // The picker has checked them by the contract's upload rules and named each refused one.
+  const addFiles = async (p: ProductItem, kind: 'imageIds' | 'fileIds', ok: File[]) => {
     if (!ok.length) return;
     const ids = await draft.addFiles(ok);
     draft.set((v) => ({ ...v, items: v.items.map((x) => (x.uid === p.uid ? { ...x, [kind]: [...x[kind], ...ids] } : x)) }));
@@ -94,13 +93,18 @@ export default function AddProductsPage() {
   };
 
   const showTutorial = tutorialOpen ?? (tutorial !== null && !tutorial.watched);
+  // SEND's §5 problems, and each field's own rules as the user types.
+  const problemsOf = (p: ProductItem): Problem[] => {
+    const flagged = sender.flags.get(p.uid) ?? [];
+    return [...flagged, ...fieldProblems(p).filter((x) => !flagged.some((f) => f.field === x.field))];
+  };
   const entries = items.map((p, i) => ({
     id: p.uid,
     title: p.name.trim() || p.sku.trim() || `Product ${i + 1}`,
     subtitle: [p.name.trim() && p.sku.trim(), plural(p.imageIds.length, 'image'), p.fileIds.length > 0 && plural(p.fileIds.length, 'file')].filter(Boolean).join(' · '),
     media: <Img src={thumbs[i]} alt="" placeholder={{ name: labelOf(p) || 'Product' }} fit="cover" />,
-    invalid: sender.flags.has(p.uid),
-    status: sender.flags.has(p.uid) ? <CircleAlert aria-label="Needs attention" /> : undefined,
+    invalid: problemsOf(p).length > 0,
+    status: problemsOf(p).length ? <CircleAlert aria-label="Needs attention" /> : undefined,
     actions: <IconButton label={`Remove product ${i + 1}`} icon={<Trash2 />} size="sm" onClick={() => setRemoving(p)} />,
   }));
   return (
@@ -138,9 +142,9 @@ export default function AddProductsPage() {
               tagOptions={tagOptions}
               categories={categories}
               mayAutomate={mayAutomate}
-              problems={sender.flags.get(selected.uid) ?? []}
-              onAddImages={(ok, refused) => void addFiles(selected, 'imageIds', ok, refused)}
-              onAddFiles={(ok, refused) => void addFiles(selected, 'fileIds', ok, refused)}
+              problems={problemsOf(selected)}
+              onAddImages={(ok) => void addFiles(selected, 'imageIds', ok)}
+              onAddFiles={(ok) => void addFiles(selected, 'fileIds', ok)}
               onRemoveFile={(kind, id) => removeFile(selected, kind, id)}
             />
           </div>

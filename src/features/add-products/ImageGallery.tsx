@@ -1,13 +1,17 @@
 // A product's main image gallery (document 2 §2.6): the chosen images in a row with left and right
-// arrows (100 px a click), each removable, and a drop zone to add more (jpg, jpeg, png, webp).
+// arrows (100 px a click), each removable, and a drop zone to add more (jpg, jpeg, png, webp), each
+// picked file checked by the contract's upload rules before it joins the form.
 import { X } from 'lucide-react';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { HScroller } from '../../ui/HScroller.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { useObjectUrls } from '../batch/object-url.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
 import { IMAGE_ACCEPT } from './product-form-rules.ts';
 import styles from './add-products.module.css';
+
+const checkImages = uploadCheck('productImage');
 
 interface Props {
   images: readonly { id: number; file: File | undefined }[];
@@ -31,7 +35,7 @@ export function ImageGallery({ images, onAdd, onRemove, error }: Props) {
           ))}
         </HScroller>
       )}
-      <FileDrop label="Add images" accept={IMAGE_ACCEPT} acceptLabel="JPG, JPEG, PNG or WebP" multiple files={[]} onPick={onAdd} error={error} />
+      <FileDrop label="Add images" accept={IMAGE_ACCEPT} acceptLabel="JPG, JPEG, PNG or WebP" multiple check={checkImages} files={[]} onPick={onAdd} error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 // One product of the batch (document 2 §2.6, §5): the image gallery, identification, the automation
 // toggle (only with send-products-for-automation), technical files, technical specs, categories, tags
-// (the comma rule of Info) and free-form descriptions. A failed check shows under its field.
+// (the comma rule of Info) and free-form descriptions. A failed check shows under its field: the
+// contract's field rules as the user types, §5's at SEND (the page merges both into `problems`).
 import { Plus, Trash2 } from 'lucide-react';
 import type { ProductCategoryRow } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -14,7 +15,9 @@ import { Select } from '../../ui/Select.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
-import { DEFAULT_DESCRIPTION_TITLE, FILE_ACCEPT, MEASURE_PLACEHOLDER, MEASURE_UNITS, NOTE_MAX, type Problem, type ProblemField, type ProductItem, type TagChip } from './product-form-rules.ts';
+import { MEASURE_UNITS, productRules } from '../../api/contract/rules/product.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
+import { DEFAULT_DESCRIPTION_TITLE, FILE_ACCEPT, MEASURE_PLACEHOLDER, type Problem, type ProblemField, type ProductItem, type TagChip } from './product-form-rules.ts';
 import styles from './add-products.module.css';
 
 interface Props {
@@ -31,7 +34,8 @@ interface Props {
   onRemoveFile: (kind: 'imageIds' | 'fileIds', id: number) => void;
 }
 
-const UNITS = MEASURE_UNITS.map((u) => ({ value: u, label: u || '(blank)' }));
+const UNITS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
+const checkFiles = uploadCheck('asset');
 
 export function ProductEditor({ product: p, number, onChange, files, tagOptions, categories, mayAutomate, problems, onAddImages, onAddFiles, onRemoveFile }: Props) {
   const err = (f: ProblemField) => problems.find((x) => x.field === f)?.message;
@@ -47,9 +51,9 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
 
       <Card title="Identification" description="A name or a SKU is needed.">
         <FormGrid columns={3}>
-          <TextField label="Name" value={p.name} maxLength={255} onChange={(e) => onChange({ name: e.target.value })} error={err('name')} />
-          <TextField label="SKU" value={p.sku} maxLength={100} onChange={(e) => onChange({ sku: e.target.value })} />
-          <TextField label="Collection" value={p.collection} maxLength={255} onChange={(e) => onChange({ collection: e.target.value })} />
+          <TextField label="Name" value={p.name} onChange={(e) => onChange({ name: e.target.value })} error={err('name')} />
+          <TextField label="SKU" value={p.sku} onChange={(e) => onChange({ sku: e.target.value })} error={err('sku')} />
+          <TextField label="Collection" value={p.collection} onChange={(e) => onChange({ collection: e.target.value })} error={err('collection')} />
         </FormGrid>
         {mayAutomate && (
           <Switch
@@ -68,6 +72,7 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
           accept={FILE_ACCEPT}
           acceptLabel="TXT, PDF, DOC(X), XLS(X), PPT(X), CSV, DWG, PNG, JPG or WebP"
           multiple
+          check={checkFiles}
           files={technical.map((t) => t.file)}
           onPick={onAddFiles}
           onRemove={(i) => onRemoveFile('fileIds', technical[i]!.id)}
@@ -77,15 +82,23 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
 
       <Card title="Technical specs">
         <FormGrid columns={4}>
-          <TextField label="Height" value={p.height} placeholder={MEASURE_PLACEHOLDER} onChange={(e) => onChange({ height: e.target.value })} aria-invalid={err('dimensions') && !p.height.trim() ? true : undefined} />
-          <TextField label="Width" value={p.width} placeholder={MEASURE_PLACEHOLDER} onChange={(e) => onChange({ width: e.target.value })} aria-invalid={err('dimensions') && !p.width.trim() ? true : undefined} />
-          <TextField label="Depth" value={p.depth} placeholder={MEASURE_PLACEHOLDER} onChange={(e) => onChange({ depth: e.target.value })} aria-invalid={err('dimensions') && !p.depth.trim() ? true : undefined} />
-          <Select label="Unit" value={p.measure} options={UNITS} onValueChange={(measure) => onChange({ measure })} />
+          {(['height', 'width', 'depth'] as const).map((f) => (
+            <TextField
+              key={f}
+              label={f[0]!.toUpperCase() + f.slice(1)}
+              value={p[f]}
+              placeholder={MEASURE_PLACEHOLDER}
+              onChange={(e) => onChange({ [f]: e.target.value })}
+              error={err(f)}
+              aria-invalid={err(f) || (err('dimensions') && !p[f].trim()) ? true : undefined}
+            />
+          ))}
+          <Select label="Unit" value={p.measure} options={UNITS} onValueChange={(measure) => onChange({ measure })} error={err('measure')} />
         </FormGrid>
         {err('dimensions') && <FieldError>{err('dimensions')}</FieldError>}
         <FormGrid className={styles.specsRest}>
-          <TextField label="Finish" value={p.finish} maxLength={255} onChange={(e) => onChange({ finish: e.target.value })} />
-          <TextArea label="Note" value={p.note} maxLength={NOTE_MAX} showCount rows={2} onChange={(e) => onChange({ note: e.target.value })} error={err('note')} />
+          <TextField label="Finish" value={p.finish} onChange={(e) => onChange({ finish: e.target.value })} error={err('finish')} />
+          <TextArea label="Note" value={p.note} limit={productRules.note.max} rows={2} onChange={(e) => onChange({ note: e.target.value })} error={err('note')} />
         </FormGrid>
       </Card>
 
@@ -114,6 +127,7 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
           onChange={(tags) => onChange({ tags })}
           placeholder="Type tags, separated by commas"
           hint="Existing tags are matched whatever the case; new ones are created when the product is sent."
+          error={err('tags')}
         />
       </Card>
 
@@ -129,8 +143,8 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
         {p.descriptions.map((d, i) => (
           <div key={d.key} className={styles.block}>
             <Stack gap={3} className={styles.blockFields}>
-              <TextField label="Title" value={d.title} maxLength={255} onChange={(e) => setBlock(d.key, { title: e.target.value })} />
-              <TextArea label="Text" value={d.notes} maxLength={5000} rows={3} onChange={(e) => setBlock(d.key, { notes: e.target.value })} />
+              <TextField label="Title" value={d.title} onChange={(e) => setBlock(d.key, { title: e.target.value })} error={err(`block:${d.key}:title`)} />
+              <TextArea label="Text" value={d.notes} rows={3} onChange={(e) => setBlock(d.key, { notes: e.target.value })} error={err(`block:${d.key}:notes`)} />
             </Stack>
             <IconButton label={`Remove description ${i + 1} of product ${number}`} icon={<Trash2 />} size="sm" onClick={() => onChange({ descriptions: p.descriptions.filter((x) => x.key !== d.key) })} />
           </div>

@@ -1,9 +1,12 @@
 // CSV import of the product batch (beyond the specs): a header row names the fields; each row becomes a
-// product of the form, checked by the same rules as a typed one (product-form-rules.ts) plus what only a
-// file can get wrong (an unknown unit or category). Images and files are added afterwards, per product.
+// product of the form, checked by the same rules as a typed one (product-form-rules.ts: the contract's
+// field rules and §5's) plus what only a file can get wrong (an unknown unit or category). Images and
+// files are added afterwards, per product.
 import type { ProductCategoryRow } from '../../data/index.ts';
 import { splitTyped } from '../../ui/tag-input.ts';
-import { DEFAULT_DESCRIPTION_TITLE, MEASURE_UNITS, newProduct, productProblems, type Problem, type ProductItem, type TagChip } from './product-form-rules.ts';
+import { fieldErrors } from '../../api/contract/rules/check.ts';
+import { productRules } from '../../api/contract/rules/product.ts';
+import { DEFAULT_DESCRIPTION_TITLE, newProduct, productProblems, type Problem, type ProductItem, type TagChip } from './product-form-rules.ts';
 
 /** A batch is a screenful of work; a larger file is split by the user. */
 export const MAX_ROWS = 500;
@@ -95,7 +98,8 @@ function toTags(cell: string, known: CsvContext['tags']): TagChip[] {
   return out;
 }
 
-const ROW_RULES: readonly Problem['field'][] = ['name', 'dimensions', 'note'];
+/** Images and files are added after the import: their checks wait for SEND. */
+const LATER: readonly Problem['field'][] = ['images', 'files'];
 
 /** Rows of a parsed CSV (header objects) to batch products, with their problems. */
 export function mapCsv(headers: readonly string[], records: readonly Record<string, string>[], ctx: CsvContext): CsvResult {
@@ -121,8 +125,10 @@ export function mapCsv(headers: readonly string[], records: readonly Record<stri
     if (columns.includes('note') && cell('note')) item.note = cell('note');
     const unit = cell('measure').toLowerCase();
     if (columns.includes('measure')) {
-      if ((MEASURE_UNITS as readonly string[]).includes(unit)) item.measure = unit;
-      else problems.push(`Unknown unit "${cell('measure')}": use in, ft, mm, cm, m or leave it blank`);
+      // An unknown unit keeps the default; the row says so in the server's words.
+      const wrong = fieldErrors('measure', productRules.measure, unit);
+      if (wrong.length) problems.push(...wrong);
+      else item.measure = unit;
     }
     if (TRUE.has(cell('automation').toLowerCase())) {
       if (ctx.mayAutomate) item.automation = true;
@@ -133,7 +139,7 @@ export function mapCsv(headers: readonly string[], records: readonly Record<stri
     item.subcategoryIds = subs.ids;
     for (const u of subs.unknown) problems.push(`Unknown category "${u}"`);
     if (cell('description')) item.descriptions = [{ key: `${item.uid}-d0`, title: cell('descriptionTitle') || DEFAULT_DESCRIPTION_TITLE, notes: cell('description') }];
-    const typed = productProblems(item, ctx.offset + i + 1).filter((p) => ROW_RULES.includes(p.field)).map((p) => p.message);
+    const typed = productProblems(item, ctx.offset + i + 1).filter((p) => !LATER.includes(p.field)).map((p) => p.message);
     return { line: i + 2, item, problems: [...typed, ...problems] };
   });
   return { rows, unused };

@@ -1,13 +1,16 @@
 // The product batch form's rules as pure functions (document 2 §2.6, §3, §5, §9): a product of the
-// batch and its defaults, the checks before SEND with their exact messages, the accepted files, and
-// what the data layer is given. CSV rows go through the same checks (csv-import.ts).
+// batch and its defaults, the checks before SEND with their exact messages (the spec's, and every field
+// rule of the contract in the server's words), the accepted files, and what the data layer is given.
+// CSV rows go through the same checks (csv-import.ts).
 import type { ProductDraft } from '../../data/index.ts';
 import type { TagOption } from '../../ui/tag-input.ts';
-import { MEASURE_UNITS, NOTE_MAX } from '../products/product-rules.ts';
+import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
+import {
+  DEFAULT_MEASURE, DEFAULT_NOTE, descriptionRules, DIMENSION_FIELDS, NAME_OR_SKU_MESSAGE, productRules, productTagRules, type ProductFields,
+} from '../../api/contract/rules/product.ts';
 
-export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
 export const DEFAULT_DESCRIPTION_TITLE = 'Description';
-export { MEASURE_UNITS, NOTE_MAX };
 /** §5: the measure is free text; its placeholder shows a feet, inches and fraction value. */
 export const MEASURE_PLACEHOLDER = `6' 2 1/2"`;
 
@@ -45,7 +48,7 @@ export interface ProductItem {
 
 export function newProduct(uid: string): ProductItem {
   return {
-    uid, name: '', sku: '', collection: '', automation: false, height: '', width: '', depth: '', measure: 'in', finish: '',
+    uid, name: '', sku: '', collection: '', automation: false, height: '', width: '', depth: '', measure: DEFAULT_MEASURE, finish: '',
     note: DEFAULT_NOTE, subcategoryIds: [], tags: [], descriptions: [{ key: `${uid}-d0`, title: DEFAULT_DESCRIPTION_TITLE, notes: '' }],
     imageIds: [], fileIds: [],
   };
@@ -59,27 +62,49 @@ export const isBlankProduct = (p: ProductItem) =>
 export const labelOf = (p: Pick<ProductItem, 'sku' | 'name'>) => p.sku.trim() || p.name.trim();
 
 export const NO_PRODUCTS = 'You need to add at least one product';
-export const NO_NAME_OR_SKU = 'You need to add a name or sku to the product';
 export const NO_DIMENSIONS = (n: number, label: string) => `You need to add the dimensions to the product ${n}: ${label}`;
 export const NO_IMAGE = (n: number, label: string) => `You need to add at least one image to the product ${n}: ${label}`;
 export const NO_FILE = (n: number, label: string) => `You need to add at least one file to the product ${n}: ${label}`;
-export const NOTE_TOO_LONG = `The note can have at most ${NOTE_MAX} characters`;
 
-export type ProblemField = 'name' | 'dimensions' | 'images' | 'files' | 'note' | 'measure' | 'categories';
+/** A field of the product, one of §5's wholes (the three dimensions, the images, the files), the typed tags, or a description's part. */
+export type ProblemField = keyof ProductFields | 'dimensions' | 'images' | 'files' | 'tags' | `block:${string}:${'title' | 'notes'}`;
 export interface Problem {
   field: ProblemField;
   message: string;
 }
 
-/** §5, in the order the specs list them; `n` is the product's number in the batch (from 1). */
+/** The fields as the data layer is given them (toProductDraft): what the server will check. */
+const fieldsOf = (p: ProductItem) => ({
+  name: p.name.trim(), sku: p.sku.trim(), collection: p.collection.trim(), automation_system: p.automation ? 1 : 0,
+  height: p.height.trim(), width: p.width.trim(), depth: p.depth.trim(), finish: p.finish.trim(), note: p.note, measure: p.measure,
+});
+
+const firsts = (errors: FieldErrors, field: (f: string) => ProblemField): Problem[] =>
+  Object.entries(errors).map(([f, m]) => ({ field: field(f), message: m[0]! }));
+
+/**
+ * Each value's own rules of the contract (lengths, dimension formats, the unit, a new tag's name, a
+ * description that will be sent): shown as the user types.
+ */
+export function fieldProblems(p: ProductItem): Problem[] {
+  const out = firsts(tableErrors(productRules, fieldsOf(p)), (f) => f as ProblemField);
+  for (const t of p.tags) if (typeof t.key === 'string') out.push(...firsts(tableErrors(productTagRules, { name: t.label.trim() }), () => 'tags'));
+  for (const d of p.descriptions) {
+    // A block is sent only with a title and a text (the data layer trims them).
+    if (d.title.trim() && d.notes.trim()) out.push(...firsts(tableErrors(descriptionRules, { title: d.title.trim(), notes: d.notes.trim() }), (f) => `block:${d.key}:${f as 'title' | 'notes'}`));
+  }
+  return out;
+}
+
+/** §5 in the order the specs list them, with the field rules after the name; `n` is the product's number in the batch (from 1). */
 export function productProblems(p: ProductItem, n: number): Problem[] {
   const label = labelOf(p);
   const out: Problem[] = [];
-  if (!p.name.trim() && !p.sku.trim()) out.push({ field: 'name', message: NO_NAME_OR_SKU });
-  if (p.automation && [p.width, p.height, p.depth].some((v) => !v.trim())) out.push({ field: 'dimensions', message: NO_DIMENSIONS(n, label) });
+  if (!p.name.trim() && !p.sku.trim()) out.push({ field: 'name', message: NAME_OR_SKU_MESSAGE });
+  out.push(...fieldProblems(p));
+  if (p.automation && DIMENSION_FIELDS.some((f) => !p[f].trim())) out.push({ field: 'dimensions', message: NO_DIMENSIONS(n, label) });
   if (!p.imageIds.length) out.push({ field: 'images', message: NO_IMAGE(n, label) });
   if (p.automation && !p.fileIds.length) out.push({ field: 'files', message: NO_FILE(n, label) });
-  if (p.note.length > NOTE_MAX) out.push({ field: 'note', message: NOTE_TOO_LONG });
   return out;
 }
 
@@ -94,20 +119,9 @@ export function batchProblems(items: readonly ProductItem[]): { batch?: string; 
   return { items: map };
 }
 
-/** §5: the accepted extensions. */
-export const IMAGE_EXTS = ['jpg', 'jpeg', 'png', 'webp'] as const;
-export const FILE_EXTS = ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'] as const;
-export const IMAGE_ACCEPT = IMAGE_EXTS.map((e) => `.${e}`).join(',');
-export const FILE_ACCEPT = FILE_EXTS.map((e) => `.${e}`).join(',');
-const extOf = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
-
-/** Splits picked files into those of an accepted extension and the refused ones. */
-export function acceptFiles(files: readonly File[], exts: readonly string[]): { ok: File[]; refused: File[] } {
-  const ok: File[] = [];
-  const refused: File[] = [];
-  for (const f of files) (exts.includes(extOf(f.name)) ? ok : refused).push(f);
-  return { ok, refused };
-}
+/** §5's image extensions are the product image call's; the files, the technical file call's. */
+export const IMAGE_ACCEPT = acceptOf('productImage');
+export const FILE_ACCEPT = acceptOf('asset');
 
 /** onlyOneProduct (§5): fewer than 2 products allowed hides the add button. */
 export const onlyOneProduct = (allowed: number | undefined) => allowed !== undefined && allowed < 2;
@@ -118,8 +132,8 @@ export function toProductDraft(p: ProductItem, files: ReadonlyMap<number, File>,
   const automation = mayAutomate && p.automation;
   return {
     name: p.name.trim(), sku: p.sku.trim(), collection: p.collection.trim(), automation_system: automation ? 1 : 0,
-    height: p.height.trim(), width: p.width.trim(), depth: p.depth.trim(), measure: p.measure, finish: p.finish.trim(),
-    note: p.note.slice(0, NOTE_MAX),
+    height: p.height.trim(), width: p.width.trim(), depth: p.depth.trim(), measure: p.measure as ProductFields['measure'], finish: p.finish.trim(),
+    note: p.note,
     tags: p.tags.map((t) => (typeof t.key === 'number' && t.key > 0 ? t.key : t.label)),
     subcategoryIds: p.subcategoryIds,
     images: pick(p.imageIds),

@@ -6,6 +6,8 @@ import { ArrowLeft } from 'lucide-react';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
+import { acceptOf } from '../../api/contract/rules/files.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
@@ -13,6 +15,10 @@ import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 import { REGISTER_MESSAGES } from './rules.ts';
 import { STEPS, type Files, type Outcome, type Values, type WizardField } from './register.ts';
+
+// The logo and the picture are the registration calls' 'image' files (the contract's upload rules).
+const IMAGE_ACCEPT = acceptOf('image');
+const checkImage = uploadCheck('image');
 
 export interface WizardProps {
   first: number;
@@ -48,8 +54,9 @@ export function Wizard({ first, heading, submit }: WizardProps) {
         <FileDrop
           key={f.name}
           label={f.label}
-          accept="image/*"
+          accept={IMAGE_ACCEPT}
           acceptLabel="An image: PNG or JPG"
+          check={checkImage}
           files={file ? [file] : []}
           onPick={(ok) => ok[0] && setFiles({ ...files, [f.name]: ok[0] })}
           onRemove={() => setFiles({ ...files, [f.name]: undefined })}

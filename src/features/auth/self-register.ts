@@ -1,6 +1,9 @@
-// Document 3 §2, §5, §8: the customer self-registration screen's rules, pure for tests.
+// Document 3 §2, §5, §8: the customer self-registration screen's rules, pure for tests: §5's checks
+// and words first, then the contract's (src/api/contract/rules/user.ts) in the server's words.
 import type { Body } from '../../api/contract/define.ts';
 import type { contract } from '../../api/contract/index.ts';
+import { firstError, tableErrors } from '../../api/contract/rules/check.ts';
+import { EMAIL_MESSAGE, isEmail, selfRegistrationRules } from '../../api/contract/rules/user.ts';
 import { normaliseEmail } from './rules.ts';
 
 /** Client messages and the server's, each shown for 5 seconds (§9 "The error banner lasts 5 s"). */
@@ -9,7 +12,7 @@ export const SELF_REGISTER_MESSAGES = {
   fill: 'Please fill all fields',
   mismatch: 'Passwords do not match',
   terms: 'Please accept the terms of use',
-  email: 'Please enter a valid email',
+  email: EMAIL_MESSAGE,
 } as const;
 
 export interface SelfRegisterForm {
@@ -23,17 +26,14 @@ export interface SelfRegisterForm {
 
 export const EMPTY_FORM: SelfRegisterForm = { company: '', username: '', email: '', password: '', confirmPassword: '', termsUse: false };
 
-/** "The email must look like {email}": something, an @, a domain with a dot, no spaces. */
-export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
-
-/** The first rule broken, in the order §5 lists them, or null. */
+/** The first rule broken, in the order §5 lists them, then the server's own (lengths, an 8-character password), or null. */
 export function selfRegisterError(f: SelfRegisterForm): string | null {
   const texts = [f.company, f.username, f.email].map((v) => v.trim());
   if (texts.some((v) => !v) || !f.password || !f.confirmPassword) return SELF_REGISTER_MESSAGES.fill;
   if (f.password !== f.confirmPassword) return SELF_REGISTER_MESSAGES.mismatch;
   if (!f.termsUse) return SELF_REGISTER_MESSAGES.terms;
-  if (!looksLikeEmail(f.email)) return SELF_REGISTER_MESSAGES.email;
-  return null;
+  if (!isEmail(f.email.trim())) return SELF_REGISTER_MESSAGES.email;
+  return firstError(tableErrors(selfRegistrationRules, selfRegisterBody(f))) ?? null;
 }
 
 /** The call body (§7): company, username, email (trimmed, lower-cased), password. */

@@ -9,6 +9,10 @@ import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
+import { uploadCheck } from '../../api/upload-check.ts';
+
+// Any file (the call's 'any'): only an empty one or one over the size limit is refused.
+const checkAttachment = uploadCheck('any');
 import { Stack } from '../../ui/Layout.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
@@ -74,6 +78,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
             preview={(f) => hasPreview(f.name)}
             hint="Screenshots (JPG or PNG) are previewed. Only the first file is sent."
             disabled={sent}
+            check={checkAttachment}
             onPick={(picked) => setFiles([...files, ...picked])}
             onRemove={(i) => setFiles(files.filter((_, j) => j !== i))}
           />

@@ -9,7 +9,6 @@ import { buttonClass } from '../../ui/Button.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { copyText } from './clipboard.ts';
 import { MediaList } from './MediaLists.tsx';
-import { MODEL_ACCEPT } from './preset-rules.ts';
 import media from './media.module.css';
 import styles from './imagery.module.css';
 
@@ -58,7 +57,7 @@ export function FilesSection({ who, canEdit }: { who: Who; canEdit: boolean }) {
           className={media.fileList}
           item={row}
           empty={{ icon: <Box />, title: 'No 3D files uploaded yet.' }}
-          upload={canEdit ? { who, title: 'Upload 3D files', kind: { list: '3dfiles', accept: MODEL_ACCEPT, acceptLabel: 'FBX, OBJ, BLEND, GLB or USDZ', noun: 'files' } } : undefined}
+          upload={canEdit ? { who, title: 'Upload 3D files', kind: { list: '3dfiles', file: 'model3d', acceptLabel: 'FBX, OBJ, BLEND, GLB or USDZ', noun: 'files' } } : undefined}
         />
       </div>
     </section>

@@ -1,6 +1,7 @@
 // Uploads (§4): the chosen files are queued on this device and sent one by one; the dialog follows
 // them: 'Uploading n of m images', then 'Upload complete'. The batch stops at the first refusal and
-// shows the server's message (the rest wait in Pending changes); offline they wait there too.
+// shows the server's message (the rest wait in Pending changes); offline they wait there too. Each
+// picked file is checked first by the contract's upload rules; a refused one is named with its reason.
 import { useState } from 'react';
 import { CircleCheck, CloudOff, CircleAlert } from 'lucide-react';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
@@ -9,6 +10,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
+import { acceptOf, type FileKind } from '../../api/contract/rules/files.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
 import { UPLOAD_COMPLETE, uploadingIndex, uploadingText } from './preset-rules.ts';
@@ -16,7 +19,8 @@ import styles from './imagery.module.css';
 
 export interface UploadKind {
   list: UploadList;
-  accept: string;
+  /** The upload call's file kind in the contract: the picker's types and the check before queuing. */
+  file: Exclude<FileKind, 'any'>;
   acceptLabel: string;
   /** 'images', 'videos', 'files'. */
   noun: string;
@@ -75,8 +79,9 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
         <FileDrop
           label={`Choose the ${kind.noun} to upload`}
           multiple
-          accept={kind.accept}
+          accept={acceptOf(kind.file)}
           acceptLabel={kind.acceptLabel}
+          check={uploadCheck(kind.file)}
           files={files}
           preview={kind.preview}
           onPick={(accepted) => setFiles((f) => [...f, ...accepted])}

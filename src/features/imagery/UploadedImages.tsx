@@ -10,7 +10,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { HScroller } from '../../ui/HScroller.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { AddTile, PickTile } from '../../ui/PickTile.tsx';
-import { IMAGE_ACCEPT, previewable } from './preset-rules.ts';
+import { previewable } from './preset-rules.ts';
 import { QueuedPicture } from './QueuedPicture.tsx';
 import { UploadDialog, type UploadKind } from './UploadDialog.tsx';
 import styles from './imagery.module.css';
@@ -29,7 +29,7 @@ interface Props {
 }
 
 const KIND = (list: Props['list']): UploadKind => ({
-  list, accept: IMAGE_ACCEPT, acceptLabel: 'Any image: JPG, PNG, WebP, GIF, TIFF or AVIF', noun: 'images', preview: previewable,
+  list, file: 'anyImage', acceptLabel: 'Any image: JPG, PNG, WebP, GIF, TIFF or AVIF', noun: 'images', preview: previewable,
 });
 
 export const uploadName = (f: SectionFileRow, i: number, list: Props['list']) => (list === '360' ? `Upload ${i + 1}` : f.name);

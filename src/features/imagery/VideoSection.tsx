@@ -11,7 +11,6 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { PickTile } from '../../ui/PickTile.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { MediaList } from './MediaLists.tsx';
-import { VIDEO_ACCEPT } from './preset-rules.ts';
 import { TailorRequest } from './TailorRequest.tsx';
 import media from './media.module.css';
 import styles from './imagery.module.css';
@@ -75,7 +74,7 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
             className={media.tileList}
             item={tile}
             empty={{ icon: <Film />, title: 'No videos uploaded yet.' }}
-            upload={canEdit ? { who, title: 'Upload videos', kind: { list: 'videos', accept: VIDEO_ACCEPT, acceptLabel: 'MP4, MOV or WebM', noun: 'videos' } } : undefined}
+            upload={canEdit ? { who, title: 'Upload videos', kind: { list: 'videos', file: 'video', acceptLabel: 'MP4, MOV or WebM', noun: 'videos' } } : undefined}
           />
         </div>
       </div>

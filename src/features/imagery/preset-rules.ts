@@ -1,7 +1,9 @@
-// The preset panel's rules as pure functions (document 3 §2, §3, §4, §5, §9): the palette, the
-// defaults of a new preset, each control's range, step and clamp, percent text, which slider is
-// available, when Save shows, the tailor request's once-a-day rule, and upload wording.
+// The preset panel's rules as pure functions (document 3 §2, §3, §4, §5, §9): the palette, each
+// control's clamp and percent text (ranges, steps and defaults are the contract's preset rules),
+// which slider is available, when Save shows, the tailor request's once-a-day rule, and upload wording.
 import type { PresetSection, PresetValues } from '../../data/index.ts';
+import type { NumberRule, RuleTable } from '../../api/contract/rules/check.ts';
+import { presetDefaults, presetKeys, presetRules } from '../../api/contract/rules/preset.ts';
 import { bgScalePercent, imageScalePercent, offsetPercent } from '../../render/layout.ts';
 
 export { bgScalePercent, imageScalePercent, offsetPercent };
@@ -12,18 +14,8 @@ export const PALETTE = [
   '#f3d3b5', '#f0941f', '#ef6024', '#6df2ff', '#872626', '#efd806', '#c4eef2', '#a67458',
 ] as const;
 
-/** A free colour as the picker gives it (#rrggbb); 'none' and palette values pass too. */
-export const isColour = (v: string) => v === 'none' || /^#[0-9a-f]{6}$/i.test(v.trim());
-
-/** §3 defaults: #ffffff (vignette: the first background), shadow on at 35 %, reflection on at 10 %, 100 %, 0. */
-export function newPresetValues(section: PresetSection, firstBackground?: string): PresetValues {
-  return {
-    background: (section === 'vignette' && firstBackground) || '#ffffff',
-    hasShadow: 1, shadow: 35, hasReflection: 1, reflection: 10, saturation: 100, brightness: 100,
-    image_scale: 0, image_offset_x: 0, image_offset_y: 0,
-    ...(section === 'vignette' && { bg_scale: 0, bg_offset_x: 0, bg_offset_y: 0 }),
-  };
-}
+/** §3 defaults of a new preset (the contract's, which the server fills a new row with). */
+export const newPresetValues = presetDefaults;
 
 export type NumericKey = Exclude<keyof PresetValues, 'background' | 'hasShadow' | 'hasReflection'>;
 
@@ -39,27 +31,28 @@ export interface ControlSpec {
   name?: string;
 }
 
-const unit = (key: NumericKey, label: string, min = -1): ControlSpec => ({ key, label, min, max: 1, step: 0.01, percent: false });
-const pct = (key: NumericKey, label: string, max: number): ControlSpec => ({ key, label, min: 0, max, step: 1, percent: true });
+/** A control from the contract's rule of its field: range, step, and whether it is a percent. */
+function control(section: PresetSection, key: NumericKey, label: string, name?: string): ControlSpec {
+  const r = (presetRules[section] as RuleTable)[key] as NumberRule;
+  return { key, label, min: r.min, max: r.max, step: r.step ?? 1, percent: r.unit === '%', ...(name && { name }) };
+}
 
-/**
- * §5 ranges: scale and offsets -1..1 by 0.01 (product scale from 0 for silo and 360, whose server
- * range is 0..1), shadow and reflection 0..100, saturation and brightness 0..200.
- */
+/** §5 ranges: scale and offsets -1..1 by 0.01 (product scale from 0 for silo and 360). */
 export const productTransform = (section: PresetSection): ControlSpec[] => [
-  unit('image_scale', 'Scale', section === 'vignette' ? -1 : 0),
-  unit('image_offset_x', 'Horizontal Offset'),
-  unit('image_offset_y', 'Vertical Offset'),
+  control(section, 'image_scale', 'Scale'),
+  control(section, 'image_offset_x', 'Horizontal Offset'),
+  control(section, 'image_offset_y', 'Vertical Offset'),
 ];
 export const BACKGROUND_TRANSFORM: ControlSpec[] = [
-  { ...unit('bg_scale', 'Scale'), name: 'Background Scale' },
-  { ...unit('bg_offset_x', 'Horizontal Offset'), name: 'Background Horizontal Offset' },
-  { ...unit('bg_offset_y', 'Vertical Offset'), name: 'Background Vertical Offset' },
+  control('vignette', 'bg_scale', 'Scale', 'Background Scale'),
+  control('vignette', 'bg_offset_x', 'Horizontal Offset', 'Background Horizontal Offset'),
+  control('vignette', 'bg_offset_y', 'Vertical Offset', 'Background Vertical Offset'),
 ];
-export const SHADOW = pct('shadow', 'Drop Shadow', 100);
-export const REFLECTION = pct('reflection', 'Reflection', 100);
-export const SATURATION = pct('saturation', 'Saturation', 200);
-export const BRIGHTNESS = pct('brightness', 'Brightness', 200);
+/** §5: shadow and reflection 0..100, saturation and brightness 0..200. */
+export const SHADOW = control('silo', 'shadow', 'Drop Shadow');
+export const REFLECTION = control('silo', 'reflection', 'Reflection');
+export const SATURATION = control('silo', 'saturation', 'Saturation');
+export const BRIGHTNESS = control('silo', 'brightness', 'Brightness');
 
 const clampTo = (v: number, min: number, max: number) => Math.min(max, Math.max(min, v));
 /** Two decimals at most, without float dust (0.1 + 0.2). */
@@ -97,8 +90,7 @@ export const saveVisible = (o: { edited: boolean; presetSelected: boolean; canEd
 
 /** Whether the draft differs from what it started from (the unsaved-changes flag of §4). */
 export function isEdited(section: PresetSection, base: PresetValues, draft: PresetValues): boolean {
-  const keys = Object.keys(newPresetValues(section)) as (keyof PresetValues)[];
-  return keys.some((k) => base[k] !== draft[k]);
+  return presetKeys(section).some((k) => base[k] !== draft[k]);
 }
 
 /** What a mapped value means on screen (vignette scales in percent; offsets as 50 % per unit). */
@@ -115,12 +107,8 @@ export const localDay = (d: Date) =>
 /** §4: a page counts as already requested while its stored date is today or later. */
 export const alreadyRequested = (stored: string | null | undefined, today: Date) => !!stored && stored >= localDay(today);
 
-/** §5: any image type is accepted; only jpg, jpeg and png get a preview. */
-export const IMAGE_ACCEPT = 'image/*,.jpg,.jpeg,.png,.webp,.gif,.tif,.tiff,.avif';
+/** §5: the preset panel takes any image type the server decodes (the contract's upload kinds); only jpg, jpeg and png get a preview. */
 export const previewable = (f: Pick<File, 'name'>) => /\.(jpe?g|png)$/i.test(f.name);
-/** The export formats of the terms: video mp4 and mov (webm also plays); 3D files fbx, obj, blend, glb, usdz. */
-export const VIDEO_ACCEPT = '.mp4,.mov,.webm';
-export const MODEL_ACCEPT = '.fbx,.obj,.blend,.glb,.usdz';
 
 /** §4 upload wording. */
 export const uploadingText = (n: number, m: number, noun = 'images') => `Uploading ${n} of ${m} ${noun}`;

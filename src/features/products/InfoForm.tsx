@@ -9,7 +9,8 @@ import { FormGrid } from '../../ui/Layout.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { NumberField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { BlocksEditor, FilesEditor, TagsEditor } from './InfoLists.tsx';
-import { canToggleAutomation, clampNote, MEASURE_UNITS, NOTE_MAX, type Draft, type InfoErrors } from './product-rules.ts';
+import { MEASURE_UNITS, productRules } from '../../api/contract/rules/product.ts';
+import { canToggleAutomation, type Draft, type InfoErrors } from './product-rules.ts';
 import styles from './products.module.css';
 
 interface Props {
@@ -23,13 +24,13 @@ interface Props {
 
 type TextKey = 'name' | 'sku' | 'collection' | 'finish';
 type MeasureKey = 'height' | 'width' | 'depth';
-const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u, label: u || '(blank)' }));
+const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
 
 export function InfoForm({ product, customerId, draft, errors, mayAutomate, onChange }: Props) {
   const categories = useProductCategories() ?? [];
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
   const text = (key: TextKey, label: string) => (
-    <TextField label={label} value={draft[key]} error={errors[key as keyof InfoErrors]} onChange={(e) => set({ [key]: e.target.value })} />
+    <TextField label={label} value={draft[key]} error={errors[key]} onChange={(e) => set({ [key]: e.target.value })} />
   );
   const measure = (key: MeasureKey, label: string) => (
     <NumberField label={label} value={draft[key]} unit={draft.measure || undefined} min={0} error={errors[key]} onChange={(v) => set({ [key]: v })} />
@@ -46,7 +47,7 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, onCh
           {text('collection', 'Collection')}
           {text('finish', 'Finish')}
           <div data-span="full">
-            <TextArea label="Note" rows={3} maxLength={NOTE_MAX} showCount value={draft.note} onChange={(e) => set({ note: clampNote(e.target.value) })} />
+            <TextArea label="Note" rows={3} limit={productRules.note.max} value={draft.note} error={errors.note} onChange={(e) => set({ note: e.target.value })} />
           </div>
         </FormGrid>
       </Card>
@@ -64,7 +65,7 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, onCh
           {measure('height', 'Height')}
           {measure('width', 'Width')}
           {measure('depth', 'Depth')}
-          <Select label="Unit" value={draft.measure} options={UNIT_OPTIONS} onValueChange={(measure) => set({ measure })} />
+          <Select label="Unit" value={draft.measure} options={UNIT_OPTIONS} error={errors.measure} onValueChange={(measure) => set({ measure })} />
         </FormGrid>
       </Card>
       <Card title="Categories" headingLevel={3}>
@@ -78,8 +79,8 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, onCh
           ))}
         </div>
       </Card>
-      <TagsEditor customerId={customerId} tags={draft.tags} onChange={(tags) => set({ tags })} />
-      <BlocksEditor blocks={draft.blocks} onChange={(blocks) => set({ blocks })} />
+      <TagsEditor customerId={customerId} tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
+      <BlocksEditor blocks={draft.blocks} errors={errors} onChange={(blocks) => set({ blocks })} />
       <FilesEditor files={draft.files} newFiles={draft.newFiles} onChange={(files, newFiles) => set({ files, newFiles })} />
     </form>
   );

@@ -1,7 +1,6 @@
 // The list editors of Info: tags (typed with the comma rule, Enter picks or creates), information
-// blocks (title + notes; id 0 is new) and technical files (accepted types only; images belong to the
-// image sections, so they are skipped with a message).
-import { useState } from 'react';
+// blocks (title + notes; id 0 is new) and technical files (checked by the contract's upload rules;
+// images belong to the image sections, so they are refused here with that reason).
 import { FileText, Plus, Trash2 } from 'lucide-react';
 import { useTags } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,13 +9,14 @@ import { FileDrop } from '../../ui/FileDrop.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
-import { classifyFile, FILE_ACCEPT, fileLabel, type DraftBlock, type DraftTag } from './product-rules.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
+import { classifyFile, FILE_ACCEPT, FILE_EXTS, fileLabel, type DraftBlock, type DraftTag, type InfoErrors } from './product-rules.ts';
 import styles from './products.module.css';
 
 type TagItem = { key: string | number; label: string; id?: number };
 const toItem = (t: DraftTag): TagItem => ({ key: t.id ?? `new:${t.name.toLowerCase()}`, label: t.name, id: t.id });
 
-export function TagsEditor({ customerId, tags, onChange }: { customerId: number; tags: DraftTag[]; onChange: (t: DraftTag[]) => void }) {
+export function TagsEditor({ customerId, tags, error, onChange }: { customerId: number; tags: DraftTag[]; error?: string; onChange: (t: DraftTag[]) => void }) {
   const known = (useTags(customerId) ?? []).map((k) => toItem(k));
   return (
     <Card title="Tags" headingLevel={3}>
@@ -28,12 +28,13 @@ export function TagsEditor({ customerId, tags, onChange }: { customerId: number;
         onCreate={(label) => ({ key: `new:${label.toLowerCase()}`, label })}
         placeholder="Type a tag, then Enter or a comma"
         hint="A tag matches an existing one whatever its capitals; a new name becomes a new tag."
+        error={error}
       />
     </Card>
   );
 }
 
-export function BlocksEditor({ blocks, onChange }: { blocks: DraftBlock[]; onChange: (b: DraftBlock[]) => void }) {
+export function BlocksEditor({ blocks, errors, onChange }: { blocks: DraftBlock[]; errors: InfoErrors; onChange: (b: DraftBlock[]) => void }) {
   const patch = (i: number, p: Partial<DraftBlock>) => onChange(blocks.map((b, j) => (j === i ? { ...b, ...p } : b)));
   return (
     <Card
@@ -52,8 +53,8 @@ export function BlocksEditor({ blocks, onChange }: { blocks: DraftBlock[]; onCha
         <div className={styles.blocks}>
           {blocks.map((b, i) => (
             <div key={`${b.id}-${i}`} className={styles.blockEdit}>
-              <TextField label="Title" value={b.title} onChange={(e) => patch(i, { title: e.target.value })} />
-              <TextArea label="Notes" rows={2} value={b.notes} onChange={(e) => patch(i, { notes: e.target.value })} />
+              <TextField label="Title" value={b.title} error={errors[`block:${i}:title`]} onChange={(e) => patch(i, { title: e.target.value })} />
+              <TextArea label="Notes" rows={2} value={b.notes} error={errors[`block:${i}:notes`]} onChange={(e) => patch(i, { notes: e.target.value })} />
               <IconButton label={`Remove information “${b.title || 'untitled'}”`} icon={<Trash2 />} className={styles.blockRemove} onClick={() => onChange(blocks.filter((_, j) => j !== i))} />
             </div>
           ))}
@@ -63,14 +64,15 @@ export function BlocksEditor({ blocks, onChange }: { blocks: DraftBlock[]; onCha
   );
 }
 
+const assetCheck = uploadCheck('asset', { only: FILE_EXTS });
+/** The technical file call's check; an image is refused with where it goes instead. */
+const checkFiles = async (picked: readonly File[]) => {
+  const v = await assetCheck(picked);
+  const refused = v.refused.map((r) => (classifyFile(r.file.name) === 'image' ? { ...r, reason: 'Images are added in the image sections, not as files.' } : r));
+  return { ...v, refused };
+};
+
 export function FilesEditor({ files, newFiles, onChange }: { files: string[]; newFiles: File[]; onChange: (files: string[], added: File[]) => void }) {
-  const [note, setNote] = useState('');
-  const pick = (accepted: File[], refused: File[]) => {
-    const images = refused.filter((f) => classifyFile(f.name) === 'image').length;
-    const other = refused.length - images;
-    setNote([images && `${images} image(s) skipped: images are handled in the image sections.`, other && `${other} file(s) of a type that is not accepted.`].filter(Boolean).join(' '));
-    onChange(files, [...newFiles, ...accepted]);
-  };
   return (
     <Card title="Files" headingLevel={3}>
       {files.length > 0 && (
@@ -90,8 +92,8 @@ export function FilesEditor({ files, newFiles, onChange }: { files: string[]; ne
         acceptLabel="Documents and drawings: txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg"
         multiple
         files={newFiles}
-        error={note || null}
-        onPick={pick}
+        check={checkFiles}
+        onPick={(accepted) => onChange(files, [...newFiles, ...accepted])}
         onRemove={(i) => onChange(files, newFiles.filter((_, j) => j !== i))}
       />
     </Card>

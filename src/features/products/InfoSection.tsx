@@ -48,8 +48,8 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     const base = draftOf(product, blocks, files.map((f) => f.path));
     setEdit({ base, draft: base, errors: {}, tried: false });
   };
-  // After a first Save, errors follow the typing, so a fixed field clears at once.
-  const change = (draft: Draft) => edit && setEdit({ ...edit, draft, errors: edit.tried ? infoErrors(draft) : edit.errors });
+  // Each field's limits show as the user types; the rules on what is missing, once Save was pressed.
+  const change = (draft: Draft) => edit && setEdit({ ...edit, draft, errors: infoErrors(draft, { presence: edit.tried }) });
 
   const save = async () => {
     if (!edit) return;

@@ -1,9 +1,14 @@
 // The product Info rules as pure functions (document 2 §2.7, §5, §9; document 3 §2): the page
-// title, the sections per permission, measures, the note limit, the dimension rule, typed
+// title, the sections per permission, measures, the field checks (the contract's product rules), typed
 // tags, accepted files, and the difference between the product and the edit form.
 import type { DescriptionRow, IdNameRow, InfoChange, ProductRow } from '../../data/index.ts';
 import type { Slug } from '../../api/contract/slugs.ts';
-import { DIMENSION_FIELDS, DIMENSIONS_MESSAGE, isNegativeDimension, NAME_OR_SKU_MESSAGE, negativeDimensionMessage, type DimensionField } from '../../api/contract/product-rules.ts';
+import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
+import { EXTENSIONS } from '../../api/contract/rules/files.ts';
+import {
+  DEFAULT_MEASURE, descriptionRules, DIMENSION_FIELDS, DIMENSIONS_MESSAGE, MEASURE_UNITS, NAME_OR_SKU_MESSAGE, productFieldErrors, productRules,
+  productTagRules, type ProductFields,
+} from '../../api/contract/rules/product.ts';
 
 /** Document 3 §2: the prefix plus the SKU, or the name when there is no SKU. */
 export const productTitle = (p: Pick<ProductRow, 'sku' | 'name'>) => (p.sku?.trim() ? p.sku.trim() : p.name?.trim() || undefined);
@@ -28,38 +33,44 @@ export const visibleSections = (access: Partial<Record<Slug, boolean>>) =>
 export const imagerySections = (keys: readonly SectionKey[]) =>
   keys.filter((k): k is 'silo' | 'vignette' | '360' | 'video' | '3d-files' => k !== 'info' && k !== '3d-viewer');
 
-/** §9: the units, 'in' by default. */
-export const MEASURE_UNITS = ['in', 'ft', '', 'mm', 'cm', 'm'] as const;
-export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly string[]).includes(m ?? 'in') ? (m ?? 'in') : 'in');
-export const NOTE_MAX = 200;
-export const clampNote = (s: string) => s.slice(0, NOTE_MAX);
+/** §9: the unit shown for a stored value ('in' when it is none of the units). */
+export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly string[]).includes(m ?? DEFAULT_MEASURE) ? (m ?? DEFAULT_MEASURE) : DEFAULT_MEASURE);
 
-export const DIMENSIONS_RULE = DIMENSIONS_MESSAGE;
-/** §5: with automation on, width, height and depth must all be filled. */
+/** §5: with automation on, width, height and depth must all be filled (its popup). */
 export const missingDimensions = (f: Pick<Draft, 'automation_system' | 'width' | 'height' | 'depth'>) =>
-  f.automation_system === 1 && [f.width, f.height, f.depth].some((v) => !v.trim());
+  f.automation_system === 1 && DIMENSION_FIELDS.some((k) => !f[k].trim());
 
-export type InfoField = 'name' | 'sku' | 'height' | 'width' | 'depth';
+/** A product field, the typed tags, or an information block's part (`block:<index>:title`). */
+export type InfoField = keyof ProductFields | 'tags' | `block:${number}:${'title' | 'notes'}`;
 export type InfoErrors = Partial<Record<InfoField, string>>;
-/** Document 2 §5's words, shared with the server's check. */
-export const NAME_OR_SKU = NAME_OR_SKU_MESSAGE;
-const LABELS: Record<DimensionField, string> = { height: 'Height', width: 'Width', depth: 'Depth' };
+
+type Checked = Pick<Draft, (typeof FIELD_KEYS)[number] | 'blocks' | 'tags'>;
 
 /**
- * The errors shown at Info's fields before a save, by the server's own rules (src/api/contract/
- * product-rules.ts): a name or a SKU after trimming; no negative measure; with automation on, every
- * measure (the §5 popup says so too).
+ * The errors shown at Info's fields before a save, by the server's own rules (the contract's product
+ * table, the same words): each field's limits and formats as the user types; once Save was pressed
+ * (`presence`) also a name or a SKU (shown at both) and, with automation on, every measure.
  */
-export function infoErrors(d: Pick<Draft, 'name' | 'sku' | 'automation_system' | 'height' | 'width' | 'depth'>): InfoErrors {
-  const out: InfoErrors = {};
-  if (!d.name.trim() && !d.sku.trim()) out.name = out.sku = NAME_OR_SKU;
-  for (const key of DIMENSION_FIELDS) {
-    if (isNegativeDimension(d[key])) out[key] = negativeDimensionMessage(key);
-    else if (!d[key].trim() && d.automation_system === 1) out[key] = `${LABELS[key]} is needed while automation is on.`;
-  }
+export function infoErrors(d: Checked, { presence = true } = {}): InfoErrors {
+  const fields = Object.fromEntries(FIELD_KEYS.map((k) => [k, d[k]]));
+  const found: FieldErrors = presence ? productFieldErrors(fields) : tableErrors(productRules, fields);
+  const out: InfoErrors = Object.fromEntries(Object.entries(found).map(([k, m]) => [k, m[0]]));
+  if (out.name === NAME_OR_SKU_MESSAGE) out.sku ??= NAME_OR_SKU_MESSAGE;
+  // A new tag is created by its name.
+  for (const t of d.tags) if (t.id === undefined) out.tags ??= tableErrors(productTagRules, { name: t.name.trim() }).name?.[0];
+  if (!out.tags) delete out.tags;
+  d.blocks.forEach((b, i) => {
+    // A block is sent (trimmed) only with a title and notes.
+    if (!b.title.trim() || !b.notes.trim()) return;
+    for (const [part, m] of Object.entries(tableErrors(descriptionRules, { title: b.title.trim(), notes: b.notes.trim() }))) {
+      out[`block:${i}:${part as 'title' | 'notes'}`] = m[0];
+    }
+  });
   return out;
 }
 export const hasErrors = (e: InfoErrors) => Object.keys(e).length > 0;
+/** §8: the popup of the dimension rule (the server's words). */
+export const DIMENSIONS_RULE = DIMENSIONS_MESSAGE;
 
 /** A download's file name: `<SKU>_1.png` for the first image (the product's name or id without a SKU). */
 export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: number, path: string): string {
@@ -71,8 +82,9 @@ export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: 
 /** The automation toggle moves only when cancelable_as is set, and with send-products-for-automation. */
 export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) => p.cancelable_as === 1 && mayAutomate;
 
-const FILE_EXTS = ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'csv', 'dwg'];
-const IMAGE_EXTS = ['png', 'jpg', 'jpeg', 'webp'];
+/** §5: the technical file call's types but the images, which go to the image handling. */
+const IMAGE_EXTS = EXTENSIONS.productImage;
+export const FILE_EXTS = EXTENSIONS.asset.filter((e) => !IMAGE_EXTS.includes(e));
 export const FILE_ACCEPT = FILE_EXTS.map((e) => `.${e}`).join(',');
 export const extOf = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
 /** §5: technical files; images go to the image handling; anything else is refused. */

@@ -6,7 +6,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { insertToken, previewName, SAMPLE_NOTE, TOKENS } from './retailer-rules.ts';
 import styles from './retailers.module.css';
 
-export function FileNameField({ value, ext, onChange, label }: { value: string; ext: string; onChange: (v: string) => void; label: string }) {
+export function FileNameField({ value, ext, onChange, label, error }: { value: string; ext: string; onChange: (v: string) => void; label: string; error?: string }) {
   const input = useRef<HTMLInputElement>(null);
   // The caret as it was when the field lost focus to a token button.
   const caret = useRef<{ start: number; end: number } | null>(null);
@@ -37,6 +37,7 @@ export function FileNameField({ value, ext, onChange, label }: { value: string; 
         onKeyUp={remember}
         onBlur={remember}
         spellCheck={false}
+        error={error}
         className={styles.mono}
       />
       <div className={styles.tokens} role="group" aria-label="Insert a token">

@@ -14,7 +14,7 @@ import { SearchField } from '../../ui/TextField.tsx';
 import { plural } from '../../ui/format.ts';
 import { notify } from '../../ui/notify.tsx';
 import { RetailerTable, type RowActions } from './RetailerTable.tsx';
-import { errorText, filterRows, isUnsaved, newRow, POPUP, toBody, toForm, toggleEditing, type RetailerForm } from './retailer-rules.ts';
+import { errorText, filterRows, isUnsaved, newRow, POPUP, rowErrors, toBody, toForm, toggleEditing, type RetailerForm } from './retailer-rules.ts';
 import styles from './retailers.module.css';
 
 interface Popup { title: string; progress?: string; message?: string; confirm?: () => void; cancel?: () => void; danger?: boolean }
@@ -24,6 +24,8 @@ export default function RetailerAdmin() {
   const { online } = useSyncStatus();
   const [added, setAdded] = useState<RetailerForm[]>([]);
   const [editing, setEditing] = useState<string | null>(null);
+  /** Rows whose Save was pressed: their blank fields show as missing too. */
+  const [tried, setTried] = useState<ReadonlySet<string>>(new Set());
   const [draft, setDraft] = useState<RetailerForm | null>(null);
   const [filter, setFilter] = useState('');
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -81,7 +83,11 @@ export default function RetailerAdmin() {
         },
       });
     },
+    tried,
     save: async (row) => {
+      // The row shows its broken rules at their fields (the server's words): nothing is sent.
+      setTried((t) => new Set(t).add(row.key));
+      if (Object.keys(rowErrors(row, true)).length) return;
       const create = isUnsaved(row);
       const title = create ? POPUP.add : POPUP.edit;
       setPopup({ title, progress: POPUP.saving });

@@ -9,7 +9,7 @@ import { SelectInput } from '../../ui/Select.tsx';
 import { DataTable } from '../../ui/Table.tsx';
 import { NumberField, TextField } from '../../ui/TextField.tsx';
 import { FileNameField } from './FileNameField.tsx';
-import { COLOR_DEPTHS, EXTENSIONS, IMAGES_PER_ROW, isUnsaved, type RetailerForm } from './retailer-rules.ts';
+import { COLOR_DEPTHS, EXTENSIONS, IMAGES_PER_ROW, isUnsaved, rowErrors, type RetailerForm } from './retailer-rules.ts';
 import styles from './retailers.module.css';
 
 const features = tableFeatures({});
@@ -17,6 +17,7 @@ const col = createColumnHelper<typeof features, RetailerForm>();
 
 export interface RowActions {
   editing: string | null;
+  tried: ReadonlySet<string>;
   change: (key: string, patch: Partial<RetailerForm>) => void;
   toggle: (key: string) => void;
   cancel: (row: RetailerForm) => void;
@@ -39,15 +40,16 @@ function EditActions({ row, a }: { row: RetailerForm; a: RowActions }) {
 
 function columns(a: RowActions) {
   const on = (r: RetailerForm) => a.editing === r.key;
+  const errors = (r: RetailerForm) => rowErrors(r, a.tried.has(r.key));
   const num = (field: 'height' | 'width' | 'dpi' | 'file_size', label: string, unit?: string) => (r: RetailerForm) => (
-    <NumberField label={`${label} of ${name(r)}`} hideLabel size="sm" value={r[field]} unit={unit} onChange={(v) => a.change(r.key, { [field]: v })} className={unit ? styles.wide : styles.num} />
+    <NumberField label={`${label} of ${name(r)}`} hideLabel size="sm" value={r[field]} unit={unit} error={errors(r)[field]} onChange={(v) => a.change(r.key, { [field]: v })} className={unit ? styles.wide : styles.num} />
   );
   return col.columns([
     col.accessor('retailer', {
       header: 'Retailer',
       cell: (c) => on(c.row.original) ? (
         <span className={styles.editing}>
-          <TextField label="Retailer name" hideLabel size="sm" className={styles.nameField} value={c.row.original.retailer} placeholder="Retailer name" onChange={(e) => a.change(c.row.original.key, { retailer: e.target.value })} data-autofocus />
+          <TextField label="Retailer name" hideLabel size="sm" className={styles.nameField} value={c.row.original.retailer} placeholder="Retailer name" error={errors(c.row.original).retailer} onChange={(e) => a.change(c.row.original.key, { retailer: e.target.value })} data-autofocus />
           <EditActions row={c.row.original} a={a} />
         </span>
       ) : (
@@ -84,7 +86,7 @@ function columns(a: RowActions) {
     col.accessor('file_name', {
       header: 'File name',
       cell: (c) => on(c.row.original) ? (
-        <FileNameField label={`File name of ${name(c.row.original)}`} value={c.row.original.file_name} ext={c.row.original.ext} onChange={(file_name) => a.change(c.row.original.key, { file_name })} />
+        <FileNameField label={`File name of ${name(c.row.original)}`} value={c.row.original.file_name} ext={c.row.original.ext} error={errors(c.row.original).file_name} onChange={(file_name) => a.change(c.row.original.key, { file_name })} />
       ) : <code className={styles.mono}>{c.getValue()}</code>,
     }),
     col.display({

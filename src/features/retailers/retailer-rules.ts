@@ -1,13 +1,14 @@
 // Retailer admin (document 1 §2, §4, §5, §8) as pure rules: the filter, one editable row at a time,
-// new-row defaults, the form <-> call body, file-name tokens at the caret, the live preview, and
-// the popups' words (tests/unit/retailer-rules.test.ts).
+// new-row defaults, the form <-> call body, each field's check (the contract's retailer rules, in the
+// server's words), file-name tokens at the caret, the live preview, and the popups' words
+// (tests/unit/retailer-rules.test.ts).
 import type { ApiFailure } from '../../api/client.ts';
-import { FILE_NAME_TOKENS } from '../../api/contract/retailers.ts';
+import { COLOR_DEPTHS, FILE_NAME_TOKENS, FILE_TYPES, IMAGES_PER_ROW, retailerErrors } from '../../api/contract/rules/retailer.ts';
 import type { RetailerData, RetailerDraft } from '../../data/index.ts';
 
-export const EXTENSIONS = ['.png', '.jpg'] as const;
-export const IMAGES_PER_ROW = [12, 24, 48] as const;
-export const COLOR_DEPTHS = [8, 16, 24, 32, 48] as const;
+/** §5: the extension dropdown shows the contract's file types with their dot. */
+export const EXTENSIONS = FILE_TYPES.map((t) => `.${t}` as const);
+export { COLOR_DEPTHS, IMAGES_PER_ROW };
 export const TOKENS = FILE_NAME_TOKENS;
 
 /** A row as the table edits it: numbers as typed, the extension with its dot. */
@@ -45,6 +46,15 @@ export const toBody = (f: RetailerForm): RetailerDraft => ({
   retailer: f.retailer, file_type: f.ext.slice(1) as RetailerDraft['file_type'], height: Number(f.height), width: Number(f.width), dpi: Number(f.dpi),
   color_depth: f.color_depth as RetailerDraft['color_depth'], file_size: Number(f.file_size), images_per_row: f.images_per_row, file_name: f.file_name,
 });
+
+/**
+ * Each field's first broken rule, in the server's words, for the body Save would send: as typed, and
+ * for a field left blank only once Save was pressed (`presence`).
+ */
+export function rowErrors(f: RetailerForm, presence: boolean): Partial<Record<keyof RetailerDraft, string>> {
+  const blank = (k: string) => String(f[k as keyof RetailerForm] ?? '').trim() === '';
+  return Object.fromEntries(Object.entries(retailerErrors(toBody(f))).filter(([k]) => presence || !blank(k)).map(([k, m]) => [k, m[0]]));
+}
 
 /** §2: a case-insensitive substring of the name; rows not saved yet always stay shown. */
 export function filterRows<T extends Pick<RetailerForm, 'id' | 'retailer'>>(rows: readonly T[], text: string): T[] {

@@ -23,7 +23,7 @@ import { newUid, useObjectUrls } from '../batch/object-url.ts';
 import batch from '../batch/batch.module.css';
 import { TemplateFields, type TemplateFieldValues } from './TemplateFields.tsx';
 import { TemplateImagePicker } from './TemplateImagePicker.tsx';
-import { newTemplate, pickImage, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem } from './template-rules.ts';
+import { fieldErrors, newTemplate, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem, type TemplateProblem } from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 
 const DRAFT_KEY = 'add-templates';
@@ -37,7 +37,7 @@ export default function AddTemplatesPage() {
   const draft = useStoredDraft<BatchValue<TemplateItem>>(DRAFT_KEY, () => ({ items: [] }));
   const items = useMemo(() => draft.value?.items ?? [], [draft.value]);
   const [current, setCurrent] = useState<string>();
-  const [flags, setFlags] = useState<Map<string, string[]>>(new Map());
+  const [flags, setFlags] = useState<Map<string, TemplateProblem[]>>(new Map());
   const [alert, setAlert] = useState<Alert>(null);
   const [sending, setSending] = useState(false);
   const { set: setDraft } = draft;
@@ -69,9 +69,10 @@ export default function AddTemplatesPage() {
     if (t.imageId !== undefined) draft.dropFiles([t.imageId]);
     draft.set((v) => ({ ...v, items: v.items.filter((x) => x.uid !== t.uid) }));
   };
-  const setImage = async (t: TemplateItem, files: File[], refused: File[]) => {
-    const image = pickImage([...files, ...refused]);
-    if (!image) return notify.error('Only JPEG and PNG images can be used', refused.map((f) => f.name).join(', ') || undefined);
+  // The picker has checked the file and named a refused one with its reason.
+  const setImage = async (t: TemplateItem, files: File[]) => {
+    const image = files[0];
+    if (!image) return;
     const [id] = await draft.addFiles([image]);
     if (t.imageId !== undefined) draft.dropFiles([t.imageId]);
     patch(t.uid, { imageId: id });
@@ -83,7 +84,7 @@ export default function AddTemplatesPage() {
     if (problems.size) {
       const first = items.find((t) => problems.has(t.uid))!;
       setCurrent(first.uid);
-      return setAlert({ title: 'Error', message: <ul>{[...problems.values()].flat().map((m) => <li key={m}>{m}</li>)}</ul>, onConfirm: () => setAlert(null) });
+      return setAlert({ title: 'Error', message: <ul>{[...problems.values()].flat().map((p) => <li key={p.summary}>{p.summary}</li>)}</ul>, onConfirm: () => setAlert(null) });
     }
     setSending(true);
     try {
@@ -126,11 +127,13 @@ export default function AddTemplatesPage() {
     title: t.name.trim() || `Template ${i + 1}`,
     subtitle: t.public ? 'Public' : customers?.find((c) => c.id === t.clientId)?.company ?? 'Private',
     media: <Img src={images[i]} alt="" placeholder={{ name: t.name || 'Template' }} fit="cover" />,
-    invalid: flags.has(t.uid),
-    status: flags.has(t.uid) ? <CircleAlert aria-label="Needs attention" /> : undefined,
+    invalid: flags.has(t.uid) || Object.keys(fieldErrors(t, false)).length > 0,
+    status: flags.has(t.uid) || Object.keys(fieldErrors(t, false)).length ? <CircleAlert aria-label="Needs attention" /> : undefined,
     actions: <IconButton label={`Remove template ${i + 1}`} icon={<Trash2 />} size="sm" onClick={() => remove(t)} disabled={items.length === 1} />,
   }));
-  const errors = selected && flags.get(selected.uid);
+  // SEND's problems, and the contract's field rules as the user types.
+  const flagged = (selected && flags.get(selected.uid)) ?? [];
+  const shown = (field: TemplateProblem['field']) => flagged.find((p) => p.field === field)?.message ?? (selected && fieldErrors(selected, false)[field]);
   return (
     <Page>
       <PageHeader title="Add Templates" description="Fill in each template of the batch, then send them all at once. The form is kept on this device until it is sent." />
@@ -153,16 +156,13 @@ export default function AddTemplatesPage() {
                 tagOptions={names.tagOptions}
                 createAmbient={names.createAmbient}
                 createTag={names.createTag}
-                errors={{
-                  name: errors?.find((m) => m.endsWith('has no name')),
-                  ambients: errors?.find((m) => m.endsWith('has no ambients')),
-                }}
+                errors={{ name: shown('name'), note: shown('note'), ambients: shown('ambients') }}
                 image={
                   <TemplateImagePicker
                     file={selected.imageId === undefined ? undefined : draft.files.get(selected.imageId)}
-                    onPick={(ok, refused) => void setImage(selected, ok, refused)}
+                    onPick={(ok) => void setImage(selected, ok)}
                     onRemove={() => (selected.imageId !== undefined && draft.dropFiles([selected.imageId]), patch(selected.uid, { imageId: undefined }))}
-                    error={errors?.find((m) => m.endsWith('has no image'))}
+                    error={shown('image')}
                   />
                 }
               />

@@ -24,7 +24,7 @@ import { notify } from '../../ui/notify.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { templateImage } from '../catalog/catalog-rules.ts';
 import { TemplateFields } from './TemplateFields.tsx';
-import { diffTemplate, editOf, editProblems, EDIT_NO_AMBIENTS, EDIT_NO_NAME, SAVED_TEMPLATE, type TemplateEdit } from './template-rules.ts';
+import { diffTemplate, editErrors, editOf, SAVED_TEMPLATE, type TemplateEdit } from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 import styles from './templates.module.css';
 
@@ -86,11 +86,12 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
       setEdit((e) => (kind === 'ambient' ? { ...e, ambients: settleChip(e.ambients, label, id) } : { ...e, tags: settleChip(e.tags, label, id) }));
     return { onCreated: settle, onFailed: (kind: TemplateNameKind, label: string) => settle(kind, label, null) };
   }, []));
-  const problems = editProblems(edit);
+  // The contract's field rules as typed; what is missing once Save was pressed.
+  const errors = editErrors(edit, checked);
 
   const save = async () => {
     setChecked(true);
-    if (problems.length) return;
+    if (Object.keys(editErrors(edit, true)).length) return;
     setAlert({ title: 'Saving Template', progress: 'Saving...' });
     try {
       const entries = await queuedBy(() => editTemplate(cid, template.id, diffTemplate(template, edit)));
@@ -156,7 +157,7 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
             createAmbient={names.createAmbient}
             createTag={names.createTag}
             image={image}
-            errors={checked ? { name: problems.includes(EDIT_NO_NAME) ? EDIT_NO_NAME : undefined, ambients: problems.includes(EDIT_NO_AMBIENTS) ? EDIT_NO_AMBIENTS : undefined } : undefined}
+            errors={errors}
           />
         </fieldset>
       </Card>

@@ -8,6 +8,7 @@ import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { templateRules } from '../../api/contract/rules/template.ts';
 import type { NameChip } from './template-rules.ts';
 import styles from './templates.module.css';
 
@@ -30,7 +31,8 @@ interface Props {
   createTag: (label: string) => NameChip;
   /** The image part: a FileDrop (add) or the picture (edit). */
   image: ReactNode;
-  errors?: { name?: string; ambients?: string };
+  /** The contract's words for name and note, the form's for ambients. */
+  errors?: { name?: string; note?: string; ambients?: string };
 }
 
 const VISIBILITY = [
@@ -43,7 +45,7 @@ export function TemplateFields({ value, onChange, customers, ambientOptions, tag
     <div className={styles.fields}>
       <div className={styles.imageColumn}>{image}</div>
       <FormGrid>
-        <TextField label="Name" required value={value.name} maxLength={255} error={errors?.name} onChange={(e) => onChange({ name: e.target.value })} className={styles.full} />
+        <TextField label="Name" required value={value.name} error={errors?.name} onChange={(e) => onChange({ name: e.target.value })} className={styles.full} />
         <RadioGroup
           label="Visibility"
           orientation="horizontal"
@@ -61,7 +63,7 @@ export function TemplateFields({ value, onChange, customers, ambientOptions, tag
         ) : (
           <span aria-hidden="true" />
         )}
-        <TextArea label="Notes" value={value.note} maxLength={2000} rows={3} onChange={(e) => onChange({ note: e.target.value })} className={styles.full} />
+        <TextArea label="Notes" value={value.note} limit={templateRules.note.max} rows={3} error={errors?.note} onChange={(e) => onChange({ note: e.target.value })} className={styles.full} />
         <TagInput
           label="Ambient Type*"
           noun="ambient"

@@ -1,10 +1,14 @@
-// The image of a new template (document 2 §5): JPEG or PNG, the first file only, shown large once chosen.
+// The image of a new template (document 2 §5): JPEG or PNG, the first file only, shown large once chosen;
+// checked by the contract's upload rules (the template call's 'image' file) before it joins the form.
 import { X } from 'lucide-react';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { useObjectUrls } from '../batch/object-url.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
 import { IMAGE_ACCEPT } from './template-rules.ts';
+
+const checkImage = uploadCheck('image');
 import styles from './templates.module.css';
 
 interface Props {
@@ -29,6 +33,7 @@ export function TemplateImagePicker({ file, onPick, onRemove, error }: Props) {
         accept={IMAGE_ACCEPT}
         acceptLabel="JPEG or PNG; the first file is used"
         files={[]}
+        check={checkImage}
         onPick={onPick}
         error={error}
         hint={file ? file.name : 'The picture customers see in the catalogue.'}

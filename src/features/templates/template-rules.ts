@@ -1,8 +1,11 @@
 // The template screens' rules as pure functions (document 2 §2.4, §2.5, §3, §5, §8): a template of
-// the batch form, its defaults, the checks before SEND with their messages, the ambient/tag Enter
-// rule, what a save sends, and which cards may be deleted.
+// the batch form, its defaults, the checks before SEND with their messages (the specs', and the
+// contract's template rules in the server's words), the ambient/tag Enter rule, what a save sends,
+// and which cards may be deleted.
 import type { TemplateChange, TemplateDraft, TemplateRow } from '../../data/index.ts';
 import { commitTyped, type TagOption } from '../../ui/tag-input.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
+import { templateFieldErrors } from '../../api/contract/rules/template.ts';
 
 /** An ambient or tag chip: an existing id (a temp id while its create is queued), or a name being created. */
 export interface NameChip extends TagOption {
@@ -22,33 +25,46 @@ export interface TemplateItem {
   tags: NameChip[];
 }
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
-export const IMAGE_ACCEPT = IMAGE_TYPES.join(',');
+/** §5: JPEG or PNG, the template call's 'image' file (checked by the contract's upload rules). */
+export const IMAGE_ACCEPT = acceptOf('image');
 
 /** §3: a new template is private (public 0) for the first customer. */
 export function newTemplate(uid: string, customers: readonly { id: number }[]): TemplateItem {
   return { uid, name: '', note: '', public: 0, clientId: customers[0]?.id, ambients: [], tags: [] };
 }
 
-/** §5: only image/jpeg and image/png, and only the first file. */
-export function pickImage(files: readonly File[]): File | undefined {
-  const first = files[0];
-  return first && (IMAGE_TYPES as readonly string[]).includes(first.type) ? first : undefined;
-}
-
 export const NO_IMAGE = (n: number) => `Template ${n} has no image`;
 export const NO_AMBIENTS = (n: number) => `Template ${n} has no ambients`;
-/** Ours (the server needs a name). */
-export const NO_NAME = (n: number) => `Template ${n} has no name`;
 
-/** §5: the problems of each template (numbered from 1), in list order; tags are not enforced. */
-export function templateProblems(items: readonly TemplateItem[]): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+export type TemplateField = 'image' | 'ambients' | 'name' | 'note' | 'id_customer';
+/** `message` shows at the field; the SEND popup lists `summary` (which names the template). */
+export interface TemplateProblem {
+  field: TemplateField;
+  message: string;
+  summary: string;
+}
+
+type Fields = Pick<TemplateItem, 'name' | 'note' | 'public' | 'clientId'>;
+/**
+ * The contract's template rules on what is sent (the name trimmed), in the server's words: the lengths
+ * as typed; a missing name and a private template's client once SEND or Save was pressed (`presence`).
+ */
+export function fieldErrors(t: Fields, presence: boolean): Partial<Record<TemplateField, string>> {
+  const name = t.name.trim();
+  const errors = templateFieldErrors({ name: name || (presence ? '' : undefined), note: t.note, public: t.public, id_customer: t.public === 0 ? t.clientId : undefined });
+  if (!presence) delete errors.id_customer;
+  return Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, m[0]]));
+}
+
+/** §5: the problems of each template (numbered from 1), in list order, then the contract's field rules; tags are not enforced. */
+export function templateProblems(items: readonly TemplateItem[]): Map<string, TemplateProblem[]> {
+  const out = new Map<string, TemplateProblem[]>();
   items.forEach((t, i) => {
-    const p: string[] = [];
-    if (t.imageId === undefined) p.push(NO_IMAGE(i + 1));
-    if (!t.ambients.length) p.push(NO_AMBIENTS(i + 1));
-    if (!t.name.trim()) p.push(NO_NAME(i + 1));
+    const n = i + 1;
+    const p: TemplateProblem[] = [];
+    if (t.imageId === undefined) p.push({ field: 'image', message: NO_IMAGE(n), summary: NO_IMAGE(n) });
+    if (!t.ambients.length) p.push({ field: 'ambients', message: NO_AMBIENTS(n), summary: NO_AMBIENTS(n) });
+    for (const [field, message] of Object.entries(fieldErrors(t, true))) p.push({ field: field as TemplateField, message, summary: `Template ${n}: ${message}` });
     if (p.length) out.set(t.uid, p);
   });
   return out;
@@ -112,12 +128,11 @@ export function diffTemplate(before: TemplateRow, after: TemplateEdit): Template
   };
 }
 
-export const EDIT_NO_NAME = 'The template needs a name';
 export const EDIT_NO_AMBIENTS = 'The template needs at least one ambient';
 
-/** The edit form keeps the add form's rules (a name and an ambient); the image cannot change. */
-export function editProblems(e: TemplateEdit): string[] {
-  return [...(e.name.trim() ? [] : [EDIT_NO_NAME]), ...(e.ambients.length ? [] : [EDIT_NO_AMBIENTS])];
+/** The edit form keeps the add form's rules (the contract's fields, an ambient); the image cannot change. */
+export function editErrors(e: TemplateEdit, presence: boolean): Partial<Record<TemplateField, string>> {
+  return { ...fieldErrors(e, presence), ...(presence && !e.ambients.length && { ambients: EDIT_NO_AMBIENTS }) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { FormGrid } from '../../ui/Layout.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { inviteErrors, lacking, NAME_MAX, slugsOf, type InviteErrors } from './rules.ts';
+import { inviteErrors, lacking, slugsOf, type InviteErrors } from './rules.ts';
 import { useScreen } from './screen.tsx';
 import styles from './users.module.css';
 
@@ -80,7 +80,7 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
         <FormGrid>
           <TextField label="Email" type="email" required autoComplete="off" value={email} error={errors.email} maxLength={255}
             onChange={(e) => (setEmail(e.target.value), setErrors((x) => ({ ...x, email: undefined })))} className={styles.full} />
-          <TextField label="Name" required autoComplete="off" value={name} error={errors.name} maxLength={NAME_MAX}
+          <TextField label="Name" required autoComplete="off" value={name} error={errors.name}
             onChange={(e) => (setName(e.target.value), setErrors((x) => ({ ...x, name: undefined })))} className={styles.full} />
           <Select label="Role" required value={roleId} options={roleOptions} error={errors.role} onValueChange={(id) => (setRoleId(id), setErrors((x) => ({ ...x, role: undefined })))} />
           <Select label="Company" required value={companyId} error={errors.company} disabled={companies.length < 2}

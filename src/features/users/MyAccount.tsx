@@ -17,7 +17,13 @@ import { notify } from '../../ui/notify.tsx';
 import { SkeletonText } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { logBackgroundFailure } from '../../api/background-errors.ts';
-import { NAME_MAX, PHOTO_ACCEPT, photoError } from './rules.ts';
+import { accountErrors } from './rules.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
+import { uploadCheck } from '../../api/upload-check.ts';
+
+// The photo is the photo call's 'image' file: checked by the contract's upload rules when picked.
+const PHOTO_ACCEPT = acceptOf('image');
+const checkPhoto = uploadCheck('image');
 import { useScreen } from './screen.tsx';
 import styles from './users.module.css';
 
@@ -52,13 +58,16 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
   const { user } = useSession();
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(account.phone ?? '');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [tried, setTried] = useState(false);
+  // The contract's limits as typed; a missing name once Save was pressed.
+  const all = accountErrors({ name, phone });
+  const errors = tried || name.trim() ? all : { ...all, name: undefined };
   const dirty = name.trim() !== account.name || phone.trim() !== (account.phone ?? '');
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return setNameError('The name field is required.');
-    setNameError(null);
+    setTried(true);
+    if (Object.keys(accountErrors({ name, phone })).length) return;
     await saveAccount(account, { name, phone });
     if (navigator.onLine) notify.saved('Your name and phone were saved.');
     else notify.savedOffline();
@@ -69,8 +78,8 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
       <Stack gap={5}>
         <PhotoPicker id={account.id} name={account.name} photo={account.photo} online={online} />
         <FormGrid>
-          <TextField label="Name" required value={name} maxLength={NAME_MAX} autoComplete="name" error={nameError} onChange={(e) => (setName(e.target.value), setNameError(null))} />
-          <TextField label="Phone" type="tel" value={phone} maxLength={40} autoComplete="tel" onChange={(e) => setPhone(e.target.value)} />
+          <TextField label="Name" required value={name} autoComplete="name" error={errors.name} onChange={(e) => setName(e.target.value)} />
+          <TextField label="Phone" type="tel" value={phone} autoComplete="tel" error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
           <TextField label="Email" value={user.email} disabled hint="You sign in with this address; it cannot be changed here." className={styles.full} />
         </FormGrid>
         <Stack direction="row" gap={3} align="center" justify="flex-end">
@@ -87,12 +96,10 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
 function PhotoPicker({ id, name, photo, online }: { id: number; name: string; photo: string | null; online: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const pick = async (accepted: File[], refused: File[]) => {
-    const file = accepted[0] ?? refused[0];
-    if (!file) return;
-    const wrong = photoError(file);
-    if (wrong) return setError(wrong);
+  const pick = async (accepted: File[]) => {
+    const file = accepted[0];
     setError(null);
+    if (!file) return;
     setBusy(true);
     try {
       const res = await uploadMyPhoto(file);
@@ -117,7 +124,8 @@ function PhotoPicker({ id, name, photo, online }: { id: number; name: string; ph
         error={error}
         disabled={!online || busy}
         hint={!online ? 'Changing your photo needs a connection.' : busy ? 'Uploading…' : undefined}
-        onPick={(ok, bad) => void pick(ok, bad)}
+        check={checkPhoto}
+        onPick={(ok) => void pick(ok)}
         className={styles.photoDrop}
       />
     </div>

@@ -13,7 +13,7 @@ import { Stack } from '../../ui/Layout.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { PermissionMatrix } from './PermissionMatrix.tsx';
-import { NAME_MAX, NEW_ROLE_ID, permissionChanges, ROLE_PLACEHOLDER, roleLabel, roleLockReason, roleNameError } from './rules.ts';
+import { NEW_ROLE_ID, permissionChanges, ROLE_PLACEHOLDER, roleLabel, roleLockReason, roleNameError } from './rules.ts';
 import { useScreen } from './screen.tsx';
 import styles from './users.module.css';
 
@@ -115,7 +115,7 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
       <form onSubmit={save} noValidate aria-label={`Role ${roleLabel(name)}`}>
         <Stack gap={5}>
           {lockReason && <p className={styles.lockNote} role="note"><Lock aria-hidden="true" /> {lockReason}</p>}
-          <TextField label="Role name" required placeholder={ROLE_PLACEHOLDER} value={name} maxLength={NAME_MAX} error={nameError}
+          <TextField label="Role name" required placeholder={ROLE_PLACEHOLDER} value={name} error={nameError}
             readOnly={readOnly} onChange={(e) => (edit({ name: e.target.value }), setNameError(null))} className={styles.roleName} />
           <PermissionMatrix
             privileges={role.privileges}

@@ -1,5 +1,11 @@
 // The user-management screen's rules (document 3 §4, §5, §6), pure so tests can check them.
-// The server enforces every one of them again; these only decide what the screen offers.
+// The server enforces every one of them again; a person's and a role's fields are the contract's
+// rules (src/api/contract/rules/user.ts), checked here with the server's words.
+import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
+import { accountRules, inviteRules, ROLE_PLACEHOLDER, ROLE_TAKEN, roleRules } from '../../api/contract/rules/user.ts';
+
+export { ROLE_PLACEHOLDER };
+const firsts = (e: FieldErrors): Record<string, string> => Object.fromEntries(Object.entries(e).map(([k, m]) => [k, m[0]!]));
 
 export interface PrivilegeLike { slug: string; name: string; description: string; section: string; permited: boolean }
 export interface RoleLike { id: number; name: string; locked: boolean; users: number; privileges: PrivilegeLike[] }
@@ -14,8 +20,6 @@ export interface PersonLike {
 
 /** §4, §5: a role not yet saved has id -1 and the placeholder name. */
 export const NEW_ROLE_ID = -1;
-export const ROLE_PLACEHOLDER = 'Role Name*';
-export const NAME_MAX = 100;
 
 // ---- People ---------------------------------------------------------------------------------
 
@@ -60,14 +64,9 @@ export function cannotActOn(me: number, held: ReadonlySet<string>, person: Perso
 export interface InviteDraft { email: string; name: string; roleId: number | null; companyId: number | null }
 export type InviteErrors = Partial<Record<'email' | 'name' | 'role' | 'company', string>>;
 
-/** §5: adding a user needs an email, a name, a role and a company; the email must look like one. */
+/** §5: adding a user needs an email that looks like one and a name (the contract's words), a role and a company. */
 export function inviteErrors(d: InviteDraft): InviteErrors {
-  const e: InviteErrors = {};
-  const email = d.email.trim();
-  if (!email) e.email = 'Enter the email of the person to invite.';
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) e.email = 'Please enter a valid email';
-  if (!d.name.trim()) e.name = 'Enter their name.';
-  else if (d.name.trim().length > NAME_MAX) e.name = `The name may have at most ${NAME_MAX} characters.`;
+  const e: InviteErrors = firsts(tableErrors(inviteRules, { email: d.email.trim(), name: d.name.trim() }));
   if (d.roleId === null) e.role = 'Choose a role.';
   if (d.companyId === null) e.company = 'Choose a company.';
   return e;
@@ -78,14 +77,18 @@ export function inviteErrors(d: InviteDraft): InviteErrors {
 /** The name a role shows in the list: a new one without a name shows the placeholder. */
 export const roleLabel = (name: string) => name.trim() || ROLE_PLACEHOLDER;
 
-/** A role's name: required (the placeholder is not a name), at most 100 characters, unique in the company. */
+/** A role's name: the contract's rule (not blank nor the placeholder, at most 100), then unique in the company. */
 export function roleNameError(name: string, id: number, roles: readonly Pick<RoleLike, 'id' | 'name'>[]): string | null {
   const n = name.trim();
-  if (!n || n === ROLE_PLACEHOLDER) return 'Give the role a name.';
-  if (n.length > NAME_MAX) return `The name may have at most ${NAME_MAX} characters.`;
-  if (roles.some((r) => r.id !== id && r.name.trim().toLowerCase() === n.toLowerCase())) return 'A role with this name already exists.';
+  const broken = tableErrors(roleRules, { name: n }).name?.[0];
+  if (broken) return broken;
+  if (roles.some((r) => r.id !== id && r.name.trim().toLowerCase() === n.toLowerCase())) return ROLE_TAKEN;
   return null;
 }
+
+/** My account: the name and phone as sent (trimmed), by the contract's rules. */
+export const accountErrors = (a: { name: string; phone: string }): Partial<Record<'name' | 'phone', string>> =>
+  firsts(tableErrors(accountRules, { name: a.name.trim(), phone: a.phone.trim() }));
 
 /** The slugs whose value differs from the saved role: the body of edit_permissions. */
 export function permissionChanges(saved: readonly PrivilegeLike[], draft: ReadonlyMap<string, boolean>): Record<string, boolean> {
@@ -141,9 +144,3 @@ export function roleLockReason(role: RoleLike, held: ReadonlySet<string>): strin
 // ---- Photo ------------------------------------------------------------------------------------
 
 /** §5: the profile photo is a png or a jpeg. */
-export const PHOTO_ACCEPT = '.png,.jpg,.jpeg,image/png,image/jpeg';
-export function photoError(file: Pick<File, 'name' | 'type'>): string | null {
-  const typeOk = file.type === 'image/png' || file.type === 'image/jpeg';
-  const nameOk = /\.(png|jpe?g)$/i.test(file.name);
-  return typeOk || (!file.type && nameOk) ? null : 'The photo must be a PNG or JPEG image.';
-}

@@ -5,6 +5,10 @@ import { useWriteFeedback } from '../../../app/write-feedback.ts';
 import { queueViewerImage, usePendingViewerImage } from '../../../data/index.ts';
 import { Card } from '../../../ui/Card.tsx';
 import { FileDrop } from '../../../ui/FileDrop.tsx';
+import { acceptOf } from '../../../api/contract/rules/files.ts';
+import { uploadCheck } from '../../../api/upload-check.ts';
+
+const checkImage = uploadCheck('image');
 import { Img } from '../../../ui/Img.tsx';
 import styles from './viewer.module.css';
 
@@ -33,9 +37,10 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
     }
   }, [pending, onUploaded]);
 
-  const pick = async (files: File[], refused: File[]) => {
-    if (refused.length || !files[0]) return setError('Choose one JPG or PNG picture.');
+  // The picker has checked the file by the contract's upload rules and named a refused one.
+  const pick = async (files: File[]) => {
     setError(null);
+    if (!files[0]) return;
     const since = Date.now();
     await queueViewerImage(productId, customerId, files[0], label);
     feedback(since);
@@ -47,10 +52,11 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
       {canEdit && (
         <FileDrop
           label="Replace the thumbnail"
-          accept=".jpg,.jpeg,.png,image/jpeg,image/png"
+          accept={acceptOf('image')}
           acceptLabel="One JPG or PNG"
           files={[]}
-          onPick={(a, r) => void pick(a, r)}
+          check={checkImage}
+          onPick={(a) => void pick(a)}
           error={error ?? (pending?.state === 'parked' ? `Error: ${pending.error ?? 'the upload was refused.'}` : null)}
         />
       )}

@@ -1,0 +1,66 @@
+// The product's fields (document 2 §3, §5, §9), as data: the server's store and edit schemas are built
+// from this table, its handlers run productFieldErrors on the result, and the batch form, the CSV
+// import, Info and the data layer check with the same function before anything is queued.
+import { addError, choice, FLAG, tableErrors, text, type FieldErrors } from './check.ts';
+import type { ValuesOf } from './schema.ts';
+
+/** §9: the units, 'in' by default. */
+export const MEASURE_UNITS = ['in', 'ft', '', 'mm', 'cm', 'm'] as const;
+export const DEFAULT_MEASURE = 'in';
+/** §3: a new product's note. */
+export const DEFAULT_NOTE = 'Some more details to inform about technical aspects of the product.';
+
+export const NAME_OR_SKU_MESSAGE = 'You need to add a name or sku to the product';
+export const DIMENSIONS_MESSAGE = 'You need to add the dimensions to the product';
+export const DIMENSION_FIELDS = ['height', 'width', 'depth'] as const;
+
+/** Dimensions are free text (§5: the placeholder is feet, inches and a fraction): negative when a minus comes before a number. */
+export const isNegativeDimension = (value: string | undefined | null): boolean => /^[-\u2212\u2013]\s*\.?\d/.test((value ?? '').trim());
+const DECIMAL = String.raw`(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
+const FRACTION = String.raw`\d+\/[1-9]\d*`;
+const INCHES = String.raw`(?:${DECIMAL}(?:\s+${FRACTION})?|${FRACTION})\s*["″]?`;
+/** 12, 12.5, 12,5, 1/2, 2 1/2, 6', 6' 2 1/2": a number, or feet and inches. */
+const DIMENSION = new RegExp(String.raw`^(?:${DECIMAL}\s*['′](?:\s*${INCHES})?|${INCHES})$`);
+export const isDimension = (value: string) => DIMENSION.test(value.trim());
+
+function dimensionFormat(field: string, value: string): string | undefined {
+  if (!value) return undefined;
+  if (isNegativeDimension(value)) return `The ${field} field must not be negative.`;
+  return isDimension(value) ? undefined : `The ${field} field must be a number, such as 12, 12.5 or 6' 2 1/2".`;
+}
+
+/** The editable fields, shared by store and edit (the server trims every text field first). */
+export const productRules = {
+  name: text(255),
+  sku: text(100),
+  collection: text(255),
+  automation_system: FLAG,
+  height: text(50, 0, dimensionFormat),
+  width: text(50, 0, dimensionFormat),
+  depth: text(50, 0, dimensionFormat),
+  finish: text(255),
+  // §5, §9: the note has at most 200 characters.
+  note: text(200),
+  measure: choice(MEASURE_UNITS),
+} as const;
+export type ProductFields = ValuesOf<typeof productRules>;
+export const PRODUCT_TEXT_FIELDS = (Object.keys(productRules) as (keyof ProductFields)[]).filter((k) => productRules[k].kind === 'text');
+
+/** An information block: both parts are needed (§5 sends a block only with both). */
+export const descriptionRules = { title: text(255, 1), notes: text(5000, 1) } as const;
+/** A company's product tag. */
+export const productTagRules = { name: text(100, 1) } as const;
+
+/**
+ * Every broken rule of a product's fields, by field: name or SKU (§5), each field's own limits and
+ * formats (a dimension is a number and not negative), then, with automation on, each missing
+ * dimension (§5). `message` of a refusal is the first one. Empty when the product is valid.
+ */
+export function productFieldErrors(p: Readonly<Partial<Record<keyof ProductFields, unknown>>>): FieldErrors {
+  const errors: FieldErrors = {};
+  const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
+  if (blank(p.name) && blank(p.sku)) addError(errors, 'name', NAME_OR_SKU_MESSAGE);
+  for (const [field, messages] of Object.entries(tableErrors(productRules, p))) messages.forEach((m) => addError(errors, field, m));
+  if (p.automation_system === 1) for (const f of DIMENSION_FIELDS) if (blank(p[f])) addError(errors, f, DIMENSIONS_MESSAGE);
+  return errors;
+}

@@ -1,0 +1,17 @@
+// A template's fields (document 2 §2.4, §2.5, §3, §7), and the name of an ambient or a template tag,
+// as data: the server's schemas are built from these tables and its handlers run templateFieldErrors;
+// the add and edit forms, and the data layer's name creation, check with the same rules and words.
+import { addError, notBlank, tableErrors, text, FLAG, type FieldErrors } from './check.ts';
+
+export const templateRules = { name: text(255, 1, notBlank), note: text(2000), public: FLAG } as const;
+/** An ambient's or a template tag's name. */
+export const templateNameRules = { name: text(100, 1, notBlank) } as const;
+
+export const CLIENT_REQUIRED = 'The id_customer field is required when public is 0.';
+
+/** Every broken rule of a template's fields, by field; a private one (public 0) needs its client. */
+export function templateFieldErrors(t: { name?: unknown; note?: unknown; public?: unknown; id_customer?: unknown }): FieldErrors {
+  const errors = tableErrors(templateRules, t);
+  if (t.public === 0 && t.id_customer === undefined) addError(errors, 'id_customer', CLIENT_REQUIRED);
+  return errors;
+}

@@ -1,0 +1,87 @@
+// Every rule of the retailer, invitation, account, role and self-registration tables on both sides: the inputs made from
+// each table are refused by the portal's check and by the real server with the same words, and the
+// boundaries pass both (as contract-rules.test.ts does for products, presets and templates).
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { retailerErrors, retailerRules } from '../../src/api/contract/rules/retailer.ts';
+import { accountRules, inviteRules, roleRules, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
+import { call } from '../support/http.ts';
+import { acceptedAlike, breaking, passing, refusedAlike, rows, tableCases, type Case } from '../support/rule-cases.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { ids, type Ids } from './products.fixtures.ts';
+
+let s: TestServer;
+let w: Ids;
+let roleId: number;
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+  roleId = (await s.db.one<{ id: number }>("SELECT id FROM roles WHERE customer_id = $1 AND name = 'Registrar'", [w.acme]))!.id;
+});
+afterAll(async () => { await s.close(); });
+
+describe('retailers', () => {
+  const base = {
+    retailer: 'Valid', file_type: 'png', height: 100, width: 100, dpi: 72, color_depth: 24, file_size: 5, images_per_row: 48,
+    file_name: '<note>_<frame_num2>.<ext>',
+  };
+  const add = (body: Record<string, unknown>) => call(s, 'POST', '/posts/retailer/add', { token: w.tok.staff, body });
+  const more: Case[] = [
+    { field: 'file_name', value: 'a<b>.png', why: 'an unknown token' },
+    { field: 'file_name', value: '../up.png', why: 'a path' },
+    { field: 'retailer', value: undefined, why: 'missing' },
+  ];
+
+  it.each(rows([...tableCases(retailerRules, breaking), ...more]))('refused alike: %s', async (_, c) => {
+    const input = { ...base, [c.field]: c.value };
+    refusedAlike(await add(input), retailerErrors(input), c.field);
+  });
+
+  it.each(rows(tableCases(retailerRules, passing)))('taken alike: %s', async (_, c) => {
+    const input = { ...base, [c.field]: c.value };
+    acceptedAlike(await add(input), retailerErrors(input));
+  });
+});
+
+describe('people and roles', () => {
+  let n = 0;
+  const invite = (body: Record<string, unknown>) =>
+    call(s, 'POST', '/user/inside', { token: w.tok.acme, body: { id_customer: w.acme, id_role: roleId, name: 'Ann', email: `ann${++n}@example.test`, ...body } });
+  const role = (body: Record<string, unknown>) => call(s, 'POST', '/customer/role/create', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
+  const me = (body: Record<string, unknown>) => call(s, 'PUT', '/user/edit', { token: w.tok.acme, body: { name: 'Alice', ...body } });
+  const blank: Case = { field: 'name', value: '   ', why: 'spaces alone' };
+
+  it.each(rows([...tableCases(inviteRules, breaking), blank, { field: 'email', value: 'ann@', why: 'not an address' }]))('an invitation, refused alike: %s', async (_, c) => {
+    refusedAlike(await invite({ [c.field]: c.value }), tableErrors(inviteRules, { name: 'Ann', email: 'ann@example.test', [c.field]: c.value }), c.field);
+  });
+  it.each(rows(tableCases(inviteRules, passing)))('an invitation, taken alike: %s', async (_, c) => {
+    acceptedAlike(await invite({ [c.field]: c.value }), tableErrors(inviteRules, { name: 'Ann', email: 'ann@example.test', [c.field]: c.value }));
+  });
+
+  it.each(rows([...tableCases(roleRules, breaking), { field: 'name', value: 'Role Name*', why: 'the placeholder' }, { field: 'name', value: '', why: 'blank' }]))(
+    'a role name, refused alike: %s', async (_, c) => {
+      refusedAlike(await role({ [c.field]: c.value }), tableErrors(roleRules, { [c.field]: c.value }), c.field);
+    });
+  it.each(rows(tableCases(roleRules, passing)))('a role name, taken alike: %s', async (_, c) => {
+    acceptedAlike(await role({ [c.field]: c.value }), tableErrors(roleRules, { [c.field]: c.value }));
+  });
+
+  it.each(rows([...tableCases(accountRules, breaking), blank]))('my name and phone, refused alike: %s', async (_, c) => {
+    refusedAlike(await me({ [c.field]: c.value }), tableErrors(accountRules, { name: 'Alice', [c.field]: c.value }), c.field);
+  });
+  it.each(rows(tableCases(accountRules, passing)))('my name and phone, taken alike: %s', async (_, c) => {
+    acceptedAlike(await me({ [c.field]: c.value }), tableErrors(accountRules, { name: 'Alice', [c.field]: c.value }));
+  });
+});
+
+describe('self-registration', () => {
+  let n = 0;
+  const base = () => ({ company: 'Nordic Oak', username: 'Ines', email: `ines${++n}@nordic.test`, password: 'secret123' });
+  const register = (body: Record<string, unknown>) => call(s, 'POST', '/customer/register', { body });
+  const more: Case[] = [{ field: 'email', value: 'ines@nordic', why: 'not an address' }, { field: 'company', value: '  ', why: 'spaces alone' }];
+
+  it.each(rows([...tableCases(selfRegistrationRules, breaking), ...more]))('refused alike: %s', async (_, c) => {
+    const input = { ...base(), [c.field]: c.value };
+    refusedAlike(await register(input), tableErrors(selfRegistrationRules, input), c.field);
+  });
+});

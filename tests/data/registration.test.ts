@@ -11,6 +11,7 @@ import { syncStatus } from '../../src/data/store.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, textFile, type Harness, type Fault } from './support.ts';
+import { newActionId } from '../../src/data/outbox.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('an offline batch of products', () => {
         ...(uid === 'BAT-3' && { measure: 'yd' }),
       },
     }));
-    const queued = await queueProductBatch(h.cid, KEY, drafts);
+    const queued = await queueProductBatch(h.cid, KEY, drafts, newActionId());
     expect(queued.map((q) => q.uid)).toEqual(SKUS);
     // One shared new tag, created by the first product's chain; every product waits on the device.
     expect((await readDraft(KEY)).value).toEqual({ items: [] });

@@ -1,6 +1,7 @@
 // The viewer's lazy-load thumbnail (document 3 §2, §5: one file, jpg or png): the current one, or the
 // one waiting in the outbox; editors replace it. The upload is queued, so it survives going offline.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useUserAction } from '../../../app/user-action.ts';
 import { useWriteFeedback } from '../../../app/write-feedback.ts';
 import { queueViewerImage, usePendingViewerImage } from '../../../data/index.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -33,12 +34,17 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
     }
   }, [pending, onUploaded]);
 
-  const pick = async (files: File[], refused: File[]) => {
-    if (refused.length || !files[0]) return setError('Choose one JPG or PNG picture.');
+  // The same picture dropped twice is one upload; another picture is a new one.
+  const action = useUserAction();
+  const pick = (files: File[], refused: File[]) => {
+    const file = files[0];
+    if (refused.length || !file) return setError('Choose one JPG or PNG picture.');
     setError(null);
-    const since = Date.now();
-    await queueViewerImage(productId, customerId, files[0], label);
-    feedback(since);
+    void action.run(async (a) => {
+      const since = Date.now();
+      await queueViewerImage(productId, customerId, file, label, a.id);
+      feedback(since);
+    }, { input: file });
   };
 
   return (
@@ -50,7 +56,8 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
           accept=".jpg,.jpeg,.png,image/jpeg,image/png"
           acceptLabel="One JPG or PNG"
           files={[]}
-          onPick={(a, r) => void pick(a, r)}
+          onPick={pick}
+          disabled={action.running}
           error={error ?? (pending?.state === 'parked' ? `Error: ${pending.error ?? 'the upload was refused.'}` : null)}
         />
       )}

@@ -1,7 +1,9 @@
-// Every screen's write actions, for tests/e2e/double-everything.test.ts: a new screen adds its entry.
+// Every screen's write actions, for tests/e2e/double-everything.test.ts: a new screen adds its entry
+// (user management's are in double-actions-users.ts, the public pages' in double-actions-public.ts).
 // Each names what one change adds on the server; names and values are unique to their entry.
 import { imageFile } from './registration-helpers.ts';
 import { openSection, loaded, type PresetSection } from './imagery-helpers.ts';
+import { PUBLIC_ACTIONS } from './double-actions-public.ts';
 import { USER_ACTIONS } from './double-actions-users.ts';
 import { button, countOf, dialog, keysOn, type WriteAction } from './double-helpers.ts';
 
@@ -28,6 +30,7 @@ const newPreset = (section: PresetSection): WriteAction => ({
 });
 
 export const ACTIONS: WriteAction[] = [
+  ...PUBLIC_ACTIONS,
   newPreset('silo'),
   newPreset('vignette'),
   newPreset('360'),

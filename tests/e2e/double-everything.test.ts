@@ -8,20 +8,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { ACTIONS } from './double-actions.ts';
-import { recordWrites, toasts, type Ctx } from './double-helpers.ts';
+import { recordWrites, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
 import { settled, signInAs, signInAsStaffAdmin } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything', () => {
   const env = usePortalAndBrowser();
   const contexts: BrowserContext[] = [];
-  const pages = {} as Record<'manager' | 'staff', Page>;
+  const pages = {} as Record<WriteAction['as'], Page>;
   let ctx: Ctx;
 
   beforeAll(async () => {
     const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const productId = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1004'"))!.id;
     ctx = { url: env.s.url, cid, productId };
-    for (const who of ['manager', 'staff'] as const) {
+    for (const who of ['manager', 'staff', 'guest'] as const) {
       const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 1000 } });
       contexts.push(context);
       pages[who] = await context.newPage();

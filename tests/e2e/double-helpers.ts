@@ -14,7 +14,8 @@ export interface Ctx {
 /** One write action of a screen, done the way an impatient user does it. */
 export interface WriteAction {
   name: string;
-  as: 'manager' | 'staff';
+  /** Who does it: the Acme manager, staff in the provider context, or someone signed out. */
+  as: 'manager' | 'staff' | 'guest';
   /** Brings the page to where the action starts (the form filled, the dialog open). */
   open(page: Page, c: Ctx): Promise<void>;
   /** The doubled gesture: a double click (locator.dblclick) or Enter pressed twice. */

@@ -2,7 +2,7 @@
 // large company, and an offline batch of products with images drained on reconnect.
 import { catalogIndex } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
-import { drainOutbox } from '../../src/data/outbox.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
 import { queueProductBatch } from '../../src/data/registration.ts';
 import { syncNow } from '../../src/data/sync.ts';
 
@@ -62,7 +62,7 @@ export const registrationBench = {
       items.push({ uid: `b${i}`, fileIds: [], draft: { sku: `BENCH-${i}`, name: `Bench chair ${i}`, images: [await png(2 * i), await png(2 * i + 1)] } });
     }
     const t0 = performance.now();
-    const queued = await queueProductBatch(cid, 'bench', items);
+    const queued = await queueProductBatch(cid, 'bench', items, newActionId());
     return { ms: performance.now() - t0, entries: queued.reduce((s, q) => s + q.entries.length, 0) };
   },
   /** Back online: drains until the outbox is empty; the time it took. */

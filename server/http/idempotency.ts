@@ -8,6 +8,13 @@ import { GONE_AFTER_SECONDS } from './instance.ts';
 const MUTATING = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
 const KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 const STALE_CLAIM_SECONDS = 120;
+/**
+ * Whose keys: the signed-in user's, or for a public call (registration, a password reset) the
+ * anonymous caller's, all under user 0. Keys are random per user action, so one caller cannot meet
+ * another's; this lets a repeated registration replay its answer instead of registering twice.
+ */
+const ANONYMOUS = 0;
+const ownerOf = (req: FastifyRequest) => req.user?.id ?? ANONYMOUS;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,13 +27,14 @@ export function installIdempotency(app: FastifyInstance, db: Db, instanceId: str
   // preHandler: the caller is known (onRequest) and the input is validated.
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     const key = req.headers['idempotency-key'];
-    if (!MUTATING.has(req.method) || typeof key !== 'string' || !req.user) return;
+    if (!MUTATING.has(req.method) || typeof key !== 'string') return;
+    const owner = ownerOf(req);
     if (!KEY.test(key)) throw new ApiError(422, 'The Idempotency-Key header is invalid.');
     const path = req.routeOptions.url ?? req.url;
     const claimed = await db.one(
       `INSERT INTO idempotency_keys (user_id, key, method, path, instance_id) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (user_id, key) DO NOTHING RETURNING key`,
-      [req.user.id, key, req.method, path, instanceId],
+      [owner, key, req.method, path, instanceId],
     );
     if (claimed) {
       req.idempotencyKey = key;
@@ -34,7 +42,7 @@ export function installIdempotency(app: FastifyInstance, db: Db, instanceId: str
     }
     const prior = await db.one<{ method: string; path: string; status_code: number | null; response: unknown }>(
       'SELECT method, path, status_code, response FROM idempotency_keys WHERE user_id = $1 AND key = $2',
-      [req.user.id, key],
+      [owner, key],
     );
     if (!prior || prior.method !== req.method || prior.path !== path) {
       throw new ApiError(422, 'This Idempotency-Key was used for another call.');
@@ -48,7 +56,7 @@ export function installIdempotency(app: FastifyInstance, db: Db, instanceId: str
                  OR (instance_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM server_instances i
                       WHERE i.id = k.instance_id AND i.seen_at > now() - interval '${GONE_AFTER_SECONDS} seconds')))
           RETURNING key`,
-        [req.user.id, key, instanceId]);
+        [owner, key, instanceId]);
       if (!stale) throw new ApiError(409, 'A request with this Idempotency-Key is still in progress.');
       req.idempotencyKey = key;
       return;
@@ -58,14 +66,14 @@ export function installIdempotency(app: FastifyInstance, db: Db, instanceId: str
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
-    if (!req.idempotencyKey || !req.user) return payload;
+    if (!req.idempotencyKey) return payload;
     const status = reply.statusCode;
     if (status >= 500) {
       // A failure that did nothing may be tried again under the same key.
-      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [req.user.id, req.idempotencyKey]);
+      await db.query('DELETE FROM idempotency_keys WHERE user_id = $1 AND key = $2', [ownerOf(req), req.idempotencyKey]);
     } else {
       await db.query('UPDATE idempotency_keys SET status_code = $3, response = $4 WHERE user_id = $1 AND key = $2', [
-        req.user.id, req.idempotencyKey, status, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null),
+        ownerOf(req), req.idempotencyKey, status, typeof payload === 'string' ? payload : JSON.stringify(payload ?? null),
       ]);
     }
     return payload;
@@ -78,9 +86,9 @@ export function installIdempotency(app: FastifyInstance, db: Db, instanceId: str
  * again (the chaos run's duplicates). onSend then writes the same answer once more, harmlessly.
  */
 export async function recordAnswer<T>(t: Db, req: FastifyRequest, answer: T): Promise<T> {
-  if (req.idempotencyKey && req.user) {
+  if (req.idempotencyKey) {
     await t.query('UPDATE idempotency_keys SET status_code = 200, response = $3 WHERE user_id = $1 AND key = $2', [
-      req.user.id, req.idempotencyKey, JSON.stringify(answer),
+      ownerOf(req), req.idempotencyKey, JSON.stringify(answer),
     ]);
   }
   return answer;

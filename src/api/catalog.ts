@@ -5,5 +5,5 @@ import { send } from './client.ts';
 type C = typeof contract.catalog;
 
 /** The templates go as one comma-joined list of ids. */
-export const requestService = (id_customer: number, templateIds: readonly number[]) =>
-  send<C['serviceRequest']>('POST', '/posts/services/request', { body: { id_customer, templates: templateIds.join(',') } });
+export const requestService = (id_customer: number, templateIds: readonly number[], key: string) =>
+  send<C['serviceRequest']>('POST', '/posts/services/request', { body: { id_customer, templates: templateIds.join(',') }, idempotencyKey: key });

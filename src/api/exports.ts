@@ -16,5 +16,5 @@ export const enqueueDownload = (body: EnqueueBody, idempotencyKey: string) =>
 export const exportJobs = async (id_product: number, id_customer: number) =>
   (await send<X['list']>('GET', '/gets/product/automation/exports', { query: { id_product, id_customer } })).exports;
 
-export const retryExport = (id: number, id_customer: number) =>
-  send<X['retry']>('POST', '/posts/product/automation/exports/retry', { body: { id, id_customer } });
+export const retryExport = (id: number, id_customer: number, key: string) =>
+  send<X['retry']>('POST', '/posts/product/automation/exports/retry', { body: { id, id_customer }, idempotencyKey: key });

@@ -10,7 +10,8 @@ type U = typeof contract.imageryUploads;
 
 export type TailorPage = Body<I['tailor']>['page'];
 
-export const requestTailor = (body: Body<I['tailor']>) => send<I['tailor']>('POST', '/posts/email/request/service/tailor/send', { body });
+export const requestTailor = (body: Body<I['tailor']>, key: string) =>
+  send<I['tailor']>('POST', '/posts/email/request/service/tailor/send', { body, idempotencyKey: key });
 
 /** The zip calls of "Download All Images" per section; 360 zips every upload group (one folder each). */
 export function zipUploads(section: 'silo' | 'vignette' | '360', id_product: number, id_customer: number) {

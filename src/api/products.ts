@@ -5,5 +5,6 @@ import { send } from './client.ts';
 type P = typeof contract.products;
 
 export const tutorialWatched = (slug: string) => send<P['tutorialWatched']>('GET', '/user/tutorial/watched', { query: { slug } });
-export const markTutorialWatched = (slug: string) => send<P['markTutorialWatched']>('POST', '/user/tutorial/watched', { body: { slug } });
+export const markTutorialWatched = (slug: string, key: string) =>
+  send<P['markTutorialWatched']>('POST', '/user/tutorial/watched', { body: { slug }, idempotencyKey: key });
 

@@ -1,4 +1,5 @@
-// Document 1 §7 calls of the shell: dashboard, profile page, bug report, retailers.
+// Document 1 §7 calls of the shell: dashboard, profile page, bug report, retailers. A write takes the
+// Idempotency-Key of its user action (src/app/user-action.ts).
 import type { contract } from './contract/index.ts';
 import type { Body, Query } from './contract/define.ts';
 import { send, toForm } from './client.ts';
@@ -29,10 +30,10 @@ export const userAchievements = (id: number, id_user: number) =>
   send<P['userAchievements']>('GET', withId('/gets/achievements/user/{id}/show', id), { query: { id_user } });
 
 // Bug report: only the first file is sent, as the specs say.
-export const reportBug = (fields: Body<B['send']>, files: File[] = []) =>
-  send<B['send']>('POST', '/api/report-bug', { body: toForm({ ...fields, file: files[0] }) });
+export const reportBug = (fields: Body<B['send']>, files: File[], key: string) =>
+  send<B['send']>('POST', '/api/report-bug', { body: toForm({ ...fields, file: files[0] }), idempotencyKey: key });
 
 // Retailers
-export const addRetailer = (body: Body<R['add']>) => send<R['add']>('POST', '/posts/retailer/add', { body });
-export const editRetailer = (body: Body<R['edit']>) => send<R['edit']>('PUT', '/puts/retailer/edit', { body });
-export const deleteRetailer = (id: number) => send<R['remove']>('DELETE', '/deletes/retailer/delete', { body: { id } });
+export const addRetailer = (body: Body<R['add']>, key: string) => send<R['add']>('POST', '/posts/retailer/add', { body, idempotencyKey: key });
+export const editRetailer = (body: Body<R['edit']>, key: string) => send<R['edit']>('PUT', '/puts/retailer/edit', { body, idempotencyKey: key });
+export const deleteRetailer = (id: number, key: string) => send<R['remove']>('DELETE', '/deletes/retailer/delete', { body: { id }, idempotencyKey: key });

@@ -15,6 +15,7 @@ import { OfflineImagesLine } from './OfflineImagesLine.tsx';
 import { StorageLine } from './StorageLine.tsx';
 import { hasFailed, STATE_LABEL } from './pending-model.ts';
 import styles from './PendingChanges.module.css';
+import { useUserAction } from './user-action.ts';
 
 const TONE: Record<PendingAction['state'], BadgeTone> = { queued: 'neutral', sending: 'info', retrying: 'warning', parked: 'danger', conflict: 'danger' };
 
@@ -22,6 +23,19 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
   const { actions } = usePendingChanges();
   const { online } = useSyncStatus();
   const [discarding, setDiscarding] = useState<PendingAction | null>(null);
+  const [retried, setRetried] = useState<string | null>(null);
+  // Retry sends what stopped again (a repeat while it runs is ignored; a later one is a new try);
+  // Discard of one change is one action.
+  const retrying = useUserAction();
+  const dropping = useUserAction();
+  const retry = (a: PendingAction) => {
+    if (!retrying.running) setRetried(a.id);
+    void retrying.run(async () => {
+      await retryAction(a.id);
+      notify.info('Sending again');
+      retrying.reset();
+    });
+  };
   return (
     <Dialog
       open
@@ -75,7 +89,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                 )}
               </div>
               <div className={styles.buttons}>
-                <Button size="sm" icon={<RotateCcw />} disabled={!online} onClick={() => void retryAction(a.id).then(() => notify.info('Sending again'))}>
+                <Button size="sm" icon={<RotateCcw />} disabled={!online} loading={retrying.running && retried === a.id} onClick={() => retry(a)}>
                   Retry
                 </Button>
                 <Button size="sm" variant="ghost" icon={<Trash2 />} className={styles.discard} onClick={() => setDiscarding(a)}>
@@ -97,7 +111,15 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
         onConfirm={() => {
           const a = discarding;
           setDiscarding(null);
-          if (a) void discardAction(a.id).then((done) => (done ? notify.info('Change discarded', a.label) : notify.info('Being sent right now', 'Try again in a moment.')));
+          if (!a) return;
+          void dropping.run(async () => {
+            const done = await discardAction(a.id);
+            if (done) notify.info('Change discarded', a.label);
+            else {
+              notify.info('Being sent right now', 'Try again in a moment.');
+              dropping.reset();
+            }
+          }, { input: a.id });
         }}
       />
     </Dialog>

@@ -10,6 +10,7 @@ import { FieldError } from '../ui/Field.tsx';
 import { notify } from '../ui/notify.tsx';
 import { Switch } from '../ui/Checkbox.tsx';
 import { useSession } from './session.tsx';
+import { useUserAction } from './user-action.ts';
 import styles from './TermsGate.module.css';
 import { patchUser } from './session-store.ts';
 
@@ -17,8 +18,8 @@ export function TermsGate() {
   const { user } = useSession();
   const [version, setVersion] = useState<string | null>(null);
   const [accepted, setAccepted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const action = useUserAction();
 
   useEffect(() => {
     termsVersion()
@@ -26,19 +27,14 @@ export function TermsGate() {
       .catch((err) => logBackgroundFailure('Terms version check failed', err)); // offline: ask next time
   }, [user.version_terms_use]);
 
-  async function accept() {
+  function accept() {
     if (!version || !accepted) return;
-    setBusy(true);
-    try {
-      await acceptTerms(version);
+    void action.run(async (a) => {
+      await acceptTerms(version, a.key());
       await patchUser({ version_terms_use: version });
       setVersion(null);
       notify.saved('You accepted the terms of use.');
-    } catch (err) {
-      setError(toFailure(err).message);
-    } finally {
-      setBusy(false);
-    }
+    }, { input: version, onError: (err) => setError(toFailure(err).message) });
   }
 
   return (
@@ -47,7 +43,7 @@ export function TermsGate() {
       title="Terms of Use"
       dismissible={false}
       footer={
-        <Button variant="primary" disabled={!accepted} loading={busy} onClick={() => void accept()}>
+        <Button variant="primary" disabled={!accepted} loading={action.running} onClick={accept}>
           Accept
         </Button>
       }

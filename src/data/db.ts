@@ -3,7 +3,7 @@
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import type {
-  AccountRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
+  AccountRow, ActionClaimRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
@@ -39,6 +39,7 @@ export class FacetDb extends Dexie {
   sectionFiles!: Table<SectionFileRow, [number, string, number]>;
   backgrounds!: Table<BackgroundRow, [number, number]>;
   productPages!: Table<ProductPageRow, [number, number, number]>;
+  actionClaims!: Table<ActionClaimRow, string>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -64,6 +65,9 @@ interface SchemaVersion {
 
 /** The version that added the first sync's product pages (tests/data/pages-upgrade.test.ts upgrades to it). */
 export const PAGES_VERSION = 7;
+
+/** The version that added the claims of user actions (tests/data/claims-upgrade.test.ts upgrades to it). */
+export const CLAIMS_VERSION = 8;
 
 /** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
@@ -135,6 +139,18 @@ const VERSIONS: SchemaVersion[] = [
     // of earlier versions stay and are read as before (a record wins over a page's copy).
     version: PAGES_VERSION,
     stores: { productPages: '[cid+hi+lo]' },
+  },
+  {
+    // The user actions already queued (action-claims.ts), so a repeat of one queues nothing. An
+    // action with entries queued by version 7 is claimed here; those entries keep their keys (one
+    // may have reached the server already, whose stored answer a resend must meet).
+    version: CLAIMS_VERSION,
+    stores: { actionClaims: 'id, at' },
+    upgrade: async (tx) => {
+      const at = Date.now();
+      const ids = new Set((await tx.table('outbox').toArray()).map((e: OutboxEntry) => e.action));
+      await tx.table('actionClaims').bulkPut([...ids].map((id) => ({ id, at })));
+    },
   },
 ];
 

@@ -9,7 +9,8 @@ import { db } from './db.ts';
 import type { FileListName, PresetRow, PresetSection, PresetValues } from './imagery-types.ts';
 import { presetErrors, presetKeys } from '../api/contract/rules/preset.ts';
 import { refuseBroken } from './rule-error.ts';
-import { enqueue, kick, newAction, type Draft } from './outbox.ts';
+import { inAction } from './action-claims.ts';
+import { enqueue, kick, type Draft } from './outbox.ts';
 import { touch } from './store.ts';
 import { newTempId } from './tempids.ts';
 import type { Scalar } from './types.ts';
@@ -41,18 +42,19 @@ export interface Queued {
 
 /**
  * Save (§4): id 0 (or a temp id never sent) creates; otherwise the fields that differ from `base`
- * are sent, based on its updated_at. Resolves once the change is queued (not sent).
+ * are sent, based on its updated_at. Resolves once the change is queued (not sent); undefined when
+ * this user action was queued before (a second click).
  */
-export async function savePreset(who: Who, section: PresetSection, values: PresetValues, base?: PresetRow): Promise<Queued> {
+export async function savePreset(who: Who, section: PresetSection, values: PresetValues, base: PresetRow | undefined, actionId: string): Promise<Queued | undefined> {
   const d = db();
   const { customerId, productId } = who;
   const creating = !base || base.id === 0;
-  const action = newAction(`${creating ? 'Create' : 'Save'} ${SECTION_LABEL[section]} preset of ${who.productLabel}`);
+  const action = { id: actionId, label: `${creating ? 'Create' : 'Save'} ${SECTION_LABEL[section]} preset of ${who.productLabel}` };
   let id = base?.id ?? 0;
   const fields = presetFields(section, values);
   // The contract's preset rules (ranges, the background), as the server will check them.
   refuseBroken(presetErrors(section, fields));
-  await d.transaction('rw', [d.presets, d.outbox], async () => {
+  const done = await inAction(actionId, [d.presets], async () => {
     if (creating) {
       id = newTempId();
       await enqueue([{
@@ -71,25 +73,29 @@ export async function savePreset(who: Who, section: PresetSection, values: Prese
       await d.presets.put({ ...base, ...(fields as Partial<PresetRow>) });
     }
     touch([`preset:${id}`]);
+    return true;
   });
+  if (!done) return undefined;
   kick();
-  return { actionId: action.id, id };
+  return { actionId, id };
 }
 
 /** Delete (§4, after the screen's confirmation): the row goes at once; the call follows. */
-export async function deletePreset(who: Who, section: PresetSection, id: number): Promise<Queued> {
+export async function deletePreset(who: Who, section: PresetSection, id: number, actionId: string): Promise<Queued | undefined> {
   const d = db();
-  const action = newAction(`Delete ${SECTION_LABEL[section]} preset of ${who.productLabel}`);
-  await d.transaction('rw', [d.presets, d.outbox], async () => {
+  const action = { id: actionId, label: `Delete ${SECTION_LABEL[section]} preset of ${who.productLabel}` };
+  const done = await inAction(actionId, [d.presets], async () => {
     await enqueue([{
       label: `Delete a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
       call: { method: 'DELETE', path: presetPath(section, 'delete'), query: { id_product_config: id, id_product: who.productId, id_customer: who.customerId } },
     }], action);
     await d.presets.delete(id);
     touch([`preset:${id}`]);
+    return true;
   });
+  if (!done) return undefined;
   kick();
-  return { actionId: action.id, id };
+  return { actionId, id };
 }
 
 /** Where each list's files are uploaded (multipart part file_image). */
@@ -109,17 +115,18 @@ const fileName = (f: Blob, i: number) => (f as File).name || `upload-${i + 1}`;
 
 /**
  * Queues the files of one upload, one call per file, each after the one before. The files show at
- * once as pending rows (a 360 batch as one new group). Resolves to the action to follow.
+ * once as pending rows (a 360 batch as one new group). Resolves to the action to follow (no entries:
+ * this user action was queued before).
  */
-export async function queueUploads(who: Who, list: UploadList, files: Blob[]): Promise<{ actionId: string; entries: number[] }> {
+export async function queueUploads(who: Who, list: UploadList, files: Blob[], actionId: string): Promise<{ actionId: string; entries: number[] }> {
   const d = db();
   const [what, where] = UPLOAD_WHAT[list]!;
   const n = files.length;
-  const action = newAction(`Upload ${n} ${what}${n === 1 ? '' : 's'} to ${where} of ${who.productLabel}`);
+  const action = { id: actionId, label: `Upload ${n} ${what}${n === 1 ? '' : 's'} to ${where} of ${who.productLabel}` };
   const base = { id_product: who.productId, id_customer: who.customerId };
   const now = new Date().toISOString();
   let entries: number[] = [];
-  await d.transaction('rw', [d.sectionFiles, d.outbox, d.blobs], async () => {
+  await inAction(actionId, [d.sectionFiles, d.blobs], async () => {
     const blobs: number[] = [];
     for (const [i, f] of files.entries()) blobs.push(await d.blobs.add({ blob: f, name: fileName(f, i) }));
     const drafts: Draft[] = [];
@@ -148,5 +155,5 @@ export async function queueUploads(who: Who, list: UploadList, files: Blob[]): P
     entries = await enqueue(drafts, action);
   });
   kick();
-  return { actionId: action.id, entries };
+  return { actionId, entries };
 }

@@ -2,7 +2,9 @@
 // Network errors, 5xx and 429 retry with capped exponential backoff and jitter; a 4xx parks
 // the entry and those that depend on it; a 409 with the server's row is a conflict the user
 // settles. Nothing leaves the outbox except by success or by the user's discard.
+import { newActionId } from '../api/action-id.ts';
 import { ApiFailure, toFailure } from '../api/client.ts';
+import { claimAction, entryKey, takePositions } from './action-claims.ts';
 import { retryRoots } from './actions.ts';
 import { db, dbEpoch, onOpen } from './db.ts';
 import { applySuccess } from './outbox-apply.ts';
@@ -10,6 +12,8 @@ import { ensureToken, sendQueued } from './remote.ts';
 import { syncStatus } from './store.ts';
 import { entityKind, resolveTemps } from './tempids.ts';
 import type { OutboxCall, OutboxEntry, TempKind } from './types.ts';
+
+export { newActionId };
 
 export const policy = { baseDelay: 1000, maxDelay: 5 * 60_000, random: Math.random };
 
@@ -24,31 +28,31 @@ export interface Draft {
   after?: number[];
 }
 
-const newKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `k${Date.now()}${Math.random().toString(36).slice(2)}`;
-
 /** One user action: every entry a mutation queues for it carries its id and label. */
 export interface Action {
   id: string;
   label: string;
 }
-export const newAction = (label: string): Action => ({ id: newKey(), label });
 
 /**
  * Appends entries for an action. Call it inside the mutation's Dexie transaction (with the
- * optimistic change), so that both land or neither. Each entry depends on every queued entry
- * that shares an entity (a tag, ambient or template tag it only refers to: on the entry that
- * creates it, see priorEntries).
+ * optimistic change), so that both land or neither. Idempotent per action: an action queued by an
+ * earlier transaction (claimAction) queues nothing again. Each entry's Idempotency-Key is the
+ * action's id and the entry's position, so a resend, or a repeat after sending, meets the server's
+ * stored answer. Each entry depends on every queued entry that shares an entity (a tag, ambient or
+ * template tag it only refers to: on the entry that creates it, see priorEntries).
  */
 export async function enqueue(drafts: Draft[], action: Action): Promise<number[]> {
+  if (!(await claimAction(action.id))) return [];
   const d = db();
   const ids: number[] = [];
-  for (const x of drafts) {
+  const positions = takePositions(action.id, drafts.length);
+  for (const [i, x] of drafts.entries()) {
     const prior = await priorEntries(x);
     ids.push(await d.outbox.add({
       action: action.id, actionLabel: action.label,
       label: x.label, call: x.call, entities: x.entities, creates: x.creates, base: x.base, errorPrefix: x.errorPrefix,
-      key: newKey(), state: 'queued', attempts: 0, nextAt: 0, createdAt: Date.now(),
+      key: entryKey(action.id, positions[i]!), state: 'queued', attempts: 0, nextAt: 0, createdAt: Date.now(),
       dependsOn: [...new Set([...prior, ...(x.after ?? [])])],
     }));
   }
@@ -268,7 +272,7 @@ async function requeue(pick: () => Promise<number[]>): Promise<void> {
       // A 4xx did nothing on the server, whose answer is kept under the old key: a new request needs a new key.
       await d.outbox.update(id, {
         state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined,
-        ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newKey() }),
+        ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newActionId() }),
         ...(e.state === 'conflict' && { base: theirs?.updated_at }),
       });
       for (const b of await blockedChain(id)) await d.outbox.update(b, { state: 'queued', attempts: 0, nextAt: 0, error: undefined, blockedBy: undefined });

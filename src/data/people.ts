@@ -4,7 +4,8 @@
 // every other change on that screen is a security action sent straight to the server.
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from './db.ts';
-import { enqueue, kick, newAction } from './outbox.ts';
+import { inAction } from './action-claims.ts';
+import { enqueue, kick } from './outbox.ts';
 import { getList } from './remote.ts';
 import { tick, touch, touchedSince } from './store.ts';
 import type { AccountRow, CompanyRoleRow, PersonRow } from './types.ts';
@@ -99,19 +100,19 @@ export async function pullAccount(): Promise<void> {
 export const useAccount = (id: number): AccountRow | undefined | null =>
   useLiveQuery(async () => (await db().account.get(id)) ?? null, [id]);
 
-/** My name and phone: changed here at once, sent through the outbox (offline too). */
-export async function saveAccount(current: AccountRow, change: { name: string; phone: string }): Promise<void> {
+/** My name and phone: changed here at once, sent through the outbox (offline too); once per user action. */
+export async function saveAccount(current: AccountRow, change: { name: string; phone: string }, actionId: string): Promise<void> {
   const d = db();
   const name = change.name.trim();
   const phone = change.phone.trim();
   refuseBroken(tableErrors(accountRules, { name, phone }));
-  await d.transaction('rw', [d.account, d.companyUsers, d.outbox], async () => {
+  await inAction(actionId, [d.account, d.companyUsers], async () => {
     await d.account.put({ ...current, name, phone: phone || null });
     await d.companyUsers.filter((u) => u.id === current.id).modify({ name, phone: phone || null });
     await enqueue([{
       label: 'Save your name and phone', entities: [accountEntity(current.id)], errorPrefix: 'Error: ',
       call: { method: 'PUT', path: '/user/edit', body: { name, phone } },
-    }], newAction('Save my account'));
+    }], { id: actionId, label: 'Save my account' });
   });
   touch([accountEntity(current.id)]);
   kick();

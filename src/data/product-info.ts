@@ -4,7 +4,8 @@
 // The update carries the updated_at it was based on (409 → the user chooses). Every call of a
 // save touches the product, so a failed step parks the steps after it.
 import { db } from './db.ts';
-import { enqueue, kick, newAction, type Draft } from './outbox.ts';
+import { claimAction } from './action-claims.ts';
+import { enqueue, kick, type Draft } from './outbox.ts';
 import { categoriesFor, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
 import { productFieldErrors } from '../api/contract/rules/product.ts';
 import { refuseBroken, RuleError } from './rule-error.ts';
@@ -39,10 +40,12 @@ async function currentId(productId: number): Promise<number> {
   return (await d.idmap.get(productId))?.real ?? productId;
 }
 
-export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange): Promise<void> {
+/** Queues an Info save; a repeat of the same user action (a second click) changes nothing. */
+export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange, actionId: string): Promise<void> {
   const d = db();
   let productId = givenId;
-  await d.transaction('rw', [d.products, d.productPages, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap, d.actionClaims], async () => {
+    if (!(await claimAction(actionId))) return;
     productId = await currentId(givenId);
     const row = await productRow(productId);
     if (!row) throw new RuleError('Product not found.');
@@ -50,7 +53,7 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
     // The contract's rules on the result, as the server checks it: nothing it would refuse is queued.
     refuseBroken(productFieldErrors(next));
     const label = labelOf(next);
-    const action = newAction(`Save ${label}`);
+    const action = { id: actionId, label: `Save ${label}` };
     const parts = partDrafts(customerId, productId, label);
     const queue: Draft[] = [];
     if (change.fields && Object.keys(change.fields).length) {
@@ -105,17 +108,18 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
 }
 
 /** Product delete: the row goes at once; the call follows (a soft delete with a tombstone). */
-export async function deleteProduct(customerId: number, givenId: number): Promise<void> {
+export async function deleteProduct(customerId: number, givenId: number, actionId: string): Promise<void> {
   const d = db();
   let productId = givenId;
-  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.descriptions, d.productFiles, d.idmap], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.descriptions, d.productFiles, d.idmap, d.actionClaims], async () => {
+    if (!(await claimAction(actionId))) return;
     productId = await currentId(givenId);
     const row = await productRow(productId);
     const label = `Delete product ${row ? labelOf(row) : productId}`;
     await enqueue([{
       label, entities: [`product:${productId}`], errorPrefix: 'Error deleting product: ',
       call: { method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: productId, id_customer: customerId } },
-    }], newAction(label));
+    }], { id: actionId, label });
     await d.products.delete(productId);
     await forgetPaged([productId]);
     await d.descriptions.where('productId').equals(productId).delete();

@@ -2,7 +2,8 @@
 // Info save and delete are product-info.ts). Each write changes Dexie at once, queues its calls in
 // the spec's order and starts a drain; a product that breaks a contract rule is refused first.
 import { db } from './db.ts';
-import { enqueue, kick, newAction, type Draft } from './outbox.ts';
+import { claimAction, partOf } from './action-claims.ts';
+import { enqueue, kick, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { newTempId } from './tempids.ts';
@@ -92,21 +93,29 @@ export function partDrafts(cid: number, pid: number, label: string) {
   };
 }
 
+/** The tables a registration writes (a caller's enclosing transaction includes them). */
+export const registrationTables = () => {
+  const d = db();
+  return [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.actionClaims];
+};
+
 /**
  * Registration (document 2 §4): each product is created, then its tags, categories, images,
  * files and descriptions are attached. Works offline: the rows appear at once with temp ids.
+ * Product i is its own action, part i of the user's action: a repeat of one registers nothing.
  */
-export async function registerProducts(customerId: number, drafts: ProductDraft[]): Promise<number[]> {
+export async function registerProducts(customerId: number, drafts: ProductDraft[], actionId: string): Promise<number[]> {
   const d = db();
   const ids: number[] = [];
-  await d.transaction('rw', [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories], async () => {
-    for (const p of drafts) {
-      const pid = newTempId();
+  await d.transaction('rw', registrationTables(), async () => {
+    for (const [i, p] of drafts.entries()) {
+      // One action per product: each one is sent, fails or is discarded on its own.
       const label = labelOf(p);
+      const action = { id: partOf(actionId, i), label: `Add product ${label}` };
+      if (!(await claimAction(action.id))) continue;
+      const pid = newTempId();
       const fields = { measure: DEFAULT_MEASURE, note: DEFAULT_NOTE, ...pickFields(p) };
       refuseBroken(productFieldErrors(fields));
-      // One action per product: each one is sent, fails or is discarded on its own.
-      const action = newAction(`Add product ${label}`);
       await enqueue([{
         label: `Create product ${label}`, entities: [`product:${pid}`], errorPrefix: `Error creating product ${label} `,
         call: { method: 'POST', path: '/posts/product/store', body: { id_customer: customerId, ...fields } },

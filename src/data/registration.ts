@@ -6,11 +6,12 @@ import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from './db.ts';
 import { takeDraftItem } from './drafts.ts';
-import { enqueue, kick, newAction } from './outbox.ts';
+import { inAction, partOf } from './action-claims.ts';
+import { enqueue, kick } from './outbox.ts';
 import { queuedBy } from './outcome.ts';
-import { registerProducts, type ProductDraft } from './products.ts';
+import { registerProducts, registrationTables, type ProductDraft } from './products.ts';
 import { newTempId } from './tempids.ts';
-import { addTemplates, type TemplateDraft } from './templates.ts';
+import { addTemplates, templateTables, type TemplateDraft } from './templates.ts';
 import type { IdNameRow } from './types.ts';
 import { tableErrors } from '../api/contract/rules/check.ts';
 import { templateNameRules } from '../api/contract/rules/template.ts';
@@ -32,11 +33,13 @@ export interface QueuedItem {
   entries: number[];
 }
 
+/** Each item is its own action, the batch's part named by its uid (a repeated send queues it once). */
 async function queueEach<D>(
   draftKey: string,
   items: readonly BatchItem<D>[],
   tables: () => Table[],
-  create: (draft: D) => Promise<number[]>,
+  create: (draft: D, actionId: string) => Promise<number[]>,
+  actionId: string,
 ): Promise<QueuedItem[]> {
   const d = db();
   const out: QueuedItem[] = [];
@@ -44,7 +47,7 @@ async function queueEach<D>(
     let temp = 0;
     const entries = await queuedBy(() =>
       d.transaction('rw', [...tables(), d.drafts, d.draftFiles], async () => {
-        temp = (await create(item.draft))[0] ?? 0;
+        temp = (await create(item.draft, partOf(actionId, item.uid)))[0] ?? 0;
         await takeDraftItem(draftKey, item.uid, item.fileIds);
       }),
     );
@@ -54,25 +57,22 @@ async function queueEach<D>(
 }
 
 /** Registers products one by one (each in one transaction with its removal from the draft). */
-export function queueProductBatch(customerId: number, draftKey: string, items: readonly BatchItem<ProductDraft>[]): Promise<QueuedItem[]> {
-  const d = db();
-  return queueEach(draftKey, items, () => [d.products, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories],
-    (p) => registerProducts(customerId, [p]));
+export function queueProductBatch(customerId: number, draftKey: string, items: readonly BatchItem<ProductDraft>[], actionId: string): Promise<QueuedItem[]> {
+  return queueEach(draftKey, items, registrationTables, (p, id) => registerProducts(customerId, [p], id), actionId);
 }
 
 /** Staff: adds templates one by one, in order (create, then ambients, then tags for each). */
-export function queueTemplateBatch(cid: number, draftKey: string, items: readonly BatchItem<TemplateDraft>[]): Promise<QueuedItem[]> {
-  const d = db();
-  return queueEach(draftKey, items, () => [d.templates, d.ambients, d.templateTags, d.outbox, d.blobs], (t) => addTemplates(cid, [t]));
+export function queueTemplateBatch(cid: number, draftKey: string, items: readonly BatchItem<TemplateDraft>[], actionId: string): Promise<QueuedItem[]> {
+  return queueEach(draftKey, items, templateTables, (t, id) => addTemplates(cid, [t], id), actionId);
 }
 
 export type TemplateNameKind = 'ambient' | 'templateTag';
 
 /**
  * Enter in the ambient or tag input of a template form made a new name: it is created at once
- * (queued, with a temp id, so it can be used right away, also offline).
+ * (queued, with a temp id, so it can be used right away, also offline); undefined for a repeat.
  */
-export async function createTemplateName(kind: TemplateNameKind, raw: string): Promise<{ row: IdNameRow; entries: number[] }> {
+export async function createTemplateName(kind: TemplateNameKind, raw: string, actionId: string): Promise<{ row: IdNameRow; entries: number[] } | undefined> {
   const d = db();
   // The contract's rule for the name, in the server's words, before anything is queued.
   refuseBroken(tableErrors(templateNameRules, { name: raw }));
@@ -80,16 +80,19 @@ export async function createTemplateName(kind: TemplateNameKind, raw: string): P
   const table = kind === 'ambient' ? d.ambients : d.templateTags;
   const row: IdNameRow = { id: newTempId(), name };
   const what = kind === 'ambient' ? 'ambient' : 'tag';
+  let made = false;
   const entries = await queuedBy(() =>
-    d.transaction('rw', [table, d.outbox], async () => {
+    inAction(actionId, [table], async () => {
+      made = true;
       await table.add(row);
       await enqueue([{
         label: `Create ${what} ${name}`, entities: [`${kind}:${row.id}`], errorPrefix: `Error creating ${what}: `,
         call: { method: 'POST', path: kind === 'ambient' ? '/template/ambient/add' : '/template/tag/add', body: { name } },
         creates: { temp: row.id, kind, from: `${what}.id` },
-      }], newAction(`Create ${what} ${name}`));
+      }], { id: actionId, label: `Create ${what} ${name}` });
     }),
   );
+  if (!made) return undefined; // this user action made its name already
   kick();
   return { row, entries };
 }

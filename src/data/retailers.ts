@@ -32,16 +32,16 @@ export async function refreshRetailers(): Promise<void> {
   await pullList(LISTS.find((l) => l.name === 'retailers')!, 0);
 }
 
-/** Creates (no id) or edits a retailer; resolves to the saved row. */
-export async function saveRetailer(draft: RetailerDraft, id?: number): Promise<RetailerData> {
+/** Creates (no id) or edits a retailer, under its user action's key; resolves to the saved row. */
+export async function saveRetailer(draft: RetailerDraft, id: number | undefined, key: string): Promise<RetailerData> {
   needsNetwork();
-  const row: RetailerData = id === undefined ? { ...draft, id: (await addRetailer(draft)).data.id } : (await editRetailer({ ...draft, id })).data;
+  const row: RetailerData = id === undefined ? { ...draft, id: (await addRetailer(draft, key)).data.id } : (await editRetailer({ ...draft, id }, key)).data;
   await db().retailers.put(row as never);
   return row;
 }
 
-export async function removeRetailer(id: number): Promise<void> {
+export async function removeRetailer(id: number, key: string): Promise<void> {
   needsNetwork();
-  await deleteRetailer(id);
+  await deleteRetailer(id, key);
   await db().retailers.delete(id);
 }

@@ -1,7 +1,8 @@
 // Template mutations (document 2 §4): add (create, then ambients, then tags), edit (info with the
 // tag and ambient changes) and delete. Ambients and tags typed by name are created first.
 import { db } from './db.ts';
-import { enqueue, kick, newAction, type Action, type Draft } from './outbox.ts';
+import { claimAction, partOf } from './action-claims.ts';
+import { enqueue, kick, type Action, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { newTempId } from './tempids.ts';
 import type { IdNameRow, Scalar, TemplateRow } from './types.ts';
@@ -68,19 +69,24 @@ const link = (tid: number, kind: Kind, x: IdNameRow, add: boolean): Draft => {
     : { label: `Remove ${what} from template`, entities: ents, call: { method: 'DELETE', path: `/template/remove_${what}`, query: { id_template: tid, [field]: x.id } } };
 };
 
-const TABLES = () => [db().templates, db().ambients, db().templateTags, db().outbox, db().blobs];
+/** The tables a template write uses (a caller's enclosing transaction includes them). */
+export const templateTables = () => [db().templates, db().ambients, db().templateTags, db().outbox, db().blobs, db().actionClaims];
 
-/** Staff: creates templates in the current context (cid) mirror; returns their temp ids. */
-export async function addTemplates(cid: number, drafts: TemplateDraft[]): Promise<number[]> {
+/**
+ * Staff: creates templates in the current context (cid) mirror; returns their temp ids. Template i
+ * is its own action, part i of the user's action: a repeat of one adds nothing.
+ */
+export async function addTemplates(cid: number, drafts: TemplateDraft[], actionId: string): Promise<number[]> {
   const d = db();
   const ids: number[] = [];
-  await d.transaction('rw', TABLES(), async () => {
-    for (const t of drafts) {
+  await d.transaction('rw', templateTables(), async () => {
+    for (const [i, t] of drafts.entries()) {
+      const action: Action = { id: partOf(actionId, i), label: `Add template ${t.name}` };
+      if (!(await claimAction(action.id))) continue;
       const tid = newTempId();
       const blobId = await d.blobs.add({ blob: t.image, name: (t.image as File).name || 'template.png' });
       const body: Record<string, Scalar> = { name: t.name, note: t.note ?? '', public: t.public, ...(t.public === 0 && { id_customer: t.clientId }) };
       refuseBroken(templateFieldErrors(body));
-      const action = newAction(`Add template ${t.name}`);
       await enqueue([{
         label: `Create template ${t.name}`, entities: [`template:${tid}`], errorPrefix: 'Error Saving Template: ',
         call: { method: 'POST', path: '/template/add', body, upload: { field: 'image', blobId } },
@@ -103,14 +109,15 @@ export async function addTemplates(cid: number, drafts: TemplateDraft[]): Promis
   return ids;
 }
 
-/** Info update alongside the ambient and tag changes. */
-export async function editTemplate(cid: number, id: number, c: TemplateChange): Promise<void> {
+/** Info update alongside the ambient and tag changes; once per user action. */
+export async function editTemplate(cid: number, id: number, c: TemplateChange, actionId: string): Promise<void> {
   const d = db();
-  await d.transaction('rw', TABLES(), async () => {
+  await d.transaction('rw', templateTables(), async () => {
+    if (!(await claimAction(actionId))) return;
     const row = await d.templates.get([cid, id]);
     const body: Record<string, Scalar> = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
     refuseBroken(templateFieldErrors(body));
-    const action = newAction(`Save template ${c.name}`);
+    const action = { id: actionId, label: `Save template ${c.name}` };
     const queue: Draft[] = [{ label: `Edit template ${c.name}`, entities: [`template:${id}`], errorPrefix: 'Error Saving Template: ', call: { method: 'POST', path: '/template/edit', body } }];
     const addA = await resolve('ambient', c.addAmbients ?? [], action);
     const addT = await resolve('templateTag', c.addTags ?? [], action);
@@ -132,15 +139,16 @@ export async function editTemplate(cid: number, id: number, c: TemplateChange): 
   kick();
 }
 
-export async function deleteTemplate(cid: number, id: number): Promise<void> {
+export async function deleteTemplate(cid: number, id: number, actionId: string): Promise<void> {
   const d = db();
-  await d.transaction('rw', TABLES(), async () => {
+  await d.transaction('rw', templateTables(), async () => {
+    if (!(await claimAction(actionId))) return;
     const row = await d.templates.get([cid, id]);
     const label = `Delete template ${row?.name ?? id}`;
     await enqueue([{
       label, entities: [`template:${id}`], errorPrefix: 'Error deleting template: ',
       call: { method: 'DELETE', path: '/template/delete', query: { id } },
-    }], newAction(label));
+    }], { id: actionId, label });
     await d.templates.where('id').equals(id).delete();
     touch([`template:${id}`]);
   });

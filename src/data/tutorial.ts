@@ -2,6 +2,7 @@
 // screen opens (offline: not shown, and asked again next time); watching it is recorded there.
 import { useCallback, useEffect, useState } from 'react';
 import { markTutorialWatched, tutorialWatched } from '../api/products.ts';
+import { newActionId } from '../api/action-id.ts';
 
 export interface Tutorial {
   url: string;
@@ -10,6 +11,8 @@ export interface Tutorial {
 
 export function useTutorial(slug: string): { tutorial: Tutorial | null; markWatched: () => void } {
   const [tutorial, setTutorial] = useState<Tutorial | null>(null);
+  // Recording the watch is one action per visit of the screen, however often the dialog closes.
+  const [key] = useState(() => `${newActionId()}.0`);
   useEffect(() => {
     let live = true;
     tutorialWatched(slug).then(
@@ -22,7 +25,7 @@ export function useTutorial(slug: string): { tutorial: Tutorial | null; markWatc
   }, [slug]);
   const markWatched = useCallback(() => {
     setTutorial((t) => (t ? { ...t, watched: true } : t));
-    markTutorialWatched(slug).catch((err: unknown) => console.info('[facet] tutorial watched not recorded:', (err as Error).message));
-  }, [slug]);
+    markTutorialWatched(slug, key).catch((err: unknown) => console.info('[facet] tutorial watched not recorded:', (err as Error).message));
+  }, [slug, key]);
   return { tutorial, markWatched };
 }

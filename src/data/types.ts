@@ -35,6 +35,8 @@ export interface MetaRow { key: string; etag?: string; cursor?: string; at?: num
 export interface PageWalk { gaps: [number, number][]; cursor?: string; total?: number; written: number }
 export interface BlobRow { id?: number; blob: Blob; name: string }
 export interface IdMapRow { temp: number; real: number }
+/** A user action already queued (action-claims.ts); `at` is when, for the week it is kept. */
+export interface ActionClaimRow { id: string; at: number }
 /** An unsent form (drafts.ts): its fields as plain data; its files are DraftFileRows. */
 export interface DraftRow { key: string; value: unknown; updatedAt: number }
 export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: string; type: string }

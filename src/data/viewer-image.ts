@@ -2,17 +2,18 @@
 // so it is kept on this device and sent when online. Its entity is `viewer:<id>`, not the product:
 // the upload must not touch the product row's updated_at (Info edits are based on it).
 import { useLiveQuery } from 'dexie-react-hooks';
+import { inAction } from './action-claims.ts';
 import { db } from './db.ts';
-import { enqueue, kick, newAction } from './outbox.ts';
+import { enqueue, kick } from './outbox.ts';
 import { storeBlob } from './products.ts';
 import type { PendingState } from './types.ts';
 
 const PATH = '/posts/product/viewer/imagelazyload/store';
 export const viewerEntity = (productId: number) => `viewer:${productId}`;
 
-export async function queueViewerImage(productId: number, customerId: number, file: File, productLabel: string): Promise<void> {
+export async function queueViewerImage(productId: number, customerId: number, file: File, productLabel: string, actionId: string): Promise<void> {
   const d = db();
-  await d.transaction('rw', [d.outbox, d.blobs], async () => {
+  await inAction(actionId, [d.blobs], async () => {
     const blobId = await storeBlob(file, file.name || 'thumbnail.png');
     await enqueue(
       [{
@@ -20,7 +21,7 @@ export async function queueViewerImage(productId: number, customerId: number, fi
         call: { method: 'POST', path: PATH, body: { id_product: productId, id_customer: customerId }, upload: { field: 'file', blobId } },
         entities: [viewerEntity(productId)],
       }],
-      newAction(`Viewer thumbnail of ${productLabel}`),
+      { id: actionId, label: `Viewer thumbnail of ${productLabel}` },
     );
   });
   kick();

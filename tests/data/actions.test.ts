@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupActions } from '../../src/data/actions.ts';
 import { db } from '../../src/data/db.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { discardAction, retryAction } from '../../src/data/outbox.ts';
+import { discardAction, retryAction, newActionId } from '../../src/data/outbox.ts';
 import { saveProductInfo } from '../../src/data/product-info.ts';
 import { startSync, syncNow } from '../../src/data/sync.ts';
 import { call, DEMO } from '../support/http.ts';
@@ -31,7 +31,7 @@ describe('pending actions', () => {
   it('one offline Save with a new tag and a new name is one action listing its three steps', async () => {
     const p = await localBySku('ACM-1057');
     h.net.offline = true;
-    await saveProductInfo(h.cid, p.id, { fields: { name: 'Offline name' }, addTags: ['offline-tag'] });
+    await saveProductInfo(h.cid, p.id, { fields: { name: 'Offline name' }, addTags: ['offline-tag'] }, newActionId());
     const [a, ...rest] = await pending();
     expect(rest).toEqual([]);
     expect(a).toMatchObject({ label: 'Save ACM-1057', alsoDiscards: [] });
@@ -45,7 +45,7 @@ describe('pending actions', () => {
   it('Retry sends a parked action again, whole', async () => {
     const p = await localBySku('ACM-1056');
     h.net.queue = ['s422'];
-    await saveProductInfo(h.cid, p.id, { fields: { name: 'Second try' }, addTags: ['retry-tag'] });
+    await saveProductInfo(h.cid, p.id, { fields: { name: 'Second try' }, addTags: ['retry-tag'] }, newActionId());
     await settle();
     const [a] = await pending();
     expect(a).toMatchObject({ label: 'Save ACM-1056', state: 'parked', message: 'Error create tag retry-tag: Injected 422' });
@@ -62,11 +62,11 @@ describe('pending actions', () => {
     const other = await h.s.tokenFor(DEMO.acme);
     expect((await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: p.id, id_customer: h.cid } })).status).toBe(200);
     h.net.offline = true;
-    await saveProductInfo(h.cid, p.id, { fields: { name: 'Too late' }, addTags: ['shared-new'] });
+    await saveProductInfo(h.cid, p.id, { fields: { name: 'Too late' }, addTags: ['shared-new'] }, newActionId());
     // A second product typing the same new tag reuses its temp id: it waits for the tag's create,
     // a step of the first Save, and not for the first Save's other steps.
-    await saveProductInfo(h.cid, q.id, { addTags: ['shared-new'] });
-    await saveProductInfo(h.cid, q.id, { fields: { finish: 'Walnut' } });
+    await saveProductInfo(h.cid, q.id, { addTags: ['shared-new'] }, newActionId());
+    await saveProductInfo(h.cid, q.id, { fields: { finish: 'Walnut' } }, newActionId());
     const actions = await pending();
     expect(actions.map((a) => [a.label, a.steps.length])).toEqual([['Save ACM-1055', 3], ['Save ACM-1054', 1], ['Save ACM-1054', 1]]);
     expect(actions[0]!.alsoDiscards).toEqual(['Save ACM-1054']);

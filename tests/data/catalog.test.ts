@@ -9,6 +9,7 @@ import { syncNow } from '../../src/data/sync.ts';
 import type { ProductFilters, ProductRow, TemplateRow } from '../../src/data/types.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
+import { newActionId } from '../../src/data/outbox.ts';
 
 let h: Harness;
 let products: ProductRow[];
@@ -91,7 +92,7 @@ describe('catalogue query', () => {
   it('keeps the in-memory index in step with writes, temp rows first, then re-keyed', async () => {
     await catalogIndex('products', h.cid).load();
     h.net.offline = true;
-    const [temp] = await registerProducts(h.cid, [{ sku: 'IDX-1', name: 'Indexed offline' }]);
+    const [temp] = await registerProducts(h.cid, [{ sku: 'IDX-1', name: 'Indexed offline' }], newActionId());
     await new Promise((r) => setTimeout(r, 20));
     let r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
     expect(ids(r.items)).toEqual([temp]);

@@ -7,7 +7,7 @@ import { db } from '../../src/data/db.ts';
 import { deletePreset, queueUploads, savePreset, type Who } from '../../src/data/imagery.ts';
 import { pullImageryList, SECTION_LISTS } from '../../src/data/imagery-sync.ts';
 import type { PresetRow } from '../../src/data/imagery-types.ts';
-import { discardAction, drainOutbox, resolveConflict } from '../../src/data/outbox.ts';
+import { discardAction, drainOutbox, resolveConflict, newActionId } from '../../src/data/outbox.ts';
 import { call, DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 
@@ -55,11 +55,11 @@ describe('imagery data layer', () => {
     const siloUploads = (await uploads('silo')).length;
     const groupsBefore = new Set((await uploads('360')).map((u) => u.group_id));
     h.net.offline = true;
-    await savePreset(who, 'silo', { ...first!, shadow: 77, background: '#0897b4' }, first);
-    const created = await savePreset(who, 'silo', { ...first!, shadow: 12, hasReflection: 0 });
-    expect(created.id).toBeLessThan(0);
-    await queueUploads(who, 'silo', [await pngBlob('a.png'), await pngBlob('b.png')]);
-    await queueUploads(who, '360', [await pngBlob('front.png'), await pngBlob('side.png')]);
+    await savePreset(who, 'silo', { ...first!, shadow: 77, background: '#0897b4' }, first, newActionId());
+    const created = await savePreset(who, 'silo', { ...first!, shadow: 12, hasReflection: 0 }, undefined, newActionId());
+    expect(created!.id).toBeLessThan(0);
+    await queueUploads(who, 'silo', [await pngBlob('a.png'), await pngBlob('b.png')], newActionId());
+    await queueUploads(who, '360', [await pngBlob('front.png'), await pngBlob('side.png')], newActionId());
     await drainOutbox();
     expect((await db().presets.get(first!.id))!.shadow).toBe(77);
     const pending = await db().sectionFiles.filter((f) => !!f.pendingBlobs?.length).toArray();
@@ -75,7 +75,7 @@ describe('imagery data layer', () => {
     expect(edited).toMatchObject({ shadow: 77, background: '#0897b4', version: siloBefore.find((p) => p.id === first!.id)!.version + 1 });
     const made = silo.find((p) => !siloBefore.some((b) => b.id === p.id))!;
     expect(made.shadow).toBe(12);
-    expect(await db().presets.get(created.id)).toBeUndefined();
+    expect(await db().presets.get(created!.id)).toBeUndefined();
     expect(await db().presets.get(made.id)).toMatchObject({ id: made.id, shadow: 12, hasReflection: 0, updated_at: expect.any(String) });
 
     const siloNow = await uploads('silo');
@@ -92,7 +92,7 @@ describe('imagery data layer', () => {
   it('stops an upload batch at the first refusal, keeping the rest queued', async () => {
     const count = (await uploads('vignette')).length;
     h.net.queue = ['s422'];
-    await queueUploads(who, 'vignette', [await pngBlob('one.png'), await pngBlob('two.png')]);
+    await queueUploads(who, 'vignette', [await pngBlob('one.png'), await pngBlob('two.png')], newActionId());
     const left = await settle();
     expect(left.map((e) => e.state)).toEqual(['parked', 'parked']);
     expect(left[0]!.error).toBe('Injected 422');
@@ -111,7 +111,7 @@ describe('imagery data layer', () => {
       token: h.token, body: { id_product_config: p!.id, id_product: who.productId, id_customer: h.cid, saturation: 150 },
     });
     expect(other.status).toBe(200);
-    await savePreset(who, 'vignette', { ...p!, brightness: 60 }, p);
+    await savePreset(who, 'vignette', { ...p!, brightness: 60 }, p, newActionId());
     let [entry] = await settle();
     expect(entry).toMatchObject({ state: 'conflict' });
     expect((entry!.theirs as PresetRow).saturation).toBe(150);
@@ -126,7 +126,7 @@ describe('imagery data layer', () => {
       token: h.token, body: { id_product_config: p!.id, id_product: who.productId, id_customer: h.cid, brightness: 90 },
     });
     const mine = (await db().presets.get(p!.id))!;
-    await savePreset(who, 'vignette', { ...mine, brightness: 10 }, { ...mine, updated_at: p!.updated_at });
+    await savePreset(who, 'vignette', { ...mine, brightness: 10 }, { ...mine, updated_at: p!.updated_at }, newActionId());
     [entry] = await settle();
     expect(entry!.state).toBe('conflict');
     await resolveConflict(entry!.id!, 'theirs');
@@ -139,11 +139,11 @@ describe('imagery data layer', () => {
     await pullSection('360');
     const before = await serverPresets('360');
     h.net.offline = true;
-    const made = await savePreset(who, '360', { ...(await localPresets('360'))[0]!, shadow: 3 });
-    await deletePreset(who, '360', made.id);
+    const made = await savePreset(who, '360', { ...(await localPresets('360'))[0]!, shadow: 3 }, undefined, newActionId());
+    await deletePreset(who, '360', made!.id, newActionId());
     h.net.offline = false;
     expect(await settle()).toEqual([]);
     expect(await serverPresets('360')).toEqual(before);
-    expect(await db().presets.get(made.id)).toBeUndefined();
+    expect(await db().presets.get(made!.id)).toBeUndefined();
   });
 });

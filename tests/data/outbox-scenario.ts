@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { openLocal } from '../../src/data/db.ts';
 import { companyProducts } from '../../src/data/product-pages.ts';
-import { drainOutbox } from '../../src/data/outbox.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
 import { registerProducts } from '../../src/data/products.ts';
 import { deleteProduct, saveProductInfo } from '../../src/data/product-info.ts';
 import { syncNow } from '../../src/data/sync.ts';
@@ -103,19 +103,19 @@ export async function runScenario(w: World, sc: Scenario, settleMs = 60_000): Pr
         await registerProducts(w.cid, [{
           sku, name: `New ${sku}`, tags: op.tags.length ? [op.tags.join(', ')] : [], subcategoryIds: [subs[op.sub % subs.length]!],
           images: op.image ? [await pngBlob()] : [], files: op.file ? [textFile()] : [], descriptions: op.block ? [{ title: 'Care', notes: 'Dust' }] : [],
-        }]);
+        }], newActionId());
         break;
       }
       case 'edit':
         if (!m) break;
         m.name = `${op.name} ${m.sku}`;
-        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { fields: { name: m.name } });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { fields: { name: m.name } }, newActionId());
         break;
       case 'tagAdd': {
         const name = TAGS.filter((t) => !m?.tags.has(t.toLowerCase()))[op.pick % TAGS.length];
         if (!m || !name) break;
         m.tags.add(name.toLowerCase());
-        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addTags: [name] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addTags: [name] }, newActionId());
         break;
       }
       case 'tagRemove': {
@@ -123,32 +123,32 @@ export async function runScenario(w: World, sc: Scenario, settleMs = 60_000): Pr
         const row = await localOf(m, w.cid);
         const tag = row.tags[op.pick % row.tags.length]!;
         m.tags.delete(tag.name.toLowerCase());
-        await saveProductInfo(w.cid, row.id, { removeTags: [tag.id] });
+        await saveProductInfo(w.cid, row.id, { removeTags: [tag.id] }, newActionId());
         break;
       }
       case 'subAdd': {
         const sub = subs.filter((s) => !m?.subs.has(s))[op.pick % subs.length];
         if (!m || sub === undefined) break;
         m.subs.add(sub);
-        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addSubcategories: [sub] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addSubcategories: [sub] }, newActionId());
         break;
       }
       case 'subRemove': {
         if (!m || !m.subs.size) break;
         const sub = [...m.subs][op.pick % m.subs.size]!;
         m.subs.delete(sub);
-        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { removeSubcategories: [sub] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { removeSubcategories: [sub] }, newActionId());
         break;
       }
       case 'upload':
         if (!m) break;
         m.files++;
-        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addFiles: [textFile(`notes-${m.files}.txt`)] });
+        await saveProductInfo(w.cid, (await localOf(m, w.cid)).id, { addFiles: [textFile(`notes-${m.files}.txt`)] }, newActionId());
         break;
       case 'delete':
         if (!m) break;
         m.deleted = true;
-        await deleteProduct(w.cid, (await localOf(m, w.cid)).id);
+        await deleteProduct(w.cid, (await localOf(m, w.cid)).id, newActionId());
         break;
       case 'offline':
         net.offline = true;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { discardEntry, drainOutbox, retryEntry } from '../../src/data/outbox.ts';
+import { discardEntry, drainOutbox, retryEntry, newActionId } from '../../src/data/outbox.ts';
 import { registerProducts } from '../../src/data/products.ts';
 import { deleteProduct, saveProductInfo } from '../../src/data/product-info.ts';
 import { syncStatus } from '../../src/data/store.ts';
@@ -45,7 +45,7 @@ const whole = async (sku: string) => ({
 describe('outbox', () => {
   it('sends a product created offline whole, and re-keys it', async () => {
     h.net.offline = true;
-    const [temp] = await registerProducts(h.cid, [await whole('OFF-1')]);
+    const [temp] = await registerProducts(h.cid, [await whole('OFF-1')], newActionId());
     expect(temp).toBeLessThan(0);
     expect((await productRow(temp!))?.name).toBe('Chair OFF-1');
     await drainOutbox();
@@ -67,12 +67,12 @@ describe('outbox', () => {
 
   it('saves and deletes through a temp id the create has already replaced (a screen opened offline)', async () => {
     h.net.offline = true;
-    const [a, b] = await registerProducts(h.cid, [{ sku: 'TMP-1', name: 'Lamp TMP-1' }, { sku: 'TMP-2', name: 'Lamp TMP-2' }]);
+    const [a, b] = await registerProducts(h.cid, [{ sku: 'TMP-1', name: 'Lamp TMP-1' }, { sku: 'TMP-2', name: 'Lamp TMP-2' }], newActionId());
     h.net.offline = false;
     expect(await settle()).toEqual([]);
     expect(await productRow(a!)).toBeUndefined();
-    await saveProductInfo(h.cid, a!, { fields: { name: 'Rug TMP-1' } });
-    await deleteProduct(h.cid, b!);
+    await saveProductInfo(h.cid, a!, { fields: { name: 'Rug TMP-1' } }, newActionId());
+    await deleteProduct(h.cid, b!, newActionId());
     expect(await settle()).toEqual([]);
     expect(await serverProducts('TMP-1')).toMatchObject([{ name: 'Rug TMP-1' }]);
     expect(await serverProducts('TMP-2')).toEqual([]);
@@ -83,7 +83,7 @@ describe('outbox', () => {
     it(`loses and doubles nothing when requests meet ${fault}`, async () => {
       const sku = `F-${fault}`;
       h.net.queue = [fault, fault, fault];
-      await registerProducts(h.cid, [await whole(sku)]);
+      await registerProducts(h.cid, [await whole(sku)], newActionId());
       expect(await settle()).toEqual([]);
       const rows = await serverProducts(sku);
       expect(rows).toHaveLength(1);
@@ -92,11 +92,11 @@ describe('outbox', () => {
   }
 
   it('keeps the order of edits under delayed and reordered requests', async () => {
-    const [id] = await registerProducts(h.cid, [{ sku: 'ORD-1', name: 'v0', images: [await pngBlob()] }]);
+    const [id] = await registerProducts(h.cid, [{ sku: 'ORD-1', name: 'v0', images: [await pngBlob()] }], newActionId());
     h.net.chooser = () => (Math.random() < 0.7 ? 'delay' : undefined);
     for (let i = 1; i <= 5; i++) {
       const local = (await companyProducts(h.cid)).find((x) => x.sku === 'ORD-1') ?? (await productRow(id!));
-      await saveProductInfo(h.cid, local!.id, { fields: { name: `v${i}` } });
+      await saveProductInfo(h.cid, local!.id, { fields: { name: `v${i}` } }, newActionId());
       void syncNow(h.cid);
     }
     expect(await settle()).toEqual([]);
@@ -106,7 +106,7 @@ describe('outbox', () => {
 
   it('parks a 4xx with its dependents; retry sends them', async () => {
     h.net.queue = ['s422'];
-    await registerProducts(h.cid, [{ sku: 'PARK-1', name: 'Parked', tags: ['linen'], descriptions: [{ title: 'A', notes: 'B' }] }]);
+    await registerProducts(h.cid, [{ sku: 'PARK-1', name: 'Parked', tags: ['linen'], descriptions: [{ title: 'A', notes: 'B' }] }], newActionId());
     const parked = await settle();
     expect(parked.map((e) => e.state)).toEqual(['parked', 'parked', 'parked']);
     expect(parked[0]!.error).toBe('Error creating product PARK-1 Injected 422');
@@ -120,7 +120,7 @@ describe('outbox', () => {
     const [p] = (await companyProducts(h.cid)).sort((a, b) => b.id - a.id).slice(0, 1);
     const other = await h.s.tokenFor(DEMO.acme);
     expect((await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: p!.id, id_customer: h.cid } })).status).toBe(200);
-    await saveProductInfo(h.cid, p!.id, { fields: { name: 'Too late' }, addTags: ['linen'] });
+    await saveProductInfo(h.cid, p!.id, { fields: { name: 'Too late' }, addTags: ['linen'] }, newActionId());
     const parked = await settle();
     expect(parked[0]).toMatchObject({ state: 'parked', error: 'Error updating product informations: Product not found.' });
     expect(parked.length).toBeGreaterThan(1);

@@ -10,6 +10,7 @@ import { pullPeople, saveAccount, rememberAccount } from '../../src/data/people.
 import { DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { settle, startHarness, type Harness } from './support.ts';
+import { newActionId } from '../../src/data/outbox.ts';
 
 let h: Harness;
 let me: { id: number; name: string; phone: string | null };
@@ -48,7 +49,7 @@ describe('people and roles mirror', () => {
     await rememberAccount({ id: me.id, name: me.name, phone: me.phone, photo: null });
     const beforeEdit = tick(); // an answer the server gave before my edit
     h.net.offline = true;
-    await saveAccount({ id: me.id, name: me.name, phone: me.phone, photo: null }, { name: '  Alice M. Manager ', phone: '+1 555 0199' });
+    await saveAccount({ id: me.id, name: me.name, phone: me.phone, photo: null }, { name: '  Alice M. Manager ', phone: '+1 555 0199' }, newActionId());
     expect(await db().account.get(me.id)).toMatchObject({ name: 'Alice M. Manager', phone: '+1 555 0199' });
     expect((await db().companyUsers.get([h.cid, me.id]))?.name).toBe('Alice M. Manager');
     const queued = await db().outbox.toArray();

@@ -10,6 +10,7 @@ import { Dexie, db, openLocal } from '../../src/data/db.ts';
 import { writeDraft } from '../../src/data/drafts.ts';
 import { isQuotaError, onStorageFull, QUOTA_MESSAGE, quotaDeps, StorageFullError, storageFullState, withQuota } from '../../src/data/quota.ts';
 import { queueViewerImage } from '../../src/data/viewer-image.ts';
+import { newActionId } from '../../src/data/outbox.ts';
 
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 const realEvict = quotaDeps.evict;
@@ -64,7 +65,7 @@ it('recognises the shapes Dexie reports a quota error in', () => {
 it('a write through the outbox that hits the quota once succeeds after the images are evicted', async () => {
   const fail = { left: 1 };
   await failWrites('blobs', fail);
-  await queueViewerImage(42, 1, new File([new Uint8Array(2048)], 'thumb.png', { type: 'image/png' }), 'ACM-1');
+  await queueViewerImage(42, 1, new File([new Uint8Array(2048)], 'thumb.png', { type: 'image/png' }), 'ACM-1', newActionId());
   expect(evicted).toEqual([0.5]);
   const entries = await db().outbox.orderBy('id').toArray();
   expect(entries.map((e) => e.label)).toEqual(['Earlier change', 'Upload the 3D viewer thumbnail']);
@@ -75,7 +76,7 @@ it('a write through the outbox that hits the quota once succeeds after the image
 
 it('a write that keeps hitting the quota evicts everything, then rethrows the message and reports it', async () => {
   await failWrites('blobs', { left: Infinity });
-  const err = await queueViewerImage(42, 1, new File([new Uint8Array(2048)], 'thumb.png'), 'ACM-1').catch((e: unknown) => e);
+  const err = await queueViewerImage(42, 1, new File([new Uint8Array(2048)], 'thumb.png'), 'ACM-1', newActionId()).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(StorageFullError);
   expect((err as Error).message).toBe(QUOTA_MESSAGE);
   expect((err as Error).name).toBe('QuotaExceededError');

@@ -11,6 +11,7 @@ import { syncStatus } from '../../src/data/store.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, textFile, type Harness, type Fault } from './support.ts';
+import { newActionId } from '../../src/data/outbox.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -49,7 +50,7 @@ describe('an offline batch of products', () => {
         sku: uid, name: `Batch ${uid}`, tags: ['batch-tag'], images: fileIds.map((id) => files.get(id)!), files: [textFile()],
       },
     }));
-    const queued = await queueProductBatch(h.cid, KEY, drafts);
+    const queued = await queueProductBatch(h.cid, KEY, drafts, newActionId());
     // The data layer refuses an unknown unit before queuing; an outbox written by an older version may
     // still hold one. The server refuses it (a real 422), whatever the client let through.
     const create3 = (await db().outbox.toArray()).find((e) => e.call.path === '/posts/product/store' && e.call.body?.sku === 'BAT-3')!;

@@ -19,6 +19,7 @@ export const RELEASED: Record<number, Record<string, string>> = {
     sectionFiles: '[productId+list+id], [productId+list]', backgrounds: '[productId+position], productId',
   },
   7: { productPages: '[cid+hi+lo]' },
+  8: { actionClaims: 'id, at' },
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

@@ -7,7 +7,7 @@ import { login } from '../../src/api/auth.ts';
 import { ApiFailure, onSessionEnded } from '../../src/api/client.ts';
 import { clearToken, storeToken } from '../../src/api/token.ts';
 import { db } from '../../src/data/db.ts';
-import { drainOutbox } from '../../src/data/outbox.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
 import { pullPeople, saveAccount } from '../../src/data/people.ts';
 import { DEMO } from '../support/http.ts';
 import { startHarness, type Harness } from './support.ts';
@@ -28,7 +28,7 @@ const failure = (p: Promise<unknown>) => p.then(() => undefined, (err: unknown) 
 
 it('other refusals and token-less 401s do not end the session', async () => {
   const me = (await h.s.db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.acme]))!;
-  await saveAccount({ id: me.id, name: 'x', phone: null, photo: null }, { name: '   ', phone: '' }); // 422 when sent
+  await saveAccount({ id: me.id, name: 'x', phone: null, photo: null }, { name: '   ', phone: '' }, newActionId()); // 422 when sent
   await drainOutbox();
   expect((await db().outbox.toArray()).map((e) => e.state)).toEqual(['parked']);
   await db().outbox.clear();
@@ -44,7 +44,7 @@ it('a revoked token: the next call answers 401 and ends the session; a queued ch
   await h.s.db.query('DELETE FROM access_tokens WHERE user_id = $1', [me.id]);
   expect((await failure(pullPeople(h.cid, 'people')))?.status).toBe(401);
   expect(ended).toBe(1);
-  await saveAccount({ id: me.id, name: me.name, phone: null, photo: null }, { name: 'Kept for later', phone: '' });
+  await saveAccount({ id: me.id, name: me.name, phone: null, photo: null }, { name: 'Kept for later', phone: '' }, newActionId());
   await drainOutbox();
   const left = await db().outbox.toArray();
   expect(left.map((e) => [e.call.path, e.state])).toEqual([['/user/edit', 'retrying']]);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/data/db.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { saveProductInfo } from '../../src/data/product-info.ts';
-import { resolveConflict } from '../../src/data/outbox.ts';
+import { resolveConflict, newActionId } from '../../src/data/outbox.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settle, sleep, startHarness, type Harness } from './support.ts';
@@ -75,7 +75,7 @@ describe('sync', () => {
   it('never overwrites a row held by the outbox, and settles a 409 with mine', async () => {
     const [, , p] = (await companyProducts(h.cid)).slice(0, 3);
     h.net.offline = true;
-    await saveProductInfo(h.cid, p!.id, { fields: { name: 'Mine, offline' } });
+    await saveProductInfo(h.cid, p!.id, { fields: { name: 'Mine, offline' } }, newActionId());
     h.net.offline = false;
     const other = await h.s.tokenFor(DEMO.acme);
     expect((await call(h.s, 'PUT', '/puts/product/edit', { token: other, body: { id_product: p!.id, finish: 'Theirs' } })).status).toBe(200);

@@ -6,6 +6,7 @@ import { syncNow } from '../../src/data/sync.ts';
 import { addTemplates, deleteTemplate, editTemplate } from '../../src/data/templates.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
+import { newActionId } from '../../src/data/outbox.ts';
 
 let h: Harness;
 const STAFF = -1;
@@ -25,7 +26,7 @@ describe('template mutations', () => {
   it('adds a template offline with a new ambient and tag, then edits and deletes it', async () => {
     const existing = (await db().ambients.toArray())[0]!;
     h.net.offline = true;
-    const [temp] = await addTemplates(STAFF, [{ name: 'Loft offline', public: 1, image: await pngBlob('loft.png'), ambients: [existing.id, 'Sunroom'], tags: ['cosy'] }]);
+    const [temp] = await addTemplates(STAFF, [{ name: 'Loft offline', public: 1, image: await pngBlob('loft.png'), ambients: [existing.id, 'Sunroom'], tags: ['cosy'] }], newActionId());
     expect((await db().templates.get([STAFF, temp!]))?.ambients.map((a) => a.name)).toEqual([existing.name, 'Sunroom']);
     h.net.offline = false;
     h.net.queue = ['dropResponse', 'duplicate'];
@@ -37,11 +38,11 @@ describe('template mutations', () => {
 
     const sunroom = row!.ambients.find((a) => a.name === 'Sunroom')!;
     expect(sunroom.id).toBeGreaterThan(0);
-    await editTemplate(STAFF, row!.id, { name: 'Loft', public: 1, removeAmbients: [sunroom.id], addTags: ['bright'] });
+    await editTemplate(STAFF, row!.id, { name: 'Loft', public: 1, removeAmbients: [sunroom.id], addTags: ['bright'] }, newActionId());
     expect(await settle()).toEqual([]);
     expect(await links(row!.id)).toMatchObject({ name: 'Loft', ambients: [existing.name], tags: ['Bright', 'cosy'] }); // 'bright' matched the existing tag
 
-    await deleteTemplate(STAFF, row!.id);
+    await deleteTemplate(STAFF, row!.id, newActionId());
     expect(await settle()).toEqual([]);
     expect((await links(row!.id))?.deleted).toBe(true);
     await syncNow(STAFF);

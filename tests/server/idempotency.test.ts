@@ -1,4 +1,5 @@
-// Idempotency-Key: a repeat gets the first answer and changes nothing; a dead claim is taken over.
+// Idempotency-Key: a repeat gets the first answer and changes nothing (also for a public call); a dead
+// claim is taken over.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO } from '../support/http.ts';
@@ -69,4 +70,21 @@ it("keeps a create's answer when the process stops before answering: it is writt
   expect(again.headers.get('idempotent-replay')).toBe('true');
   expect(again.body.product.name).toBe('Kept answer chair');
   expect(await countNamed('Kept answer chair')).toBe(1);
+});
+
+it('replays a public call (a registration sent twice) under the anonymous caller, and keeps keys apart from users', async () => {
+  const body = { company: 'Twice Co', username: 'twice', email: 'twice@once.test', password: 'secret123' };
+  const register = (key: string) => call(s, 'POST', '/customer/register', { body, headers: { 'idempotency-key': key } });
+  const first = await register('key-public-0001');
+  const again = await register('key-public-0001');
+  expect(first.status).toBe(200);
+  expect(again.headers.get('idempotent-replay')).toBe('true');
+  expect(again.body).toEqual(first.body);
+  expect((await s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM users WHERE email = 'twice@once.test'"))!.n).toBe(1);
+  // The same key of a signed-in user is that user's own.
+  const mine = await store('key-public-0001', 'Own key chair');
+  expect(mine.status).toBe(200);
+  expect(mine.headers.get('idempotent-replay')).toBeNull();
+  // A new key is a new registration: refused, the address is taken.
+  expect((await register('key-public-0002')).status).toBe(422);
 });

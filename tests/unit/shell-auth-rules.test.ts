@@ -43,30 +43,33 @@ describe('registration', () => {
   it('lower-cases texts but not passwords', () => {
     expect(lowerTexts({ a: 'ABC', password: 'PwD' }, ['password'])).toEqual({ a: 'abc', password: 'PwD' });
   });
+  const key = (step: number) => `act.${step}`;
   const values = { name_company: 'ACME', country: 'US', name: 'Al', email: 'AL@X.TEST', password: 'Secret12', password_confirmation: 'Secret12' };
   it('registers the company then the manager with its id', async () => {
     const registerCompany = vi.fn().mockResolvedValue({ success: true, id_customer: 7 });
     const registerManager = vi.fn().mockResolvedValue({ success: true, message: 'ok' });
-    expect(await register(values, {}, undefined, { registerCompany, registerManager })).toEqual({ ok: true });
+    expect(await register(values, {}, key, undefined, { registerCompany, registerManager })).toEqual({ ok: true });
     expect(registerCompany.mock.calls[0]![0]).toMatchObject({ name_company: 'acme', country: 'us' });
     expect(registerManager.mock.calls[0]![0]).toMatchObject({ id_customer: 7, email: 'al@x.test', password: 'Secret12' });
+    // Each call carries its step's key of the one user action.
+    expect([registerCompany.mock.calls[0]![2], registerManager.mock.calls[0]![2]]).toEqual(['act.0', 'act.1']);
   });
   it('company failure', async () => {
     const registerCompany = vi.fn().mockRejectedValue(new ApiFailure('x', 500));
-    expect(await register(values, {}, undefined, { registerCompany, registerManager: vi.fn() })).toEqual({ ok: false, message: REGISTER_MESSAGES.company });
+    expect(await register(values, {}, key, undefined, { registerCompany, registerManager: vi.fn() })).toEqual({ ok: false, message: REGISTER_MESSAGES.company, status: 500 });
   });
   it('manager refusal shows the server message; a network error the generic one', async () => {
     const refused = vi.fn().mockRejectedValue(new ApiFailure('The email has already been taken.', 422));
-    expect(await registerManagerOnly(values, {}, 7, { registerManager: refused })).toMatchObject({ ok: false, message: 'The email has already been taken.', customerId: 7 });
+    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: refused })).toMatchObject({ ok: false, message: 'The email has already been taken.', customerId: 7, status: 422 });
     const lost = vi.fn().mockRejectedValue(new ApiFailure('Network Error', undefined));
-    expect(await registerManagerOnly(values, {}, 7, { registerManager: lost })).toMatchObject({ message: REGISTER_MESSAGES.manager });
+    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: lost })).toMatchObject({ message: REGISTER_MESSAGES.manager, status: undefined });
     const falsy = vi.fn().mockResolvedValue({ success: false, message: 'No.' });
-    expect(await registerManagerOnly(values, {}, 7, { registerManager: falsy })).toMatchObject({ message: 'No.' });
+    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: falsy })).toMatchObject({ message: 'No.' });
   });
   it('a known company is not registered twice', async () => {
     const registerCompany = vi.fn();
     const registerManager = vi.fn().mockResolvedValue({ success: true, message: 'ok' });
-    await register(values, {}, 7, { registerCompany, registerManager });
+    await register(values, {}, key, 7, { registerCompany, registerManager });
     expect(registerCompany).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@
 // sent', with each 'Error creating product {sku or name} {message}'. Offline: they wait on this device.
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useUserAction } from '../../app/user-action.ts';
 import type { BatchValue, StoredDraft } from '../../data/drafts.ts';
 import { waitForOutcomes } from '../../data/outcome.ts';
 import { queueProductBatch } from '../../data/registration.ts';
@@ -30,11 +31,12 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
   const navigate = useNavigate();
   const [flags, setFlags] = useState<Map<string, Problem[]>>(new Map());
   const [alert, setAlert] = useState<Alert>(null);
-  const [sending, setSending] = useState(false);
+  // The batch is one user action (each product a part of it): SEND clicked twice sends it once.
+  const action = useUserAction();
   const close = () => setAlert(null);
   const clearFlag = useCallback((uid: string) => setFlags((f) => (f.has(uid) ? new Map([...f].filter(([k]) => k !== uid)) : f)), []);
 
-  const send = async () => {
+  const send = () => {
     const problems = batchProblems(items);
     setFlags(problems.items);
     if (problems.batch) return setAlert({ title: 'Error', message: problems.batch, onConfirm: close });
@@ -43,12 +45,11 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
       select(first.uid);
       return setAlert({ title: 'Error', message: problems.items.get(first.uid)![0]!.message, onConfirm: close });
     }
-    setSending(true);
-    try {
+    void action.run(async (a) => {
       await draft.flush();
       const queued = await queueProductBatch(cid, draftKey, items.map((p) => ({
         uid: p.uid, draft: toProductDraft(p, draft.files, mayAutomate), fileIds: [...p.imageIds, ...p.fileIds],
-      })));
+      })), a.id);
       await draft.reload();
       let done = 0;
       const progress = () => setAlert({ title: 'Sending products', progress: `Sending products... ${done} of ${queued.length}` });
@@ -72,11 +73,7 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
         ),
         onConfirm: () => navigate('/catalog'),
       });
-    } catch (err) {
-      setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close });
-    } finally {
-      setSending(false);
-    }
+    }, { onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close }) });
   };
-  return { send, sending, flags, clearFlag, alert };
+  return { send, sending: action.running, flags, clearFlag, alert };
 }

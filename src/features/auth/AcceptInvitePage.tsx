@@ -40,8 +40,8 @@ export default function AcceptInvitePage() {
     };
   }, [token, email, incomplete]);
 
-  const accept = async (password: string) => {
-    const res = await acceptInvitation({ token, email, password });
+  const accept = async (password: string, key: string) => {
+    const res = await acceptInvitation({ token, email, password }, key);
     storeToken(res.token);
     storeCustomer(res.id_customer); // the company just joined
     import('../../data/index.ts').then((d) => d.requestPersistence()).catch((err) => console.error(err));
@@ -72,7 +72,7 @@ export default function AcceptInvitePage() {
   );
 }
 
-function InvitationForm({ invitation: i, onAccept }: { invitation: Invitation; onAccept: (password: string) => Promise<void> }) {
+function InvitationForm({ invitation: i, onAccept }: { invitation: Invitation; onAccept: (password: string, key: string) => Promise<void> }) {
   const welcome = i.has_account
     ? `You already have a Facet account as ${i.email}. Confirm your password to join.`
     : `Welcome, ${i.name}. Choose a password for ${i.email} to sign in.`;

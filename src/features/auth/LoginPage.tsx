@@ -5,6 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { forgotPassword, login } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
 import { readToken, storeToken } from '../../api/token.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -22,6 +23,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, flash] = useFlash(LOGIN_ERROR_MS);
+  const reset = useUserAction();
 
   if (readToken() && !loading) return <Navigate to="/dashboard" replace />;
 
@@ -43,18 +45,15 @@ export default function LoginPage() {
     }
   }
 
-  async function sendReset(e: React.FormEvent) {
+  function sendReset(e: React.FormEvent) {
     e.preventDefault();
     flash(forgotWarning(email)); // shown, and the request is still sent (§5)
-    setLoading(true);
-    try {
-      await forgotPassword(normaliseEmail(email));
+    const to = normaliseEmail(email);
+    // One link per address asked for: Enter twice (or a double click) sends one mail.
+    void reset.run(async (a) => {
+      await forgotPassword(to, a.key());
       setMode('sent');
-    } catch (err) {
-      flash(toFailure(err).message);
-    } finally {
-      setLoading(false);
-    }
+    }, { input: to, onError: (err) => flash(toFailure(err).message) });
   }
 
   const errorNote = error && (
@@ -102,8 +101,8 @@ export default function LoginPage() {
           <div className={styles.actions}>
             {/* the format warning stays visible while the request still goes out (§5) */}
             {errorNote}
-            <Button type="submit" variant="primary" size="lg" block loading={loading}>
-              {loading ? 'Loading...' : 'Send reset link'}
+            <Button type="submit" variant="primary" size="lg" block loading={reset.running}>
+              {reset.running ? 'Loading...' : 'Send reset link'}
             </Button>
             <Button variant="link" className={styles.center} onClick={() => (flash(null), setMode('login'))}>
               Back to login

@@ -4,6 +4,7 @@
 // first field where the server gives one, else its message.
 import { useState, type ReactNode } from 'react';
 import { toFailure } from '../../api/client.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -19,28 +20,26 @@ export interface PasswordFormProps {
   existing?: boolean;
   hint?: string;
   submitLabel: string;
-  /** Rejects with the server's refusal, which the form shows. */
-  onSubmit: (password: string) => Promise<void>;
+  /** Sends under the user action's key; rejects with the server's refusal, which the form shows. */
+  onSubmit: (password: string, key: string) => Promise<void>;
 }
 
 export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel, onSubmit }: PasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [loading, setLoading] = useState(false);
   const [error, flash] = useFlash(RESET_ERROR_MS);
+  const action = useUserAction();
+  const loading = action.running;
 
-  async function submit(e: React.FormEvent) {
+  function submit(e: React.FormEvent) {
     e.preventDefault();
     const mismatch = existing ? null : resetMismatch(password, confirmation);
     if (mismatch) return flash(mismatch);
-    setLoading(true);
-    try {
-      await onSubmit(password);
-    } catch (err) {
-      flash(toFailure(err).firstFieldMessage); // the first message of the first field, else the message
-    } finally {
-      setLoading(false);
-    }
+    // Enter pressed twice, or a double click, sends the password once.
+    void action.run((a) => onSubmit(password, a.key()), {
+      input: password,
+      onError: (err) => flash(toFailure(err).firstFieldMessage), // the first message of the first field, else the message
+    });
   }
 
   return (

@@ -10,8 +10,8 @@ export default function RegisterCustomerPage() {
     <Wizard
       first={0}
       heading="Create your account"
-      submit={async (values, files) => {
-        const outcome = await register(values, files, customerId.current);
+      submit={async (values, files, key) => {
+        const outcome = await register(values, files, key, customerId.current);
         if (!outcome.ok && outcome.customerId !== undefined) customerId.current = outcome.customerId;
         return outcome;
       }}

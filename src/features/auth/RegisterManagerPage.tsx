@@ -11,9 +11,9 @@ export default function RegisterManagerPage() {
     <Wizard
       first={MANAGER_FIRST_STEP}
       heading="Manager registration"
-      submit={(values, files) =>
+      submit={(values, files, key) =>
         Number.isInteger(customerId) && customerId > 0
-          ? registerManagerOnly(values, files, customerId)
+          ? registerManagerOnly(values, files, customerId, key)
           : Promise.resolve({ ok: false, message: REGISTER_MESSAGES.manager })
       }
     />

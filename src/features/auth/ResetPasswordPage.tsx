@@ -30,8 +30,8 @@ export default function ResetPasswordPage() {
           heading={<AuthHeading id="reset-title" title="Set a new password" subtitle={email ? `For ${email}` : undefined} />}
           labelledBy="reset-title"
           submitLabel="Save password"
-          onSubmit={async (password) => {
-            await resetPassword({ password, token: query.get('token') ?? '', email: email ?? '' });
+          onSubmit={async (password, key) => {
+            await resetPassword({ password, token: query.get('token') ?? '', email: email ?? '' }, key);
             setDone(true);
           }}
         />

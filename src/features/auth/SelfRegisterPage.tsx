@@ -7,6 +7,7 @@ import { ArrowLeft } from 'lucide-react';
 import { registerCustomer } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
 import { storeToken } from '../../api/token.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -20,7 +21,9 @@ import { useFlash } from './useFlash.ts';
 export default function SelfRegisterPage() {
   const navigate = useNavigate();
   const [form, setForm] = useState<SelfRegisterForm>(EMPTY_FORM);
-  const [busy, setBusy] = useState(false);
+  const action = useUserAction();
+  const [done, setDone] = useState(false);
+  const busy = action.running || done; // signed up: the form stays busy until the product opens
   const [message, flash] = useFlash(SELF_REGISTER_MESSAGE_MS);
   const [serverMessage, flashServer] = useFlash(SELF_REGISTER_MESSAGE_MS);
   const set = <K extends keyof SelfRegisterForm>(k: K) => (v: SelfRegisterForm[K]) => setForm((f) => ({ ...f, [k]: v }));
@@ -29,22 +32,25 @@ export default function SelfRegisterPage() {
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => set(k)(e.target.value),
   });
 
-  async function signUp(e: React.FormEvent) {
+  function signUp(e: React.FormEvent) {
     e.preventDefault();
     const invalid = selfRegisterError(form);
     flash(invalid);
     if (invalid) return;
-    setBusy(true);
-    try {
-      const res = await registerCustomer(selfRegisterBody(form));
+    const body = selfRegisterBody(form);
+    void action.run(async (a) => {
+      const res = await registerCustomer(body, a.key());
+      setDone(true);
       storeToken(res.token);
       import('../../data/index.ts').then((d) => d.requestPersistence()).catch((err) => console.error(err));
       navigate(productPath(res.product_id), { replace: true });
-    } catch (err) {
-      setBusy(false);
-      const f = toFailure(err);
-      flashServer(f.firstFieldMessage || f.message);
-    }
+    }, {
+      input: body,
+      onError: (err) => {
+        const f = toFailure(err);
+        flashServer(f.firstFieldMessage || f.message);
+      },
+    });
   }
 
   return (

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
+import { ApiFailure } from '../../api/client.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
@@ -14,7 +16,7 @@ import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 import { REGISTER_MESSAGES } from './rules.ts';
-import { STEPS, type Files, type Outcome, type Values, type WizardField } from './register.ts';
+import { STEPS, type Files, type Outcome, type StepKey, type Values, type WizardField } from './register.ts';
 
 // The logo and the picture are the registration calls' 'image' files (the contract's upload rules).
 const IMAGE_ACCEPT = acceptOf('image');
@@ -23,7 +25,8 @@ const checkImage = uploadCheck('image');
 export interface WizardProps {
   first: number;
   heading: string;
-  submit: (values: Values, files: Files) => Promise<Outcome>;
+  /** Sends the registration, each call under the given key of the user action. */
+  submit: (values: Values, files: Files, key: StepKey) => Promise<Outcome>;
 }
 
 export function Wizard({ first, heading, submit }: WizardProps) {
@@ -32,17 +35,26 @@ export function Wizard({ first, heading, submit }: WizardProps) {
   const [values, setValues] = useState<Values>({});
   const [files, setFiles] = useState<Files>({});
   const [alert, setAlert] = useState<{ progress?: string; message?: string; ok?: boolean } | null>(null);
+  // Register pressed twice (or Enter twice) is one registration; after a lost answer the next try
+  // sends the same keys, so a company that was made is not made again.
+  const action = useUserAction();
   const last = STEPS.length - 1;
   const current = STEPS[step]!;
   const total = STEPS.length - first;
   const number = step + 1 - first;
 
-  async function onSubmit(e: React.FormEvent) {
+  function onSubmit(e: React.FormEvent) {
     e.preventDefault();
     if (step < last) return setStep(step + 1);
-    setAlert({ progress: 'Registering...' });
-    const outcome = await submit(values, files);
-    setAlert(outcome.ok ? { message: REGISTER_MESSAGES.success, ok: true } : { message: outcome.message });
+    void action.run(async (a) => {
+      setAlert({ progress: 'Registering...' });
+      const outcome = await submit(values, files, a.key);
+      if (!outcome.ok) throw new ApiFailure(outcome.message, outcome.status);
+      setAlert({ message: REGISTER_MESSAGES.success, ok: true });
+    }, {
+      input: [values, files],
+      onError: (err) => setAlert({ message: (err as Error).message }),
+    });
   }
 
   const field = (f: WizardField) => {
@@ -82,7 +94,7 @@ export function Wizard({ first, heading, submit }: WizardProps) {
         {current.intro && <p className={styles.subtitle}>{current.intro}</p>}
         {current.fields.map(field)}
         <div className={styles.actions}>
-          <Button type="submit" variant="primary" size="lg" block>
+          <Button type="submit" variant="primary" size="lg" block loading={action.running}>
             {step === last ? 'Register' : 'Next'}
           </Button>
           <p className={styles.divider}>Already have an account?</p>

@@ -33,7 +33,10 @@ export type Values = Record<string, string>;
 export type Files = Record<string, File | undefined>;
 const PASSWORDS = ['password', 'password_confirmation'];
 
-export type Outcome = { ok: true } | { ok: false; message: string; customerId?: number };
+/** A failure's `status` is the server's (undefined: no answer), so the user action knows whether to keep its keys. */
+export type Outcome = { ok: true } | { ok: false; message: string; customerId?: number; status?: number };
+/** The Idempotency-Key of the registration's call `step`: 0 the company, 1 the manager. */
+export type StepKey = (step: number) => string;
 
 interface Calls {
   registerCompany: typeof registerCompany;
@@ -41,7 +44,7 @@ interface Calls {
 }
 
 /** Registers the company (unless already done, then customerId is known) and its manager. */
-export async function register(values: Values, files: Files, customerId?: number, calls: Calls = { registerCompany, registerManager }): Promise<Outcome> {
+export async function register(values: Values, files: Files, key: StepKey, customerId?: number, calls: Calls = { registerCompany, registerManager }): Promise<Outcome> {
   const v = lowerTexts(values, PASSWORDS);
   if (customerId === undefined) {
     try {
@@ -52,16 +55,17 @@ export async function register(values: Values, files: Files, customerId?: number
           site: v.site || undefined, description: v.description || undefined,
         },
         files.profile_logo,
+        key(0),
       );
       customerId = res.id_customer;
-    } catch {
-      return { ok: false, message: REGISTER_MESSAGES.company };
+    } catch (err) {
+      return { ok: false, message: REGISTER_MESSAGES.company, status: toFailure(err).status };
     }
   }
-  return registerManagerOnly(v, files, customerId, calls);
+  return registerManagerOnly(v, files, customerId, key, calls);
 }
 
-export async function registerManagerOnly(values: Values, files: Files, customerId: number, calls: Pick<Calls, 'registerManager'> = { registerManager }): Promise<Outcome> {
+export async function registerManagerOnly(values: Values, files: Files, customerId: number, key: StepKey, calls: Pick<Calls, 'registerManager'> = { registerManager }): Promise<Outcome> {
   const v = lowerTexts(values, PASSWORDS);
   try {
     const res = await calls.registerManager(
@@ -70,11 +74,12 @@ export async function registerManagerOnly(values: Values, files: Files, customer
         password: v.password ?? '', password_confirmation: v.password_confirmation ?? '', phone_number: v.phone_number || undefined,
       },
       files.picture_profile,
+      key(1),
     );
-    return res.success ? { ok: true } : { ok: false, message: res.message, customerId };
+    return res.success ? { ok: true } : { ok: false, message: res.message, customerId, status: 200 };
   } catch (err) {
     // A refusal carries success false and the server's message; a lost request gets the generic alert.
     const f = toFailure(err);
-    return { ok: false, message: f.status !== undefined && f.status < 500 ? f.message : REGISTER_MESSAGES.manager, customerId };
+    return { ok: false, message: f.status !== undefined && f.status < 500 ? f.message : REGISTER_MESSAGES.manager, customerId, status: f.status };
   }
 }

@@ -1,10 +1,12 @@
 // Report Bug (document 1 §2, §5, §8): subject and description (checked here first, errors under their
-// fields), attachments (jpg/jpeg/png previewed; only the first is sent). Send is disabled while sending
-// and after success, so a report is never sent twice.
+// fields), attachments (jpg/jpeg/png previewed; only the first is sent). One report per opening of the
+// dialog (a user action): Send is disabled while sending and after success, and a second click or
+// Enter joins the report under way.
 import { useState } from 'react';
 import { reportBug } from '../../api/shell.ts';
 import { toFailure } from '../../api/client.ts';
 import { useSession } from '../../app/session.tsx';
+import { useUserAction } from '../../app/user-action.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -27,28 +29,29 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [tried, setTried] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const action = useUserAction();
   const sent = status.kind === 'sent';
-  const sending = status.kind === 'sending';
   // After a first try, errors follow the typing, so a fixed field clears at once.
   const shown: BugErrors = tried ? checkBugReport(subject, description) : {};
 
-  async function send(e: React.FormEvent) {
+  function send(e: React.FormEvent) {
     e.preventDefault();
-    if (sending || sent) return;
+    if (sent) return;
     const found = checkBugReport(subject, description);
     setTried(true);
     if (found.subject || found.description) {
       document.getElementById(found.subject ? 'bug-subject' : 'bug-description')?.focus();
       return;
     }
-    setStatus({ kind: 'sending' });
-    try {
-      const id_customer = customerId ?? -1;
-      await reportBug({ id_user: user.id, id_customer, subject: subject.trim(), description, url: window.location.href }, files);
+    const fields = { id_user: user.id, id_customer: customerId ?? -1, subject: subject.trim(), description, url: window.location.href };
+    void action.run(async (a) => {
+      setStatus({ kind: 'sending' });
+      await reportBug(fields, files, a.key());
       setStatus({ kind: 'sent' });
-    } catch (err) {
-      setStatus({ kind: 'error', text: bugErrorMessage(toFailure(err)) });
-    }
+    }, {
+      input: [fields, files],
+      onError: (err) => setStatus({ kind: 'error', text: bugErrorMessage(toFailure(err)) }),
+    });
   }
 
   return (
@@ -61,7 +64,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
       footer={
         <>
           <Button onClick={onClose}>{sent ? 'Close' : 'Cancel'}</Button>
-          <Button type="submit" form="bug-report-form" variant="primary" loading={sending} disabled={sent}>
+          <Button type="submit" form="bug-report-form" variant="primary" loading={action.running} disabled={sent}>
             Send
           </Button>
         </>

@@ -2,6 +2,7 @@
 // call; no selection -> 'You must select at least one template'; otherwise the server's message.
 import { useState } from 'react';
 import { Send } from 'lucide-react';
+import { useUserAction } from '../../app/user-action.ts';
 import { sendServiceRequest } from '../../data/ui-extras.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -14,23 +15,26 @@ type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; title: str
 
 export function ServiceRequest({ customerId, selected, onSent }: { customerId: number; selected: readonly number[]; onSent: () => void }) {
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const submit = async () => {
+  // One request per selection: clicked twice, the same templates are asked for once.
+  const action = useUserAction();
+  const submit = () => {
     if (!selected.length) return setState({ kind: 'done', title: 'Error', message: NO_TEMPLATE });
-    setState({ kind: 'sending' });
-    try {
-      const message = await sendServiceRequest(customerId, selected);
+    void action.run(async (a) => {
+      setState({ kind: 'sending' });
+      const message = await sendServiceRequest(customerId, selected, a.key());
       onSent();
       setState({ kind: 'done', title: 'Success', message });
-    } catch (err) {
-      setState({ kind: 'done', title: 'Error', message: (err as Error).message });
-    }
+    }, {
+      input: [customerId, selected],
+      onError: (err) => setState({ kind: 'done', title: 'Error', message: (err as Error).message }),
+    });
   };
   return (
     <div className={styles.request}>
       <span role="status" className={styles.selectedCount}>
         {plural(selected.length, 'template')} selected
       </span>
-      <Button variant="primary" icon={<Send />} onClick={() => void submit()}>
+      <Button variant="primary" icon={<Send />} loading={action.running} onClick={submit}>
         Request service
       </Button>
       <AlertPopup

@@ -2,6 +2,7 @@
 // here by the render worker, with its progress and a Cancel that discards the partial result.
 import { useState } from 'react';
 import { Download } from 'lucide-react';
+import { useUserAction } from '../../app/user-action.ts';
 import type { LayerRow, PresetRow, PresetSection } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -26,14 +27,20 @@ interface Props {
 }
 
 export function DownloadAll({ section, productId, customerId, sku, presets = [], layer, empty }: Props) {
-  const [busy, setBusy] = useState(false);
+  // One download at a time: a click while one is being made is ignored; a later one is a new download.
+  const action = useUserAction();
+  const busy = action.running;
   const [progress, setProgress] = useState<{ text: string; value?: number } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const browser = section === 'vignette';
   const saved = presets.filter((p) => p.id > 0);
 
-  const run = async () => {
-    setBusy(true);
+  const run = () =>
+    void action.run(async () => {
+      action.reset();
+      await download();
+    });
+  const download = async () => {
     try {
       if (!browser) return await downloadServerZip(section, productId, customerId);
       setProgress({ text: 'Preparing…' });
@@ -47,7 +54,6 @@ export function DownloadAll({ section, productId, customerId, sku, presets = [],
     } catch (err) {
       if (!(err instanceof RenderCancelled)) setError(err instanceof Error ? errorText(err.message) : String(err));
     } finally {
-      setBusy(false);
       setProgress(null);
     }
   };
@@ -55,7 +61,7 @@ export function DownloadAll({ section, productId, customerId, sku, presets = [],
   const disabled = browser ? !layer || saved.length === 0 : empty;
   return (
     <>
-      <Button size="sm" icon={<Download />} loading={busy && !browser} disabled={disabled} onClick={() => void run()}>
+      <Button size="sm" icon={<Download />} loading={busy && !browser} disabled={disabled} onClick={run}>
         Download All Images
       </Button>
       <Dialog

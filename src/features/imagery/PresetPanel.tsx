@@ -102,7 +102,7 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
             <Button icon={<Undo2 />} onClick={p.revert}>
               {p.selectedPreset === 0 ? 'Discard' : 'Revert'}
             </Button>
-            <Button variant="primary" icon={<Save />} onClick={() => void p.save()}>
+            <Button variant="primary" icon={<Save />} loading={p.saving} onClick={p.save}>
               Save
             </Button>
           </div>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { CalendarCheck, Sparkles } from 'lucide-react';
 import { ApiFailure, toFailure } from '../../api/client.ts';
 import { requestTailor, type TailorPage } from '../../api/imagery.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
@@ -21,27 +22,25 @@ interface Props {
 
 export function TailorRequest({ page, productId, customerId }: Props) {
   const [requested, setRequested] = useState(() => requestedToday(page));
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const send = async () => {
-    setBusy(true);
-    try {
-      const r = await requestTailor({ id_product: productId, id_customer: customerId, page });
+  const action = useUserAction();
+  const send = () =>
+    void action.run(async (a) => {
+      const r = await requestTailor({ id_product: productId, id_customer: customerId, page }, a.key());
       rememberRequest(page);
       setRequested(true);
       notify.info('Request sent', r.message);
-    } catch (err) {
-      const f = err instanceof ApiFailure ? err : toFailure(err);
-      // Asked already today (here or by a colleague): the page counts as requested.
-      if (f.status === 422) {
-        rememberRequest(page);
-        setRequested(true);
-      }
-      setError(errorText(f.firstFieldMessage));
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, {
+      onError: (err) => {
+        const f = err instanceof ApiFailure ? err : toFailure(err);
+        // Asked already today (here or by a colleague): the page counts as requested.
+        if (f.status === 422) {
+          rememberRequest(page);
+          setRequested(true);
+        }
+        setError(errorText(f.firstFieldMessage));
+      },
+    });
   return (
     <div className={styles.tailor}>
       {requested ? (
@@ -52,7 +51,7 @@ export function TailorRequest({ page, productId, customerId }: Props) {
         <Callout tone="info" icon={<Sparkles />}>
           <span className={styles.tailorLine}>
             <span>Need something made to measure for this product?</span>
-            <Button size="sm" variant="primary" loading={busy} onClick={() => void send()}>
+            <Button size="sm" variant="primary" loading={action.running} onClick={send}>
               Click here to be contacted
             </Button>
           </span>

@@ -4,6 +4,7 @@
 // picked file is checked first by the contract's upload rules; a refused one is named with its reason.
 import { useState } from 'react';
 import { CircleCheck, CloudOff, CircleAlert } from 'lucide-react';
+import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
 import { queueUploads, StorageFullError, type UploadList, type Who } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -41,30 +42,36 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
   const [batch, setBatch] = useState<{ actionId: string; total: number }>();
   const outcome = useActionOutcome(batch?.actionId);
   const feedback = useWriteFeedback();
+  // One upload per opening of the dialog: Upload clicked twice queues the files once.
+  const action = useUserAction();
   const sending = outcome?.state === 'sending';
   const close = () => {
     if (sending) return;
     setFiles([]);
     setBatch(undefined);
+    action.reset();
     onClose();
   };
-  const confirm = async () => {
-    const since = Date.now();
-    const q = await queueUploads(who, kind.list, files).catch((err: unknown) => {
-      // No room even after the cached images went: the shell's toast says what to do; the files stay chosen.
-      if (err instanceof StorageFullError) return undefined;
-      throw err;
+  const confirm = () =>
+    void action.run(async (a) => {
+      const since = Date.now();
+      const q = await queueUploads(who, kind.list, files, a.id);
+      if (!q.entries.length) return;
+      setBatch({ actionId: q.actionId, total: files.length });
+      onQueued?.(q.actionId);
+      feedback(since);
+    }, {
+      input: files,
+      onError: (err) => {
+        // No room even after the cached images went: the shell's toast says what to do; the files stay chosen.
+        if (!(err instanceof StorageFullError)) throw err;
+      },
     });
-    if (!q) return;
-    setBatch({ actionId: q.actionId, total: files.length });
-    onQueued?.(q.actionId);
-    feedback(since);
-  };
   const m = batch?.total ?? 0;
   const footer = !batch ? (
     <>
       <Button onClick={close}>Cancel</Button>
-      <Button variant="primary" disabled={!files.length} onClick={() => void confirm()}>
+      <Button variant="primary" disabled={!files.length} loading={action.running} onClick={confirm}>
         {files.length > 1 ? `Upload ${files.length} ${kind.noun}` : 'Upload'}
       </Button>
     </>

@@ -3,6 +3,7 @@
 // flows with their popups. The draft lives in a DraftStore, so slider drags never re-render this.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useEditGuard } from '../../app/edit-guard.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
 import { deletePreset, presetFields, savePreset, useRealId, type PresetRow, type PresetSection, type PresetValues, type Who } from '../../data/index.ts';
 import type { AlertPopupProps } from '../../ui/AlertPopup.tsx';
@@ -34,6 +35,10 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
   const [reported, setReported] = useState<ReadonlySet<string>>(new Set());
   const outcome = useActionOutcome(saving?.actionId);
   const feedback = useWriteFeedback();
+  // A save starts when a preset is picked or New preset is clicked; Save clicked twice on the same
+  // values joins it. A delete is its own action.
+  const saveAction = useUserAction();
+  const deleteAction = useUserAction();
 
   // The first preset is selected when the list arrives, and again when the picked one is gone
   // (deleted here or elsewhere). A temp id stays picked until the server's id replaces it.
@@ -72,10 +77,11 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
     });
   };
 
-  const selectPreset = (id: number) => id !== realId && guard(() => setSelection({ kind: 'preset', id }));
+  const selectPreset = (id: number) => id !== realId && guard(() => (saveAction.reset(), setSelection({ kind: 'preset', id })));
   const selectUpload = (id: number) => guard(() => setSelection({ kind: 'upload', id }));
   const startNew = () =>
     guard(() => {
+      saveAction.reset();
       shown.current = 0;
       setSelection({ kind: 'preset', id: 0 });
       store.startNew(newPresetValues(section, firstBackground));
@@ -91,17 +97,20 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
     setSelection(first());
   };
 
-  const save = async () => {
+  const save = () => {
     const creating = chosen === 0 || !row;
-    const since = Date.now();
     const values = store.get();
-    const q = await savePreset(who, section, values, creating ? undefined : row);
-    shown.current = q.id;
-    store.reset(values);
-    setSelection({ kind: 'preset', id: q.id });
-    setSaving({ actionId: q.actionId, creating });
-    setReported((r) => new Set([...r, q.actionId]));
-    feedback(since);
+    void saveAction.run(async (a) => {
+      const since = Date.now();
+      const q = await savePreset(who, section, values, creating ? undefined : row, a.id);
+      if (!q) return;
+      shown.current = q.id;
+      store.reset(values);
+      setSelection({ kind: 'preset', id: q.id });
+      setSaving({ actionId: q.actionId, creating });
+      setReported((r) => new Set([...r, q.actionId]));
+      feedback(since);
+    }, { input: values });
   };
 
   const askDelete = (p: PresetRow, name: string) =>
@@ -113,12 +122,13 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
       onCancel: () => setConfirm(null),
       onConfirm: () => {
         setConfirm(null);
-        const since = Date.now();
-        void deletePreset(who, section, p.id).then(() => {
+        void deleteAction.run(async (a) => {
+          const since = Date.now();
+          await deletePreset(who, section, p.id, a.id);
           feedback(since);
           // §4: the first preset is selected after a delete.
           setSelection(first(p.id));
-        });
+        }, { input: p.id });
       },
     });
 
@@ -146,6 +156,7 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
     startNew,
     revert,
     save,
+    saving: saveAction.running,
     askDelete,
     popup: confirm ?? savePopup,
     reported,

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
 import { deleteProduct, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
@@ -36,6 +37,9 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
   const [alert, setAlert] = useState<Alert>(null);
   const [focusInvalid, setFocusInvalid] = useState(0);
   const feedback = useWriteFeedback();
+  // Edit starts a save (reset); Save clicked twice on the same changes joins it. Delete is its own action.
+  const saving = useUserAction();
+  const deleting = useUserAction();
   // After a refused Save, the first field in error takes the focus (once it shows as invalid).
   useEffect(() => {
     if (focusInvalid) document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
@@ -46,12 +50,13 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
 
   const startEdit = () => {
     const base = draftOf(product, blocks, files.map((f) => f.path));
+    saving.reset();
     setEdit({ base, draft: base, errors: {}, tried: false });
   };
   // Each field's limits show as the user types; the rules on what is missing, once Save was pressed.
   const change = (draft: Draft) => edit && setEdit({ ...edit, draft, errors: infoErrors(draft, { presence: edit.tried }) });
 
-  const save = async () => {
+  const save = () => {
     if (!edit) return;
     const errors = infoErrors(edit.draft);
     setEdit({ ...edit, errors, tried: true });
@@ -59,28 +64,23 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     if (hasErrors(errors)) return setFocusInvalid((n) => n + 1);
     const diff = diffInfo(edit.base, edit.draft);
     if (isEmptyChange(diff)) return setEdit(null);
-    const since = Date.now();
-    setAlert({ title: 'Saving', progress: 'Saving...' });
-    try {
-      await saveProductInfo(customerId, product.id, diff);
+    void saving.run(async (a) => {
+      const since = Date.now();
+      setAlert({ title: 'Saving', progress: 'Saving...' });
+      await saveProductInfo(customerId, product.id, diff, a.id);
       setAlert(null);
       setEdit(null);
       feedback(since);
-    } catch (err) {
-      setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close });
-    }
+    }, { input: diff, onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close }) });
   };
 
-  const remove = async () => {
-    setAlert({ title: 'Delete Product', progress: 'Deleting...' });
-    try {
+  const remove = () =>
+    void deleting.run(async (a) => {
+      setAlert({ title: 'Delete Product', progress: 'Deleting...' });
       onDeleting();
-      await deleteProduct(customerId, product.id);
+      await deleteProduct(customerId, product.id, a.id);
       setAlert({ title: 'Success', message: 'Product deleted', onConfirm: () => navigate('/catalog') });
-    } catch (err) {
-      setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close });
-    }
-  };
+    }, { onError: (err) => setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close }) });
   const named = [product.sku, product.name].filter(Boolean).join(' · ') || `Product ${product.id}`;
   const askDelete = () =>
     setAlert({
@@ -93,7 +93,7 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       ),
       danger: true,
       confirmLabel: 'Delete',
-      onConfirm: () => void remove(),
+      onConfirm: remove,
       onCancel: close,
     });
 
@@ -114,7 +114,7 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
         {edit && (
           <>
             <Button onClick={() => setEdit(null)}>Cancel</Button>
-            <Button variant="primary" onClick={() => void save()}>
+            <Button variant="primary" loading={saving.running} onClick={save}>
               Save
             </Button>
           </>

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toFailure } from '../../api/client.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import { refreshRetailers, removeRetailer, saveRetailer, useRetailers, useSyncStatus } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -29,6 +30,9 @@ export default function RetailerAdmin() {
   const [draft, setDraft] = useState<RetailerForm | null>(null);
   const [filter, setFilter] = useState('');
   const [popup, setPopup] = useState<Popup | null>(null);
+  // A row's Save (its values) and a Delete are user actions: clicked twice, they are sent once.
+  const saving = useUserAction();
+  const deleting = useUserAction();
 
   useEffect(() => {
     if (online) refreshRetailers().catch((err: unknown) => console.error('retailer list failed', err)); // §8: logged
@@ -49,6 +53,8 @@ export default function RetailerAdmin() {
   };
   const actions: RowActions = {
     editing,
+    saving: saving.running,
+    deleting: deleting.running,
     toggle: startEditing,
     change: (key, patch) => {
       if (draft?.key === key) setDraft({ ...draft, ...patch });
@@ -69,38 +75,40 @@ export default function RetailerAdmin() {
       }
       setPopup({
         title: POPUP.delete, message: POPUP.confirmDelete, danger: true, cancel: close,
-        confirm: async () => {
-          setPopup({ title: POPUP.delete, progress: POPUP.deleting });
-          try {
-            await removeRetailer(row.id!);
+        confirm: () =>
+          void deleting.run(async (a) => {
+            setPopup({ title: POPUP.delete, progress: POPUP.deleting });
+            await removeRetailer(row.id!, a.key());
             setEditing(null);
             setDraft(null);
             setPopup({ title: POPUP.delete, message: POPUP.deleted, confirm: close });
             notify.saved(`${row.retailer} deleted`);
-          } catch (err) {
-            setPopup({ title: POPUP.delete, message: errorText(toFailure(err), false), cancel: close });
-          }
-        },
+          }, {
+            input: row.id,
+            onError: (err) => setPopup({ title: POPUP.delete, message: errorText(toFailure(err), false), cancel: close }),
+          }),
       });
     },
     tried,
-    save: async (row) => {
+    save: (row) => {
       // The row shows its broken rules at their fields (the server's words): nothing is sent.
       setTried((t) => new Set(t).add(row.key));
       if (Object.keys(rowErrors(row, true)).length) return;
       const create = isUnsaved(row);
       const title = create ? POPUP.add : POPUP.edit;
-      setPopup({ title, progress: POPUP.saving });
-      try {
-        const out = await saveRetailer(toBody(row), row.id);
+      const body = toBody(row);
+      void saving.run(async (a) => {
+        setPopup({ title, progress: POPUP.saving });
+        const out = await saveRetailer(body, row.id, a.key());
         if (create) setAdded((xs) => xs.filter((x) => x.key !== row.key));
         setEditing(null);
         setDraft(null);
         setPopup({ title, message: POPUP.saved, confirm: close });
         notify.saved(`${out.retailer} ${create ? 'added' : 'saved'}`);
-      } catch (err) {
-        setPopup({ title, message: errorText(toFailure(err), create), cancel: close });
-      }
+      }, {
+        input: [row.key, body],
+        onError: (err) => setPopup({ title, message: errorText(toFailure(err), create), cancel: close }),
+      });
     },
   };
 

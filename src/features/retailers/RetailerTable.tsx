@@ -23,6 +23,9 @@ export interface RowActions {
   cancel: (row: RetailerForm) => void;
   remove: (row: RetailerForm) => void;
   save: (row: RetailerForm) => void;
+  /** A save or delete is on its way (its buttons show it and take no click). */
+  saving: boolean;
+  deleting: boolean;
 }
 
 const name = (r: RetailerForm) => r.retailer || 'the new retailer';
@@ -31,8 +34,8 @@ const name = (r: RetailerForm) => r.retailer || 'the new retailer';
 function EditActions({ row, a }: { row: RetailerForm; a: RowActions }) {
   return (
     <span className={styles.actions}>
-      <Button size="sm" variant="primary" onClick={() => a.save(row)}>Save</Button>
-      <Button size="sm" variant="danger" onClick={() => a.remove(row)}>Delete Retailer</Button>
+      <Button size="sm" variant="primary" loading={a.saving} disabled={a.deleting} onClick={() => a.save(row)}>Save</Button>
+      <Button size="sm" variant="danger" loading={a.deleting} disabled={a.saving} onClick={() => a.remove(row)}>Delete Retailer</Button>
       <Button size="sm" variant="ghost" onClick={() => a.cancel(row)}>Cancel</Button>
     </span>
   );

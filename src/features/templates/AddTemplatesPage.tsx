@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { CircleAlert, Trash2 } from 'lucide-react';
 import { useSession } from '../../app/session.tsx';
+import { useUserAction } from '../../app/user-action.ts';
 import { useCustomers } from '../../data/index.ts';
 import { useStoredDraft, type BatchValue } from '../../data/drafts.ts';
 import { waitForOutcomes, type Outcome } from '../../data/outcome.ts';
@@ -39,7 +40,8 @@ export default function AddTemplatesPage() {
   const [current, setCurrent] = useState<string>();
   const [flags, setFlags] = useState<Map<string, TemplateProblem[]>>(new Map());
   const [alert, setAlert] = useState<Alert>(null);
-  const [sending, setSending] = useState(false);
+  // The batch is one user action (each template a part of it): SEND clicked twice sends it once.
+  const action = useUserAction();
   const { set: setDraft } = draft;
   const names = useNameCreator(useMemo(() => {
     const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
@@ -78,7 +80,7 @@ export default function AddTemplatesPage() {
     patch(t.uid, { imageId: id });
   };
 
-  const send = async () => {
+  const send = () => {
     const problems = templateProblems(items);
     setFlags(problems);
     if (problems.size) {
@@ -86,21 +88,18 @@ export default function AddTemplatesPage() {
       setCurrent(first.uid);
       return setAlert({ title: 'Error', message: <ul>{[...problems.values()].flat().map((p) => <li key={p.summary}>{p.summary}</li>)}</ul>, onConfirm: () => setAlert(null) });
     }
-    setSending(true);
-    try {
+    void action.run(async (a) => {
       await draft.flush();
       const queued = await queueTemplateBatch(customerId ?? -1, DRAFT_KEY, items.map((t) => ({
         uid: t.uid, draft: toTemplateDraft(t, draft.files.get(t.imageId!)!), fileIds: [t.imageId!],
-      })));
+      })), a.id);
       await draft.reload();
       let done = 0;
       setAlert({ title: 'Sending templates', progress: `Sending templates... 0 of ${queued.length}` });
       const outcomes = await waitForOutcomes(queued.map((q) => q.entries), () =>
         setAlert({ title: 'Sending templates', progress: `Sending templates... ${++done} of ${queued.length}` }));
       finish(outcomes);
-    } finally {
-      setSending(false);
-    }
+    }, { onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: () => setAlert(null) }) });
   };
   const finish = (outcomes: Outcome[]) => {
     const failed = outcomes.flatMap((o) => (o.state === 'failed' ? [o.message] : []));
@@ -145,7 +144,7 @@ export default function AddTemplatesPage() {
         </div>
       ) : (
         <div className={batch.layout}>
-          <BatchPanel noun="template" items={entries} current={selected.uid} onSelect={setCurrent} onAdd={add} onSend={() => void send()} sending={sending} />
+          <BatchPanel noun="template" items={entries} current={selected.uid} onSelect={setCurrent} onAdd={add} onSend={send} sending={action.running} />
           <div className={batch.editor}>
             <Card title={`Template ${index + 1}`} description={selected.public ? 'Public template' : 'Private template'}>
               <TemplateFields

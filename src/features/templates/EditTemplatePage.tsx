@@ -7,6 +7,7 @@ import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, ImageOff, Save, ZoomIn } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
 import { useSession } from '../../app/session.tsx';
+import { useUserAction } from '../../app/user-action.ts';
 import { editTemplate, useCustomers, useSyncStatus, useTemplate, type TemplateRow } from '../../data/index.ts';
 import { queuedBy, waitForOutcome } from '../../data/outcome.ts';
 import type { TemplateNameKind } from '../../data/registration.ts';
@@ -89,27 +90,27 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
   // The contract's field rules as typed; what is missing once Save was pressed.
   const errors = editErrors(edit, checked);
 
-  const save = async () => {
+  // Save clicked twice (or again before anything changed) on the same edit is one save.
+  const action = useUserAction();
+  const save = () => {
     setChecked(true);
     if (Object.keys(editErrors(edit, true)).length) return;
-    setAlert({ title: 'Saving Template', progress: 'Saving...' });
-    try {
-      const entries = await queuedBy(() => editTemplate(cid, template.id, diffTemplate(template, edit)));
+    const change = diffTemplate(template, edit);
+    void action.run(async (a) => {
+      setAlert({ title: 'Saving Template', progress: 'Saving...' });
+      const entries = await queuedBy(() => editTemplate(cid, template.id, change, a.id));
       const outcome = await waitForOutcome(entries);
       if (outcome.state === 'failed') {
         const message = outcome.message.replace(/^Error Saving Template: /, '');
         return setAlert({ title: ERROR_TITLE, message: <><p>{message}</p><p>The change waits in Pending changes, where it can be retried or discarded.</p></>, onConfirm: () => setAlert(null) });
       }
+      setBase(edit);
       if (outcome.state === 'queued') {
-        setBase(edit);
         setAlert(null);
         return notify.savedOffline();
       }
-      setBase(edit);
       setAlert({ title: 'Success', message: SAVED_TEMPLATE, onConfirm: () => setAlert(null) });
-    } catch (err) {
-      setAlert({ title: ERROR_TITLE, message: (err as Error).message, onConfirm: () => setAlert(null) });
-    }
+    }, { input: change, onError: (err) => setAlert({ title: ERROR_TITLE, message: (err as Error).message, onConfirm: () => setAlert(null) }) });
   };
 
   const src = templateImage(template);
@@ -139,7 +140,7 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
               <ArrowLeft aria-hidden="true" /> Template Catalog
             </Link>
             {editable && (
-              <Button variant="primary" icon={<Save />} onClick={() => void save()} disabled={!dirty}>
+              <Button variant="primary" icon={<Save />} onClick={save} disabled={!dirty} loading={action.running}>
                 Save
               </Button>
             )}

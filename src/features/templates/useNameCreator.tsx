@@ -1,8 +1,10 @@
 // Enter in the ambient or tag input creates a name that no entry matches (document 2 §5): it is
 // queued at once (a temp id, usable right away, also offline), then 'Ambient created successfully!'
 // or 'Tag created successfully!' once the server has it; a refusal shows 'Error creating ambient:
-// {message}' (or tag), the chip goes and the queued create is discarded.
+// {message}' (or tag), the chip goes and the queued create is discarded. Each name is one user
+// action: the same name entered again while its create is on its way joins it.
 import { useMemo, useState } from 'react';
+import { newActionId } from '../../api/action-id.ts';
 import { discardEntry, useAmbients, useTemplateTags } from '../../data/index.ts';
 import { waitForOutcome } from '../../data/outcome.ts';
 import { createTemplateName, type TemplateNameKind } from '../../data/registration.ts';
@@ -28,10 +30,18 @@ export function useNameCreator(on: NameCreated) {
 
   // `on` must keep its identity (useMemo in the caller): the creators are made once for it.
   const creators = useMemo(() => {
+    const pending = new Set<string>();
     const create = (kind: TemplateNameKind) => (label: string): NameChip => {
+    const chip = { key: `new:${label}`, label };
+    const name = `${kind}:${label.trim().toLowerCase()}`;
+    if (pending.has(name)) return chip; // this name's create is on its way: the repeat joins it
+    const actionId = newActionId();
+    pending.add(name);
     void (async () => {
       try {
-        const { row, entries } = await createTemplateName(kind, label);
+        const made = await createTemplateName(kind, label, actionId);
+        if (!made) return;
+        const { row, entries } = made;
         on.onCreated(kind, label, row.id);
         const outcome = await waitForOutcome(entries);
         if (outcome.state === 'sent') notify.saved(CREATED[kind]);
@@ -44,9 +54,11 @@ export function useNameCreator(on: NameCreated) {
       } catch (err) {
         on.onFailed(kind, label);
         setError(`Error creating ${kind === 'ambient' ? 'ambient' : 'tag'}: ${(err as Error).message}`);
+      } finally {
+        pending.delete(name);
       }
     })();
-    return { key: `new:${label}`, label };
+    return chip;
     };
     return { createAmbient: create('ambient'), createTag: create('templateTag') };
   }, [on]);

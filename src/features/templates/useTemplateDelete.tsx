@@ -2,6 +2,7 @@
 // 'Deleting...', then 'Template deleted successfully' or 'Error deleting template: {message}'. The card
 // leaves the list at once; a refused delete is dropped from the outbox, which brings the card back.
 import { useState } from 'react';
+import { useUserAction } from '../../app/user-action.ts';
 import { deleteTemplate, discardEntry, type TemplateRow } from '../../data/index.ts';
 import { queuedBy, waitForOutcome } from '../../data/outcome.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
@@ -14,20 +15,24 @@ type Alert = Omit<AlertPopupProps, 'open'> | null;
 export function useTemplateDelete(customerId: number) {
   const [asking, setAsking] = useState<TemplateRow | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
+  // Deleting a template is one user action: confirmed twice, it is queued once.
+  const action = useUserAction();
 
-  const confirm = async (t: TemplateRow) => {
-    setAsking(null);
-    setAlert({ title: 'Delete Template', progress: 'Deleting...' });
-    const entries = await queuedBy(() => deleteTemplate(customerId, t.id));
-    const outcome = await waitForOutcome(entries);
-    if (outcome.state === 'failed') {
-      for (const id of entries) await discardEntry(id);
-      return setAlert({ title: 'Error', message: outcome.message, onConfirm: () => setAlert(null) });
-    }
-    setAlert(null);
-    if (outcome.state === 'sent') notify.saved(DELETED);
-    else notify.savedOffline();
-  };
+  const confirm = (t: TemplateRow) =>
+    void action.run(async (a) => {
+      setAsking(null);
+      setAlert({ title: 'Delete Template', progress: 'Deleting...' });
+      const entries = await queuedBy(() => deleteTemplate(customerId, t.id, a.id));
+      const outcome = await waitForOutcome(entries);
+      if (outcome.state === 'failed') {
+        for (const id of entries) await discardEntry(id);
+        action.reset(); // refused and dropped: deleting it again is a new action
+        return setAlert({ title: 'Error', message: outcome.message, onConfirm: () => setAlert(null) });
+      }
+      setAlert(null);
+      if (outcome.state === 'sent') notify.saved(DELETED);
+      else notify.savedOffline();
+    }, { input: t.id });
 
   const dialogs = (
     <>
@@ -37,7 +42,7 @@ export function useTemplateDelete(customerId: number) {
         title="Delete template"
         description={DELETE_CONFIRM}
         confirmLabel="Delete template"
-        onConfirm={() => asking && void confirm(asking)}
+        onConfirm={() => asking && confirm(asking)}
       >
         {asking && (
           <p>

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { toFailure } from '../../api/client.ts';
 import { deleteUser } from '../../api/users.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import type { PersonRow } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -15,28 +16,28 @@ export function DeleteAccountDialog({ person, onClose }: { person: PersonRow; on
   const { cid, companyName, online, refresh, showError } = useScreen();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useUserAction();
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!password) return setError('Enter your password to confirm.');
-    setBusy(true);
-    try {
-      const res = await deleteUser({ id_user: person.id, id_customer: cid, password });
+    void action.run(async (a) => {
+      const res = await deleteUser({ id_user: person.id, id_customer: cid, password }, a.key());
       notify.saved(res.message);
       onClose();
       void refresh();
-    } catch (err) {
-      const f = toFailure(err);
-      if (f.status === 422 && f.errors?.password) setError(f.errors.password[0]!);
-      else if (f.status === 429) setError(f.message);
-      else {
-        onClose();
-        showError(err);
-      }
-    } finally {
-      setBusy(false);
-    }
+    }, {
+      input: password,
+      onError: (err) => {
+        const f = toFailure(err);
+        if (f.status === 422 && f.errors?.password) setError(f.errors.password[0]!);
+        else if (f.status === 429) setError(f.message);
+        else {
+          onClose();
+          showError(err);
+        }
+      },
+    });
   };
 
   return (
@@ -49,7 +50,7 @@ export function DeleteAccountDialog({ person, onClose }: { person: PersonRow; on
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="delete-account" variant="danger" loading={busy} disabled={!online}>
+          <Button type="submit" form="delete-account" variant="danger" loading={action.running} disabled={!online}>
             Delete account
           </Button>
         </>

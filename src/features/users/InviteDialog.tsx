@@ -5,6 +5,7 @@ import { toFailure } from '../../api/client.ts';
 import { PROVIDER_CONTEXT } from '../../api/contract/slugs.ts';
 import { inviteUser, listRoles, type RoleReply } from '../../api/users.ts';
 import { useSession } from '../../app/session.tsx';
+import { useUserAction } from '../../app/user-action.ts';
 import type { CompanyRoleRow } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -27,28 +28,30 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
   const [companyId, setCompanyId] = useState(cid);
   const [roleId, setRoleId] = useState(NONE);
   const [errors, setErrors] = useState<InviteErrors>({});
-  const [busy, setBusy] = useState(false);
+  // Made when the dialog opens: Send twice, or Enter twice, is one invitation.
+  const action = useUserAction();
   const companyRoles = useRolesOf(companyId, cid, roles, (message) => setErrors((e) => ({ ...e, company: message })));
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const found = inviteErrors({ email, name, roleId: roleId || null, companyId: companyId || null });
     setErrors(found);
     if (Object.keys(found).length) return;
-    setBusy(true);
-    try {
-      const res = await inviteUser({ id_customer: companyId, email: email.trim(), name: name.trim(), id_role: roleId });
+    const body = { id_customer: companyId, email: email.trim(), name: name.trim(), id_role: roleId };
+    void action.run(async (a) => {
+      const res = await inviteUser(body, a.key());
       notify.saved(res.message);
       onClose();
       void refresh();
-    } catch (err) {
-      const f = toFailure(err);
-      const field = (k: string) => f.errors?.[k]?.[0];
-      if (f.status === 422 && (field('email') || field('name'))) setErrors({ email: field('email'), name: field('name') });
-      else showError(err);
-    } finally {
-      setBusy(false);
-    }
+    }, {
+      input: body,
+      onError: (err) => {
+        const f = toFailure(err);
+        const field = (k: string) => f.errors?.[k]?.[0];
+        if (f.status === 422 && (field('email') || field('name'))) setErrors({ email: field('email'), name: field('name') });
+        else showError(err);
+      },
+    });
   };
 
   // Only roles within the acting user's own permissions can be given here (no escalation).
@@ -70,7 +73,7 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="register-user" variant="primary" loading={busy} disabled={!online}>
+          <Button type="submit" form="register-user" variant="primary" loading={action.running} disabled={!online}>
             Send invitation
           </Button>
         </>

@@ -29,7 +29,7 @@ export function ManageAccounts() {
   const [inviting, setInviting] = useState(false);
   const { run } = useSecurityCall();
   const changeRole = useCallback(
-    (p: PersonRow, roleId: number) => void run(() => setUserRole({ id_user: p.id, id_customer: cid, id_role: roleId })),
+    (p: PersonRow, roleId: number) => void run(['role', p.id, roleId], (key) => setUserRole({ id_user: p.id, id_customer: cid, id_role: roleId }, key)),
     [cid, run],
   );
 

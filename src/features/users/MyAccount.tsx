@@ -7,6 +7,7 @@ import { toFailure } from '../../api/client.ts';
 import { storageUrl } from '../../api/storage-paths.ts';
 import { uploadMyPhoto } from '../../api/users.ts';
 import { useSession } from '../../app/session.tsx';
+import { useUserAction, type UserAction } from '../../app/user-action.ts';
 import { pullAccount, rememberAccount, saveAccount, setAccountPhoto, useAccount, useAccountQueued } from '../../data/index.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -34,6 +35,8 @@ export function MyAccount() {
   const { online, showError } = useScreen();
   const account = useAccount(user.id);
   const queued = useAccountQueued(user.id);
+  // Held here: the form below is made anew when the account changes, which a save does at once.
+  const saving = useUserAction();
   useEffect(() => {
     // The session's user fills the form at once; the server's answer replaces it (not a queued edit).
     void rememberAccount({ id: user.id, name: user.name, phone: user.phone, photo: user.urlImage }, undefined, true)
@@ -45,7 +48,7 @@ export function MyAccount() {
   return (
     <div className={styles.account}>
       <Card title="Profile" description="Your name, phone and photo, as your colleagues see them.">
-        <ProfileForm key={`${account.name}|${account.phone}`} account={account} queued={queued} online={online} />
+        <ProfileForm key={`${account.name}|${account.phone}`} account={account} queued={queued} online={online} action={saving} />
       </Card>
       <Card title="Password" description={`We send a link to ${user.email} with which you choose a new password.`}>
         <ResetRequest email={user.email} online={online} onError={showError} />
@@ -54,7 +57,15 @@ export function MyAccount() {
   );
 }
 
-function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnType<typeof useAccount>>; queued: boolean; online: boolean }) {
+interface ProfileFormProps {
+  account: NonNullable<ReturnType<typeof useAccount>>;
+  queued: boolean;
+  online: boolean;
+  /** The save: the same name and phone saved twice (a double click, Enter twice) is one save. */
+  action: UserAction;
+}
+
+function ProfileForm({ account, queued, online, action }: ProfileFormProps) {
   const { user } = useSession();
   const [name, setName] = useState(account.name);
   const [phone, setPhone] = useState(account.phone ?? '');
@@ -64,13 +75,16 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
   const errors = tried || name.trim() ? all : { ...all, name: undefined };
   const dirty = name.trim() !== account.name || phone.trim() !== (account.phone ?? '');
 
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
+    if (!dirty) return;
     if (Object.keys(accountErrors({ name, phone })).length) return;
-    await saveAccount(account, { name, phone });
-    if (navigator.onLine) notify.saved('Your name and phone were saved.');
-    else notify.savedOffline();
+    void action.run(async (a) => {
+      await saveAccount(account, { name, phone }, a.id);
+      if (navigator.onLine) notify.saved('Your name and phone were saved.');
+      else notify.savedOffline();
+    }, { input: { name: name.trim(), phone: phone.trim() } });
   };
 
   return (
@@ -84,7 +98,7 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
         </FormGrid>
         <Stack direction="row" gap={3} align="center" justify="flex-end">
           {queued && <span className={styles.muted}>Waiting to be sent</span>}
-          <Button type="submit" variant="primary" disabled={!dirty}>
+          <Button type="submit" variant="primary" disabled={!dirty} loading={action.running}>
             Save changes
           </Button>
         </Stack>
@@ -95,23 +109,26 @@ function ProfileForm({ account, queued, online }: { account: NonNullable<ReturnT
 
 function PhotoPicker({ id, name, photo, online }: { id: number; name: string; photo: string | null; online: boolean }) {
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const pick = async (accepted: File[]) => {
+  const action = useUserAction();
+  const busy = action.running;
+  // The picker has checked the file by the contract's upload rules and named a refused one.
+  const pick = (accepted: File[]) => {
     const file = accepted[0];
     setError(null);
     if (!file) return;
-    setBusy(true);
-    try {
-      const res = await uploadMyPhoto(file);
+    // The same file dropped twice is one upload; another file is a new one.
+    void action.run(async (a) => {
+      const res = await uploadMyPhoto(file, a.key());
       await setAccountPhoto(id, res.photo);
       notify.saved(res.message);
-    } catch (err) {
-      // Document 3 §8: for the profile photo, the first photo error is shown.
-      const f = toFailure(err);
-      setError(f.errors?.photo?.[0] ?? f.firstFieldMessage);
-    } finally {
-      setBusy(false);
-    }
+    }, {
+      input: file,
+      onError: (err) => {
+        // Document 3 §8: for the profile photo, the first photo error is shown.
+        const f = toFailure(err);
+        setError(f.errors?.photo?.[0] ?? f.firstFieldMessage);
+      },
+    });
   };
   return (
     <div className={styles.photoRow}>
@@ -125,7 +142,7 @@ function PhotoPicker({ id, name, photo, online }: { id: number; name: string; ph
         disabled={!online || busy}
         hint={!online ? 'Changing your photo needs a connection.' : busy ? 'Uploading…' : undefined}
         check={checkPhoto}
-        onPick={(ok) => void pick(ok)}
+        onPick={pick}
         className={styles.photoDrop}
       />
     </div>
@@ -133,23 +150,20 @@ function PhotoPicker({ id, name, photo, online }: { id: number; name: string; ph
 }
 
 function ResetRequest({ email, online, onError }: { email: string; online: boolean; onError: (err: unknown) => void }) {
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    setBusy(true);
-    try {
-      await forgotPassword(email);
+  const action = useUserAction();
+  const [sent, setSent] = useState(false);
+  // One link per visit of the screen: a second click (a double click) joins the request made.
+  const send = () =>
+    void action.run(async (a) => {
+      await forgotPassword(email, a.key());
       notify.info(RESET_SENT);
-    } catch (err) {
-      onError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
+      setSent(true);
+    }, { onError });
   return (
     <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
       <span className={styles.muted}>{online ? 'The link works once and for a limited time.' : 'Asking for a reset link needs a connection.'}</span>
-      <Button onClick={() => void send()} loading={busy} disabled={!online}>
-        Send reset link
+      <Button onClick={send} loading={action.running} disabled={!online || sent}>
+        {sent ? 'Reset link sent' : 'Send reset link'}
       </Button>
     </Stack>
   );

@@ -18,6 +18,7 @@ export function PendingInvitations({ people }: { people: PersonRow[] }) {
   const { cid, online } = useScreen();
   const { busy, run } = useSecurityCall();
   const [revoking, setRevoking] = useState<PersonRow | null>(null);
+  const [resending, setResending] = useState<number | null>(null);
   const invited = people.filter((p) => p.status === 'invited');
   if (!invited.length) return null;
   return (
@@ -37,7 +38,8 @@ export function PendingInvitations({ people }: { people: PersonRow[] }) {
             </span>
             <span className={styles.inviteActions}>
               <Button size="sm" icon={<MailPlus />} disabled={!online || busy} aria-label={`Resend the invitation of ${p.name}`}
-                onClick={() => void run(() => resendInvitation({ id_user: p.id, id_customer: cid }))}>
+                loading={busy && resending === p.id}
+                onClick={() => (setResending(p.id), void run(['resend', p.id, p.invitation?.expires_at], (key) => resendInvitation({ id_user: p.id, id_customer: cid }, key)))}>
                 Resend
               </Button>
               <Button size="sm" variant="ghost" icon={<XCircle />} disabled={!online || busy} aria-label={`Revoke the invitation of ${p.name}`}
@@ -55,7 +57,7 @@ export function PendingInvitations({ people }: { people: PersonRow[] }) {
         description={revoking ? `The invitation of ${revoking.name} (${revoking.email}) will be cancelled, and the link in their mail will stop working.` : ''}
         confirmLabel="Revoke invitation"
         loading={busy}
-        onConfirm={() => revoking && void run(() => revokeInvitation({ id_user: revoking.id, id_customer: cid }), () => setRevoking(null))}
+        onConfirm={() => revoking && void run(['revoke', revoking.id], (key) => revokeInvitation({ id_user: revoking.id, id_customer: cid }, key), () => setRevoking(null))}
       />
     </Card>
   );

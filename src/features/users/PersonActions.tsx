@@ -4,6 +4,7 @@
 import { useCallback, useState } from 'react';
 import { Ban, CircleCheck, MailPlus, MoreHorizontal, Trash2, XCircle } from 'lucide-react';
 import { disableUser, enableUser, resendInvitation, revokeInvitation } from '../../api/users.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import type { PersonRow } from '../../data/index.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { DropdownMenu, type MenuItem } from '../../ui/DropdownMenu.tsx';
@@ -14,27 +15,29 @@ import { useScreen } from './screen.tsx';
 
 type Open = null | 'disable' | 'delete' | 'revoke';
 
-/** Runs one security call: toast on success, the Error popup otherwise, then the lists again. */
+/**
+ * Runs one security call as a user action: toast on success, the Error popup otherwise, then the
+ * lists again. `what` names the action (verb, person, and the state it acts on): repeating it (a
+ * double click) joins it, and nothing is sent while one runs.
+ */
 export function useSecurityCall() {
   const { refresh, showError } = useScreen();
-  const [busy, setBusy] = useState(false);
-  const run = useCallback(async (call: () => Promise<{ message?: string }>, after?: () => void): Promise<boolean> => {
-    setBusy(true);
-    try {
-      const res = await call();
+  const { running, run: runAction } = useUserAction();
+  const run = useCallback((what: unknown, call: (key: string) => Promise<{ message?: string }>, after?: () => void) =>
+    runAction(async (a) => {
+      const res = await call(a.key());
       notify.saved(res.message);
       after?.();
-      return true;
-    } catch (err) {
-      after?.();
-      showError(err);
-      return false;
-    } finally {
-      setBusy(false);
       void refresh();
-    }
-  }, [refresh, showError]);
-  return { busy, run };
+    }, {
+      input: what,
+      onError: (err) => {
+        after?.();
+        showError(err);
+        void refresh();
+      },
+    }), [runAction, refresh, showError]);
+  return { busy: running, run };
 }
 
 export function PersonActions({ person }: { person: PersonRow }) {
@@ -47,14 +50,14 @@ export function PersonActions({ person }: { person: PersonRow }) {
   const items: MenuItem[] =
     person.status === 'invited'
       ? [
-          { label: 'Resend invitation', icon: <MailPlus />, onSelect: () => void run(() => resendInvitation(ids)) },
+          { label: 'Resend invitation', icon: <MailPlus />, onSelect: () => void run(['resend', person.invitation?.expires_at], (key) => resendInvitation(ids, key)) },
           { separator: true },
           { label: 'Revoke invitation', icon: <XCircle />, danger: true, onSelect: () => setOpen('revoke') },
         ]
       : [
           person.status === 'active'
             ? { label: 'Disable Account', icon: <Ban />, onSelect: () => setOpen('disable') }
-            : { label: 'Enable Account', icon: <CircleCheck />, onSelect: () => void run(() => enableUser(ids)) },
+            : { label: 'Enable Account', icon: <CircleCheck />, onSelect: () => void run(['enable'], (key) => enableUser(ids, key)) },
           { separator: true },
           { label: 'Delete Account', icon: <Trash2 />, danger: true, onSelect: () => setOpen('delete') },
         ];
@@ -73,7 +76,7 @@ export function PersonActions({ person }: { person: PersonRow }) {
         description={`${person.name} (${person.email}) will be signed out at once and cannot sign in to ${companyName} until the account is enabled again.`}
         confirmLabel="Disable account"
         loading={busy}
-        onConfirm={() => void run(() => disableUser(ids), close)}
+        onConfirm={() => void run(['disable'], (key) => disableUser(ids, key), close)}
       />
       <AlertDialog
         open={open === 'revoke'}
@@ -82,7 +85,7 @@ export function PersonActions({ person }: { person: PersonRow }) {
         description={`The invitation of ${person.name} (${person.email}) will be cancelled, and the link in their mail will stop working.`}
         confirmLabel="Revoke invitation"
         loading={busy}
-        onConfirm={() => void run(() => revokeInvitation(ids), close)}
+        onConfirm={() => void run(['revoke'], (key) => revokeInvitation(ids, key), close)}
       />
       {open === 'delete' && <DeleteAccountDialog person={person} onClose={close} />}
     </>

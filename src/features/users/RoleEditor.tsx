@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Lock, Trash2 } from 'lucide-react';
 import { toFailure } from '../../api/client.ts';
 import { createRole, deleteRole, editRolePermissions, renameRole } from '../../api/users.ts';
+import { useUserAction } from '../../app/user-action.ts';
 import type { CompanyRoleRow } from '../../data/index.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -35,8 +36,11 @@ interface Props {
 export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: Props) {
   const { cid, held, online, refresh, showError } = useScreen();
   const [nameError, setNameError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // The editor stays open after a save: the same role and edits saved again join the save made.
+  const saving = useUserAction();
+  const deleting = useUserAction();
+  const busy = saving.running || deleting.running;
   const isNew = role.id === NEW_ROLE_ID;
   const name = draft?.name ?? role.name;
   const perms = draft?.perms ?? new Map<string, boolean>();
@@ -47,50 +51,51 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
   const dirty = isNew || renamed || Object.keys(changes).length > 0;
   const edit = (patch: Partial<RoleDraft>) => onDraft({ name, perms, ...patch });
 
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
     const invalid = roleNameError(name, role.id, roles);
     if (invalid) return setNameError(invalid);
     setNameError(null);
-    setBusy(true);
     let id = role.id;
-    try {
-      if (isNew) id = (await createRole({ id_customer: cid, name: name.trim() })).id;
+    // Its calls in order: the create (new role), then the permissions or the rename.
+    void saving.run(async (a) => {
+      if (isNew) id = (await createRole({ id_customer: cid, name: name.trim() }, a.key(0))).id;
       if (Object.keys(changes).length) {
-        await editRolePermissions({ id_role: id, id_customer: cid, permissions: changes, ...(!isNew && renamed && { name: name.trim() }) });
+        await editRolePermissions({ id_role: id, id_customer: cid, permissions: changes, ...(!isNew && renamed && { name: name.trim() }) }, a.key(1));
       } else if (!isNew && renamed) {
-        await renameRole({ id_role: id, id_customer: cid, name: name.trim() });
+        await renameRole({ id_role: id, id_customer: cid, name: name.trim() }, a.key(1));
       }
       notify.saved(isNew ? `The role ${name.trim()} was created.` : `The role ${name.trim()} was saved.`);
       await refresh();
       onSaved(id);
-    } catch (err) {
-      const f = toFailure(err);
-      if (f.status === 422 && f.errors?.name) setNameError(f.errors.name[0]!);
-      else showError(err);
-      await refresh();
-      // Created, but its permissions were refused: it is an existing role now, with the edits kept.
-      if (isNew && id !== NEW_ROLE_ID) onSaved(id, { name: name.trim(), perms });
-    } finally {
-      setBusy(false);
-    }
+    }, {
+      input: [role.id, name.trim(), changes],
+      onError: (err) => {
+        const f = toFailure(err);
+        if (f.status === 422 && f.errors?.name) setNameError(f.errors.name[0]!);
+        else showError(err);
+        void refresh();
+        // Created, but its permissions were refused: it is an existing role now, with the edits kept.
+        if (isNew && id !== NEW_ROLE_ID) onSaved(id, { name: name.trim(), perms });
+      },
+    });
   };
 
-  const remove = async () => {
+  const remove = () => {
     if (isNew) return onDeleted();
-    setBusy(true);
-    try {
-      const res = await deleteRole(cid, role.id);
+    void deleting.run(async (a) => {
+      const res = await deleteRole(cid, role.id, a.key());
       notify.saved(res.message);
       setConfirmDelete(false);
       await refresh();
       onDeleted();
-    } catch (err) {
-      setConfirmDelete(false);
-      showError(err);
-    } finally {
-      setBusy(false);
-    }
+    }, {
+      input: role.id,
+      onError: (err) => {
+        setConfirmDelete(false);
+        showError(err);
+      },
+    });
   };
 
   const footer = !lockReason && (
@@ -100,7 +105,7 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
       </Button>
       <Stack direction="row" gap={2}>
         {draft && !isNew && <Button onClick={() => (onDraft(null), setNameError(null))} disabled={busy}>Discard changes</Button>}
-        <Button type="submit" variant="primary" loading={busy} disabled={!online || !dirty}>
+        <Button type="submit" variant="primary" loading={saving.running} disabled={!online || !dirty || deleting.running}>
           {isNew ? 'Create role' : 'Save role'}
         </Button>
       </Stack>
@@ -137,8 +142,8 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
         title="Delete role"
         description={`The role ${role.name} will be deleted. This cannot be undone.`}
         confirmLabel={`Delete ${role.name}`}
-        loading={busy}
-        onConfirm={() => void remove()}
+        loading={deleting.running}
+        onConfirm={remove}
       />
     </Card>
   );

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import { enqueueDownload } from '../../../api/exports.ts';
+import { useUserAction } from '../../../app/user-action.ts';
 import { useRetailers, useSyncStatus } from '../../../data/index.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Callout } from '../../../ui/Callout.tsx';
@@ -31,7 +32,8 @@ export function DownloadOptions({ productId, customerId, presetId, onQueued }: P
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
   const [notes, setNotes] = useState<Record<number, string>>({});
   const [problem, setProblem] = useState<{ message: string; field?: number } | null>(null);
-  const [busy, setBusy] = useState(false);
+  // Send to email is one user action per choice of options: clicked twice, each export is queued once.
+  const action = useUserAction();
   const targets = targetsOf(retailers ?? []);
 
   const toggle = (id: number, on: boolean) => {
@@ -44,23 +46,22 @@ export function DownloadOptions({ productId, customerId, presetId, onQueued }: P
     setProblem(null);
   };
 
-  const send = async () => {
+  const send = () => {
     const check = checkDownload(presetId, targets, chosen, notes);
     if (!check.ok) return setProblem({ message: check.message, field: check.field });
     setProblem(null);
-    setBusy(true);
-    const batch = crypto.randomUUID();
-    const results = await Promise.allSettled(
-      check.requests.map((r) => enqueueDownload({ id_product: productId, id_customer: customerId, id_product_config: presetId!, ...r }, `${batch}:${r.retailer}`)),
-    );
-    setBusy(false);
-    const failed = results.filter((r) => r.status === 'rejected');
-    for (const f of failed) console.warn('[facet] enqueue download failed', f.reason);
-    if (failed.length === results.length) return setProblem({ message: ENQUEUE_FAILED });
-    if (failed.length) setProblem({ message: `${ENQUEUE_FAILED} ${failed.length} of ${results.length} could not be queued.` });
-    notify.info('Download requested', 'The files are being prepared. An e-mail with the link will follow.');
-    setChosen(new Set());
-    onQueued?.();
+    const requests = check.requests.map((r) => ({ id_product: productId, id_customer: customerId, id_product_config: presetId!, ...r }));
+    void action.run(async (a) => {
+      // One call per option, each under its own key of the action (its retailer's id).
+      const results = await Promise.allSettled(requests.map((r) => enqueueDownload(r, a.key(r.retailer))));
+      const failed = results.filter((r) => r.status === 'rejected');
+      for (const f of failed) console.warn('[facet] enqueue download failed', f.reason);
+      if (failed.length === results.length) throw failed[0]!.reason;
+      if (failed.length) setProblem({ message: `${ENQUEUE_FAILED} ${failed.length} of ${results.length} could not be queued.` });
+      notify.info('Download requested', 'The files are being prepared. An e-mail with the link will follow.');
+      setChosen(new Set());
+      onQueued?.();
+    }, { input: requests, onError: () => setProblem({ message: ENQUEUE_FAILED }) });
   };
 
   return (
@@ -96,7 +97,7 @@ export function DownloadOptions({ productId, customerId, presetId, onQueued }: P
           </Callout>
         )}
         {!online && <Callout tone="neutral">Sending needs a connection.</Callout>}
-        <Button variant="primary" icon={<Mail />} loading={busy} disabled={!online} onClick={() => void send()}>
+        <Button variant="primary" icon={<Mail />} loading={action.running} disabled={!online} onClick={send}>
           Send to email
         </Button>
       </div>

@@ -1,10 +1,11 @@
 // The product's Downloads panel (issue 14): this product's export jobs as they are now: queued,
 // rendering n of m, ready (with the link), failed (with the reason and Retry). It reads again every
 // few seconds while a job is under way, so it updates without a reload.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { CloudOff, Download, FileArchive, RotateCw } from 'lucide-react';
 import { exportJobs, retryExport, type ExportJob } from '../../../api/exports.ts';
 import { toFailure } from '../../../api/client.ts';
+import { useUserAction } from '../../../app/user-action.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { Callout } from '../../../ui/Callout.tsx';
@@ -58,20 +59,15 @@ export function DownloadsPanel({ productId, customerId, version = 0 }: Props) {
 }
 
 function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: number; onRetried: () => void }) {
-  const [retrying, setRetrying] = useState(false);
+  // One retry per failure of the job (its updated_at): Retry clicked twice queues it once.
+  const action = useUserAction();
   const line = jobLine(job);
-  const retry = async () => {
-    setRetrying(true);
-    try {
-      await retryExport(job.id, customerId);
+  const retry = () =>
+    void action.run(async (a) => {
+      await retryExport(job.id, customerId, a.key());
       notify.info('Queued again', `${job.retailer} will be rendered again.`);
       onRetried();
-    } catch (err) {
-      notify.error(`Error: ${toFailure(err).firstFieldMessage}`);
-    } finally {
-      setRetrying(false);
-    }
-  };
+    }, { input: [job.id, job.updated_at], onError: (err) => notify.error(`Error: ${toFailure(err).firstFieldMessage}`) });
   return (
     <li className={styles.job} data-testid="export-job" data-status={job.status}>
       <div className={styles.jobHead}>
@@ -89,7 +85,7 @@ function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: nu
         </a>
       )}
       {job.status === 'failed' && (
-        <Button size="sm" icon={<RotateCw />} loading={retrying} onClick={() => void retry()}>
+        <Button size="sm" icon={<RotateCw />} loading={action.running} onClick={retry}>
           Retry
         </Button>
       )}

@@ -1,6 +1,7 @@
 // The viewer's lazy-load thumbnail (document 3 §2, §5: one file, jpg or png): the current one, or the
 // one waiting in the outbox; editors replace it. The upload is queued, so it survives going offline.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useUserAction } from '../../../app/user-action.ts';
 import { useWriteFeedback } from '../../../app/write-feedback.ts';
 import { queueViewerImage, usePendingViewerImage } from '../../../data/index.ts';
 import { Card } from '../../../ui/Card.tsx';
@@ -38,12 +39,17 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
   }, [pending, onUploaded]);
 
   // The picker has checked the file by the contract's upload rules and named a refused one.
-  const pick = async (files: File[]) => {
+  // The same picture dropped twice is one upload; another picture is a new one.
+  const action = useUserAction();
+  const pick = (files: File[]) => {
+    const file = files[0];
     setError(null);
-    if (!files[0]) return;
-    const since = Date.now();
-    await queueViewerImage(productId, customerId, files[0], label);
-    feedback(since);
+    if (!file) return;
+    void action.run(async (a) => {
+      const since = Date.now();
+      await queueViewerImage(productId, customerId, file, label, a.id);
+      feedback(since);
+    }, { input: file });
   };
 
   return (
@@ -56,7 +62,8 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
           acceptLabel="One JPG or PNG"
           files={[]}
           check={checkImage}
-          onPick={(a) => void pick(a)}
+          onPick={pick}
+          disabled={action.running}
           error={error ?? (pending?.state === 'parked' ? `Error: ${pending.error ?? 'the upload was refused.'}` : null)}
         />
       )}

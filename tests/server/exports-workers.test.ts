@@ -59,9 +59,12 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
     for (const id of ids) expect((await waitForExport(s, w.tok.acme, q(), id, 90_000)).status).toBe('ready');
     const rows = await s.db.query<{ job_id: string }>('SELECT job_id FROM exports WHERE id = ANY($1)', [ids]);
     const pids = new Set<number>();
+    // The export is ready inside the job; pg-boss records the job's output just after: wait for it.
+    const outputOf = async (id: string) => (await s.db.one<{ output: { pid: number } | null }>(
+      'SELECT output FROM pgboss.job WHERE id = $1 UNION ALL SELECT output FROM pgboss.archive WHERE id = $1', [id]))?.output?.pid;
     for (const r of rows) {
-      const job = await s.db.one<{ output: { pid: number } }>('SELECT output FROM pgboss.job WHERE id = $1 UNION ALL SELECT output FROM pgboss.archive WHERE id = $1', [r.job_id]);
-      pids.add(job!.output.pid);
+      await expect.poll(() => outputOf(r.job_id), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+      pids.add((await outputOf(r.job_id))!);
     }
     expect(pids.size).toBe(2);
     await new Promise((r) => setTimeout(r, 500));

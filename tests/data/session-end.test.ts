@@ -32,8 +32,9 @@ it('other refusals and token-less 401s do not end the session', async () => {
   // hold one, and the server refuses it (a real 422).
   h.net.offline = true;
   await saveAccount({ id: me.id, name: 'x', phone: null, photo: null }, { name: 'Valid name', phone: '' }, newActionId());
+  await drainOutbox(); // the save's own drain, offline: it backs off
   const queued = (await db().outbox.toArray())[0]!;
-  await db().outbox.update(queued.id!, { 'call.body.name': '   ' });
+  await db().outbox.update(queued.id!, { 'call.body.name': '   ', nextAt: 0, attempts: 0 });
   h.net.offline = false;
   await drainOutbox();
   expect((await db().outbox.toArray()).map((e) => e.state)).toEqual(['parked']);

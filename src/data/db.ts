@@ -2,6 +2,7 @@
 // change appends a version with its upgrade function and never edits an earlier one.
 import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
+import { commandFromPath, type OutboxCall, type PathCall } from './commands.ts';
 import type {
   AccountRow, ActionClaimRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
@@ -68,6 +69,9 @@ export const PAGES_VERSION = 7;
 
 /** The version that added the claims of user actions (tests/data/claims-upgrade.test.ts upgrades to it). */
 export const CLAIMS_VERSION = 8;
+
+/** The version that made queued calls typed commands (tests/data/commands-upgrade.test.ts upgrades to it). */
+export const COMMANDS_VERSION = 9;
 
 /** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
@@ -151,6 +155,18 @@ const VERSIONS: SchemaVersion[] = [
       const ids = new Set((await tx.table('outbox').toArray()).map((e: OutboxEntry) => e.action));
       await tx.table('actionClaims').bulkPut([...ids].map((id) => ({ id, at })));
     },
+  },
+  {
+    // A queued call names its contract entry and carries typed fields (commands.ts), no longer a URL.
+    // Every entry queued by version 8 is converted in place (key, action, state, dependencies and
+    // Blob kept); one whose method and path no entry of today's contract has stays a legacy call,
+    // sent as it was.
+    version: COMMANDS_VERSION,
+    stores: {},
+    upgrade: (tx) =>
+      tx.table('outbox').toCollection().modify((e: { call: OutboxCall | PathCall }) => {
+        if (!('command' in e.call)) e.call = commandFromPath(e.call);
+      }),
   },
 ];
 

@@ -35,7 +35,7 @@ export function usePendingChanges(): PendingChanges {
 export function useConflict(entryId: number | undefined) {
   return useLiveQuery(async () => {
     const e = entryId === undefined ? undefined : await db().outbox.get(entryId);
-    return e?.state === 'conflict' ? { mine: e.call.body, theirs: e.theirs as ProductRow } : undefined;
+    return e?.state === 'conflict' ? { mine: e.call.body as Record<string, unknown> | undefined, theirs: e.theirs as ProductRow } : undefined;
   }, [entryId]);
 }
 

@@ -1,12 +1,13 @@
-// What a successful imagery call does locally (called by outbox-apply.ts inside its transaction):
-// a preset takes the server's row (or, with more of our edits queued, its updated_at, on which those
-// edits are then based); an uploaded file replaces its pending row; a 360 group's temp id becomes
-// the server's.
+// What a successful imagery command does locally (command-replies.ts, inside outbox-apply.ts's
+// transaction): a preset takes the server's row (or, with more of our edits queued, its updated_at,
+// on which those edits are then based); an uploaded file replaces its pending row; a 360 group's
+// temp id becomes the server's.
 import type { FacetDb } from './db.ts';
-import type { FileListName, PresetSection, SectionFileRow } from './imagery-types.ts';
-import { listOfPath, presetFromServer } from './imagery-sync.ts';
+import type { Done } from './command-replies.ts';
+import type { PresetSection, SectionFileRow } from './imagery-types.ts';
+import { PRESET_COMMANDS, type UPLOAD_COMMANDS, type UploadList } from './imagery-commands.ts';
+import { presetFromServer } from './imagery-sync.ts';
 import { entityId, entityKind } from './tempids.ts';
-import type { OutboxEntry } from './types.ts';
 
 type Row = Record<string, unknown>;
 
@@ -25,32 +26,30 @@ export async function rekeyImagery(d: FacetDb, kind: 'preset' | 'uploadGroup', t
   }
 }
 
-export async function applyImagerySuccess(d: FacetDb, e: OutboxEntry, entities: string[], reply: unknown): Promise<void> {
-  const preset = entities.find((x) => entityKind(x) === 'preset');
-  const server = (reply as { preset?: Row } | undefined)?.preset;
-  if (preset && server && e.call.method !== 'DELETE') await settlePreset(d, e, preset, server);
-  const list = listOfPath(e.call.path);
-  if (e.call.upload && list) await settleUpload(d, e, list as FileListName, reply as Row);
-}
+type PresetSave = (typeof PRESET_COMMANDS)[PresetSection]['store' | 'edit'];
+type Upload = (typeof UPLOAD_COMMANDS)[UploadList];
 
-async function settlePreset(d: FacetDb, e: OutboxEntry, entity: string, server: Row) {
-  const section = /\/automation\/(silo|vignette|360)\//.exec(e.call.path)?.[1] as PresetSection | undefined;
-  if (!section) return;
+/** A saved preset (store or edit) of this section: the server's row, or its version under our queued edits. */
+export const presetSaved = (section: PresetSection) => async ({ d, call, entities, reply }: Done<PresetSave>) => {
+  const entity = entities.find((x) => entityKind(x) === 'preset');
+  if (!entity) return;
   const id = entityId(entity);
-  const updatedAt = server.updated_at as string;
+  const server = reply.preset as unknown as Row;
+  const updatedAt = reply.preset.updated_at;
   const later = await d.outbox.where('entities').equals(entity).toArray();
   // Our own change moved the server's row: the edits queued after it are based on the new version.
-  for (const l of later) if (l.call.method === 'PUT') await d.outbox.update(l.id!, { base: updatedAt });
+  for (const l of later) if (PRESET_EDITS.has(l.call.command)) await d.outbox.update(l.id!, { base: updatedAt });
   const row = await d.presets.get(id);
   if (!row) return; // deleted here meanwhile; the delete is queued
-  const pid = Number(e.call.body?.id_product);
-  await d.presets.put(later.length ? { ...row, updated_at: updatedAt, version: server.version as number } : presetFromServer(section, pid, server));
-}
+  await d.presets.put(later.length ? { ...row, updated_at: updatedAt, version: reply.preset.version } : presetFromServer(section, call.body!.id_product, server));
+};
+const PRESET_EDITS = new Set<string>(Object.values(PRESET_COMMANDS).map((c) => c.edit));
 
-async function settleUpload(d: FacetDb, e: OutboxEntry, list: FileListName, reply: Row) {
-  const blobId = e.call.upload!.blobId;
-  const pid = Number(e.call.body?.id_product);
-  const path = reply.path_image as string;
+/** A file uploaded to one of the product screen's lists: it replaces its pending row (a 360 photo joins its group). */
+export const uploadStored = (list: UploadList) => async ({ d, call, reply }: Done<Upload>) => {
+  const blobId = call.upload!.blobId;
+  const pid = call.body!.id_product;
+  const path = reply.path_image;
   const rows = await d.sectionFiles.where('[productId+list]').equals([pid, list]).filter((r) => !!r.pendingBlobs?.includes(blobId)).toArray();
   for (const row of rows) {
     const pendingBlobs = row.pendingBlobs!.filter((b) => b !== blobId);
@@ -60,12 +59,12 @@ async function settleUpload(d: FacetDb, e: OutboxEntry, list: FileListName, repl
     }
     await d.sectionFiles.delete([pid, list, row.id]);
     const done: SectionFileRow = {
-      productId: pid, list, id: reply.id as number, paths: [path], name: row.name, created_at: row.created_at,
+      productId: pid, list, id: reply.id, paths: [path], name: row.name, created_at: row.created_at,
       ...((list === 'videos' || list === '3dfiles') && { extension: path.split('.').pop() }),
     };
     await d.sectionFiles.put(done);
   }
-}
+};
 
 /** A discarded upload: its Blob leaves the pending rows (a file's row goes; an empty new group too). */
 export async function dropPendingUpload(d: FacetDb, blobId: number): Promise<void> {

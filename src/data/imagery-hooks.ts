@@ -7,7 +7,9 @@ import { logBackgroundFailure } from '../api/background-errors.ts';
 import { toPending } from './actions.ts';
 import { db, maxKey, minKey } from './db.ts';
 import type { BackgroundRow, FileListName, LayerRow, PresetRow, PresetSection, SectionFileRow } from './imagery-types.ts';
-import { hasPulled, listOfPath, pullImageryList, SECTION_LISTS, siloFresh, type ImagerySection } from './imagery-sync.ts';
+import { fieldsOf } from './commands.ts';
+import { imageryListOf, imageryProductOf, presetSectionOf } from './imagery-commands.ts';
+import { hasPulled, pullImageryList, SECTION_LISTS, siloFresh, type ImagerySection } from './imagery-sync.ts';
 import { isTemp } from './tempids.ts';
 import type { PendingEntry } from './types.ts';
 
@@ -31,20 +33,21 @@ export const useBackgrounds = (pid: number): BackgroundRow[] | undefined =>
 /** The queued imagery changes of one product (its presets and uploads), oldest first. */
 export interface ImageryPending extends PendingEntry {
   action: string;
-  path: string;
+  /** The section of a preset call (undefined for an upload). */
+  section?: PresetSection;
   /** The preset a preset call is about (a temp id for a create). */
   presetId?: number;
 }
 
 export function useImageryOutbox(pid: number): ImageryPending[] {
   const rows = useLiveQuery(
-    () => db().outbox.orderBy('id').filter((e) => !!listOfPath(e.call.path) && Number(e.call.body?.id_product ?? e.call.query?.id_product) === pid).toArray(),
+    () => db().outbox.orderBy('id').filter((e) => !!imageryListOf(e.call) && imageryProductOf(e.call) === pid).toArray(),
     [pid],
     [],
   );
   return useMemo(() => rows.map((e) => {
-    const preset = e.call.body?.id_product_config ?? e.call.query?.id_product_config ?? (e.creates?.kind === 'preset' ? e.creates.temp : undefined);
-    return { ...toPending(e), action: e.action, path: e.call.path, presetId: preset === undefined ? undefined : Number(preset) };
+    const preset = fieldsOf(e.call.body).id_product_config ?? fieldsOf(e.call.query).id_product_config ?? (e.creates?.kind === 'preset' ? e.creates.temp : undefined);
+    return { ...toPending(e), action: e.action, section: presetSectionOf(e.call), presetId: preset === undefined ? undefined : Number(preset) };
   }), [rows]);
 }
 

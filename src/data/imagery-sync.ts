@@ -9,6 +9,8 @@ import type { FileListName, PresetRow, PresetSection, SectionFileRow } from './i
 import { getList } from './remote.ts';
 import { tick, touchedSince } from './store.ts';
 import { isTemp } from './tempids.ts';
+import type { OutboxCall } from './commands.ts';
+import { imageryListOf, imageryProductOf } from './imagery-commands.ts';
 
 type Row = Record<string, unknown>;
 export type ImageryListName = `presets-${PresetSection}` | `layers-${PresetSection}` | FileListName | 'backgrounds';
@@ -152,24 +154,15 @@ export async function hasPulled(pid: number, names: readonly ImageryListName[]):
 }
 
 /** After a discard: pull again the lists the discarded calls touched (their server truth). */
-export async function refetchImagery(cid: number, calls: { path: string; query?: Row; body?: Row }[]): Promise<void> {
+export async function refetchImagery(cid: number, calls: OutboxCall[]): Promise<void> {
   const names = new Map<string, { pid: number; name: ImageryListName }>();
   for (const c of calls) {
-    const pid = Number(c.body?.id_product ?? c.query?.id_product);
-    const name = listOfPath(c.path);
-    if (name && Number.isInteger(pid) && pid > 0) names.set(`${name}:${pid}`, { pid, name });
+    const pid = imageryProductOf(c);
+    const name = imageryListOf(c);
+    if (name && pid && pid > 0) names.set(`${name}:${pid}`, { pid, name });
   }
   for (const { pid, name } of names.values()) {
     await db().meta.delete(metaKey(name, pid));
     await pullImageryList(cid, pid, name).catch(() => undefined);
   }
-}
-
-/** Which list a queued imagery call changes (undefined: not an imagery call). */
-export function listOfPath(path: string): ImageryListName | undefined {
-  const preset = /\/automation\/(silo|vignette|360)\/config\//.exec(path);
-  if (preset) return `presets-${preset[1] as PresetSection}`;
-  if (path === '/posts/product/images-uploaded/store') return 'silo';
-  const upload = /^\/(?:posts|gets)\/product\/images-uploaded\/(vignette|360|videos|3dfiles)\//.exec(path);
-  return upload ? (upload[1] as FileListName) : undefined;
 }

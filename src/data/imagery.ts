@@ -6,7 +6,9 @@
 //   the first failure (§4); a 360 batch first asks for a new group (folder), whose id is a temp id
 //   until then.
 import { db } from './db.ts';
-import type { FileListName, PresetRow, PresetSection, PresetValues } from './imagery-types.ts';
+import type { PresetRow, PresetSection, PresetValues } from './imagery-types.ts';
+import type { OutboxCall } from './commands.ts';
+import { PRESET_COMMANDS, UPLOAD_COMMANDS, type UploadList } from './imagery-commands.ts';
 import { presetErrors, presetKeys } from '../api/contract/rules/preset.ts';
 import { refuseBroken } from './rule-error.ts';
 import { inAction } from './action-claims.ts';
@@ -16,6 +18,7 @@ import { newTempId } from './tempids.ts';
 import type { Scalar } from './types.ts';
 
 export { presetKeys };
+export type { UploadList };
 
 /** The section's fields of a values object (the bg_ ones only for vignette). */
 export function presetFields(section: PresetSection, v: PresetValues): Record<string, Scalar> {
@@ -30,8 +33,6 @@ export interface Who {
 }
 
 const SECTION_LABEL: Record<PresetSection, string> = { silo: 'Silo Image', vignette: 'Vignette', '360': '360' };
-const presetPath = (section: PresetSection, verb: 'store' | 'edit' | 'delete') =>
-  `/${verb === 'store' ? 'posts' : verb === 'edit' ? 'puts' : 'deletes'}/product/automation/${section}/config/${verb}`;
 
 export interface Queued {
   /** The user action (its entries leave the outbox as they reach the server). */
@@ -59,7 +60,7 @@ export async function savePreset(who: Who, section: PresetSection, values: Prese
       id = newTempId();
       await enqueue([{
         label: `Create a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
-        call: { method: 'POST', path: presetPath(section, 'store'), body: { id_product: productId, id_customer: customerId, ...fields } },
+        call: { command: PRESET_COMMANDS[section].store, body: { id_product: productId, id_customer: customerId, ...fields } },
         creates: { temp: id, kind: 'preset', from: 'id_product_config' },
       }], action);
       await d.presets.put({ ...values, ...fields, id, productId, section, created_at: new Date().toISOString() } as PresetRow);
@@ -68,7 +69,7 @@ export async function savePreset(who: Who, section: PresetSection, values: Prese
       await enqueue([{
         label: `Update a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
         base: base.updated_at,
-        call: { method: 'PUT', path: presetPath(section, 'edit'), body: { id_product_config: id, id_product: productId, id_customer: customerId, ...changed } },
+        call: { command: PRESET_COMMANDS[section].edit, body: { id_product_config: id, id_product: productId, id_customer: customerId, ...changed } },
       }], action);
       await d.presets.put({ ...base, ...(fields as Partial<PresetRow>) });
     }
@@ -87,7 +88,7 @@ export async function deletePreset(who: Who, section: PresetSection, id: number,
   const done = await inAction(actionId, [d.presets], async () => {
     await enqueue([{
       label: `Delete a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
-      call: { method: 'DELETE', path: presetPath(section, 'delete'), query: { id_product_config: id, id_product: who.productId, id_customer: who.customerId } },
+      call: { command: PRESET_COMMANDS[section].remove, query: { id_product_config: id, id_product: who.productId, id_customer: who.customerId } },
     }], action);
     await d.presets.delete(id);
     touch([`preset:${id}`]);
@@ -98,18 +99,9 @@ export async function deletePreset(who: Who, section: PresetSection, id: number,
   return { actionId, id };
 }
 
-/** Where each list's files are uploaded (multipart part file_image). */
-const UPLOAD_PATHS: Partial<Record<FileListName, string>> = {
-  silo: '/posts/product/images-uploaded/store',
-  vignette: '/posts/product/images-uploaded/vignette/store',
-  '360': '/posts/product/images-uploaded/360/store',
-  videos: '/posts/product/images-uploaded/videos/store',
-  '3dfiles': '/posts/product/images-uploaded/3dfiles/store',
-};
-const UPLOAD_WHAT: Partial<Record<FileListName, [string, string]>> = {
+const UPLOAD_WHAT: Record<UploadList, [string, string]> = {
   silo: ['image', 'Silo Image'], vignette: ['image', 'Vignette'], '360': ['image', '360'], videos: ['video', 'Video'], '3dfiles': ['file', '3D Files'],
 };
-export type UploadList = 'silo' | 'vignette' | '360' | 'videos' | '3dfiles';
 
 const fileName = (f: Blob, i: number) => (f as File).name || `upload-${i + 1}`;
 
@@ -120,7 +112,7 @@ const fileName = (f: Blob, i: number) => (f as File).name || `upload-${i + 1}`;
  */
 export async function queueUploads(who: Who, list: UploadList, files: Blob[], actionId: string): Promise<{ actionId: string; entries: number[] }> {
   const d = db();
-  const [what, where] = UPLOAD_WHAT[list]!;
+  const [what, where] = UPLOAD_WHAT[list];
   const n = files.length;
   const action = { id: actionId, label: `Upload ${n} ${what}${n === 1 ? '' : 's'} to ${where} of ${who.productLabel}` };
   const base = { id_product: who.productId, id_customer: who.customerId };
@@ -132,14 +124,16 @@ export async function queueUploads(who: Who, list: UploadList, files: Blob[], ac
     const drafts: Draft[] = [];
     // One entity per batch chains its calls (each depends on the one before), and only them.
     let chain = `uploadBatch:${newTempId()}`;
-    let body: Record<string, Scalar> = base;
+    const group = newTempId();
+    // A 360 photo goes into the batch's new group (a temp id until the group's create returns).
+    const upload = (blobId: number): OutboxCall => (list === '360'
+      ? { command: UPLOAD_COMMANDS[list], body: { ...base, id_folder: group }, upload: { blobId } }
+      : { command: UPLOAD_COMMANDS[list], body: base, upload: { blobId } });
     if (list === '360') {
-      const group = newTempId();
       chain = `uploadGroup:${group}`;
-      body = { ...base, id_folder: group };
       drafts.push({
         label: 'Create a 360 upload group', entities: [chain],
-        call: { method: 'GET', path: '/gets/product/images-uploaded/360/new-group', query: base },
+        call: { command: 'imageryUploads.newGroup360', query: base },
         creates: { temp: group, kind: 'uploadGroup', from: 'new_id' },
       });
       await d.sectionFiles.put({ productId: who.productId, list, id: group, paths: [], name: 'New upload', created_at: now, pendingBlobs: blobs });
@@ -150,7 +144,7 @@ export async function queueUploads(who: Who, list: UploadList, files: Blob[], ac
     }
     drafts.push(...blobs.map((blobId, i): Draft => ({
       label: `Upload ${fileName(files[i]!, i)}`, entities: [chain],
-      call: { method: 'POST', path: UPLOAD_PATHS[list]!, body, upload: { field: 'file_image', blobId } },
+      call: upload(blobId),
     })));
     entries = await enqueue(drafts, action);
   });

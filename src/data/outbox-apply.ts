@@ -1,10 +1,11 @@
 // What a successful queued call does locally: the entry leaves the outbox, a create's real
-// id replaces its temp id everywhere (rows, later entries), and later Info edits of the same
-// product are re-based on the server's new updated_at (our own change is no conflict).
+// id replaces its temp id everywhere (rows, later entries), later Info edits of the same product
+// are re-based on the server's new updated_at (our own change is no conflict), and its command's
+// own success runs (command-replies.ts).
 import type { FacetDb } from './db.ts';
-import { applyImagerySuccess, rekeyImagery } from './imagery-apply.ts';
+import { onSuccess } from './command-replies.ts';
+import { rekeyImagery } from './imagery-apply.ts';
 import { emitChange, touch } from './store.ts';
-import { productRow } from './product-pages.ts';
 import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
 import type { OutboxEntry, TempKind } from './types.ts';
 
@@ -17,7 +18,7 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
     let entities = e.entities;
     if (e.creates) {
       const real = Number(pick(reply, e.creates.from));
-      if (!Number.isInteger(real) || real <= 0) throw new Error(`No id at ${e.creates.from} in the reply to ${e.call.path}`);
+      if (!Number.isInteger(real) || real <= 0) throw new Error(`No id at ${e.creates.from} in the reply to ${e.call.command}`);
       const { temp, kind } = e.creates;
       await d.idmap.put({ temp, real });
       await rekey(d, kind, temp, real);
@@ -28,36 +29,15 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
       entities = rewriteEntities(entities, temp, real);
     }
     const product = (reply as { product?: { id?: number; updated_at?: string } } | undefined)?.product;
+    const updatedAt = (id: number) => (product?.id === id ? product.updated_at : undefined);
     for (const ent of entities.filter((x) => entityKind(x) === 'product')) {
-      const id = entityId(ent);
-      const updatedAt = product?.id === id ? product.updated_at : undefined;
       // The server row moved because of us: later edits are based on its new version.
       for (const later of await d.outbox.where('entities').equals(ent).toArray()) {
-        if (later.base !== undefined) await d.outbox.update(later.id!, { base: updatedAt });
+        if (later.base !== undefined) await d.outbox.update(later.id!, { base: updatedAt(entityId(ent)) });
       }
-      if (e.call.upload && e.call.path.includes('/resource/')) {
-        const row = await productRow(id);
-        const path = pick(reply, 'path');
-        if (row) await d.products.put({
-          ...row,
-          pendingImages: row.pendingImages?.filter((b) => b !== e.call.upload!.blobId),
-          images: typeof path === 'string' ? [...row.images, path] : row.images,
-          updated_at: updatedAt,
-        });
-      } else if (e.call.method !== 'DELETE' || !e.call.path.includes('/squedule')) {
-        // A row still in a first-sync page gets its own record, which carries the new version.
-        const row = await productRow(id);
-        if (row) await d.products.put({ ...row, updated_at: updatedAt });
-      }
-      changed.push(id);
+      changed.push(entityId(ent));
     }
-    if (e.call.upload && e.call.path.includes('/asset/')) {
-      const id = Number(e.call.body?.id_product);
-      const path = pick(reply, 'path');
-      await d.productFiles.where('[productId+path]').between([id, ''], [id, '\uffff']).filter((f) => f.pendingBlob === e.call.upload!.blobId).delete();
-      if (typeof path === 'string') await d.productFiles.put({ productId: id, path });
-    }
-    await applyImagerySuccess(d, e, entities, reply);
+    await onSuccess({ d, e, reply: reply as never, entities, updatedAt });
     touch(entities);
   });
   if (rekeyed.length || changed.length) emitChange({ table: 'products', ids: changed, rekeyed });

@@ -197,10 +197,7 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
   try {
     // An Info edit carries the version it was based on (409 when the server moved on).
     const body = e.base !== undefined ? { ...call.body, updated_at: e.base } : call.body;
-    reply = await sendQueued(call.method, call.path, {
-      query: call.query, body, key: e.key,
-      file: call.upload && blob ? { field: call.upload.field, blob: blob.blob, name: blob.name } : undefined,
-    });
+    reply = await sendQueued(call, { body, key: e.key, file: blob && { blob: blob.blob, name: blob.name } });
   } catch (err) {
     if (epoch !== dbEpoch()) return 'stop';
     return failed(e, toFailure(err));

@@ -111,7 +111,7 @@ export async function saveAccount(current: AccountRow, change: { name: string; p
     await d.companyUsers.filter((u) => u.id === current.id).modify({ name, phone: phone || null });
     await enqueue([{
       label: 'Save your name and phone', entities: [accountEntity(current.id)], errorPrefix: 'Error: ',
-      call: { method: 'PUT', path: '/user/edit', body: { name, phone } },
+      call: { command: 'users.editMe', body: { name, phone } },
     }], { id: actionId, label: 'Save my account' });
   });
   touch([accountEntity(current.id)]);

@@ -13,7 +13,6 @@ import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { isTemp, newTempId } from './tempids.ts';
 import { forgetPaged, productRow } from './product-pages.ts';
-import type { Scalar } from './types.ts';
 
 export interface InfoChange {
   fields?: ProductFieldsInput;
@@ -60,7 +59,7 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
       queue.push({
         label: `Edit product ${label}`, entities: [`product:${productId}`], base: row.updated_at ?? undefined,
         errorPrefix: 'Error updating product informations: ',
-        call: { method: 'PUT', path: '/puts/product/edit', body: { id_product: productId, ...(change.fields as Record<string, Scalar>) } },
+        call: { command: 'products.edit', body: { id_product: productId, ...change.fields } },
       });
     }
     const addSubs = change.addSubcategories ?? [];
@@ -118,7 +117,7 @@ export async function deleteProduct(customerId: number, givenId: number, actionI
     const label = `Delete product ${row ? labelOf(row) : productId}`;
     await enqueue([{
       label, entities: [`product:${productId}`], errorPrefix: 'Error deleting product: ',
-      call: { method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: productId, id_customer: customerId } },
+      call: { command: 'products.remove', query: { id_product: productId, id_customer: customerId } },
     }], { id: actionId, label });
     await d.products.delete(productId);
     await forgetPaged([productId]);

@@ -7,7 +7,7 @@ import { enqueue, kick, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { resolveTags } from './tags.ts';
 import { newTempId } from './tempids.ts';
-import type { IdNameRow, ProductRow, Scalar } from './types.ts';
+import type { IdNameRow, ProductRow } from './types.ts';
 import { refuseBroken } from './rule-error.ts';
 import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors, productRules, type ProductFields } from '../api/contract/rules/product.ts';
 
@@ -25,7 +25,7 @@ export interface ProductDraft extends ProductFieldsInput {
 }
 
 const FIELDS = Object.keys(productRules) as (keyof ProductFields)[];
-const pickFields = (f: ProductFieldsInput) => Object.fromEntries(FIELDS.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])) as Record<string, Scalar>;
+const pickFields = (f: ProductFieldsInput) => Object.fromEntries(FIELDS.filter((k) => f[k] !== undefined).map((k) => [k, f[k]])) as ProductFieldsInput;
 export const labelOf = (p: { sku?: string; name?: string }) => p.sku || p.name || 'product';
 const fileName = (b: Blob, fallback: string) => (b as File).name || fallback;
 
@@ -51,44 +51,44 @@ export function partDrafts(cid: number, pid: number, label: string) {
   return {
     tag: (t: IdNameRow): Draft => ({
       label: `Tag ${label} with ${t.name}`, entities: [ent, `tag:${t.id}`], errorPrefix: 'Error adding tag: ',
-      call: { method: 'POST', path: '/posts/product/tag/store', body: { id_product: pid, id_tag: t.id } },
+      call: { command: 'productInfo.tagAttach', body: { id_product: pid, id_tag: t.id } },
     }),
     untag: (id: number): Draft => ({
       label: `Untag ${label}`, entities: [ent, `tag:${id}`], errorPrefix: 'Error removing tag: ',
-      call: { method: 'DELETE', path: '/deletes/product/tag/delete', query: { id_product: pid, id_tag: id } },
+      call: { command: 'productInfo.tagDetach', query: { id_product: pid, id_tag: id } },
     }),
     sub: (sid: number): Draft => ({
       label: `Add ${label} to a category`, entities: [ent], errorPrefix: 'Error adding category: ',
-      call: { method: 'POST', path: '/posts/product/subcategories/store', body: { id_product: pid, id_customer: cid, id_product_subcategory: sid } },
+      call: { command: 'productInfo.subcategoryAttach', body: { id_product: pid, id_customer: cid, id_product_subcategory: sid } },
     }),
     unsub: (sid: number): Draft => ({
       label: `Remove ${label} from a category`, entities: [ent], errorPrefix: 'Error removing category: ',
-      call: { method: 'DELETE', path: '/deletes/product/subcategories/delete', query: { id_product: pid, id_customer: cid, id_product_subcategory: sid } },
+      call: { command: 'productInfo.subcategoryDetach', query: { id_product: pid, id_customer: cid, id_product_subcategory: sid } },
     }),
     image: (blobId: number): Draft => ({
       label: `Upload an image of ${label}`, entities: [ent],
-      call: { method: 'POST', path: '/posts/product/resource/store', body: { id_product: pid }, upload: { field: 'image', blobId } },
+      call: { command: 'productInfo.imageStore', body: { id_product: pid }, upload: { blobId } },
     }),
     file: (blobId: number): Draft => ({
       label: `Upload a file of ${label}`, entities: [ent],
-      call: { method: 'POST', path: '/posts/product/asset/store', body: { id_product: pid }, upload: { field: 'file', blobId } },
+      call: { command: 'productInfo.assetStore', body: { id_product: pid }, upload: { blobId } },
     }),
     unfile: (path: string): Draft => ({
       label: `Delete a file of ${label}`, entities: [ent],
-      call: { method: 'DELETE', path: '/deletes/product/asset/delete', query: { id_product: pid, file: path } },
+      call: { command: 'productInfo.assetDelete', query: { id_product: pid, file: path } },
     }),
     addBlock: (temp: number, title: string, notes: string): Draft => ({
       label: `Add information "${title}" to ${label}`, entities: [ent, `description:${temp}`], errorPrefix: 'Error adding product information: ',
-      call: { method: 'POST', path: '/posts/product/description/store', body: { id_product: pid, id_customer: cid, title, notes } },
+      call: { command: 'productInfo.descriptionStore', body: { id_product: pid, id_customer: cid, title, notes } },
       creates: { temp, kind: 'description', from: 'id_product_description' },
     }),
     editBlock: (id: number, title: string, notes: string): Draft => ({
       label: `Update information "${title}" of ${label}`, entities: [ent, `description:${id}`], errorPrefix: 'Error updating product information: ',
-      call: { method: 'PUT', path: '/puts/product/description/edit', body: { id_product_description: id, id_product: pid, id_customer: cid, title, notes } },
+      call: { command: 'productInfo.descriptionEdit', body: { id_product_description: id, id_product: pid, id_customer: cid, title, notes } },
     }),
     dropBlock: (id: number): Draft => ({
       label: `Delete information of ${label}`, entities: [ent, `description:${id}`], errorPrefix: 'Error deleting product information: ',
-      call: { method: 'DELETE', path: '/deletes/product/description/delete', query: { id_product_description: id, id_product: pid, id_customer: cid } },
+      call: { command: 'productInfo.descriptionDelete', query: { id_product_description: id, id_product: pid, id_customer: cid } },
     }),
   };
 }
@@ -114,11 +114,11 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
       const action = { id: partOf(actionId, i), label: `Add product ${label}` };
       if (!(await claimAction(action.id))) continue;
       const pid = newTempId();
-      const fields = { measure: DEFAULT_MEASURE, note: DEFAULT_NOTE, ...pickFields(p) };
+      const fields: ProductFieldsInput = { measure: DEFAULT_MEASURE, note: DEFAULT_NOTE, ...pickFields(p) };
       refuseBroken(productFieldErrors(fields));
       await enqueue([{
         label: `Create product ${label}`, entities: [`product:${pid}`], errorPrefix: `Error creating product ${label} `,
-        call: { method: 'POST', path: '/posts/product/store', body: { id_customer: customerId, ...fields } },
+        call: { command: 'products.store', body: { id_customer: customerId, ...fields } },
         creates: { temp: pid, kind: 'product', from: 'product.id' },
       }], action);
       const parts = partDrafts(customerId, pid, label);

@@ -87,7 +87,7 @@ export async function createTemplateName(kind: TemplateNameKind, raw: string, ac
       await table.add(row);
       await enqueue([{
         label: `Create ${what} ${name}`, entities: [`${kind}:${row.id}`], errorPrefix: `Error creating ${what}: `,
-        call: { method: 'POST', path: kind === 'ambient' ? '/template/ambient/add' : '/template/tag/add', body: { name } },
+        call: { command: kind === 'ambient' ? 'templates.createAmbient' : 'templates.createTag', body: { name } },
         creates: { temp: row.id, kind, from: `${what}.id` },
       }], { id: actionId, label: `Create ${what} ${name}` });
     }),

@@ -3,6 +3,7 @@
 import type { Endpoint } from '../api/contract/define.ts';
 import { http, send, toFailure, toForm } from '../api/client.ts';
 import { readToken, storeToken } from '../api/token.ts';
+import { fieldsOf, routeOf, type OutboxCall } from './commands.ts';
 import type { Scalar } from './types.ts';
 
 export interface ListReply<T = unknown> {
@@ -51,12 +52,13 @@ export async function ensureToken(): Promise<string | undefined> {
   return value || undefined;
 }
 
-/** Sends one queued call. The Blob, if any, goes as the multipart part `field`. */
-export function sendQueued(
-  method: Endpoint['method'],
-  path: string,
-  o: { query?: Record<string, Scalar>; body?: Record<string, Scalar>; file?: { field: string; blob: Blob; name: string }; key: string },
-): Promise<unknown> {
-  const body = o.file ? toForm({ ...o.body, [o.file.field]: o.file.blob }, { [o.file.field]: o.file.name }) : o.body;
-  return send<Endpoint>(method, path, { query: o.query, body, idempotencyKey: o.key });
+/**
+ * Sends one queued call: the method, path and file part are its contract entry's (commands.ts). The
+ * Blob, if any, goes as that part.
+ */
+export function sendQueued(call: OutboxCall, o: { body?: object; file?: { blob: Blob; name: string }; key: string }): Promise<unknown> {
+  const { method, path, file: field } = routeOf(call);
+  const fields = fieldsOf(o.body);
+  const body = o.file && field ? toForm({ ...fields, [field]: o.file.blob }, { [field]: o.file.name }) : fields;
+  return send<Endpoint>(method, path, { query: fieldsOf(call.query), body: o.body || o.file ? body : undefined, idempotencyKey: o.key });
 }

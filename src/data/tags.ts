@@ -27,7 +27,7 @@ export async function resolveTags(customerId: number, wanted: (number | string)[
       await d.tags.add(tag);
       const draft: Draft = {
         label: `Create tag ${w}`, entities: [`tag:${tag.id}`], errorPrefix: `Error create tag ${w}: `,
-        call: { method: 'POST', path: '/posts/tag/store', body: { id_customer: customerId, name: w } },
+        call: { command: 'productInfo.tagStore', body: { id_customer: customerId, name: w } },
         creates: { temp: tag.id, kind: 'tag', from: 'tag.id' },
       };
       await enqueue([draft], action);

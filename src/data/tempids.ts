@@ -2,7 +2,8 @@
 // specs use (-1 is the provider context). A value equal to a temp id in a queued call is replaced
 // by the real id once the create that made it has returned.
 import type { FacetDb } from './db.ts';
-import type { OutboxCall, Scalar } from './types.ts';
+import { fieldsOf, type OutboxCall } from './commands.ts';
+import type { Scalar } from './types.ts';
 
 let counter = 0;
 export function newTempId(): number {
@@ -14,28 +15,26 @@ export const isTemp = (v: unknown): v is number => typeof v === 'number' && v <=
 export const entityId = (e: string) => Number(e.slice(e.indexOf(':') + 1));
 export const entityKind = (e: string) => e.slice(0, e.indexOf(':'));
 
-function mapValues(o: Record<string, Scalar> | undefined, f: (v: Scalar) => Scalar) {
+/** A query or body with f applied to each value (typed calls keep their type: only ids change). */
+function mapValues<T extends object | undefined>(o: T, f: (v: Scalar) => Scalar): T {
   if (!o) return o;
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v as Scalar)])) as T;
 }
+const withValues = <T extends OutboxCall>(call: T, f: (v: Scalar) => Scalar): T => ({ ...call, query: mapValues(call.query, f), body: mapValues(call.body, f) });
 
 /** The call with every temp id replaced by a known real id; `missing` lists those still unknown. */
-export async function resolveTemps(d: FacetDb, call: OutboxCall): Promise<{ call: OutboxCall; missing: number[] }> {
-  const temps = [...Object.values(call.query ?? {}), ...Object.values(call.body ?? {})].filter(isTemp);
+export async function resolveTemps<T extends OutboxCall>(d: FacetDb, call: T): Promise<{ call: T; missing: number[] }> {
+  const temps = [...Object.values(fieldsOf(call.query)), ...Object.values(fieldsOf(call.body))].filter(isTemp);
   if (!temps.length) return { call, missing: [] };
   const rows = await d.idmap.bulkGet(temps);
   const map = new Map(rows.filter((r) => r).map((r) => [r!.temp, r!.real]));
   const swap = (v: Scalar) => (isTemp(v) && map.has(v) ? map.get(v) : v);
-  return {
-    call: { ...call, query: mapValues(call.query, swap), body: mapValues(call.body, swap) },
-    missing: temps.filter((t) => !map.has(t)),
-  };
+  return { call: withValues(call, swap), missing: temps.filter((t) => !map.has(t)) };
 }
 
-/** Rewrites one call and its entity keys for temp → real. */
-export function rewriteCall(call: OutboxCall, temp: number, real: number): OutboxCall {
-  const swap = (v: Scalar) => (v === temp ? real : v);
-  return { ...call, query: mapValues(call.query, swap), body: mapValues(call.body, swap) };
+/** Rewrites one call (its query and body) for temp → real. */
+export function rewriteCall<T extends OutboxCall>(call: T, temp: number, real: number): T {
+  return withValues(call, (v) => (v === temp ? real : v));
 }
 export const rewriteEntities = (entities: string[], temp: number, real: number) =>
   entities.map((e) => (entityId(e) === temp ? `${entityKind(e)}:${real}` : e));

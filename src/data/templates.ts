@@ -5,7 +5,7 @@ import { claimAction, partOf } from './action-claims.ts';
 import { enqueue, kick, type Action, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { newTempId } from './tempids.ts';
-import type { IdNameRow, Scalar, TemplateRow } from './types.ts';
+import type { IdNameRow, OutboxCall, TemplateRow } from './types.ts';
 import { tableErrors } from '../api/contract/rules/check.ts';
 import { templateFieldErrors, templateNameRules } from '../api/contract/rules/template.ts';
 import { refuseBroken } from './rule-error.ts';
@@ -47,11 +47,10 @@ async function resolve(kind: Kind, wanted: (number | string)[], action: Action):
       row = { id: newTempId(), name: w.trim() };
       known.push(row);
       await table.add(row);
-      const path = kind === 'ambient' ? '/template/ambient/add' : '/template/tag/add';
       await enqueue([{
         label: `Create ${kind === 'ambient' ? 'ambient' : 'tag'} ${row.name}`, entities: [`${kind}:${row.id}`],
         errorPrefix: kind === 'ambient' ? 'Error creating ambient: ' : 'Error creating tag: ',
-        call: { method: 'POST', path, body: { name: row.name } },
+        call: { command: kind === 'ambient' ? 'templates.createAmbient' : 'templates.createTag', body: { name: row.name } },
         creates: { temp: row.id, kind, from: kind === 'ambient' ? 'ambient.id' : 'tag.id' },
       }], action);
     }
@@ -61,12 +60,12 @@ async function resolve(kind: Kind, wanted: (number | string)[], action: Action):
 }
 
 const link = (tid: number, kind: Kind, x: IdNameRow, add: boolean): Draft => {
-  const field = kind === 'ambient' ? 'id_ambient' : 'id_tag';
   const what = kind === 'ambient' ? 'ambient' : 'tag';
   const ents = [`template:${tid}`, `${kind}:${x.id}`];
-  return add
-    ? { label: `Add ${what} ${x.name} to template`, entities: ents, call: { method: 'POST', path: `/template/add_${what}`, body: { id_template: tid, [field]: x.id } } }
-    : { label: `Remove ${what} from template`, entities: ents, call: { method: 'DELETE', path: `/template/remove_${what}`, query: { id_template: tid, [field]: x.id } } };
+  const call: OutboxCall = kind === 'ambient'
+    ? (add ? { command: 'templates.addAmbient', body: { id_template: tid, id_ambient: x.id } } : { command: 'templates.removeAmbient', query: { id_template: tid, id_ambient: x.id } })
+    : (add ? { command: 'templates.addTag', body: { id_template: tid, id_tag: x.id } } : { command: 'templates.removeTag', query: { id_template: tid, id_tag: x.id } });
+  return { label: add ? `Add ${what} ${x.name} to template` : `Remove ${what} from template`, entities: ents, call };
 };
 
 /** The tables a template write uses (a caller's enclosing transaction includes them). */
@@ -85,11 +84,11 @@ export async function addTemplates(cid: number, drafts: TemplateDraft[], actionI
       if (!(await claimAction(action.id))) continue;
       const tid = newTempId();
       const blobId = await d.blobs.add({ blob: t.image, name: (t.image as File).name || 'template.png' });
-      const body: Record<string, Scalar> = { name: t.name, note: t.note ?? '', public: t.public, ...(t.public === 0 && { id_customer: t.clientId }) };
+      const body = { name: t.name, note: t.note ?? '', public: t.public, ...(t.public === 0 && { id_customer: t.clientId }) };
       refuseBroken(templateFieldErrors(body));
       await enqueue([{
         label: `Create template ${t.name}`, entities: [`template:${tid}`], errorPrefix: 'Error Saving Template: ',
-        call: { method: 'POST', path: '/template/add', body, upload: { field: 'image', blobId } },
+        call: { command: 'templates.add', body, upload: { blobId } },
         creates: { temp: tid, kind: 'template', from: 'template.id' },
       }], action);
       const ambients = await resolve('ambient', t.ambients, action);
@@ -115,10 +114,10 @@ export async function editTemplate(cid: number, id: number, c: TemplateChange, a
   await d.transaction('rw', templateTables(), async () => {
     if (!(await claimAction(actionId))) return;
     const row = await d.templates.get([cid, id]);
-    const body: Record<string, Scalar> = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
+    const body = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
     refuseBroken(templateFieldErrors(body));
     const action = { id: actionId, label: `Save template ${c.name}` };
-    const queue: Draft[] = [{ label: `Edit template ${c.name}`, entities: [`template:${id}`], errorPrefix: 'Error Saving Template: ', call: { method: 'POST', path: '/template/edit', body } }];
+    const queue: Draft[] = [{ label: `Edit template ${c.name}`, entities: [`template:${id}`], errorPrefix: 'Error Saving Template: ', call: { command: 'templates.edit', body } }];
     const addA = await resolve('ambient', c.addAmbients ?? [], action);
     const addT = await resolve('templateTag', c.addTags ?? [], action);
     const dropA = new Set(c.removeAmbients ?? []);
@@ -147,7 +146,7 @@ export async function deleteTemplate(cid: number, id: number, actionId: string):
     const label = `Delete template ${row?.name ?? id}`;
     await enqueue([{
       label, entities: [`template:${id}`], errorPrefix: 'Error deleting template: ',
-      call: { method: 'DELETE', path: '/template/delete', query: { id } },
+      call: { command: 'templates.delete', query: { id } },
     }], { id: actionId, label });
     await d.templates.where('id').equals(id).delete();
     touch([`template:${id}`]);

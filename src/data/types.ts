@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
 import type { Template } from '../api/contract/templates.ts';
 import type { CompanyUser, Role } from '../api/contract/users.ts';
+import type { OutboxCall } from './commands.ts';
 
 export type ServerProduct = Static<typeof ProductRowSchema>;
 export type ServerTemplate = Static<typeof Template>;
@@ -135,15 +136,9 @@ export interface CatalogResult<T extends CatalogItem = CatalogItem> {
 export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag' | 'preset' | 'uploadGroup';
 export type Scalar = string | number | undefined;
 
-/** One queued call. Values equal to a temp id are replaced by the real id at send time. */
-export interface OutboxCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  query?: Record<string, Scalar>;
-  body?: Record<string, Scalar>;
-  /** Multipart: body fields plus one stored Blob under this part name. */
-  upload?: { field: string; blobId: number };
-}
+/** One queued call: a contract entry and its typed query, body and file (commands.ts). Values equal
+ *  to a temp id are replaced by the real id at send time. */
+export type { OutboxCall };
 
 export interface OutboxEntry {
   id?: number;

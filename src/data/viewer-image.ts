@@ -8,7 +8,6 @@ import { enqueue, kick } from './outbox.ts';
 import { storeBlob } from './products.ts';
 import type { PendingState } from './types.ts';
 
-const PATH = '/posts/product/viewer/imagelazyload/store';
 export const viewerEntity = (productId: number) => `viewer:${productId}`;
 
 export async function queueViewerImage(productId: number, customerId: number, file: File, productLabel: string, actionId: string): Promise<void> {
@@ -18,7 +17,7 @@ export async function queueViewerImage(productId: number, customerId: number, fi
     await enqueue(
       [{
         label: 'Upload the 3D viewer thumbnail',
-        call: { method: 'POST', path: PATH, body: { id_product: productId, id_customer: customerId }, upload: { field: 'file', blobId } },
+        call: { command: 'imageryUploads.viewerImage', body: { id_product: productId, id_customer: customerId }, upload: { blobId } },
         entities: [viewerEntity(productId)],
       }],
       { id: actionId, label: `Viewer thumbnail of ${productLabel}` },
@@ -37,7 +36,7 @@ export interface PendingViewerImage {
 export function usePendingViewerImage(productId: number): PendingViewerImage | undefined {
   return useLiveQuery(async () => {
     const entries = await db().outbox.where('entities').equals(viewerEntity(productId)).sortBy('id');
-    const last = entries.filter((e) => e.call.path === PATH).at(-1);
+    const last = entries.filter((e) => e.call.command === 'imageryUploads.viewerImage').at(-1);
     const row = last?.call.upload && (await db().blobs.get(last.call.upload.blobId));
     return row ? { blob: row.blob, state: last.state, error: last.error } : undefined;
   }, [productId]);

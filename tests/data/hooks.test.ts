@@ -23,7 +23,7 @@ describe('hooks', () => {
   it('usePendingChanges lists actions with their steps, and errors, live', async () => {
     const { result } = renderHook(() => usePendingChanges());
     expect(result.current.count).toBe(0);
-    const entry = { call: { method: 'POST' as const, path: '/x' }, attempts: 0, nextAt: 0, dependsOn: [], entities: [] };
+    const entry = { call: { command: 'users.editMe' as const, body: { name: 'x' } }, attempts: 0, nextAt: 0, dependsOn: [], entities: [] };
     await act(async () => {
       await db().outbox.bulkAdd([
         { ...entry, action: 'a1', actionLabel: 'Save S-1', label: 'Create tag new', key: 'k1', state: 'queued', createdAt: 1 },

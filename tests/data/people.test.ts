@@ -53,8 +53,8 @@ describe('people and roles mirror', () => {
     expect(await db().account.get(me.id)).toMatchObject({ name: 'Alice M. Manager', phone: '+1 555 0199' });
     expect((await db().companyUsers.get([h.cid, me.id]))?.name).toBe('Alice M. Manager');
     const queued = await db().outbox.toArray();
-    expect(queued.map((e) => [e.actionLabel, e.call.method, e.call.path, e.call.body])).toEqual([
-      ['Save my account', 'PUT', '/user/edit', { name: 'Alice M. Manager', phone: '+1 555 0199' }],
+    expect(queued.map((e) => [e.actionLabel, e.call.command, e.call.body])).toEqual([
+      ['Save my account', 'users.editMe', { name: 'Alice M. Manager', phone: '+1 555 0199' }],
     ]);
     // A pull while the edit waits keeps my local values; the server's own answer would not have them yet.
     h.net.offline = false;

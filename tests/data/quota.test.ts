@@ -45,7 +45,7 @@ beforeEach(async () => {
   off = onStorageFull(() => full++);
   // Already queued before the pressure: never touched by it.
   await db().outbox.add({
-    action: 'a0', actionLabel: 'Earlier change', label: 'Earlier change', call: { method: 'POST', path: '/x', body: {} }, entities: ['product:1'],
+    action: 'a0', actionLabel: 'Earlier change', label: 'Earlier change', call: { command: 'users.editMe', body: { name: 'x' } }, entities: ['product:1'],
     key: 'k0', state: 'queued', attempts: 0, nextAt: 0, createdAt: Date.now(), dependsOn: [],
   });
 });

@@ -53,7 +53,7 @@ describe('an offline batch of products', () => {
     const queued = await queueProductBatch(h.cid, KEY, drafts, newActionId());
     // The data layer refuses an unknown unit before queuing; an outbox written by an older version may
     // still hold one. The server refuses it (a real 422), whatever the client let through.
-    const create3 = (await db().outbox.toArray()).find((e) => e.call.path === '/posts/product/store' && e.call.body?.sku === 'BAT-3')!;
+    const create3 = (await db().outbox.toArray()).find((e) => e.call.command === 'products.store' && e.call.body?.sku === 'BAT-3')!;
     await db().outbox.update(create3.id!, { 'call.body.measure': 'yd' });
     expect(queued.map((q) => q.uid)).toEqual(SKUS);
     // One shared new tag, created by the first product's chain; every product waits on the device.
@@ -83,7 +83,7 @@ describe('an offline batch of products', () => {
     }
     expect(await serverRows('BAT-3')).toEqual([]);
     // Only BAT-3's chain is left: its create with the server's message, its steps waiting behind it.
-    const create = parked.find((e) => e.call.path === '/posts/product/store')!;
+    const create = parked.find((e) => e.call.command === 'products.store')!;
     expect(create.state).toBe('parked');
     expect(create.error).toMatch(/^Error creating product BAT-3 /);
     expect(parked.every((e) => e.state === 'parked')).toBe(true);

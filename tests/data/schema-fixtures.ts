@@ -20,6 +20,7 @@ export const RELEASED: Record<number, Record<string, string>> = {
   },
   7: { productPages: '[cid+hi+lo]' },
   8: { actionClaims: 'id, at' },
+  9: {},
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

@@ -54,6 +54,6 @@ it('a revoked token: the next call answers 401 and ends the session; a queued ch
   await saveAccount({ id: me.id, name: me.name, phone: null, photo: null }, { name: 'Kept for later', phone: '' }, newActionId());
   await drainOutbox();
   const left = await db().outbox.toArray();
-  expect(left.map((e) => [e.call.path, e.state])).toEqual([['/user/edit', 'retrying']]);
+  expect(left.map((e) => [e.call.command, e.state])).toEqual([['users.editMe', 'retrying']]);
   expect(ended).toBeGreaterThanOrEqual(2); // each refused call says so (retries too); the shell acts on the first
 });

@@ -9,7 +9,7 @@ function entry(action: string | undefined, label: string, o: Partial<OutboxEntry
   const id = o.id ?? next++;
   return {
     id, action: action as string, actionLabel: action ? `Action ${action}` : (undefined as unknown as string), label,
-    call: { method: 'POST', path: '/x' }, key: `k${id}`, state: 'queued', attempts: 0, nextAt: 0, createdAt: 1000 + id,
+    call: { command: 'users.editMe' }, key: `k${id}`, state: 'queued', attempts: 0, nextAt: 0, createdAt: 1000 + id,
     dependsOn: [], entities: [], ...o,
   };
 }

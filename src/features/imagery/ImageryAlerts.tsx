@@ -17,8 +17,8 @@ export function ImageryAlerts({ productId, reported }: { productId: number; repo
   if (!first) return null;
   const dismiss = () => setDismissed((d) => [...d, first.action]);
   if (first.state === 'conflict') {
-    const section = /\/automation\/(silo|vignette|360)\//.exec(first.path)?.[1] as PresetSection;
-    return <PresetConflict entryId={first.id} section={section} onDone={dismiss} />;
+    // A conflict is a preset edit's (uploads do not check a version): its section is the command's.
+    return <PresetConflict entryId={first.id} section={first.section!} onDone={dismiss} />;
   }
   return (
     <AlertPopup open title="Error" message={errorText(first.error ?? 'The change could not be sent.')} onConfirm={dismiss}>

@@ -1,0 +1,110 @@
+// What each command's success does locally, beyond what every success does (outbox-apply.ts: the
+// entry and its Blob leave, a create's temp id becomes the real one, later Info edits are re-based).
+// One line per command, so a new command cannot be queued without saying what its reply means.
+import type { Reply } from '../api/contract/define.ts';
+import type { Command, CommandCall, EntryOf } from './commands.ts';
+import type { FacetDb } from './db.ts';
+import { presetSaved, uploadStored } from './imagery-apply.ts';
+import { productRow } from './product-pages.ts';
+import { entityId, entityKind } from './tempids.ts';
+import type { OutboxEntry } from './types.ts';
+
+export interface Done<N extends Command> {
+  d: FacetDb;
+  e: OutboxEntry;
+  call: CommandCall<N>;
+  reply: Reply<EntryOf<N>>;
+  /** The entry's entities, a create's temp id already replaced by the real one. */
+  entities: string[];
+  /** The product's updated_at in the reply (a product store or edit), else undefined: unknown until the next pull. */
+  updatedAt: (productId: number) => string | undefined;
+}
+type OnSuccess<N extends Command> = (x: Done<N>) => Promise<void>;
+
+const products = (entities: string[]) => entities.filter((x) => entityKind(x) === 'product').map(entityId);
+
+/** The server's product row moved because of us (a row still in a first-sync page gets its own record). */
+export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command>, 'd' | 'entities' | 'updatedAt'>): Promise<void> {
+  for (const id of products(entities)) {
+    const row = await productRow(id);
+    if (row) await d.products.put({ ...row, updated_at: updatedAt(id) });
+  }
+}
+
+/** A product image stored: its path joins the product's images and its Blob leaves the pending ones. */
+const imageStored: OnSuccess<'productInfo.imageStore'> = async ({ d, call, reply, entities, updatedAt }) => {
+  for (const id of products(entities)) {
+    const row = await productRow(id);
+    if (row) await d.products.put({
+      ...row,
+      pendingImages: row.pendingImages?.filter((b) => b !== call.upload!.blobId),
+      images: [...row.images, reply.path],
+      updated_at: updatedAt(id),
+    });
+  }
+};
+
+/** A technical file stored: the server's path replaces the pending row in productFiles. */
+const assetStored: OnSuccess<'productInfo.assetStore'> = async (x) => {
+  await productMoved(x);
+  const id = x.call.body!.id_product;
+  const blobId = x.call.upload!.blobId;
+  await x.d.productFiles.where('[productId+path]').between([id, ''], [id, '\uffff']).filter((f) => f.pendingBlob === blobId).delete();
+  await x.d.productFiles.put({ productId: id, path: x.reply.path });
+};
+
+const nothing = async () => undefined;
+
+const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
+  'products.store': productMoved,
+  'products.edit': productMoved,
+  // The row left at once when the delete was queued.
+  'products.remove': nothing,
+  'productInfo.tagStore': nothing,
+  'productInfo.tagAttach': productMoved,
+  'productInfo.tagDetach': productMoved,
+  'productInfo.subcategoryAttach': productMoved,
+  'productInfo.subcategoryDetach': productMoved,
+  'productInfo.imageStore': imageStored,
+  'productInfo.assetStore': assetStored,
+  'productInfo.assetDelete': productMoved,
+  'productInfo.descriptionStore': productMoved,
+  'productInfo.descriptionEdit': productMoved,
+  'productInfo.descriptionDelete': productMoved,
+  // Templates, their ambients and tags: the local rows are already as sent (a create's row is re-keyed).
+  'templates.add': nothing,
+  'templates.edit': nothing,
+  'templates.delete': nothing,
+  'templates.addAmbient': nothing,
+  'templates.addTag': nothing,
+  'templates.removeAmbient': nothing,
+  'templates.removeTag': nothing,
+  'templates.createAmbient': nothing,
+  'templates.createTag': nothing,
+  'users.editMe': nothing,
+  'silo.store': presetSaved('silo'),
+  'silo.edit': presetSaved('silo'),
+  'silo.remove': nothing,
+  'vignette.store': presetSaved('vignette'),
+  'vignette.edit': presetSaved('vignette'),
+  'vignette.remove': nothing,
+  'spin360.store': presetSaved('360'),
+  'spin360.edit': presetSaved('360'),
+  'spin360.remove': nothing,
+  'imageryUploads.siloStore': uploadStored('silo'),
+  'imageryUploads.vignetteStore': uploadStored('vignette'),
+  // The group's temp id becomes the server's (outbox-apply.ts, rekeyImagery).
+  'imageryUploads.newGroup360': nothing,
+  'imageryUploads.store360': uploadStored('360'),
+  'imageryUploads.store3dFile': uploadStored('3dfiles'),
+  'imageryUploads.storeVideo': uploadStored('videos'),
+  // Its entity is viewer:<id>, not the product (viewer-image.ts).
+  'imageryUploads.viewerImage': nothing,
+};
+
+/** Runs the success of the entry's command; a legacy call (older release) counts as moving its products. */
+export function onSuccess(x: Omit<Done<Command>, 'call'>): Promise<void> {
+  const call = x.e.call;
+  if (call.command === 'legacy') return productMoved(x);
+  return (ON_SUCCESS[call.command] as OnSuccess<Command>)({ ...x, call });
+}

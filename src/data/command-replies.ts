@@ -4,6 +4,7 @@
 import type { Reply } from '../api/contract/define.ts';
 import type { Command, CommandCall, EntryOf } from './commands.ts';
 import type { FacetDb } from './db.ts';
+import { confirmProduct } from './confirmed.ts';
 import { presetSaved, uploadStored } from './imagery-apply.ts';
 import { productRow } from './product-pages.ts';
 import { entityId, entityKind } from './tempids.ts';
@@ -31,6 +32,16 @@ export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command
   }
 }
 
+/** A product saved (created or edited): its reply is the server's version, the one a discard of what is still queued on it puts back. */
+const productSaved: OnSuccess<'products.store' | 'products.edit'> = async (x) => {
+  await productMoved(x);
+  const { descriptions, files, ...fields } = x.reply.product;
+  const local = await productRow(fields.id);
+  await confirmProduct(fields.id, { ...fields, cid: local?.cid ?? fields.id_customer }, {
+    descriptions: descriptions.map((b) => ({ ...b, productId: fields.id })), files,
+  });
+};
+
 /** A product image stored: its path joins the product's images and its Blob leaves the pending ones. */
 const imageStored: OnSuccess<'productInfo.imageStore'> = async ({ d, call, reply, entities, updatedAt }) => {
   for (const id of products(entities)) {
@@ -56,8 +67,8 @@ const assetStored: OnSuccess<'productInfo.assetStore'> = async (x) => {
 const nothing = async () => undefined;
 
 const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
-  'products.store': productMoved,
-  'products.edit': productMoved,
+  'products.store': productSaved,
+  'products.edit': productSaved,
   // The row left at once when the delete was queued.
   'products.remove': nothing,
   'productInfo.tagStore': nothing,

@@ -4,7 +4,7 @@ import Dexie, { type Table } from 'dexie';
 import { legacyActionId } from './actions.ts';
 import { commandFromPath, type OutboxCall, type PathCall } from './commands.ts';
 import type {
-  AccountRow, ActionClaimRow, BlobRow, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
+  AccountRow, ActionClaimRow, BlobRow, CompanyRoleRow, ConfirmedRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
@@ -41,6 +41,7 @@ export class FacetDb extends Dexie {
   backgrounds!: Table<BackgroundRow, [number, number]>;
   productPages!: Table<ProductPageRow, [number, number, number]>;
   actionClaims!: Table<ActionClaimRow, string>;
+  confirmed!: Table<ConfirmedRow, string>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -72,6 +73,9 @@ export const CLAIMS_VERSION = 8;
 
 /** The version that made queued calls typed commands (tests/data/commands-upgrade.test.ts upgrades to it). */
 export const COMMANDS_VERSION = 9;
+
+/** The version that added the server's confirmed rows (tests/data/confirmed-upgrade.test.ts upgrades to it). */
+export const CONFIRMED_VERSION = 10;
 
 /** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
@@ -167,6 +171,13 @@ const VERSIONS: SchemaVersion[] = [
       tx.table('outbox').toCollection().modify((e: { call: OutboxCall | PathCall }) => {
         if (!('command' in e.call)) e.call = commandFromPath(e.call);
       }),
+  },
+  {
+    // The server's last confirmed version of each row a queued action changes (confirmed.ts), which
+    // Discard puts back at once. A new table: rows changed by entries queued before it get theirs
+    // from the next pull (a pull of a held row records the server's version there).
+    version: CONFIRMED_VERSION,
+    stores: { confirmed: 'entity' },
   },
 ];
 

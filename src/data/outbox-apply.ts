@@ -4,6 +4,7 @@
 // own success runs (command-replies.ts).
 import type { FacetDb } from './db.ts';
 import { onSuccess } from './command-replies.ts';
+import { settleConfirmed } from './confirmed.ts';
 import { rekeyImagery } from './imagery-apply.ts';
 import { emitChange, touch } from './store.ts';
 import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
@@ -38,6 +39,7 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
       changed.push(entityId(ent));
     }
     await onSuccess({ d, e, reply: reply as never, entities, updatedAt });
+    await settleConfirmed(entities);
     touch(entities);
   });
   if (rekeyed.length || changed.length) emitChange({ table: 'products', ids: changed, rekeyed });

@@ -1,11 +1,13 @@
 // Discard: the user gives up a queued change (and what depends on it, whole actions at a time).
-// Local rows made by it go, and the server's truth is pulled again for everything it touched.
+// Local rows made by it go, rows it changed get the server's last confirmed version back at once
+// (confirmed.ts; offline too), and the server's truth is pulled again for everything it touched.
 import { discardPlanner } from './actions.ts';
 import { db } from './db.ts';
 import { dropImageryTemp, dropPendingUpload } from './imagery-apply.ts';
 import { retryEntry } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
-import { entityId, isTemp } from './tempids.ts';
+import { restoreConfirmed } from './confirmed.ts';
+import { entityId, entityKind, isTemp } from './tempids.ts';
 import type { OutboxCall, ProductRow } from './types.ts';
 
 /** The entities and calls of what was discarded (document 3's lists are found by their calls). */
@@ -31,6 +33,7 @@ async function discard(start: () => Promise<number[]>): Promise<boolean> {
   const d = db();
   const entities = new Set<string>();
   const calls: OutboxCall[] = [];
+  const products = new Set<number>();
   // Planned inside the transaction, so a drain cannot start sending one of them meanwhile.
   const done = await d.transaction('rw', d.tables, async () => {
     const drop = discardPlanner(await d.outbox.orderBy('id').toArray())(await start());
@@ -46,22 +49,29 @@ async function discard(start: () => Promise<number[]>): Promise<boolean> {
           p.pendingImages = p.pendingImages!.filter((b) => b !== blobId);
         });
       }
-      if (e.creates) await dropTemp(e.creates.kind, e.creates.temp);
+      if (e.creates) for (const id of await dropTemp(e.creates.kind, e.creates.temp)) products.add(id);
       for (const x of e.entities) entities.add(x);
       calls.push(e.call);
     }
+    await restoreConfirmed(entities);
+    for (const x of entities) if (entityKind(x) === 'product') products.add(entityId(x));
     touch(entities);
     return true;
   });
   if (!done) return false;
-  emitChange({ table: 'products', ids: 'all' });
-  emitChange({ table: 'templates', ids: 'all' });
+  // The catalogue's index takes the rows put back or dropped (and with them, search).
+  emitChange({ table: 'products', ids: [...products] });
+  if ([...entities].some((x) => TEMPLATE_KINDS.has(entityKind(x)))) emitChange({ table: 'templates', ids: 'all' });
   await refetch([...entities].filter((x) => !isTemp(entityId(x))), calls);
   return true;
 }
 
-async function dropTemp(kind: string, temp: number) {
+const TEMPLATE_KINDS = new Set(['template', 'ambient', 'templateTag']);
+
+/** Drops the rows a discarded create made; returns the products whose rows changed besides its own. */
+async function dropTemp(kind: string, temp: number): Promise<number[]> {
   const d = db();
+  const changed: number[] = [];
   if (kind === 'product') {
     await d.products.delete(temp);
     await d.descriptions.where('productId').equals(temp).delete();
@@ -70,12 +80,14 @@ async function dropTemp(kind: string, temp: number) {
     await d.tags.delete(temp);
     await d.products.filter((p) => p.tags.some((t) => t.id === temp)).modify((p: ProductRow) => {
       p.tags = p.tags.filter((t) => t.id !== temp);
+      changed.push(p.id);
     });
   } else if (kind === 'description') await d.descriptions.delete(temp);
   else if (kind === 'template') await d.templates.where('id').equals(temp).delete();
   else if (kind === 'ambient') await d.ambients.delete(temp);
   else if (kind === 'templateTag') await d.templateTags.delete(temp);
   else if (kind === 'preset' || kind === 'uploadGroup') await dropImageryTemp(d, kind, temp);
+  return changed;
 }
 
 /** A 409: 'mine' sends my edit again over the server's version; 'theirs' drops mine. */

@@ -8,10 +8,11 @@ import { claimAction, entryKey, takePositions } from './action-claims.ts';
 import { retryRoots } from './actions.ts';
 import { db, dbEpoch, onOpen } from './db.ts';
 import { applySuccess } from './outbox-apply.ts';
+import { confirmProduct } from './confirmed.ts';
 import { ensureToken, sendQueued } from './remote.ts';
 import { syncStatus } from './store.ts';
 import { entityKind, resolveTemps } from './tempids.ts';
-import type { OutboxCall, OutboxEntry, TempKind } from './types.ts';
+import type { DescriptionRow, OutboxCall, OutboxEntry, ServerProduct, TempKind } from './types.ts';
 
 export { newActionId };
 
@@ -217,7 +218,15 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
   // A 409 for a key still being handled (a duplicate request) is not a conflict: try again later.
   const inProgress = f.status === 409 && /in progress/i.test(f.message);
   if (f.status === 409 && !inProgress) {
-    await d.outbox.update(e.id!, { state: 'conflict', theirs, error: message });
+    await d.transaction('rw', [d.outbox, d.confirmed], async () => {
+      await d.outbox.update(e.id!, { state: 'conflict', theirs, error: message });
+      // Theirs is the server's version now: what Keep theirs (a discard) puts back at once.
+      const p = reply?.product as (ServerProduct & { descriptions?: Omit<DescriptionRow, 'productId'>[]; files?: string[] }) | undefined;
+      if (p) {
+        const { descriptions, files, ...row } = p;
+        await confirmProduct(p.id, { ...row, cid: p.id_customer }, { descriptions: descriptions?.map((x) => ({ ...x, productId: p.id })), files });
+      }
+    });
     return 'failed';
   }
   // 401: signed out; the entry waits for a new session rather than failing.

@@ -5,6 +5,7 @@
 // save touches the product, so a failed step parks the steps after it.
 import { db } from './db.ts';
 import { claimAction } from './action-claims.ts';
+import { keepConfirmed } from './confirmed.ts';
 import { enqueue, kick, type Draft } from './outbox.ts';
 import { categoriesFor, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
 import { productFieldErrors } from '../api/contract/rules/product.ts';
@@ -43,11 +44,13 @@ async function currentId(productId: number): Promise<number> {
 export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange, actionId: string): Promise<void> {
   const d = db();
   let productId = givenId;
-  await d.transaction('rw', [d.products, d.productPages, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap, d.actionClaims], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap, d.actionClaims, d.confirmed], async () => {
     if (!(await claimAction(actionId))) return;
     productId = await currentId(givenId);
     const row = await productRow(productId);
     if (!row) throw new RuleError('Product not found.');
+    // The row as the server last confirmed it, for a discard (before anything here changes it).
+    await keepConfirmed([`product:${productId}`]);
     const next = { ...row, ...change.fields };
     // The contract's rules on the result, as the server checks it: nothing it would refuse is queued.
     refuseBroken(productFieldErrors(next));
@@ -110,9 +113,10 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
 export async function deleteProduct(customerId: number, givenId: number, actionId: string): Promise<void> {
   const d = db();
   let productId = givenId;
-  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.descriptions, d.productFiles, d.idmap, d.actionClaims], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.descriptions, d.productFiles, d.idmap, d.actionClaims, d.confirmed], async () => {
     if (!(await claimAction(actionId))) return;
     productId = await currentId(givenId);
+    await keepConfirmed([`product:${productId}`]);
     const row = await productRow(productId);
     const label = `Delete product ${row ? labelOf(row) : productId}`;
     await enqueue([{

@@ -7,10 +7,11 @@ import { emitChange, tick, touchedSince } from './store.ts';
 import { isTemp } from './tempids.ts';
 import type { ProductScreen } from '../api/contract/products.ts';
 import { markSiloPulled, putFileList } from './imagery-sync.ts';
+import { confirmProduct, confirmPulled } from './confirmed.ts';
 import { pullPages } from './sync-pages.ts';
 import { forgetPaged } from './product-pages.ts';
 import type { Static } from '@sinclair/typebox';
-import type { Scalar } from './types.ts';
+import type { ProductRow, Scalar } from './types.ts';
 
 type Row = Record<string, unknown>;
 type Key = number | [number, number];
@@ -78,10 +79,13 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
   const keyOf = (row: Row): Key => (spec.name === 'templates' ? [cid, row.id as number] : (row.id as number));
   let skippedAt: string | undefined;
   let written: number[] = [];
-  await d.transaction('rw', [table, d.productPages, d.outbox, d.meta], async () => {
+  await d.transaction('rw', [table, d.productPages, d.outbox, d.meta, d.confirmed], async () => {
     const pending = new Set((await d.outbox.toArray()).flatMap((e) => e.entities));
     const held = (id: number) => !!spec.entity && (pending.has(`${spec.entity}:${id}`) || touchedSince(`${spec.entity}:${id}`, started));
+    const queued = (id: number) => pending.has(`${spec.entity}:${id}`);
     const incoming = rows.map((x) => (spec.toRow ? spec.toRow(x, cid) : x));
+    // A row the outbox holds stays as it is here; the server's version is what a discard puts back.
+    for (const x of incoming) if (queued(x.id as number)) await confirmPulled(spec.entity, cid, x.id as number, x);
     const put = incoming.filter((x) => {
       if (!held(x.id as number)) return true;
       const at = x.updated_at as string | undefined;
@@ -89,15 +93,15 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
       return false;
     });
     let remove: Key[] = [];
-    if (delta) remove = deletedIds!.filter((id) => !held(id)).map((id) => keyOf({ id }));
+    let gone: number[];
+    if (delta) gone = deletedIds!;
     else {
       const existing = spec.perCompany ? await table.where('cid').equals(cid).primaryKeys() : await table.toCollection().primaryKeys();
       const keep = new Set(incoming.map((x) => x.id as number));
-      remove = existing.filter((k) => {
-        const id = Array.isArray(k) ? k[1] : k;
-        return !keep.has(id) && !isTemp(id) && !held(id);
-      });
+      gone = existing.map((k) => (Array.isArray(k) ? k[1] : k)).filter((id) => !keep.has(id) && !isTemp(id));
     }
+    remove = gone.filter((id) => !held(id)).map((id) => keyOf({ id }));
+    for (const id of gone) if (queued(id)) await confirmPulled(spec.entity, cid, id, undefined);
     if (remove.length) await table.bulkDelete(remove);
     if (spec.paged) await forgetPaged(remove as number[]);
     if (put.length) await table.bulkPut(put);
@@ -130,22 +134,27 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
     await putFileList(id, 'silo', product.images_uploaded.map((r) => ({ productId: id, list: 'silo', id: r.id, paths: [r.photo], name: r.name, created_at: r.created_at })));
     await markSiloPulled(id);
   }
-  await d.transaction('rw', [d.products, d.productPages, d.descriptions, d.productFiles, d.outbox], async () => {
-    const held = (await d.outbox.where('entities').equals(`product:${id}`).count()) > 0 || touchedSince(`product:${id}`, started);
-    if (held) return;
-    if (!product) {
+  // The server's version in local form: the row, its blocks, its stored files.
+  const server = product && (({ descriptions, files, images_uploaded: _u, sizeImageProduct: _s, ...row }) => ({
+    row: { ...row, cid } as ProductRow, descriptions: descriptions.map((x) => ({ ...x, productId: id })), files,
+  }))(product);
+  await d.transaction('rw', [d.products, d.productPages, d.descriptions, d.productFiles, d.outbox, d.confirmed], async () => {
+    // The outbox holds the row: the server's version is what a discard puts back.
+    const queued = (await d.outbox.where('entities').equals(`product:${id}`).count()) > 0;
+    if (queued) await confirmProduct(id, server?.row, server ?? {});
+    if (queued || touchedSince(`product:${id}`, started)) return;
+    if (!server) {
       await d.products.delete(id);
       await forgetPaged([id]);
       await d.descriptions.where('productId').equals(id).delete();
       await d.productFiles.where('productId').equals(id).delete();
       return;
     }
-    const { descriptions, files, images_uploaded: _u, sizeImageProduct: _s, ...row } = product;
-    await d.products.put({ ...row, cid });
+    await d.products.put(server.row);
     await d.descriptions.where('productId').equals(id).filter((x) => !isTemp(x.id)).delete();
-    await d.descriptions.bulkPut(descriptions.map((x) => ({ ...x, productId: id })));
+    await d.descriptions.bulkPut(server.descriptions);
     await d.productFiles.where('productId').equals(id).filter((f) => f.pendingBlob === undefined).delete();
-    await d.productFiles.bulkPut(files.map((path) => ({ productId: id, path })));
+    await d.productFiles.bulkPut(server.files.map((path) => ({ productId: id, path })));
   });
   emitChange({ table: 'products', ids: [id] });
 }

@@ -9,6 +9,7 @@ import { getList } from './remote.ts';
 import { emitChange, syncStatus, tick, touchedSince } from './store.ts';
 import { isTemp } from './tempids.ts';
 import { writePages } from './product-pages.ts';
+import { confirmProduct } from './confirmed.ts';
 import type { ListResult, ListSpec } from './sync-lists.ts';
 import type { PageWalk, ProductRow } from './types.ts';
 
@@ -105,11 +106,14 @@ async function writePage(
   const d = db();
   const written: number[] = [];
   let walk!: PageWalk;
-  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.meta], async () => {
+  await d.transaction('rw', [d.products, d.productPages, d.outbox, d.meta, d.confirmed], async () => {
     const pending = new Set((await d.outbox.toArray()).flatMap((e) => e.entities));
     const held = (id: number) => pending.has(`${spec.entity}:${id}`) || touchedSince(`${spec.entity}:${id}`, started);
-    // A row the outbox holds keeps its own record (a pending delete: no row at all), so no page copy.
-    const rows = list.map((x) => (spec.toRow ? spec.toRow(x, cid) : x) as unknown as ProductRow).filter((x) => !held(x.id));
+    const all = list.map((x) => (spec.toRow ? spec.toRow(x, cid) : x) as unknown as ProductRow);
+    // A row the outbox holds keeps its own record (a pending delete: no row at all), so no page copy;
+    // the server's version is what a discard puts back.
+    for (const x of all) if (pending.has(`${spec.entity}:${x.id}`)) await confirmProduct(x.id, x);
+    const rows = all.filter((x) => !held(x.id));
     // Records in the range not held are older news than the page: the page's copy stands now.
     const local = (await d.products.where('[cid+id]').between([cid, lo], [cid, hi], true, false).primaryKeys()) as number[];
     const stale = local.filter((id) => !isTemp(id) && !held(id));

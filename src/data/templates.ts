@@ -2,6 +2,7 @@
 // tag and ambient changes) and delete. Ambients and tags typed by name are created first.
 import { db } from './db.ts';
 import { claimAction, partOf } from './action-claims.ts';
+import { keepConfirmed } from './confirmed.ts';
 import { enqueue, kick, type Action, type Draft } from './outbox.ts';
 import { emitChange, touch } from './store.ts';
 import { newTempId } from './tempids.ts';
@@ -69,7 +70,7 @@ const link = (tid: number, kind: Kind, x: IdNameRow, add: boolean): Draft => {
 };
 
 /** The tables a template write uses (a caller's enclosing transaction includes them). */
-export const templateTables = () => [db().templates, db().ambients, db().templateTags, db().outbox, db().blobs, db().actionClaims];
+export const templateTables = () => [db().templates, db().ambients, db().templateTags, db().outbox, db().blobs, db().actionClaims, db().confirmed];
 
 /**
  * Staff: creates templates in the current context (cid) mirror; returns their temp ids. Template i
@@ -113,6 +114,7 @@ export async function editTemplate(cid: number, id: number, c: TemplateChange, a
   const d = db();
   await d.transaction('rw', templateTables(), async () => {
     if (!(await claimAction(actionId))) return;
+    await keepConfirmed([`template:${id}`]);
     const row = await d.templates.get([cid, id]);
     const body = { id, name: c.name, note: c.note ?? '', public: c.public, ...(c.public === 0 && { id_customer: c.clientId }) };
     refuseBroken(templateFieldErrors(body));
@@ -142,6 +144,7 @@ export async function deleteTemplate(cid: number, id: number, actionId: string):
   const d = db();
   await d.transaction('rw', templateTables(), async () => {
     if (!(await claimAction(actionId))) return;
+    await keepConfirmed([`template:${id}`]);
     const row = await d.templates.get([cid, id]);
     const label = `Delete template ${row?.name ?? id}`;
     await enqueue([{

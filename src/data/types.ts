@@ -31,6 +31,15 @@ export interface ProductFileRow { productId: number; path: string; pendingBlob?:
 export interface RetailerRow { id: number; [k: string]: unknown }
 /** Up to 1,000 of a company's products as the first sync brought them (product-pages.ts): ids in [lo, hi). */
 export interface ProductPageRow { cid: number; hi: number; lo: number; rows: ProductRow[] }
+/**
+ * The last version the server confirmed of a row that queued actions change (confirmed.ts), kept
+ * while an entry touches it so that Discard can put it back at once, offline too. `entity` is the
+ * outbox's ('product:12', 'template:5'). A product: its row (undefined: the server has none) and,
+ * when known, its blocks and stored files; a template: its row in every company's list.
+ */
+export type ConfirmedRow =
+  | { entity: string; kind: 'product'; row?: ProductRow; descriptions?: DescriptionRow[]; files?: string[] }
+  | { entity: string; kind: 'template'; rows: TemplateRow[] };
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number; walk?: PageWalk }
 /** Where an unfinished paged first sync stands (sync-pages.ts): the id ranges [lo, hi) still to fetch, the first page's cursor. */
 export interface PageWalk { gaps: [number, number][]; cursor?: string; total?: number; written: number }

@@ -21,6 +21,7 @@ export const RELEASED: Record<number, Record<string, string>> = {
   7: { productPages: '[cid+hi+lo]' },
   8: { actionClaims: 'id, at' },
   9: {},
+  10: { confirmed: 'entity' },
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

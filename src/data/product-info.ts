@@ -14,6 +14,7 @@ import { resolveTags } from './tags.ts';
 import { isTemp, newTempId } from './tempids.ts';
 import { forgetPaged, productRow } from './product-pages.ts';
 import type { Scalar } from './types.ts';
+import type { NamedFileRow } from './product-files.ts';
 
 export interface InfoChange {
   fields?: ProductFieldsInput;
@@ -89,7 +90,7 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
     for (const f of change.addFiles ?? []) {
       const name = (f as File).name || 'file';
       const blobId = await storeBlob(f, name);
-      await d.productFiles.put({ productId, path: name, pendingBlob: blobId });
+      await d.productFiles.put({ productId, path: name, pendingBlob: blobId, name } as NamedFileRow);
       queue.push(parts.file(blobId));
     }
     for (const path of change.removeFiles ?? []) {

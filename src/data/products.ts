@@ -10,6 +10,7 @@ import { newTempId } from './tempids.ts';
 import type { IdNameRow, ProductRow, Scalar } from './types.ts';
 import { refuseBroken } from './rule-error.ts';
 import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors, productRules, type ProductFields } from '../api/contract/rules/product.ts';
+import type { NamedFileRow } from './product-files.ts';
 
 /** The product's editable fields, typed from the contract's rule table. */
 export type ProductFieldsInput = Partial<ProductFields>;
@@ -129,7 +130,7 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
       queue.push(...imageBlobs.map(parts.image));
       for (const f of p.files ?? []) {
         const blobId = await storeBlob(f, fileName(f, 'file'));
-        await d.productFiles.put({ productId: pid, path: fileName(f, 'file'), pendingBlob: blobId });
+        await d.productFiles.put({ productId: pid, path: fileName(f, 'file'), pendingBlob: blobId, name: fileName(f, 'file') } as NamedFileRow);
         queue.push(parts.file(blobId));
       }
       for (const x of p.descriptions ?? []) {

@@ -11,6 +11,7 @@ import { pullPages } from './sync-pages.ts';
 import { forgetPaged } from './product-pages.ts';
 import type { Static } from '@sinclair/typebox';
 import type { Scalar } from './types.ts';
+import { fileRows } from './product-files.ts';
 
 type Row = Record<string, unknown>;
 type Key = number | [number, number];
@@ -140,12 +141,12 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
       await d.productFiles.where('productId').equals(id).delete();
       return;
     }
-    const { descriptions, files, images_uploaded: _u, sizeImageProduct: _s, ...row } = product;
+    const { descriptions, files, file_names, images_uploaded: _u, sizeImageProduct: _s, ...row } = product;
     await d.products.put({ ...row, cid });
     await d.descriptions.where('productId').equals(id).filter((x) => !isTemp(x.id)).delete();
     await d.descriptions.bulkPut(descriptions.map((x) => ({ ...x, productId: id })));
     await d.productFiles.where('productId').equals(id).filter((f) => f.pendingBlob === undefined).delete();
-    await d.productFiles.bulkPut(files.map((path) => ({ productId: id, path })));
+    await d.productFiles.bulkPut(fileRows(id, files, file_names));
   });
   emitChange({ table: 'products', ids: [id] });
 }

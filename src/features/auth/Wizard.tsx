@@ -5,26 +5,16 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { ApiFailure, toFailure } from '../../api/client.ts';
-import { acceptOf, UPLOAD_LIMIT_MB } from '../../api/contract/rules/files.ts';
-import { uploadCheck } from '../../api/upload-check.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Checkbox } from '../../ui/Checkbox.tsx';
-import { FieldError } from '../../ui/Field.tsx';
-import { FileDrop } from '../../ui/FileDrop.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 import { REGISTER_MESSAGES } from './rules.ts';
-import { refusedSteps, STEPS, stepErrors, type Files, type Outcome, type StepKey, type Values, type WizardField } from './register.ts';
-
-// The logo and the picture are the registration calls' 'image' files (the contract's upload rules):
-// judged by their content when picked, each refused one named with its reason.
-const IMAGE_ACCEPT = acceptOf('image');
-const checkImage = uploadCheck('image');
+import { refusedSteps, STEPS, stepErrors, type Files, type Outcome, type StepKey, type Values } from './register.ts';
+import { WizardField } from './WizardField.tsx';
 
 export interface WizardProps {
   first: number;
@@ -87,58 +77,6 @@ export function Wizard({ first, heading, submit }: WizardProps) {
     });
   }
 
-  const field = (f: WizardField) => {
-    const id = `reg-${f.name}`;
-    const error = errors[f.name];
-    if (f.type === 'terms') {
-      return (
-        <div key={f.name}>
-          <Checkbox
-            id={id}
-            checked={values[f.name] === '1'}
-            onCheckedChange={(on) => set(f.name, on ? '1' : '')}
-            aria-describedby={error ? `${id}-error` : undefined}
-            label={
-              <>
-                I accept the{' '}
-                <a href="/term-of-use" target="_blank" rel="noreferrer">
-                  terms of use
-                </a>
-              </>
-            }
-          />
-          {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
-        </div>
-      );
-    }
-    if (f.type === 'file') {
-      const file = files[f.name];
-      return (
-        <FileDrop
-          key={f.name}
-          label={f.label}
-          accept={IMAGE_ACCEPT}
-          acceptLabel={`PNG or JPEG, up to ${UPLOAD_LIMIT_MB} MB`}
-          check={checkImage}
-          files={file ? [file] : []}
-          error={error}
-          onPick={(ok) => {
-            if (!ok[0]) return;
-            setFiles({ ...files, [f.name]: ok[0] });
-            setErrors(({ [f.name]: _, ...rest }) => rest);
-          }}
-          onRemove={() => setFiles({ ...files, [f.name]: undefined })}
-        />
-      );
-    }
-    const text = {
-      id, name: f.name, autoComplete: f.autoComplete, value: values[f.name] ?? '', error,
-      onChange: (e: { target: { value: string } }) => set(f.name, e.target.value),
-    };
-    if (f.type === 'textarea') return <TextArea key={f.name} label={f.label} rows={4} {...text} />;
-    return <TextField key={f.name} label={f.label} type={f.type ?? 'text'} size="lg" hint={f.name === 'password' ? 'At least 8 characters' : undefined} {...text} />;
-  };
-
   return (
     <AuthFrame pictures wide>
       <form ref={form} onSubmit={onSubmit} noValidate aria-label={`${heading}: step ${number} of ${total}`} className={styles.form}>
@@ -152,7 +90,20 @@ export function Wizard({ first, heading, submit }: WizardProps) {
         <ProgressBar label={`Step ${number} of ${total}`} value={(number / total) * 100} />
         <h2>{current.title}</h2>
         {current.intro && <p className={styles.subtitle}>{current.intro}</p>}
-        {current.fields.map(field)}
+        {current.fields.map((f) => (
+          <WizardField
+            key={f.name}
+            field={f}
+            value={values[f.name] ?? ''}
+            file={files[f.name]}
+            error={errors[f.name]}
+            onValue={(v) => set(f.name, v)}
+            onFile={(file) => {
+              setFiles((all) => ({ ...all, [f.name]: file }));
+              setErrors(({ [f.name]: _, ...rest }) => rest);
+            }}
+          />
+        ))}
         <div className={styles.actions}>
           <Button type="submit" variant="primary" size="lg" block loading={action.running}>
             {step === last ? 'Register' : 'Next'}

@@ -31,6 +31,21 @@ export default tseslint.config(
     },
   },
   {
+    // Every date on a screen goes through src/ui/format.ts (date-fns): no locale-dependent formats elsewhere.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/ui/format.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Write dates (and numbers) with the helpers of src/ui/format.ts.',
+        })),
+        { object: 'Intl', property: 'DateTimeFormat', message: 'Write dates with formatDate/formatDateTime of src/ui/format.ts.' },
+      ],
+    },
+  },
+  {
     // Only src/data may open IndexedDB through Dexie (DESIGN.md: one module owns IndexedDB).
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/data/**'],

@@ -101,6 +101,6 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerPublicPages(app, services);
   registerHealth(app, services);
   app.addHook('onClose', async () => services.storage.store.close?.());
-  await installPortal(app, config, services.storage);
+  await installPortal(app, config, services.storage, db);
   return app;
 }

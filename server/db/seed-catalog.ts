@@ -86,7 +86,7 @@ export async function seedCatalog(db: Db, storage: Storage, o: { customerId: num
     await db.query('INSERT INTO product_images (product_id, path) SELECT $1, unnest($2::text[])', [id, images]);
     if (automation || i % 4 === 0) {
       const path = await storage.save(`products/${o.customerId}/${id}/files`, 'txt', Buffer.from(`Technical sheet ${sku}\n`));
-      await db.query('INSERT INTO product_assets (product_id, path) VALUES ($1, $2)', [id, path]);
+      await db.query('INSERT INTO product_assets (product_id, path, name) VALUES ($1, $2, $3)', [id, path, `${sku} technical sheet.txt`]);
     }
     await db.query('INSERT INTO product_subcategory_links (product_id, subcategory_id) VALUES ($1, $2)', [id, subIds.get(kind.subcategory)]);
     // One material of the kind, and now and then a general tag or one that fits the kind (kids, outdoor).

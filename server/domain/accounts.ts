@@ -41,6 +41,8 @@ export interface NewUser {
   phone?: string;
   office?: string;
   type?: 'client' | 'staff';
+  /** The terms version accepted while registering; '0' (none yet) otherwise. */
+  terms?: string;
 }
 
 export async function createUser(db: Db, u: NewUser): Promise<number> {
@@ -51,9 +53,9 @@ export async function createUser(db: Db, u: NewUser): Promise<number> {
   // ON CONFLICT: two registrations of one address at the same moment both pass the check above;
   // the second is told the same, not a unique-violation 500.
   const row = await db.one<{ id: number }>(
-    `INSERT INTO users (name, last_name, email, password_hash, phone, office, type)
-     VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT (email) DO NOTHING RETURNING id`,
-    [u.name, u.last_name, email, await hashPassword(u.password), u.phone, u.office, u.type ?? 'client'],
+    `INSERT INTO users (name, last_name, email, password_hash, phone, office, type, version_terms_use)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) ON CONFLICT (email) DO NOTHING RETURNING id`,
+    [u.name, u.last_name, email, await hashPassword(u.password), u.phone, u.office, u.type ?? 'client', u.terms ?? '0'],
   );
   if (!row) throw badRequest('The email has already been taken.', { email: ['The email has already been taken.'] });
   return row.id;

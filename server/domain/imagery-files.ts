@@ -59,9 +59,12 @@ export async function productScreenFields(db: Db, productId: number) {
   return { sizeImageProduct: size ?? null, images_uploaded: await uploadedImages(db, productId, 'silo') };
 }
 
-/** The uploader's file name, for display only: its last segment, no control characters, at most 200. */
+/**
+ * The uploader's file name, for display and download: its last segment, no control characters, at most
+ * 200. Browsers send a quote in a multipart file name as %22 (HTML's form-data encoding): turned back.
+ */
 export function displayName(filename: string, ext: string): string {
-  const base = filename.split(/[\\/]/).pop() ?? '';
+  const base = filename.split(/[\\/]/).pop()?.replace(/%22/g, '"') ?? '';
   // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
   return clean && clean !== '.' && clean !== '..' ? clean : `file.${ext}`;

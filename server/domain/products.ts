@@ -40,9 +40,13 @@ async function categoriesBySubcategory(db: Db): Promise<Map<number, Category>> {
   return new Map(rows.map((r) => [r.id_subcategory, r]));
 }
 
+/** A technical file's name as uploaded; a file from before names were kept goes by its stored name. */
+export const ASSET_NAME = `coalesce(a.name, regexp_replace(a.path, '^.*/', ''))`;
+
 const HEAVY = `,
   ARRAY(SELECT json_build_object('id', d.id, 'title', d.title, 'notes', d.notes) FROM product_descriptions d WHERE d.product_id = p.id ORDER BY d.id) AS descriptions,
-  ARRAY(SELECT a.path FROM product_assets a WHERE a.product_id = p.id ORDER BY a.created_at, a.id) AS files`;
+  ARRAY(SELECT a.path FROM product_assets a WHERE a.product_id = p.id ORDER BY a.created_at, a.id) AS files,
+  (SELECT coalesce(json_object_agg(a.path, ${ASSET_NAME}), '{}') FROM product_assets a WHERE a.product_id = p.id) AS file_names`;
 
 /** A timestamp column (Date from pg, string from json_agg) as the API writes it. */
 export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();

@@ -2,7 +2,8 @@
 // - /assets/* carry a content hash in their names: cached for a year, immutable;
 // - index.html, sw.js, the web manifest (and every other unhashed file) are revalidated each time
 //   (ETag / Last-Modified make that a 304), so a new release is seen at once;
-// - /storage files have generated names and ETags: cached for a week, revalidated after.
+// - /storage files have generated names and ETags: cached for a week, revalidated after; with
+//   `?download=1` they come as an attachment under their uploaded name (downloads.ts).
 // Text files are sent as the .br / .gz copies the build wrote next to them (vite.config.ts), by
 // what the client accepts; @fastify/compress covers anything without such a copy.
 import { existsSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { join, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { downloadHeader } from './downloads.ts';
 import type { Storage } from '../storage/files.ts';
 import { S3Store } from '../storage/s3.ts';
 import { serveFromS3 } from '../storage/serve-s3.ts';
@@ -23,16 +26,20 @@ export function portalCacheControl(relative: string): string {
   return /^assets\//.test(relative.split(sep).join('/')) ? IMMUTABLE : REVALIDATE;
 }
 
-export async function installPortal(app: FastifyInstance, config: Config, storage: Storage) {
-  if (storage.store instanceof S3Store) serveFromS3(app, storage.store, STORED);
-  else await app.register(fastifyStatic, {
-    root: storage.root!,
-    prefix: '/storage/',
-    decorateReply: false,
-    allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
-    cacheControl: false,
-    etag: true,
-    setHeaders: (reply: FastifyReply) => void reply.header('cache-control', STORED),
+export async function installPortal(app: FastifyInstance, config: Config, storage: Storage, db: Db) {
+  // The stored files in a scope of their own, so `?download=1` (downloads.ts) names only them.
+  await app.register(async (files) => {
+    files.addHook('onRequest', downloadHeader(db));
+    if (storage.store instanceof S3Store) serveFromS3(files, storage.store, STORED);
+    else await files.register(fastifyStatic, {
+      root: storage.root!,
+      prefix: '/storage/',
+      decorateReply: false,
+      allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
+      cacheControl: false,
+      etag: true,
+      setHeaders: (reply: FastifyReply) => void reply.header('cache-control', STORED),
+    });
   });
 
   const indexHtml = join(config.distDir, 'index.html');

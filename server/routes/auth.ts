@@ -8,7 +8,7 @@ import { passwordCheckedAction, trustDevice } from '../auth/throttle.ts';
 import { accountUsable, issueToken } from '../auth/tokens.ts';
 import { addMember, createCompany, createUser } from '../domain/accounts.ts';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
-import { isEmail, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
+import { companyRegistrationRules, isEmail, managerErrors, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
 import { ApiError, badRequest, fieldError, forbidden, refuseBroken } from '../http/errors.ts';
 import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import { implement } from '../http/routes.ts';
@@ -24,6 +24,9 @@ async function termsVersion(s: Services): Promise<string> {
   const row = await s.db.one<{ value: string }>(`SELECT value FROM settings WHERE key = 'terms_version'`);
   return row?.value ?? '1';
 }
+
+/** The terms version a registration records: the current one when the box was ticked. */
+const acceptedTerms = async (s: Services, ticked: 0 | 1 | undefined) => (ticked === 1 ? termsVersion(s) : undefined);
 
 /** Logos and profile pictures are kept as PNG at the paths the specs name (made before any write). */
 const asPicture = (file: UploadedFile | undefined) =>
@@ -92,6 +95,7 @@ export const authRoutes = implement(contract, {
 
   async registerCompany(s) {
     const b = s.body;
+    refuseBroken(tableErrors(companyRegistrationRules, b));
     const logo = await asPicture(s.files.profile_logo);
     // One transaction with the logo file: a failure leaves no half-registered company to retry around.
     const id = await txWithFiles(s, async (t, files) => {
@@ -108,11 +112,9 @@ export const authRoutes = implement(contract, {
 
   async registerManager(s) {
     const b = s.body;
-    if (b.password !== b.password_confirmation) {
-      throw fieldError('password', 'The password field confirmation does not match.');
-    }
-    if (!isEmail(b.email)) throw fieldError('email', 'The email field must be a valid email address.');
+    refuseBroken(managerErrors(b));
     const picture = await asPicture(s.files.picture_profile);
+    const terms = await acceptedTerms(s, b.terms_accepted);
     await txWithFiles(s, async (t, files) => {
       // Without an account, only the first manager of a company registered in the last day may sign up.
       // The company row stays locked until commit, so two racing registrations cannot both be first.
@@ -121,7 +123,7 @@ export const authRoutes = implement(contract, {
           WHERE c.id = $1 AND c.created_at > now() - interval '1 day' FOR UPDATE OF c`, [b.id_customer]);
       const members = company && (await t.one<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE customer_id = $1', [company.id]))!.n;
       if (!company || members) throw forbidden('This company cannot take a new manager here. Ask its manager to invite you.');
-      const id = await createUser(t, { name: b.name, last_name: b.last_name, email: b.email, password: b.password, phone: b.phone_number, office: b.office });
+      const id = await createUser(t, { name: b.name, last_name: b.last_name, email: b.email, password: b.password, phone: b.phone_number, office: b.office, terms });
       await addMember(t, id, company.id, company.role_id);
       if (picture) {
         const path = `users/clients/${id}.png`;
@@ -132,11 +134,13 @@ export const authRoutes = implement(contract, {
     return { success: true, message: 'Manager registered successfully.' };
   },
 
-  async registerCustomer({ db, body }) {
+  async registerCustomer(s) {
+    const { db, body } = s;
     refuseBroken(tableErrors(selfRegistrationRules, body));
+    const terms = await acceptedTerms(s, body.terms_accepted);
     const { token, productId } = await db.tx(async (t) => {
       const company = await createCompany(t, { name: body.company });
-      const userId = await createUser(t, { name: body.username, email: body.email, password: body.password });
+      const userId = await createUser(t, { name: body.username, email: body.email, password: body.password, terms });
       await addMember(t, userId, company.id, company.fullRoleId);
       const product = await t.one<{ id: number }>(
         `INSERT INTO products (customer_id, name, note) VALUES ($1, 'My first product', $2) RETURNING id`,

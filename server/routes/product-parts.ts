@@ -2,7 +2,8 @@
 // Every change moves the product's updated_at. The guard has already checked the product's company.
 import { productInfo as contract } from '../../src/api/contract/products-info.ts';
 import type { Db } from '../db/index.ts';
-import { removeProductFile, touchProduct } from '../domain/products.ts';
+import { ASSET_NAME, removeProductFile, touchProduct } from '../domain/products.ts';
+import { displayName } from '../domain/imagery-files.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/guard.ts';
 import { fieldError, notFound } from '../http/errors.ts';
@@ -41,12 +42,18 @@ async function change(db: Db, productId: number, sql: string, params: unknown[])
   });
 }
 
-/** The file and its row in one step: if the row cannot be written, the file goes too. */
-async function storeFile(s: Services & { auth: Auth; req: FastifyRequest }, productId: number, sub: string, file: UploadedFile, table: 'product_images' | 'product_assets', message: string) {
+type Ctx = Services & { auth: Auth; req: FastifyRequest };
+
+/**
+ * The file and its row in one step: if the row cannot be written, the file goes too. A technical file
+ * keeps the name it was uploaded with (Info, its download); an image is named after the product.
+ */
+async function storeFile<R>(s: Ctx, productId: number, file: UploadedFile, to: { table: 'product_images' | 'product_assets'; sub: string; name?: string }, answer: (path: string) => R) {
   return txWithFiles(s, async (t, pending) => {
-    const path = await pending.save(`products/${companyOf(s.auth)}/${productId}${sub}`, file.ext, file.bytes);
-    await change(t, productId, `INSERT INTO ${table} (product_id, path) VALUES ($1, $2) RETURNING id`, [productId, path]);
-    return recordAnswer(t, s.req, { success: true as const, message, path });
+    const path = await pending.save(`products/${companyOf(s.auth)}/${productId}${to.sub}`, file.ext, file.bytes);
+    await change(t, productId, `INSERT INTO ${to.table} (product_id, path${to.name === undefined ? '' : ', name'}) VALUES ($1, $2${to.name === undefined ? '' : ', $3'}) RETURNING id`,
+      [productId, path, ...(to.name === undefined ? [] : [to.name])]);
+    return recordAnswer(t, s.req, answer(path));
   });
 }
 
@@ -99,16 +106,19 @@ export const productPartRoutes = implement(contract, {
   },
 
   async imageStore(s) {
-    return storeFile(s, s.body.id_product, '', s.files.image!, 'product_images', 'Image uploaded successfully');
+    return storeFile(s, s.body.id_product, s.files.image!, { table: 'product_images', sub: '' }, (path) => ({ success: true as const, message: 'Image uploaded successfully', path }));
   },
 
   async assets({ db, query }) {
-    const rows = await db.query<{ path: string }>('SELECT path FROM product_assets WHERE product_id = $1 ORDER BY created_at, id', [query.id_product]);
-    return { success: true, files: rows.map((r) => r.path) };
+    const rows = await db.query<{ path: string; name: string }>(
+      `SELECT path, ${ASSET_NAME} AS name FROM product_assets a WHERE product_id = $1 ORDER BY created_at, id`, [query.id_product]);
+    return { success: true, files: rows.map((r) => r.path), file_names: Object.fromEntries(rows.map((r) => [r.path, r.name])) };
   },
 
   async assetStore(s) {
-    return storeFile(s, s.body.id_product, '/files', s.files.file!, 'product_assets', 'File uploaded successfully');
+    const file = s.files.file!;
+    const name = displayName(file.filename, file.ext);
+    return storeFile(s, s.body.id_product, file, { table: 'product_assets', sub: '/files', name }, (path) => ({ success: true as const, message: 'File uploaded successfully', path, name }));
   },
 
   async assetDelete({ db, storage, query }) {

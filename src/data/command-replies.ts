@@ -9,6 +9,7 @@ import { presetSaved, uploadStored } from './imagery-apply.ts';
 import { productRow } from './product-pages.ts';
 import { entityId, entityKind } from './tempids.ts';
 import type { OutboxEntry } from './types.ts';
+import { fileRows } from './product-files.ts';
 
 export interface Done<N extends Command> {
   d: FacetDb;
@@ -35,10 +36,10 @@ export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command
 /** A product saved (created or edited): its reply is the server's version, the one a discard of what is still queued on it puts back. */
 const productSaved: OnSuccess<'products.store' | 'products.edit'> = async (x) => {
   await productMoved(x);
-  const { descriptions, files, ...fields } = x.reply.product;
+  const { descriptions, files, file_names, ...fields } = x.reply.product;
   const local = await productRow(fields.id);
   await confirmProduct(fields.id, { ...fields, cid: local?.cid ?? fields.id_customer }, {
-    descriptions: descriptions.map((b) => ({ ...b, productId: fields.id })), files,
+    descriptions: descriptions.map((b) => ({ ...b, productId: fields.id })), files: fileRows(fields.id, files, file_names),
   });
 };
 
@@ -61,7 +62,7 @@ const assetStored: OnSuccess<'productInfo.assetStore'> = async (x) => {
   const id = x.call.body!.id_product;
   const blobId = x.call.upload!.blobId;
   await x.d.productFiles.where('[productId+path]').between([id, ''], [id, '\uffff']).filter((f) => f.pendingBlob === blobId).delete();
-  await x.d.productFiles.put({ productId: id, path: x.reply.path });
+  await x.d.productFiles.put({ productId: id, path: x.reply.path, ...(x.reply.name && { name: x.reply.name }) });
 };
 
 const nothing = async () => undefined;

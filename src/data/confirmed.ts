@@ -7,7 +7,7 @@
 import { db } from './db.ts';
 import { forgetPaged, productRow } from './product-pages.ts';
 import { entityId, entityKind, isTemp } from './tempids.ts';
-import type { ConfirmedRow, DescriptionRow, ProductRow, TemplateRow } from './types.ts';
+import type { ConfirmedRow, DescriptionRow, ProductFileRow, ProductRow, TemplateRow } from './types.ts';
 
 type ProductVersion = Extract<ConfirmedRow, { kind: 'product' }>;
 
@@ -32,7 +32,7 @@ export async function keepConfirmed(entities: string[]): Promise<void> {
     await d.confirmed.put({
       entity, kind: 'product', row: await productRow(id),
       descriptions: (await d.descriptions.where('productId').equals(id).toArray()).filter((x) => !isTemp(x.id)),
-      files: (await d.productFiles.where('productId').equals(id).toArray()).filter((f) => f.pendingBlob === undefined).map((f) => f.path),
+      files: (await d.productFiles.where('productId').equals(id).toArray()).filter((f) => f.pendingBlob === undefined),
     });
   }
 }
@@ -41,7 +41,7 @@ export async function keepConfirmed(entities: string[]): Promise<void> {
  * The server's version of a product that queued entries change, from a pull or a reply (row
  * undefined: the server has no such product). Blocks and files not given keep what was recorded.
  */
-export async function confirmProduct(id: number, row: ProductRow | undefined, parts: { descriptions?: DescriptionRow[]; files?: string[] } = {}): Promise<void> {
+export async function confirmProduct(id: number, row: ProductRow | undefined, parts: { descriptions?: DescriptionRow[]; files?: ProductFileRow[] } = {}): Promise<void> {
   const entity = `product:${id}`;
   if (isTemp(id) || !(await queuedOn(entity))) return;
   const was = (await db().confirmed.get(entity)) as ProductVersion | undefined;
@@ -102,7 +102,7 @@ export async function restoreConfirmed(entities: Iterable<string>): Promise<numb
     }
     if (c.files) {
       await d.productFiles.where('productId').equals(id).delete();
-      await d.productFiles.bulkPut(c.files.map((path) => ({ productId: id, path })));
+      await d.productFiles.bulkPut(c.files);
     }
   }
   return products;

@@ -17,6 +17,7 @@ export { useOfflineImages } from './offline-images.ts';
 export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
 export type { ProductDraft } from './products.ts';
 export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
+export { fileNameOf } from './product-files.ts';
 export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 export { queueViewerImage, usePendingViewerImage } from './viewer-image.ts';
 export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type Round, type TaskItem, type ServiceItem, type LastProduct } from './dashboard.ts';

@@ -13,6 +13,7 @@ import { ensureToken, sendQueued } from './remote.ts';
 import { syncStatus } from './store.ts';
 import { entityKind, resolveTemps } from './tempids.ts';
 import type { DescriptionRow, OutboxCall, OutboxEntry, ServerProduct, TempKind } from './types.ts';
+import { fileRows } from './product-files.ts';
 
 export { newActionId };
 
@@ -221,10 +222,12 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
     await d.transaction('rw', [d.outbox, d.confirmed], async () => {
       await d.outbox.update(e.id!, { state: 'conflict', theirs, error: message });
       // Theirs is the server's version now: what Keep theirs (a discard) puts back at once.
-      const p = reply?.product as (ServerProduct & { descriptions?: Omit<DescriptionRow, 'productId'>[]; files?: string[] }) | undefined;
+      const p = reply?.product as (ServerProduct & { descriptions?: Omit<DescriptionRow, 'productId'>[]; files?: string[]; file_names?: Record<string, string> }) | undefined;
       if (p) {
-        const { descriptions, files, ...row } = p;
-        await confirmProduct(p.id, { ...row, cid: p.id_customer }, { descriptions: descriptions?.map((x) => ({ ...x, productId: p.id })), files });
+        const { descriptions, files, file_names, ...row } = p;
+        await confirmProduct(p.id, { ...row, cid: p.id_customer }, {
+          descriptions: descriptions?.map((x) => ({ ...x, productId: p.id })), files: files && fileRows(p.id, files, file_names),
+        });
       }
     });
     return 'failed';

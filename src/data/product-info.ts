@@ -91,7 +91,7 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
     for (const f of change.addFiles ?? []) {
       const name = (f as File).name || 'file';
       const blobId = await storeBlob(f, name);
-      await d.productFiles.put({ productId, path: name, pendingBlob: blobId });
+      await d.productFiles.put({ productId, path: name, pendingBlob: blobId, name });
       queue.push(parts.file(blobId));
     }
     for (const path of change.removeFiles ?? []) {

@@ -129,7 +129,7 @@ export async function registerProducts(customerId: number, drafts: ProductDraft[
       queue.push(...imageBlobs.map(parts.image));
       for (const f of p.files ?? []) {
         const blobId = await storeBlob(f, fileName(f, 'file'));
-        await d.productFiles.put({ productId: pid, path: fileName(f, 'file'), pendingBlob: blobId });
+        await d.productFiles.put({ productId: pid, path: fileName(f, 'file'), pendingBlob: blobId, name: fileName(f, 'file') });
         queue.push(parts.file(blobId));
       }
       for (const x of p.descriptions ?? []) {

@@ -12,6 +12,7 @@ import { pullPages } from './sync-pages.ts';
 import { forgetPaged } from './product-pages.ts';
 import type { Static } from '@sinclair/typebox';
 import type { ProductRow, Scalar } from './types.ts';
+import { fileRows } from './product-files.ts';
 
 type Row = Record<string, unknown>;
 type Key = number | [number, number];
@@ -135,8 +136,8 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
     await markSiloPulled(id);
   }
   // The server's version in local form: the row, its blocks, its stored files.
-  const server = product && (({ descriptions, files, images_uploaded: _u, sizeImageProduct: _s, ...row }) => ({
-    row: { ...row, cid } as ProductRow, descriptions: descriptions.map((x) => ({ ...x, productId: id })), files,
+  const server = product && (({ descriptions, files, file_names, images_uploaded: _u, sizeImageProduct: _s, ...row }) => ({
+    row: { ...row, cid } as ProductRow, descriptions: descriptions.map((x) => ({ ...x, productId: id })), files: fileRows(id, files, file_names),
   }))(product);
   await d.transaction('rw', [d.products, d.productPages, d.descriptions, d.productFiles, d.outbox, d.confirmed], async () => {
     // The outbox holds the row: the server's version is what a discard puts back.
@@ -154,7 +155,7 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
     await d.descriptions.where('productId').equals(id).filter((x) => !isTemp(x.id)).delete();
     await d.descriptions.bulkPut(server.descriptions);
     await d.productFiles.where('productId').equals(id).filter((f) => f.pendingBlob === undefined).delete();
-    await d.productFiles.bulkPut(server.files.map((path) => ({ productId: id, path })));
+    await d.productFiles.bulkPut(server.files);
   });
   emitChange({ table: 'products', ids: [id] });
 }

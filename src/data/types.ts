@@ -27,7 +27,8 @@ export interface CustomerRow { id: number; company: string; products_allowed?: n
 export interface ProductCategoryRow { id: number; category: string; subcategories: { id: number; subcategory: string }[] }
 export interface TemplateCategoryRow { id: number; category: string }
 export interface DescriptionRow extends Static<typeof Description> { productId: number }
-export interface ProductFileRow { productId: number; path: string; pendingBlob?: number }
+/** A product's technical file: `name` is the name it was uploaded with (none for files stored before names were kept). */
+export interface ProductFileRow { productId: number; path: string; pendingBlob?: number; name?: string }
 export interface RetailerRow { id: number; [k: string]: unknown }
 /** Up to 1,000 of a company's products as the first sync brought them (product-pages.ts): ids in [lo, hi). */
 export interface ProductPageRow { cid: number; hi: number; lo: number; rows: ProductRow[] }
@@ -38,7 +39,7 @@ export interface ProductPageRow { cid: number; hi: number; lo: number; rows: Pro
  * when known, its blocks and stored files; a template: its row in every company's list.
  */
 export type ConfirmedRow =
-  | { entity: string; kind: 'product'; row?: ProductRow; descriptions?: DescriptionRow[]; files?: string[] }
+  | { entity: string; kind: 'product'; row?: ProductRow; descriptions?: DescriptionRow[]; files?: ProductFileRow[] }
   | { entity: string; kind: 'template'; rows: TemplateRow[] };
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number; walk?: PageWalk }
 /** Where an unfinished paged first sync stands (sync-pages.ts): the id ranges [lo, hi) still to fetch, the first page's cursor. */

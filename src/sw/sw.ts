@@ -33,7 +33,8 @@ registerRoute(
 // It leaves room for the prefetched thumbnails (PREFETCH_BUDGET) plus the images browsed.
 const imageExpiry = { maxEntries: PREFETCH_BUDGET.images + 1000, maxAgeSeconds: 30 * 24 * 3600 };
 registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/storage/') && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
+  // A Download link (?download=1) is a file to save, not an image to keep.
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/storage/') && !url.searchParams.has('download') && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [

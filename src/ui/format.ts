@@ -1,4 +1,5 @@
 // How the portal writes counts, dates and names: one helper each, so every screen says it the same way.
+import { format, isValid } from 'date-fns';
 
 const pluralRules = new Intl.PluralRules('en');
 
@@ -10,19 +11,24 @@ export function plural(count: number, one: string, other = `${one}s`): string {
 /** The word alone: pluralWord(1, 'change') === 'change'. */
 export const pluralWord = (count: number, one: string, other = `${one}s`) => (pluralRules.select(count) === 'one' ? one : other);
 
-const pad = (n: number) => String(n).padStart(2, '0');
+// Dates: date-fns patterns, local time. Every date a screen or public page shows goes through these
+// (ESLint refuses toLocale*String and Intl.DateTimeFormat elsewhere), so no two cards disagree.
+type DateLike = Date | number | string;
+
+/** A date that cannot be read shows as a dash rather than "Invalid Date" (or a thrown RangeError). */
+const written = (d: DateLike, pattern: string) => {
+  const x = typeof d === 'string' ? new Date(d) : d;
+  return isValid(x) ? format(x, pattern) : '–';
+};
 
 /** dd/mm/yyyy, the calendar's format (local time). */
-export const formatDate = (d: Date | number) => {
-  const x = new Date(d);
-  return `${pad(x.getDate())}/${pad(x.getMonth() + 1)}/${x.getFullYear()}`;
-};
+export const formatDate = (d: DateLike) => written(d, 'dd/MM/yyyy');
 
-/** dd/mm/yyyy HH:mm (24-hour, local time): when a change was made, when something was sent. */
-export const formatDateTime = (d: Date | number) => {
-  const x = new Date(d);
-  return `${formatDate(x)} ${pad(x.getHours())}:${pad(x.getMinutes())}`;
-};
+/** dd/mm/yyyy HH:mm (24-hour, local time): when a change was made, when something was sent, until when a link works. */
+export const formatDateTime = (d: DateLike) => written(d, 'dd/MM/yyyy HH:mm');
+
+/** yyyy-MM-dd in local time: a day as the catalogue filter, the tailor request and file names write it. */
+export const formatIsoDay = (d: DateLike) => written(d, 'yyyy-MM-dd');
 
 const UNITS = ['KB', 'MB', 'GB', 'TB'];
 const oneDecimal = new Intl.NumberFormat('en', { maximumFractionDigits: 1 });

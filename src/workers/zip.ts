@@ -4,14 +4,13 @@
 // STORE: PNG and JPEG are already compressed (deflate saves under 3 % at 5-10x the time).
 import JSZip from 'jszip';
 import type { ImageType, RenderInput } from '../render/compose.ts';
+import { formatIsoDay } from '../ui/format.ts';
 
 const safe = (s: string): string => s.trim().replace(/[\\/:*?"<>|\s]+/g, '-') || 'images';
-const ymd = (d: Date): string =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 const ext = (t: ImageType | undefined): string => (t === 'image/jpeg' ? 'jpg' : 'png');
 
 /** `<SKU>_<YYYY-MM-DD>.zip` (specs 03 §4), in local time. */
-export const zipName = (sku: string, date = new Date()): string => `${safe(sku)}_${ymd(date)}.zip`;
+export const zipName = (sku: string, date = new Date()): string => `${safe(sku)}_${formatIsoDay(date)}.zip`;
 export const entryName = (sku: string, index: number, input: RenderInput): string =>
   input.name ?? `${safe(sku)}_${String(index + 1).padStart(2, '0')}.${ext(input.type)}`;
 

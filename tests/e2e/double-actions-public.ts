@@ -1,29 +1,8 @@
 // The public pages' write actions for tests/e2e/double-everything.test.ts, done signed out: the
 // registration wizard (company, then manager) and self-registration. The wizard goes first, as a
 // self-registration signs the browser in.
-import type { Page } from 'playwright-core';
 import { button, countOf, dialog, type WriteAction } from './double-helpers.ts';
-
-/** The wizard's ten steps (src/features/auth/register.ts), one or two fields each; '' is a step with none. */
-const WIZARD: Record<string, string>[] = [
-  { 'Company name': 'Double Wizard Co', Country: 'Norway' },
-  { Street: 'Storgata 1', City: 'Oslo' },
-  { Region: 'Oslo', Zipcode: '0155' },
-  { Sector: 'Furniture', Website: 'https://wizard.test' },
-  { Description: 'Registered once.' },
-  {},
-  { Name: 'Wanda', 'Last name': 'Wizard' },
-  { Email: 'wanda@wizard.test', Phone: '+47 555 0100' },
-  { Office: 'Owner' },
-  { Password: 'secret123', 'Confirm password': 'secret123' },
-];
-
-async function fillWizard(page: Page) {
-  for (const [i, fields] of WIZARD.entries()) {
-    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
-    if (i < WIZARD.length - 1) await button(page, 'Next').click();
-  }
-}
+import { fillWizard, wizardSteps } from './registration-helpers.ts';
 
 export const PUBLIC_ACTIONS: WriteAction[] = [
   {
@@ -31,7 +10,7 @@ export const PUBLIC_ACTIONS: WriteAction[] = [
     as: 'guest',
     open: async (page, c) => {
       await page.goto(`${c.url}/register/customer`);
-      await fillWizard(page);
+      await fillWizard(page, wizardSteps({ company: 'Double Wizard Co', email: 'wanda@wizard.test' }));
     },
     act: (page) => button(page, 'Register').dblclick(),
     done: (page) => dialog(page, 'Registration').getByText('Create accontu with success!!').waitFor(),

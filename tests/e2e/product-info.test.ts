@@ -180,6 +180,45 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByTestId('info-name').getByText('Edited Name').waitFor();
   });
 
+  it('keeps an uploaded file\'s name: spec.pdf while it waits offline, in the list, in the editor and for its download', async () => {
+    const id = await idOf('ACM-1008');
+    await open(id);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByRole('form', { name: 'Edit product information' });
+    const downloads = page.getByTestId('downloads');
+    // Picked online (this tab has no service worker to hold the content sniffer's chunk), saved offline.
+    await form.getByLabel(/Add files/).setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await form.getByText('spec.pdf', { exact: true }).waitFor();
+    await context.setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Edit' }).waitFor();
+      // Queued: the local row carries the picked file's name.
+      await downloads.getByRole('listitem').filter({ hasText: 'spec.pdf' }).getByText('Waiting to upload').waitFor();
+      await downloads.screenshot({ path: '.tmp/info-file-pending.png' });
+    } finally {
+      await context.setOffline(false);
+    }
+    await settled();
+    await expect.poll(async () => (await fetchProduct(id)).files.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const stored = await fetchProduct(id);
+    const path = stored.files.find((f: string) => stored.file_names[f] === 'spec.pdf');
+    expect(path).toMatch(/\/files\/[\w-]+\.pdf$/);
+    // Opened again (the server's list): named as uploaded, not by its stored name.
+    await open(id);
+    const link = downloads.getByRole('link', { name: 'spec.pdf', exact: true });
+    await link.waitFor();
+    expect(await downloads.getByText(path.split('/').pop()!).count()).toBe(0);
+    expect(await link.getAttribute('href')).toBe(`/storage/${path}?download=1`);
+    await downloads.screenshot({ path: '.tmp/info-file-list.png' });
+    const [file] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(file.suggestedFilename()).toBe('spec.pdf');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await form.getByText('spec.pdf', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Remove spec.pdf' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+  });
+
   it('the dimension rule, and the locked automation toggle', async () => {
     const id = await idOf('ACM-1002');
     await env.s.db.query("UPDATE products SET depth = '' WHERE id = $1", [id]);

@@ -1,4 +1,5 @@
-// Shared steps of the template and product registration browser tests (issue 11).
+// Shared steps of the template and product registration browser tests (issue 11), and of the account
+// registration wizard (/register/customer).
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signIn } from './shell-helpers.ts';
@@ -28,4 +29,36 @@ export const settled = (page: Page, timeout = 30_000) => page.getByTestId('pendi
 /** The number in the (screen-reader) count line of a catalogue. */
 export async function catalogCount(page: Page): Promise<number> {
   return Number((await page.getByTestId('catalog-count').textContent())!.split(' ')[0]);
+}
+
+/** The wizard's ten steps (src/features/auth/register.ts) by label, one or two fields each; {} is a step with none. */
+export function wizardSteps(o: { company: string; email: string; password?: string }): Record<string, string>[] {
+  const password = o.password ?? 'secret123';
+  return [
+    { 'Company name': o.company, Country: 'Norway' },
+    { Street: 'Storgata 1', City: 'Oslo' },
+    { Region: 'Oslo', Zipcode: '0155' },
+    { Sector: 'Furniture', Website: 'https://wizard.test' },
+    { Description: 'Registered once.' },
+    {},
+    { Name: 'Wanda', 'Last name': 'Wizard' },
+    { Email: o.email, Phone: '+47 555 0100' },
+    { Office: 'Owner' },
+    { Password: password, 'Confirm password': password },
+  ];
+}
+
+export const termsBox = (page: Page) => page.getByRole('checkbox', { name: 'I accept the terms of use' });
+
+/**
+ * Fills the wizard's steps from `from` (where it stands) to the last one given, Next after each but that
+ * one; with all ten, the terms are ticked on the last and Register is left to the test.
+ */
+export async function fillWizard(page: Page, steps: Record<string, string>[], from = 0) {
+  for (const [i, fields] of steps.entries()) {
+    if (i < from) continue;
+    for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+    if (i < steps.length - 1) await page.getByRole('button', { name: 'Next' }).click();
+  }
+  if (steps.length === 10) await termsBox(page).check();
 }

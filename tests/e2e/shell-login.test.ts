@@ -6,6 +6,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { LOGIN_ERROR_MS } from '../../src/features/auth/rules.ts';
 import { seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
+import { fillWizard, wizardSteps } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
   const env = usePortalAndBrowser();
@@ -112,7 +113,8 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
     await page.goto(`${env.s.url}/login`);
     await page.getByRole('link', { name: 'Sign Up' }).click();
     await page.waitForURL('**/register/customer');
-    for (let i = 0; i < 9; i++) await page.getByRole('button', { name: 'Next' }).click();
+    // Each step is checked before Next (tests/e2e/registration-wizard.test.ts): filled, the ten steps lead to Register.
+    await fillWizard(page, wizardSteps({ company: 'Walk Co', email: 'walk@wizard.test' }));
     await page.getByRole('button', { name: 'Register' }).waitFor();
   });
 
@@ -121,7 +123,7 @@ describe.skipIf(skipWithoutChromium('shell login e2e'))('login screens', () => {
     await page.getByRole('heading', { name: 'Set a new password' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${env.s.url}/register/customer`);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await fillWizard(page, wizardSteps({ company: 'Axe Co', email: 'axe@wizard.test' }).slice(0, 2));
     await page.getByRole('button', { name: 'Back' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.goto(`${env.s.url}/register-manager?id_customer=1`);

@@ -1,11 +1,11 @@
-// Every rule of the retailer, invitation, account, role and self-registration tables on both sides: the inputs made from
+// Every rule of the retailer, invitation, account, role, self-registration and registration wizard tables on both sides: the inputs made from
 // each table are refused by the portal's check and by the real server with the same words, and the
 // boundaries pass both (as contract-rules.test.ts does for products, presets and templates).
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
 import { retailerErrors, retailerRules } from '../../src/api/contract/rules/retailer.ts';
-import { accountRules, inviteRules, roleRules, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
-import { call } from '../support/http.ts';
+import { accountRules, companyRegistrationRules, inviteRules, managerErrors, managerRegistrationRules, PASSWORD_MISMATCH, roleRules, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
+import { call, form } from '../support/http.ts';
 import { acceptedAlike, breaking, passing, refusedAlike, rows, tableCases, type Case } from '../support/rule-cases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ids, type Ids } from './products.fixtures.ts';
@@ -83,5 +83,49 @@ describe('self-registration', () => {
   it.each(rows([...tableCases(selfRegistrationRules, breaking), ...more]))('refused alike: %s', async (_, c) => {
     const input = { ...base(), [c.field]: c.value };
     refusedAlike(await register(input), tableErrors(selfRegistrationRules, input), c.field);
+  });
+});
+
+describe('the registration wizard: company, then manager', () => {
+  const company = { name_company: 'wizard co', country: 'norway', street: 'storgata 1', city: 'oslo', region: 'oslo', zipcode: '0155', sector: 'furniture' };
+  const registerCompany = (fields: Record<string, unknown>) =>
+    call(s, 'POST', '/company/register', { form: form(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>) });
+  const blank: Case = { field: 'city', value: '   ', why: 'spaces alone' };
+
+  it.each(rows([...tableCases(companyRegistrationRules, breaking), blank]))('a company, refused alike: %s', async (_, c) => {
+    const input = { ...company, [c.field]: c.value };
+    refusedAlike(await registerCompany(input), tableErrors(companyRegistrationRules, input), c.field);
+  });
+  it.each(rows(tableCases(companyRegistrationRules, passing)))('a company, taken alike: %s', async (_, c) => {
+    const input = { ...company, [c.field]: c.value };
+    acceptedAlike(await registerCompany(input), tableErrors(companyRegistrationRules, input));
+  });
+
+  let n = 0;
+  const manager = () => ({ name: 'wanda', last_name: 'wizard', email: `wanda${++n}@wizard.test`, office: 'owner', password: 'secret123', password_confirmation: 'secret123' });
+  const registerManager = async (fields: Record<string, unknown>) => {
+    const id = (await registerCompany(company)).body.id_customer as number;
+    return call(s, 'POST', '/company/manager/register', { form: form({ id_customer: id, ...fields } as Record<string, string | number>) });
+  };
+  const more: Case[] = [
+    { field: 'email', value: 'wanda@wizard', why: 'not an address' },
+    { field: 'office', value: '  ', why: 'spaces alone' },
+    { field: 'password_confirmation', value: 'secret124', why: 'not the password' },
+  ];
+  // Each case on the field the portal names (a confirmation that differs is said on the password).
+  const named = (c: Case, errors: Record<string, string[]>) => (errors[c.field] ? c.field : Object.keys(errors)[0]!);
+
+  it.each(rows([...tableCases(managerRegistrationRules, breaking), ...more]))('a manager, refused alike: %s', async (_, c) => {
+    const input = { ...manager(), [c.field]: c.value };
+    const errors = managerErrors(input);
+    refusedAlike(await registerManager(input), errors, named(c, errors));
+  });
+  it('says a differing confirmation on the password, in the server\'s words', async () => {
+    const r = await registerManager({ ...manager(), password_confirmation: 'other-one' });
+    expect(r.body.errors).toEqual({ password: [PASSWORD_MISMATCH] });
+  });
+  it.each(rows(tableCases(managerRegistrationRules, passing).filter((c) => !c.field.startsWith('password'))))('a manager, taken alike: %s', async (_, c) => {
+    const input = { ...manager(), [c.field]: c.value };
+    acceptedAlike(await registerManager(input), managerErrors(input));
   });
 });

@@ -124,6 +124,9 @@ describe('3D files and videos', () => {
     l.body.files.forEach(expectFile);
     expect(l.body.files.at(-1)).toMatchObject({ link: r.body.path_image, extension: 'mp4', name: 'spin.mp4' });
     expect(readFileSync(stored(r.body.path_image))).toEqual(MP4);
+    // Its Download link saves it under the name it was uploaded with.
+    const saved = await fetch(`${s.url}/storage/${r.body.path_image}?download=1`);
+    expect(saved.headers.get('content-disposition')).toBe(`attachment; filename="spin.mp4"; filename*=UTF-8''spin.mp4`);
   });
 });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
+import { attachment } from '../../server/http/content-disposition.ts';
 import { ids, newProduct, PDF, pngBytes, upload, type Ids } from './products.fixtures.ts';
 
 let s: TestServer;
@@ -88,13 +89,56 @@ describe('images and technical files', () => {
     const full = join(s.config.storageDir, r.body.path);
     expect(existsSync(full)).toBe(true);
     expect((await call(s, 'GET', '/gets/product/assets/show', { token: w.tok.acme, query: { id_product: p.id } })).body)
-      .toEqual({ success: true, files: [r.body.path] });
+      .toEqual({ success: true, files: [r.body.path], file_names: { [r.body.path]: 'Spec Sheet.pdf' } });
     const t1 = await stamp(p.id);
     const del = await call(s, 'DELETE', '/deletes/product/asset/delete', { token: w.tok.acme, query: { id_product: p.id, file: r.body.path } });
     expect(del.body).toEqual({ success: true });
     expect(existsSync(full)).toBe(false);
     expect(await stamp(p.id)).toBeGreaterThan(t1);
     expect((await get(p.id)).files).toEqual([]);
+  });
+
+  it('keeps a file\'s uploaded name: listed beside its path, and given to its download', async () => {
+    const p = await newProduct(s, w.tok.acme, w.acme);
+    const r = await upload(s, w.tok.acme, '/posts/product/asset/store', 'file', p.id, 'spec.pdf', PDF);
+    expect(r.body).toMatchObject({ success: true, name: 'spec.pdf', path: expect.stringMatching(/\/files\/[\w-]+\.pdf$/) });
+    const path = r.body.path as string;
+    // The spec's fields keep their meaning (stored paths); the name is our extra field, by path.
+    const list = await call(s, 'GET', '/gets/product/assets/show', { token: w.tok.acme, query: { id_product: p.id } });
+    expect(list.body).toEqual({ success: true, files: [path], file_names: { [path]: 'spec.pdf' } });
+    const full = await get(p.id);
+    expect([full.files, full.file_names]).toEqual([[path], { [path]: 'spec.pdf' }]);
+
+    const download = await fetch(`${s.url}/storage/${path}?download=1`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="spec.pdf"; filename*=UTF-8''spec.pdf`);
+    expect(Buffer.from(await download.arrayBuffer())).toEqual(Buffer.from(PDF));
+    // Shown in place (the thumbnails, the copied address): no attachment.
+    expect((await fetch(`${s.url}/storage/${path}`)).headers.get('content-disposition')).toBeNull();
+  });
+
+  it('encodes a name with non-ASCII characters and quotes safely (RFC 6266, 5987)', async () => {
+    const p = await newProduct(s, w.tok.acme, w.acme);
+    const name = 'Ångström "draft" ½ 日本 (v2)\'s.pdf';
+    const r = await upload(s, w.tok.acme, '/posts/product/asset/store', 'file', p.id, name, PDF);
+    expect(r.status).toBe(200);
+    expect(r.body.name).toBe(name);
+    const header = (await fetch(`${s.url}/storage/${r.body.path}?download=1`)).headers.get('content-disposition')!;
+    // An ASCII fallback with nothing that could end the quoted string, then the exact name in UTF-8.
+    expect(header).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+    expect(header).toContain(`filename="_ngstr_m _draft_ _ __ (v2)'s.pdf"`);
+    expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe(name);
+    // A backslash is a folder separator in an uploaded name (displayName), but the encoder holds it too.
+    expect(attachment('a\\b"c\r\n.pdf')).toBe(`attachment; filename="a_b_c__.pdf"; filename*=UTF-8''a%5Cb%22c%0D%0A.pdf`);
+  });
+
+  it('names a stored file without a kept name by its own (a seeded picture), and a file not there is a 404', async () => {
+    const seeded = (await s.db.one<{ path: string }>('SELECT path FROM product_images LIMIT 1'))!.path;
+    const r = await fetch(`${s.url}/storage/${seeded}?download=1`);
+    expect(r.status).toBe(200);
+    const own = seeded.split('/').pop()!;
+    expect(r.headers.get('content-disposition')).toBe(`attachment; filename="${own}"; filename*=UTF-8''${own}`);
+    expect((await fetch(`${s.url}/storage/products/nope.pdf?download=1`)).status).toBe(404);
   });
 
   it("refuses to delete another product's file (404, file kept)", async () => {

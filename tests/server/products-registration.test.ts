@@ -95,7 +95,7 @@ describe('a full registration sequence', () => {
     expect(existsSync(join(s.config.storageDir, img.body.path))).toBe(true);
     expect(existsSync(join(s.config.storageDir, img.body.path.replace('.png', '_thumb.png')))).toBe(true);
     const file = await upload(s, t, '/posts/product/asset/store', 'file', p.id, 'sheet.txt', Buffer.from('Width 200 cm\n'));
-    expect(file.body).toEqual({ success: true, message: 'File uploaded successfully', path: expect.stringMatching(new RegExp(`^products/${w.acme}/${p.id}/files/[\\w-]+\\.txt$`)) });
+    expect(file.body).toEqual({ success: true, message: 'File uploaded successfully', name: 'sheet.txt', path: expect.stringMatching(new RegExp(`^products/${w.acme}/${p.id}/files/[\\w-]+\\.txt$`)) });
     const desc = await call(s, 'POST', '/posts/product/description/store', { token: t, body: { id_product: p.id, id_customer: w.acme, title: 'Care', notes: 'Dry clean only' } });
     expect(desc.body).toEqual({ success: true, id_product_description: expect.any(Number) });
 

@@ -124,6 +124,45 @@ describe('terms', () => {
   });
 });
 
+describe('terms accepted while registering', () => {
+  const versionOf = async (email: string) => (await s.db.one<{ v: string }>('SELECT version_terms_use AS v FROM users WHERE email = $1', [email]))!.v;
+  const current = async () => (await s.db.one<{ value: string }>("SELECT value FROM settings WHERE key = 'terms_version'"))!.value;
+
+  it('records the current terms version with the wizard\'s manager, so the popup does not ask again', async () => {
+    await s.db.query("UPDATE settings SET value = '3' WHERE key = 'terms_version'");
+    try {
+      const ids = [];
+      for (const name of ['terms co', 'no terms co']) ids.push((await call(s, 'POST', '/company/register', { form: form({ ...company, name_company: name }) })).body.id_customer);
+      const manager = { name: 'tess', last_name: 'terms', office: 'ceo', password: 'secret123', password_confirmation: 'secret123' };
+      const ticked = await call(s, 'POST', '/company/manager/register', { form: form({ ...manager, id_customer: ids[0], email: 'tess@terms.test', terms_accepted: 1 }) });
+      expect(ticked.status, JSON.stringify(ticked.body)).toBe(200);
+      const unticked = await call(s, 'POST', '/company/manager/register', { form: form({ ...manager, id_customer: ids[1], email: 'ned@terms.test' }) });
+      expect(unticked.status).toBe(200);
+      expect(await versionOf('tess@terms.test')).toBe('3');
+      expect(await versionOf('ned@terms.test')).toBe('0');
+      // What the terms gate compares: the user's version and the server's.
+      const login = await call(s, 'POST', '/api/auth/login', { body: { email: 'tess@terms.test', password: 'secret123' } });
+      const token = login.body.token.split('|')[1];
+      expect(login.body.user.termofuse).toBe('3');
+      expect((await call(s, 'GET', '/api/user', { token })).body.version_terms_use).toBe((await call(s, 'GET', '/api/term-of-use/version', { token })).body.version);
+    } finally {
+      await s.db.query("UPDATE settings SET value = '1' WHERE key = 'terms_version'");
+    }
+  });
+
+  it('records it with a self-registration, and refuses a value that is not 0 or 1', async () => {
+    const body = { company: 'Terms Solo', username: 'tia', email: 'tia@terms.test', password: 'secret123' };
+    const r = await call(s, 'POST', '/customer/register', { body: { ...body, terms_accepted: 1 } });
+    expect(r.status).toBe(200);
+    expect(await versionOf('tia@terms.test')).toBe(await current());
+    const me = await call(s, 'GET', '/api/user', { token: r.body.token.split('|')[1] });
+    expect(me.body.version_terms_use).toBe(await current());
+    const bad = await call(s, 'POST', '/customer/register', { body: { ...body, email: 'tib@terms.test', terms_accepted: 2 } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.terms_accepted).toBeDefined();
+  });
+});
+
 describe('tenancy of have_access', () => {
   it("refuses a company the user does not belong to, revealing nothing", async () => {
     const borealis = await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Borealis Home'`);

@@ -110,6 +110,12 @@ describe.skipIf(!onPglite)('uploads on S3', () => {
     expect(head.status).toBe(200);
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
     expect((await fetch(`${s.url}/storage/${thumbOf(path)}`)).status).toBe(200);
+    // A Download link: an attachment under the uploaded name (a technical file's, kept in its row).
+    const file = await call(s, 'POST', '/posts/product/asset/store', { token: w.tok.acme, form: form({ id_product: P }, { file: { name: 'spec.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') } }) });
+    expect(file.status, JSON.stringify(file.body)).toBe(200);
+    const saved = await fetch(`${s.url}/storage/${file.body.path}?download=1`);
+    expect(saved.headers.get('content-disposition')).toBe(`attachment; filename="spec.pdf"; filename*=UTF-8''spec.pdf`);
+    expect(Buffer.from(await saved.arrayBuffer()).toString()).toBe('%PDF-1.4\n%%EOF\n');
     await bucket.write('private/secret.txt', Buffer.from('secret'));
     for (const p of ['private/secret.txt', 'products/none.png', '..%2Fprivate%2Fsecret.txt', 'a/..%2F..%2Fprivate/secret.txt']) {
       const r = await fetch(`${s.url}/storage/${p}`);

@@ -26,7 +26,8 @@ describe('self-registration', () => {
   });
   it('a valid form, its call body and where it lands', () => {
     expect(selfRegisterError(good)).toBeNull();
-    expect(selfRegisterBody(good)).toEqual({ company: 'Nordic Oak', username: 'Ines', email: 'ines@nordic.test', password: 'secret123' });
+    // The ticked terms go with it: the server records its terms version with the account.
+    expect(selfRegisterBody(good)).toEqual({ company: 'Nordic Oak', username: 'Ines', email: 'ines@nordic.test', password: 'secret123', terms_accepted: 1 });
     expect(productPath(42)).toBe('/product/42');
     expect(SELF_REGISTER_MESSAGE_MS).toBe(5000);
   });

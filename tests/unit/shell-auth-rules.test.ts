@@ -4,7 +4,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/api/client.ts';
 import { backgroundUrl, forgotWarning, loginError, lowerTexts, nextBackground, normaliseEmail, REGISTER_MESSAGES, resetMismatch } from '../../src/features/auth/rules.ts';
-import { register, registerManagerOnly, STEPS } from '../../src/features/auth/register.ts';
+import { refusedSteps, register, registerManagerOnly, stepErrors, STEPS, TERMS_FIELD } from '../../src/features/auth/register.ts';
+import { PASSWORD_MISMATCH, TERMS_MESSAGE } from '../../src/api/contract/rules/user.ts';
 import { bugErrorMessage, hasPreview } from '../../src/features/bug-report/rules.ts';
 import { wheelZoom, ZOOM_MIN } from '../../src/ui/zoom.ts';
 import { percentOf, progressText } from '../../src/ui/ProgressPopup.tsx';
@@ -54,9 +55,22 @@ describe('registration', () => {
     // Each call carries its step's key of the one user action.
     expect([registerCompany.mock.calls[0]![2], registerManager.mock.calls[0]![2]]).toEqual(['act.0', 'act.1']);
   });
-  it('company failure', async () => {
+  it('company failure: the generic words only for what was unexpected, a refusal with its field errors', async () => {
     const registerCompany = vi.fn().mockRejectedValue(new ApiFailure('x', 500));
     expect(await register(values, {}, key, undefined, { registerCompany, registerManager: vi.fn() })).toEqual({ ok: false, message: REGISTER_MESSAGES.company, status: 500 });
+    const lost = vi.fn().mockRejectedValue(new ApiFailure('Network Error', undefined));
+    expect(await register(values, {}, key, undefined, { registerCompany: lost, registerManager: vi.fn() })).toMatchObject({ message: REGISTER_MESSAGES.company });
+    const errors = { zipcode: ['The zipcode field must not be greater than 20 characters.'] };
+    const refused = vi.fn().mockRejectedValue(new ApiFailure(errors.zipcode[0]!, 422, errors));
+    expect(await register(values, {}, key, undefined, { registerCompany: refused, registerManager: vi.fn() }))
+      .toEqual({ ok: false, message: errors.zipcode[0], status: 422, errors });
+  });
+  it('sends the ticked terms with the manager, and leaves empty optional fields out', async () => {
+    const registerCompany = vi.fn().mockResolvedValue({ success: true, id_customer: 7 });
+    const registerManager = vi.fn().mockResolvedValue({ success: true, message: 'ok' });
+    await register({ ...values, site: '', [TERMS_FIELD]: '1' }, {}, key, undefined, { registerCompany, registerManager });
+    expect(registerCompany.mock.calls[0]![0].site).toBeUndefined();
+    expect(registerManager.mock.calls[0]![0]).toMatchObject({ terms_accepted: 1, phone_number: undefined });
   });
   it('manager refusal shows the server message; a network error the generic one', async () => {
     const refused = vi.fn().mockRejectedValue(new ApiFailure('The email has already been taken.', 422));
@@ -65,6 +79,28 @@ describe('registration', () => {
     expect(await registerManagerOnly(values, {}, 7, key, { registerManager: lost })).toMatchObject({ message: REGISTER_MESSAGES.manager, status: undefined });
     const falsy = vi.fn().mockResolvedValue({ success: false, message: 'No.' });
     expect(await registerManagerOnly(values, {}, 7, key, { registerManager: falsy })).toMatchObject({ message: 'No.' });
+  });
+  it('checks each step with the contract\'s rules, in the server\'s words', () => {
+    expect(stepErrors(0, {})).toEqual({ name_company: 'The name_company field is required.', country: 'The country field is required.' });
+    expect(stepErrors(0, { name_company: '  ', country: 'Norway' })).toEqual({ name_company: 'The name_company field is required.' });
+    expect(stepErrors(2, { region: 'Oslo', zipcode: '0'.repeat(21) })).toEqual({ zipcode: 'The zipcode field must not be greater than 20 characters.' });
+    expect(stepErrors(3, { sector: 'Furniture' })).toEqual({}); // the site may be left out
+    expect(stepErrors(5, {})).toEqual({}); // the intro step has no field
+    expect(stepErrors(7, { email: 'wanda@wizard' })).toEqual({ email: 'Please enter a valid email' });
+    expect(stepErrors(9, { password: 'short', password_confirmation: 'short' })).toEqual({
+      password: 'The password field must be at least 8 characters.', [TERMS_FIELD]: TERMS_MESSAGE,
+    });
+    expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret124', [TERMS_FIELD]: '1' })).toEqual({ password: PASSWORD_MISMATCH });
+    expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret123', [TERMS_FIELD]: '1' })).toEqual({});
+  });
+  it('puts a refusal\'s field errors on their steps, going back to the first', () => {
+    expect(refusedSteps({ email: ['The email has already been taken.'], password: ['x'] })).toEqual({
+      step: 7, errors: { email: 'The email has already been taken.', password: 'x' },
+    });
+    expect(refusedSteps({ profile_logo: ['The file is not a valid image.'] })).toEqual({ step: 4, errors: { profile_logo: 'The file is not a valid image.' } });
+    // A field no step holds is said in the popup instead.
+    expect(refusedSteps({ id_customer: ['No.'] })).toBeUndefined();
+    expect(refusedSteps(undefined)).toBeUndefined();
   });
   it('a known company is not registered twice', async () => {
     const registerCompany = vi.fn();

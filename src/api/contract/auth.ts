@@ -1,13 +1,17 @@
 // Document 1 §7: sign-in, password reset, registration, the current user and the terms.
 import { Type } from '@sinclair/typebox';
 import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
-import { selfRegistrationRules } from './rules/user.ts';
-import { schemasOf } from './rules/schema.ts';
+import { companyRegistrationRules, managerRegistrationRules, newPassword, selfRegistrationRules, termsRules } from './rules/user.ts';
+import { optionalSchemasOf, schemaOf, schemasOf } from './rules/schema.ts';
 
 const Email = Str(255, 1);
 const Password = Str(255, 1);
 /** The sign-up rule for a new password (registration; `npm run create-staff` checks it too). */
-export const NewPassword = Str(255, 8);
+export const NewPassword = schemaOf(newPassword);
+const { site, description, ...company } = companyRegistrationRules;
+const { phone_number, ...manager } = managerRegistrationRules;
+/** `terms_accepted` (our extension): 1 records the current terms version with the new account. */
+const Terms = optionalSchemasOf(termsRules);
 
 export const CurrentUser = Type.Object({
   id: Type.Integer(),
@@ -48,26 +52,19 @@ export const auth = {
   }),
   registerCompany: endpoint({
     method: 'POST', path: '/company/register', auth: 'public', rateLimited: true, summary: 'Register a company (wizard part 1)',
-    body: Type.Object({
-      name_company: Str(255, 1), country: Str(100, 1), street: Str(255, 1), city: Str(100, 1),
-      region: Str(100, 1), zipcode: Str(20, 1), sector: Str(100, 1),
-      site: Type.Optional(Str(255)), description: Type.Optional(Str(2000)),
-    }),
+    body: Type.Object({ ...schemasOf(company), ...optionalSchemasOf({ site, description }) }),
     files: { profile_logo: { kind: 'image', required: false } },
     response: Type.Object({ success: Type.Literal(true), id_customer: Type.Integer() }),
   }),
   registerManager: endpoint({
     method: 'POST', path: '/company/manager/register', auth: 'public', rateLimited: true, summary: "Register a new company's first manager",
-    body: Type.Object({
-      id_customer: Id, name: Str(100, 1), last_name: Str(100, 1), email: Email, office: Str(100, 1),
-      password: NewPassword, password_confirmation: Str(255, 1), phone_number: Type.Optional(Str(40)),
-    }),
+    body: Type.Object({ id_customer: Id, ...schemasOf(manager), ...optionalSchemasOf({ phone_number }), ...Terms }),
     files: { picture_profile: { kind: 'image', required: false } },
     response: Type.Object({ success: Type.Boolean(), message: Type.String() }),
   }),
   registerCustomer: endpoint({
     method: 'POST', path: '/customer/register', auth: 'public', rateLimited: true, summary: 'Self-registration: company, user and a first product',
-    body: Type.Object(schemasOf(selfRegistrationRules)),
+    body: Type.Object({ ...schemasOf(selfRegistrationRules), ...Terms }),
     response: Type.Object({ success: Type.Literal(true), token: Type.String(), product_id: Type.Integer() }),
   }),
   currentUser: endpoint({

@@ -3,7 +3,7 @@
 import { Type } from '@sinclair/typebox';
 import { INFO_READ, PRODUCT_SCREEN, type Slug } from './slugs.ts';
 import { CustomerId, Id, IdName, Ok, Str, endpoint, type TenantRule } from './define.ts';
-import { Description } from './products.ts';
+import { Description, FileNames } from './products.ts';
 import { descriptionRules, productTagRules } from './rules/product.ts';
 import { schemasOf } from './rules/schema.ts';
 
@@ -69,13 +69,13 @@ export const productInfo = {
   assets: endpoint({
     method: 'GET', path: '/gets/product/assets/show', auth: 'user', summary: "A product's technical files",
     permission: INFO_READ, query: Type.Object({ id_product: Id }), tenant: byProduct('query'),
-    response: Type.Object({ success: Type.Literal(true), files: Type.Array(Type.String()) }),
+    response: Type.Object({ success: Type.Literal(true), files: Type.Array(Type.String()), file_names: FileNames }),
   }),
   assetStore: endpoint({
     method: 'POST', path: '/posts/product/asset/store', auth: 'user', summary: 'Add a technical file to a product (multipart)',
     permission: ATTACH, body: Type.Object({ id_product: Id }), tenant: byProduct('body'),
     files: { file: { kind: 'asset', required: true } },
-    response: Uploaded,
+    response: Type.Object({ ...Uploaded.properties, name: Type.String({ description: "the file's name as uploaded (our extension)" }) }),
   }),
   assetDelete: endpoint({
     method: 'DELETE', path: '/deletes/product/asset/delete', auth: 'user', summary: 'Remove a technical file (by its stored path)',

@@ -36,7 +36,9 @@ const productCore = {
 };
 export const ProductRow = Type.Object(productCore);
 export const Description = Type.Object({ id: Type.Integer(), title: Type.String(), notes: Type.String() });
-export const Product = Type.Object({ ...productCore, descriptions: Type.Array(Description), files: Strs });
+/** `file_names` (our extension): each of `files` (a stored path) with the name it was uploaded with. */
+export const FileNames = Type.Record(Type.String(), Type.String(), { description: "each stored path of `files` with the file's name as uploaded (spec.pdf)" });
+export const Product = Type.Object({ ...productCore, descriptions: Type.Array(Description), files: Strs, file_names: FileNames });
 /** GET /gets/product adds document 3's fields: the silo layers' size and the silo section's uploads. */
 export const ProductScreen = Type.Object({
   ...Product.properties,

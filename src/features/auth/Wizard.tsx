@@ -1,26 +1,20 @@
 // The step-by-step registration: one or two fields per step, Next forward, a back arrow, Register last,
-// a progress bar over the steps. Next only advances (§5: no required-field check on the client).
-import { useState } from 'react';
+// a progress bar over the steps. Next checks the step with the contract's rules first (register.ts), each
+// message under its field; a refusal of the server goes back to the step of its first refused field.
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { ApiFailure } from '../../api/client.ts';
+import { ApiFailure, toFailure } from '../../api/client.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { FileDrop } from '../../ui/FileDrop.tsx';
-import { acceptOf } from '../../api/contract/rules/files.ts';
-import { uploadCheck } from '../../api/upload-check.ts';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
-import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 import { REGISTER_MESSAGES } from './rules.ts';
-import { STEPS, type Files, type Outcome, type StepKey, type Values, type WizardField } from './register.ts';
-
-// The logo and the picture are the registration calls' 'image' files (the contract's upload rules).
-const IMAGE_ACCEPT = acceptOf('image');
-const checkImage = uploadCheck('image');
+import { refusedSteps, STEPS, stepErrors, type Files, type Outcome, type StepKey, type Values } from './register.ts';
+import { WizardField } from './WizardField.tsx';
 
 export interface WizardProps {
   first: number;
@@ -31,10 +25,14 @@ export interface WizardProps {
 
 export function Wizard({ first, heading, submit }: WizardProps) {
   const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
   const [step, setStep] = useState(first);
   const [values, setValues] = useState<Values>({});
   const [files, setFiles] = useState<Files>({});
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<{ progress?: string; message?: string; ok?: boolean } | null>(null);
+  // Bumped when a check or a refusal puts errors on the step: its first refused field takes the focus.
+  const [shown, setShown] = useState(0);
   // Register pressed twice (or Enter twice) is one registration; after a lost answer the next try
   // sends the same keys, so a company that was made is not made again.
   const action = useUserAction();
@@ -43,45 +41,45 @@ export function Wizard({ first, heading, submit }: WizardProps) {
   const total = STEPS.length - first;
   const number = step + 1 - first;
 
+  useEffect(() => {
+    if (shown) form.current?.querySelector<HTMLElement>('[aria-invalid="true"], button[aria-describedby$="-error"]')?.focus();
+  }, [shown]);
+
+  const set = (name: string, value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors(({ [name]: _, ...rest }) => rest);
+  };
+  const showErrors = (found: Record<string, string>) => {
+    setErrors((e) => ({ ...e, ...found }));
+    setShown((n) => n + 1);
+  };
+
   function onSubmit(e: React.FormEvent) {
     e.preventDefault();
+    const broken = stepErrors(step, values);
+    if (Object.keys(broken).length) return showErrors(broken);
     if (step < last) return setStep(step + 1);
     void action.run(async (a) => {
       setAlert({ progress: 'Registering...' });
       const outcome = await submit(values, files, a.key);
-      if (!outcome.ok) throw new ApiFailure(outcome.message, outcome.status);
+      if (!outcome.ok) throw new ApiFailure(outcome.message, outcome.status, outcome.errors);
       setAlert({ message: REGISTER_MESSAGES.success, ok: true });
     }, {
       input: [values, files],
-      onError: (err) => setAlert({ message: (err as Error).message }),
+      onError: (err) => {
+        const f = toFailure(err);
+        const back = refusedSteps(f.errors, first);
+        if (!back) return setAlert({ message: f.message });
+        setAlert(null);
+        setStep(back.step);
+        showErrors(back.errors);
+      },
     });
   }
 
-  const field = (f: WizardField) => {
-    const id = `reg-${f.name}`;
-    const text = { id, name: f.name, autoComplete: f.autoComplete, value: values[f.name] ?? '', onChange: (e: { target: { value: string } }) => setValues({ ...values, [f.name]: e.target.value }) };
-    if (f.type === 'file') {
-      const file = files[f.name];
-      return (
-        <FileDrop
-          key={f.name}
-          label={f.label}
-          accept={IMAGE_ACCEPT}
-          acceptLabel="An image: PNG or JPG"
-          check={checkImage}
-          files={file ? [file] : []}
-          onPick={(ok) => ok[0] && setFiles({ ...files, [f.name]: ok[0] })}
-          onRemove={() => setFiles({ ...files, [f.name]: undefined })}
-        />
-      );
-    }
-    if (f.type === 'textarea') return <TextArea key={f.name} label={f.label} rows={4} {...text} />;
-    return <TextField key={f.name} label={f.label} type={f.type ?? 'text'} size="lg" {...text} />;
-  };
-
   return (
     <AuthFrame pictures wide>
-      <form onSubmit={onSubmit} noValidate aria-label={`${heading}: step ${number} of ${total}`} className={styles.form}>
+      <form ref={form} onSubmit={onSubmit} noValidate aria-label={`${heading}: step ${number} of ${total}`} className={styles.form}>
         <div className={styles.stepHead}>
           {step > first && <IconButton label="Back" icon={<ArrowLeft />} variant="secondary" onClick={() => setStep(step - 1)} />}
           <h1 className={styles.stepTitle}>{heading}</h1>
@@ -92,7 +90,20 @@ export function Wizard({ first, heading, submit }: WizardProps) {
         <ProgressBar label={`Step ${number} of ${total}`} value={(number / total) * 100} />
         <h2>{current.title}</h2>
         {current.intro && <p className={styles.subtitle}>{current.intro}</p>}
-        {current.fields.map(field)}
+        {current.fields.map((f) => (
+          <WizardField
+            key={f.name}
+            field={f}
+            value={values[f.name] ?? ''}
+            file={files[f.name]}
+            error={errors[f.name]}
+            onValue={(v) => set(f.name, v)}
+            onFile={(file) => {
+              setFiles((all) => ({ ...all, [f.name]: file }));
+              setErrors(({ [f.name]: _, ...rest }) => rest);
+            }}
+          />
+        ))}
         <div className={styles.actions}>
           <Button type="submit" variant="primary" size="lg" block loading={action.running}>
             {step === last ? 'Register' : 'Next'}

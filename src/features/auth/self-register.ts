@@ -3,7 +3,7 @@
 import type { Body } from '../../api/contract/define.ts';
 import type { contract } from '../../api/contract/index.ts';
 import { firstError, tableErrors } from '../../api/contract/rules/check.ts';
-import { EMAIL_MESSAGE, isEmail, selfRegistrationRules } from '../../api/contract/rules/user.ts';
+import { EMAIL_MESSAGE, isEmail, selfRegistrationRules, TERMS_MESSAGE } from '../../api/contract/rules/user.ts';
 import { normaliseEmail } from './rules.ts';
 
 /** Client messages and the server's, each shown for 5 seconds (§9 "The error banner lasts 5 s"). */
@@ -11,7 +11,7 @@ export const SELF_REGISTER_MESSAGE_MS = 5000;
 export const SELF_REGISTER_MESSAGES = {
   fill: 'Please fill all fields',
   mismatch: 'Passwords do not match',
-  terms: 'Please accept the terms of use',
+  terms: TERMS_MESSAGE,
   email: EMAIL_MESSAGE,
 } as const;
 
@@ -36,9 +36,10 @@ export function selfRegisterError(f: SelfRegisterForm): string | null {
   return firstError(tableErrors(selfRegistrationRules, selfRegisterBody(f))) ?? null;
 }
 
-/** The call body (§7): company, username, email (trimmed, lower-cased), password. */
+/** The call body (§7): company, username, email (trimmed, lower-cased), password; the ticked terms are recorded with the account. */
 export const selfRegisterBody = (f: SelfRegisterForm): Body<typeof contract.auth.registerCustomer> => ({
   company: f.company.trim(), username: f.username.trim(), email: normaliseEmail(f.email), password: f.password,
+  ...(f.termsUse && { terms_accepted: 1 as const }),
 });
 
 /** After success: the product the server made for the new company. */

@@ -1,6 +1,6 @@
 // Date-range presets of the catalogue calendar (document 1 §4 "Calendar filter presets";
 // all time starts on 1 January 2019 per document 2 §9). Pure, so the maths is unit-tested.
-import { formatDate } from '../../ui/format.ts';
+import { formatDate, formatIsoDay } from '../../ui/format.ts';
 import { addDays, endOfMonth, isBefore, startOfDay, startOfISOWeek, startOfMonth, startOfYear, subMonths, subYears, endOfYear } from 'date-fns';
 
 export const PRESETS = ['alltime', 'week', 'last-week', 'last-two-week', 'month', 'last-month', 'year', 'last-year'] as const;
@@ -68,9 +68,8 @@ export function clickDay(picking: Picking, day: Date): { picking: Picking; range
   return { picking: null, range: isBefore(d, a) ? { from: d, to: a } : { from: a, to: d } };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 /** yyyy-MM-dd in local time (what the catalogue filter takes). */
-export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export const isoDay = (d: Date) => formatIsoDay(d);
 
 /** "01/01/2019 – 31/12/2019" for the filter button: the portal's one date format (src/ui/format.ts). */
 export const formatRange = (r: DayRange) => `${formatDate(r.from)} – ${formatDate(r.to)}`;

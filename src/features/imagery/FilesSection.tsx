@@ -2,7 +2,7 @@
 // downloaded by a click, with an Upload tile for editors (fbx, obj, blend, glb, usdz: the terms'
 // export formats) and a way to copy a file's address.
 import { Box, FileBox, Link2 } from 'lucide-react';
-import { storageUrl } from '../../api/storage-paths.ts';
+import { downloadUrl, storageUrl } from '../../api/storage-paths.ts';
 import { useImageryLoad, useSectionFiles, useSyncStatus, type SectionFileRow, type Who } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { buttonClass } from '../../ui/Button.tsx';
@@ -19,7 +19,7 @@ function FileRow({ f }: { f: SectionFileRow }) {
   return (
     <div className={media.fileRow}>
       {path ? (
-        <a className={buttonClass({ variant: 'secondary', block: true }, media.fileLink)} href={storageUrl(path)} download={f.name} title={`Download ${f.name}`}>
+        <a className={buttonClass({ variant: 'secondary', block: true }, media.fileLink)} href={downloadUrl(path)} download={f.name} title={`Download ${f.name}`}>
           <FileBox aria-hidden="true" />
           <span className={media.fileName}>{f.name}</span>
           <Badge size="sm">{extOf(f)}</Badge>

@@ -1,7 +1,7 @@
 // An uploaded image chosen instead of a preset ('manual', §2): shown large, with its download; a
 // 360 upload session shows its photos. The edit controls stay off meanwhile.
 import { Download } from 'lucide-react';
-import { storageUrl } from '../../api/storage-paths.ts';
+import { downloadUrl, storageUrl } from '../../api/storage-paths.ts';
 import type { SectionFileRow } from '../../data/index.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Img } from '../../ui/Img.tsx';
@@ -35,7 +35,7 @@ export function UploadedView({ file, name, sku }: { file: SectionFileRow; name: 
       <div className={styles.previewBar}>
         <span className={styles.previewCaption}>{name}</span>
         {path && (
-          <a className={buttonClass({ size: 'sm' })} href={storageUrl(path)} download={file.name}>
+          <a className={buttonClass({ size: 'sm' })} href={downloadUrl(path)} download={file.name}>
             <Download aria-hidden="true" /> Download
           </a>
         )}

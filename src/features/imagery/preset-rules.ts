@@ -5,6 +5,7 @@ import type { PresetSection, PresetValues } from '../../data/index.ts';
 import type { NumberRule, RuleTable } from '../../api/contract/rules/check.ts';
 import { presetDefaults, presetKeys, presetRules } from '../../api/contract/rules/preset.ts';
 import { bgScalePercent, imageScalePercent, offsetPercent } from '../../render/layout.ts';
+import { formatIsoDay } from '../../ui/format.ts';
 
 export { bgScalePercent, imageScalePercent, offsetPercent };
 
@@ -101,8 +102,7 @@ export function mappedHint(section: PresetSection, key: NumericKey, v: number): 
 }
 
 /** Local date as YYYY-MM-DD (what the tailor request stores). */
-export const localDay = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+export const localDay = (d: Date) => formatIsoDay(d);
 
 /** §4: a page counts as already requested while its stored date is today or later. */
 export const alreadyRequested = (stored: string | null | undefined, today: Date) => !!stored && stored >= localDay(today);

@@ -19,6 +19,8 @@ interface Props {
   draft: Draft;
   errors: InfoErrors;
   mayAutomate: boolean;
+  /** Each stored file's name as uploaded, by its path. */
+  fileNames: Readonly<Record<string, string>>;
   onChange: (d: Draft) => void;
 }
 
@@ -26,7 +28,7 @@ type TextKey = 'name' | 'sku' | 'collection' | 'finish';
 type MeasureKey = 'height' | 'width' | 'depth';
 const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
 
-export function InfoForm({ product, customerId, draft, errors, mayAutomate, onChange }: Props) {
+export function InfoForm({ product, customerId, draft, errors, mayAutomate, fileNames, onChange }: Props) {
   const categories = useProductCategories() ?? [];
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
   const text = (key: TextKey, label: string) => (
@@ -81,7 +83,7 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, onCh
       </Card>
       <TagsEditor customerId={customerId} tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
       <BlocksEditor blocks={draft.blocks} errors={errors} onChange={(blocks) => set({ blocks })} />
-      <FilesEditor files={draft.files} newFiles={draft.newFiles} onChange={(files, newFiles) => set({ files, newFiles })} />
+      <FilesEditor files={draft.files} names={fileNames} newFiles={draft.newFiles} onChange={(files, newFiles) => set({ files, newFiles })} />
     </form>
   );
 }

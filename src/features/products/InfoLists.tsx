@@ -72,7 +72,16 @@ const checkFiles = async (picked: readonly File[]) => {
   return { ...v, refused };
 };
 
-export function FilesEditor({ files, newFiles, onChange }: { files: string[]; newFiles: File[]; onChange: (files: string[], added: File[]) => void }) {
+interface FilesEditorProps {
+  files: string[];
+  /** A stored file's name as uploaded, by its path (else the path's last part). */
+  names: Readonly<Record<string, string>>;
+  newFiles: File[];
+  onChange: (files: string[], added: File[]) => void;
+}
+
+export function FilesEditor({ files, names, newFiles, onChange }: FilesEditorProps) {
+  const nameOf = (path: string) => names[path] ?? fileLabel(path);
   return (
     <Card title="Files" headingLevel={3}>
       {files.length > 0 && (
@@ -80,8 +89,8 @@ export function FilesEditor({ files, newFiles, onChange }: { files: string[]; ne
           {files.map((f) => (
             <li key={f}>
               <FileText aria-hidden="true" />
-              <span className={styles.fileName}>{fileLabel(f)}</span>
-              <IconButton label={`Remove ${fileLabel(f)}`} icon={<Trash2 />} size="sm" onClick={() => onChange(files.filter((x) => x !== f), newFiles)} />
+              <span className={styles.fileName}>{nameOf(f)}</span>
+              <IconButton label={`Remove ${nameOf(f)}`} icon={<Trash2 />} size="sm" onClick={() => onChange(files.filter((x) => x !== f), newFiles)} />
             </li>
           ))}
         </ul>

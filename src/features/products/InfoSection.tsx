@@ -9,7 +9,7 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import { deleteProduct, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
+import { deleteProduct, fileNameOf, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/cx.ts';
@@ -45,6 +45,7 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     if (focusInvalid) document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
   const dirty = !!edit && !isEmptyChange(diffInfo(edit.base, edit.draft));
+  const fileNames = Object.fromEntries(files.map((f) => [f.path, fileNameOf(f)]));
   useEditGuard(dirty);
   const close = () => setAlert(null);
 
@@ -121,7 +122,7 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
         )}
       </div>
       {edit ? (
-        <InfoForm product={product} customerId={customerId} draft={edit.draft} errors={edit.errors} mayAutomate={mayAutomate} onChange={change} />
+        <InfoForm product={product} customerId={customerId} draft={edit.draft} errors={edit.errors} mayAutomate={mayAutomate} fileNames={fileNames} onChange={change} />
       ) : (
         <InfoView product={product} blocks={blocks} files={files} />
       )}

@@ -1,13 +1,13 @@
 // Info in view mode: the pictures, every field of document 2 §2.7, the information blocks and the
 // downloads (pictures named after the product, <SKU>_1.png…, and the technical files).
 import { Download, FileText, Image as ImageIcon } from 'lucide-react';
-import type { DescriptionRow, ProductFileRow, ProductRow } from '../../data/index.ts';
+import { fileNameOf, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Card } from '../../ui/Card.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { storageUrl } from '../../api/storage-paths.ts';
+import { downloadUrl, storageUrl } from '../../api/storage-paths.ts';
 import { Gallery } from './Gallery.tsx';
-import { downloadName, fileLabel, unitOf } from './product-rules.ts';
+import { downloadName, unitOf } from './product-rules.ts';
 import styles from './products.module.css';
 
 const dash = (v: string | undefined) => (v?.trim() ? v : '—');
@@ -92,11 +92,11 @@ export function InfoView({ product: p, blocks, files }: { product: ProductRow; b
                   <FileText aria-hidden="true" />
                   {f.pendingBlob !== undefined ? (
                     <span>
-                      {fileLabel(f.path)} <Badge size="sm">Waiting to upload</Badge>
+                      {fileNameOf(f)} <Badge size="sm">Waiting to upload</Badge>
                     </span>
                   ) : (
-                    <a href={storageUrl(f.path)} download={fileLabel(f.path)}>
-                      {fileLabel(f.path)}
+                    <a href={downloadUrl(f.path)} download={fileNameOf(f)}>
+                      {fileNameOf(f)}
                     </a>
                   )}
                   <Download aria-hidden="true" className={styles.downloadIcon} />

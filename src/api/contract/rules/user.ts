@@ -1,8 +1,9 @@
 // People and roles (document 3 §4, §5; our account and invitation calls), as data: a person's name,
-// e-mail and phone, a role's name, a self-registration. The server builds its schemas from these tables
-// and runs their formats; the invitation dialog, My account, the role editor and the Register screen
-// check with the same rules and words.
-import { notBlank, text } from './check.ts';
+// e-mail and phone, a role's name, a self-registration, the registration wizard's company and manager.
+// The server builds its schemas from these tables and runs their formats; the invitation dialog, My
+// account, the role editor, the Register screen and each step of the wizard check with the same rules
+// and words.
+import { addError, FLAG, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
 
 export const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
 /** Document 3 §5's words for an address that does not look like one. */
@@ -16,8 +17,43 @@ export const ROLE_TAKEN = 'A role with this name already exists.';
 
 /** Someone invited into a company (Register User). */
 export const inviteRules = { name: text(100, 1, notBlank), email } as const;
+/** A new account's password: at least 8 characters (registration; `npm run create-staff` too). */
+export const newPassword = text(255, 8);
 /** Document 3's self-registration (Register): the company, the user's name, e-mail and password. */
-export const selfRegistrationRules = { company: text(255, 1, notBlank), username: text(100, 1, notBlank), email, password: text(255, 8) } as const;
+export const selfRegistrationRules = { company: text(255, 1, notBlank), username: text(100, 1, notBlank), email, password: newPassword } as const;
+
+/** Document 1's wizard, its first call: the company. Site and description may be left out. */
+export const companyRegistrationRules = {
+  name_company: text(255, 1, notBlank), country: text(100, 1, notBlank), street: text(255, 1, notBlank), city: text(100, 1, notBlank),
+  region: text(100, 1, notBlank), zipcode: text(20, 1, notBlank), sector: text(100, 1, notBlank),
+  site: text(255), description: text(2000),
+} as const;
+/** The wizard's second call: the company's first manager. The phone may be left out. */
+export const managerRegistrationRules = {
+  name: text(100, 1, notBlank), last_name: text(100, 1, notBlank), email, office: text(100, 1, notBlank),
+  password: newPassword, password_confirmation: text(255, 1), phone_number: text(40),
+} as const;
+export const PASSWORD_MISMATCH = 'The password field confirmation does not match.';
+/**
+ * The manager's broken rules: the table's, then a confirmation that does not repeat the password, said
+ * on the password as the server says it (once both passwords pass their own rules: the server compares
+ * them after its validator).
+ */
+export function managerErrors(v: Readonly<Record<string, unknown>>): FieldErrors {
+  const errors = tableErrors(managerRegistrationRules, v);
+  const differ = typeof v.password === 'string' && typeof v.password_confirmation === 'string' && v.password !== v.password_confirmation;
+  if (differ && !errors.password && !errors.password_confirmation) addError(errors, 'password', PASSWORD_MISMATCH);
+  return errors;
+}
+
+/**
+ * The terms ticked while registering (Register, the wizard): the server records its current terms
+ * version with the new account, so the terms popup does not ask again at once. Left out by an older
+ * client, the account starts without, and the popup asks at the first sign-in.
+ */
+export const termsRules = { terms_accepted: FLAG } as const;
+/** Document 3 §5's words when the box is not ticked (the wizard says the same). */
+export const TERMS_MESSAGE = 'Please accept the terms of use';
 /** My account: the signed-in person's own name and phone. */
 export const accountRules = { name: text(100, 1, notBlank), phone: text(40) } as const;
 /**

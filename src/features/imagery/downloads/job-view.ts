@@ -2,6 +2,7 @@
 // failed with its reason. Pure, so unit-tested.
 import type { ExportJob } from '../../../api/exports.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
+import { formatDateTime } from '../../../ui/format.ts';
 
 /** How often the panel reads again while a job is queued or rendering. */
 export const POLL_MS = 2000;
@@ -18,7 +19,7 @@ export function jobLine(j: ExportJob, now = Date.now()): { status: string; tone:
       const expired = !!j.expires_at && new Date(j.expires_at).getTime() <= now;
       return expired
         ? { status: 'Expired', tone: 'neutral', detail: 'The link has expired. Send to email again for a new one.' }
-        : { status: 'Ready', tone: 'success', detail: j.expires_at ? `The link works until ${new Date(j.expires_at).toLocaleString()}.` : '' };
+        : { status: 'Ready', tone: 'success', detail: j.expires_at ? `The link works until ${formatDateTime(j.expires_at)}.` : '' };
     }
     case 'failed':
       return { status: 'Failed', tone: 'danger', detail: j.reason || 'The export failed.' };

@@ -7,7 +7,10 @@ import { precompress } from './scripts/precompress.ts';
 const api = process.env.VITE_API_URL ?? '/backend';
 const serverPort = Number(process.env.PORT ?? 8080);
 /** Build output the service worker does not precache: the public entries and model-viewer's chunk. */
-const PUBLIC_ONLY = ['iframe-360.html', 'viewer.html', 'assets/iframe-360-*', 'assets/viewer-*', 'assets/model-viewer-*', 'assets/qr-*'];
+const PUBLIC_ONLY = [
+  'iframe-360.html', 'viewer.html', 'not-available.html',
+  'assets/iframe-360-*', 'assets/viewer-*', 'assets/model-viewer-*', 'assets/qr-*', 'assets/not-available-*', 'assets/show-unavailable-*',
+];
 
 export default defineConfig({
   plugins: [
@@ -48,8 +51,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
-    // The portal, and the two public pages with their own small entries (no router, no app shell).
-    rolldownOptions: { input: { main: 'index.html', 'iframe-360': 'iframe-360.html', viewer: 'viewer.html' } },
+    // The portal, and the two public pages with their own small entries (no router, no app shell), and
+    // their 'not available' page (the server answers a wrong share key with it, status 404).
+    rolldownOptions: { input: { main: 'index.html', 'iframe-360': 'iframe-360.html', viewer: 'viewer.html', 'not-available': 'not-available.html' } },
   },
   server: {
     port: 5173,

@@ -22,7 +22,7 @@ export function publicPages(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        if (!PAGES.some(([, file]) => ctx.path === file)) return html;
+        if (!PAGES.some(([, file]) => ctx.path === file) && ctx.path !== '/not-available.html') return html;
         return html.replace(/\s*<link rel="manifest"[^>]*>/, '');
       },
     },

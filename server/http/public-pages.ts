@@ -1,5 +1,5 @@
 // The public pages (issue 14, DESIGN "Serving"): /iframe/360 (the 360 embed) and /viewer/ (the 3D viewer),
-// entries of their own in the portal's build. Each answers 404 (with nothing of the product) unless the
+// entries of their own in the portal's build. Each answers 404 (the 'not available' page, nothing of the product) unless the
 // query names a live product with its share key, so embeds cannot be enumerated by id. The HTML gets the
 // oEmbed discovery <link> for its own address; /oembed itself sits at the root, as consumers expect.
 import { existsSync } from 'node:fs';
@@ -10,7 +10,7 @@ import { embeds } from '../../src/api/contract/embeds.ts';
 import { pageProduct } from '../domain/embeds.ts';
 import { oembedOf } from '../domain/oembed.ts';
 import type { Services } from '../services.ts';
-import { ApiError } from './errors.ts';
+import { UNAVAILABLE_SLOT, unavailableMarkup } from '../../src/entries/unavailable.ts';
 import { withInputRules } from './input-rules.ts';
 
 export const PUBLIC_PAGES: Record<string, string> = {
@@ -28,6 +28,18 @@ async function pageHtml(distDir: string, file: string): Promise<string> {
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Facet</title></head><body>The portal is not built.</body></html>';
 }
 
+// Without a build (server tests) the page still reads right: the tokens' colours inline, Inter if installed.
+const BARE_UNAVAILABLE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  `<meta name="robots" content="noindex"><title>Not available</title><style>html,body{height:100%;margin:0}body{display:grid;place-items:center;background:#f6f7f9;color:#111827;font:400 13px/18px 'Inter Variable',Inter,system-ui,sans-serif;text-align:center}h1{margin:0 0 8px;font-size:16px;line-height:24px;font-weight:600}p{margin:0;color:#4a5567}.unavailable-icon{color:#4a5567}</style></head><body>${UNAVAILABLE_SLOT}</body></html>`;
+
+/** The 'not available' page (status 404): the built one in the product's look, with the words filled in. */
+async function unavailableHtml(distDir: string): Promise<string> {
+  const built = join(distDir, 'not-available.html');
+  const html = existsSync(built) ? await readFile(built, 'utf8') : BARE_UNAVAILABLE;
+  return html.replace(UNAVAILABLE_SLOT, unavailableMarkup());
+}
+
 function withDiscovery(html: string, s: Services, req: FastifyRequest, title: string): string {
   const self = new URL(req.url, s.config.publicUrl).toString();
   const href = new URL(`/oembed?url=${encodeURIComponent(self)}`, s.config.publicUrl).toString();
@@ -41,7 +53,8 @@ export function registerPublicPages(app: FastifyInstance, s: Services) {
     for (const p of paths) {
       app.get(p, { schema: { hide: true } }, async (req, reply) => {
         const page = await pageProduct(s, path, req.query as Record<string, unknown>);
-        if (!page) throw new ApiError(404, 'Not found.');
+        // A shopper's page: words in the product's look, never the API's JSON (issue 26).
+        if (!page) return reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await unavailableHtml(s.config.distDir));
         reply.header('cache-control', PAGE_CACHE).type('text/html; charset=utf-8');
         return withDiscovery(await pageHtml(s.config.distDir, file), s, req, page.title);
       });

@@ -1,8 +1,10 @@
 // The router: public routes straight from the table; auth and staff routes behind one lazily
 // loaded guard (AuthLayout, which applies each route's rule), so the login route ships none of
-// the shell. Paths of two or more unknown segments fall through to Not found.
+// the shell. Paths of two or more unknown segments fall through to Not found. A screen that fails
+// (its code could not load) shows RouteError's words, not a stack.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Root, RootFallback } from './Root.tsx';
+import { RouteError } from './RouteError.tsx';
 import { ROUTES, type RouteDef } from './routes.ts';
 
 export type RouteHandle = Pick<RouteDef, 'title' | 'access' | 'rule' | 'params' | 'exists'>;
@@ -11,6 +13,8 @@ const toRoute = (r: RouteDef): RouteObject => ({
   path: r.path,
   handle: { title: r.title, access: r.access, rule: r.rule, params: r.params, exists: r.exists } satisfies RouteHandle,
   lazy: async () => ({ Component: (await r.load()).default }),
+  // Inside the shell when the screen behind the guard fails (its code could not load offline).
+  errorElement: <RouteError />,
 });
 
 export function createRouter() {
@@ -18,6 +22,7 @@ export function createRouter() {
     {
       Component: Root,
       HydrateFallback: RootFallback,
+      errorElement: <RouteError />,
       children: [
         ...ROUTES.filter((r) => r.access === 'public').map(toRoute),
         {

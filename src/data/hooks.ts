@@ -93,6 +93,14 @@ export type PullState = 'pending' | 'done' | 'offline' | 'failed';
 export function useProduct(id: number | undefined, customerId?: number) {
   const key = `${id}:${customerId}`;
   const [pulled, setPulled] = useState<{ key: string; s: PullState }>({ key: '', s: 'pending' });
+  // A pull that found no connection is tried again when the connection returns.
+  const { online } = useSyncStatus();
+  const again = pulled.key === key && pulled.s === 'offline' && online;
+  const [round, setRound] = useState(0);
+  if (again) {
+    setPulled({ key, s: 'pending' });
+    setRound(round + 1);
+  }
   useEffect(() => {
     if (id === undefined || customerId === undefined || id < 0) return;
     let live = true;
@@ -103,7 +111,7 @@ export function useProduct(id: number | undefined, customerId?: number) {
     return () => {
       live = false;
     };
-  }, [id, customerId, key]);
+  }, [id, customerId, key, round]);
   const data = useLiveQuery(async () => {
     if (id === undefined) return undefined;
     const [product, descriptions, files] = await Promise.all([
@@ -127,8 +135,9 @@ function pullOnce(cid: number, id: number): Promise<void> {
   return p;
 }
 
-export function useTemplate(customerId: number, id: number | undefined): TemplateRow | undefined {
-  return useLiveQuery(() => (id === undefined ? undefined : db().templates.get([customerId, id])), [customerId, id]);
+/** Undefined while reading; null when this device does not hold it. */
+export function useTemplate(customerId: number, id: number | undefined): TemplateRow | null | undefined {
+  return useLiveQuery(async () => (id === undefined ? null : ((await db().templates.get([customerId, id])) ?? null)), [customerId, id]);
 }
 export const useProductCategories = (): ProductCategoryRow[] | undefined => useLiveQuery(() => db().productCategories.toArray(), []);
 export const useTemplateCategories = (): TemplateCategoryRow[] | undefined => useLiveQuery(() => db().templateCategories.toArray(), []);

@@ -13,6 +13,8 @@ export {
   useTemplateCategories, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
 } from './hooks.ts';
 export { retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';
+export { stopAction } from './action-stop.ts';
+export { useListComplete } from './mirror.ts';
 export { useOfflineImages } from './offline-images.ts';
 export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
 export type { ProductDraft } from './products.ts';

@@ -4,7 +4,6 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { requestService } from '../api/catalog.ts';
-import { ApiFailure, toFailure } from '../api/client.ts';
 import { db } from './db.ts';
 import { toPending } from './actions.ts';
 import type { PendingEntry } from './types.ts';
@@ -19,13 +18,8 @@ export function useProductOutbox(productId: number | undefined): PendingEntry[] 
   return useMemo(() => rows.map(toPending), [rows]);
 }
 
-/** POST /posts/services/request under its user action's key; resolves to the server's message, rejects with its error message. */
+/** POST /posts/services/request under its user action's key; resolves to the server's message, rejects with the call's failure. */
 export async function sendServiceRequest(customerId: number, templateIds: readonly number[], key: string): Promise<string> {
-  try {
-    const r = await requestService(customerId, templateIds, key);
-    return r.message ?? 'Service created successfully';
-  } catch (err) {
-    const f = toFailure(err);
-    throw new ApiFailure(f.firstFieldMessage, f.status);
-  }
+  const r = await requestService(customerId, templateIds, key);
+  return r.message ?? 'Service created successfully';
 }

@@ -31,7 +31,9 @@ function note(text: string) {
 
 async function load(): Promise<void> {
   const [res, webp] = await Promise.all([fetch(`${API}/public/360?${query}`).catch(() => undefined), supportsWebp()]);
-  if (!res?.ok) return note(res ? 'This 360 view is not available.' : 'This 360 view could not be loaded. Check the connection.');
+  // Gone (a wrong or rotated key, also on a later ask): the same page the server gives; else, in words.
+  if (res?.status === 404) return void import('./show-unavailable.ts').then((m) => m.showUnavailable());
+  if (!res?.ok) return note(res ? 'This 360 view could not be loaded. Please try again later.' : 'This 360 view could not be loaded. Check the connection.');
   const spin = (await res.json()) as Spin360;
   const frames = framesOf(spin.frames ?? [], webp);
   if (!frames.length) {

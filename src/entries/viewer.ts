@@ -42,7 +42,9 @@ async function offerQr(mv: ModelElement) {
 async function load() {
   const query = new URLSearchParams({ id_product: page.get('id_product') ?? '', key: page.get('key') ?? '' });
   const res = await fetch(`${API}/public/viewer?${query}`).catch(() => undefined);
-  if (!res?.ok) return note(res ? 'This 3D view is not available.' : 'This 3D view could not be loaded. Check the connection.');
+  // Gone (a wrong or rotated key): the same page the server gives; else, in words.
+  if (res?.status === 404) return void import('./show-unavailable.ts').then((m) => m.showUnavailable());
+  if (!res?.ok) return note(res ? 'This 3D view could not be loaded. Please try again later.' : 'This 3D view could not be loaded. Check the connection.');
   const v = (await res.json()) as PublicViewer;
   if (!v.file_glb) return note('No viewer available');
   document.title = `${v.name} · 3D Viewer`;

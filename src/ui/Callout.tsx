@@ -22,11 +22,13 @@ export interface CalloutProps {
   icon?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** For a control that points to it (aria-describedby: why a button is off). */
+  id?: string;
 }
 
-export function Callout({ tone = 'info', role, icon, children, className }: CalloutProps) {
+export function Callout({ tone = 'info', role, icon, children, className, id }: CalloutProps) {
   return (
-    <div className={cx(styles.callout, styles[tone], className)} role={role}>
+    <div id={id} className={cx(styles.callout, styles[tone], className)} role={role}>
       <span className={styles.icon} aria-hidden="true">
         {icon ?? ICONS[tone]}
       </span>

@@ -4,6 +4,7 @@
 // A refused file is never dropped without a word: each one is listed with its reason until the next pick.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FileText, Upload, X } from 'lucide-react';
+import { Button } from './Button.tsx';
 import { cx } from './cx.ts';
 import { Field, FieldError } from './Field.tsx';
 import styles from './FileDrop.module.css';
@@ -58,16 +59,26 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
   const shows = preview ?? ((f: File) => f.type.startsWith('image/'));
   const urls = useMemo(() => files.map((f) => (shows(f) ? URL.createObjectURL(f) : null)), [files]); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => () => urls.forEach((u) => u && URL.revokeObjectURL(u)), [urls]);
+  // The check in progress: Stop, a new pick or leaving (the dialog closed) ends it, and its verdict,
+  // arriving later, adds nothing.
+  const run = useRef(0);
+  useEffect(() => () => void run.current++, []);
+  const stop = () => {
+    run.current++;
+    setChecking(0);
+  };
   const take = async (list: FileList | null) => {
     const all = [...(list ?? [])].slice(0, multiple ? undefined : 1);
     if (!all.length) return;
+    const me = ++run.current;
     setChecking(all.length);
     try {
       const v = await (check ?? byAccept(accept, acceptLabel))(all);
+      if (me !== run.current) return;
       setRefused(v.refused);
       onPick(v.ok, v.refused.map((r) => r.file));
     } finally {
-      setChecking(0);
+      if (me === run.current) setChecking(0);
     }
   };
   return (
@@ -108,7 +119,14 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
               }}
             />
           </div>
-          {checking > 0 && <p role="status" className={styles.checking}>Checking {checking === 1 ? 'the file' : `${checking} files`}…</p>}
+          {checking > 0 && (
+            <p role="status" className={styles.checking}>
+              Checking {checking === 1 ? 'the file' : `${checking} files`}…{' '}
+              <Button variant="link" size="sm" onClick={stop}>
+                Stop
+              </Button>
+            </p>
+          )}
           <div role="alert">
             {refused.length > 0 && (
               <ul className={styles.refused} aria-label="Files not added">

@@ -1,5 +1,6 @@
 // The one way in to CSV parsing: a small file is parsed at once on the main thread (starting a worker
-// costs more than the parse); a large one in the CSV worker, which ends when the parse is done.
+// costs more than the parse); a large one in the CSV worker, which ends when the parse is done, or at
+// once when the caller aborts (Cancel): then nothing of the parse comes back.
 import * as Comlink from 'comlink';
 import { parseCsvText, type ParsedCsv } from './csv-parse.ts';
 import type { CsvApi } from './csv.worker.ts';
@@ -9,11 +10,23 @@ export type { ParsedCsv };
 /** Above this size the parse runs in the worker. */
 export const WORKER_FROM_BYTES = 256 * 1024;
 
-export async function parseCsv(file: Blob): Promise<ParsedCsv> {
-  if (file.size < WORKER_FROM_BYTES || typeof Worker !== 'function') return parseCsvText(await file.text());
+/** Rejects with the signal's reason (an AbortError) once it is aborted. */
+const aborted = (signal: AbortSignal | undefined) =>
+  new Promise<never>((_, reject) => {
+    if (signal?.aborted) reject(signal.reason);
+    signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+  });
+
+export async function parseCsv(file: Blob, signal?: AbortSignal): Promise<ParsedCsv> {
+  signal?.throwIfAborted();
+  if (file.size < WORKER_FROM_BYTES || typeof Worker !== 'function') {
+    const parsed = parseCsvText(await Promise.race([file.text(), aborted(signal)]));
+    signal?.throwIfAborted();
+    return parsed;
+  }
   const worker = new Worker(new URL('./csv.worker.ts', import.meta.url), { type: 'module', name: 'facet-csv' });
   try {
-    return await Comlink.wrap<CsvApi>(worker).parse(file);
+    return await Promise.race([Comlink.wrap<CsvApi>(worker).parse(file), aborted(signal)]);
   } finally {
     worker.terminate();
   }

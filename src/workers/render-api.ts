@@ -32,6 +32,8 @@ const zipFile = (blob: Blob, options: BatchOptions): File =>
 
 export const buildingMessage = (i: number, n: number): string => `Building Image ${i} of ${n}`;
 export const ZIP_MESSAGE = 'Creating a zip file...';
+/** A layer or background that is neither on this device nor reachable. */
+export const PICTURES_OFFLINE = "The product's pictures are not on this device yet: building the images needs a connection.";
 
 // Progress goes through a Comlink proxy; a closed port must not fail the render.
 const report = (fn: ProgressFn | undefined, p: RenderProgress): void => {

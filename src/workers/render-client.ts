@@ -101,22 +101,26 @@ export function createRenderClient(options: RenderClientOptions = {}) {
     return slots;
   }
 
-  // Every job races a failure hook, so cancel (or a dead worker) settles it at once and its result is dropped.
-  async function run<T>(count: number, job: (slots: Slot[]) => Promise<T>): Promise<T> {
+  // Every job races a failure hook, so cancel (or a dead worker) settles it at once and its result is
+  // dropped. `live()` is the run's identity: false from the moment it is cancelled or fails, so a
+  // progress message the worker had already sent (still queued on the page's side) is not reported.
+  async function run<T>(count: number, job: (slots: Slot[], live: () => boolean) => Promise<T>): Promise<T> {
     clearTimeout(idleTimer);
     running++;
+    let settled = false;
     let hook: (e: Error) => void = () => undefined;
-    const failed = new Promise<never>((_, reject) => (hook = reject));
+    const failed = new Promise<never>((_, reject) => (hook = (e) => ((settled = true), reject(e))));
     failHooks.add(hook);
     try {
-      return await Promise.race([ensure(count).then(job), failed]);
+      return await Promise.race([ensure(count).then((slots) => job(slots, () => !settled)), failed]);
     } finally {
       failHooks.delete(hook);
       if (--running === 0) idleTimer = setTimeout(stop, idleMs);
     }
   }
 
-  const proxied = (fn?: ProgressFn) => (fn ? Comlink.proxy(fn) : undefined);
+  /** The worker's progress reaches the caller only while its run is live. */
+  const proxied = (live: () => boolean, fn?: ProgressFn) => (fn ? Comlink.proxy((p: RenderProgress) => (live() ? fn(p) : undefined)) : undefined);
 
   return {
     renderFrame: (input: RenderInput): Promise<Blob> => run(1, ([s]) => s!.api.renderFrame(input)),
@@ -124,10 +128,10 @@ export function createRenderClient(options: RenderClientOptions = {}) {
     /** Renders in turn and zips in the worker; resolves to a File named <SKU>_<YYYY-MM-DD>.zip. */
     renderBatch(inputs: RenderInput[], opts: BatchOptions, onProgress?: ProgressFn, workers = options.workers ?? 'auto') {
       const count = workers === 'auto' ? chooseWorkers(inputs.length) : workers;
-      return run(count, ([first]) =>
+      return run(count, ([first], live) =>
         count === 2
-          ? first!.api.renderBatchPiped(inputs, opts, proxied(onProgress))
-          : first!.api.renderBatch(inputs, opts, proxied(onProgress)),
+          ? first!.api.renderBatchPiped(inputs, opts, proxied(live, onProgress))
+          : first!.api.renderBatch(inputs, opts, proxied(live, onProgress)),
       );
     },
 

@@ -3,13 +3,16 @@
 // drawn frames leave as ImageBitmaps (transferred, not copied) for the peer worker to encode.
 import * as Comlink from 'comlink';
 import type { RenderEnv } from '../render/compose.ts';
-import { createRenderApi } from './render-api.ts';
+import { createRenderApi, PICTURES_OFFLINE } from './render-api.ts';
 
 const env: RenderEnv<ImageBitmap, ImageBitmap> = {
   async fetch(src) {
     if (typeof src !== 'string') return src;
-    const res = await fetch(src);
-    if (!res.ok) throw new Error(`Could not load ${src} (${res.status})`);
+    // Words for the person who asked for the zip, not a fetch's own ("Failed to fetch").
+    const res = await fetch(src).catch(() => {
+      throw new Error(PICTURES_OFFLINE);
+    });
+    if (!res.ok) throw new Error(`A picture of the product could not be loaded (the server answered ${res.status}).`);
     return res.blob();
   },
   decode: (blob, c) =>

@@ -25,7 +25,7 @@ const P = -1_700_001_000_001;
 it('upgrades with queued entries: a pull records the server version a discard puts back offline; the rest drains once', async () => {
   const token = await h.s.tokenFor(DEMO.acme);
   const id = (await h.s.db.one<{ id: number }>("SELECT id FROM products WHERE customer_id = $1 AND sku = 'ACM-1030'", [h.cid]))!.id;
-  const { descriptions: _d, files: _f, images_uploaded: _u, sizeImageProduct: _s, ...server } =
+  const { descriptions: _d, files: _f, file_names: _n, images_uploaded: _u, sizeImageProduct: _s, ...server } =
     (await call(h.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: h.cid } })).body.product;
 
   const old = await oldDatabase('facet-release-9', CONFIRMED_VERSION - 1, h.factory);

@@ -306,13 +306,14 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     expect((await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(404);
   });
 
-  it('a product that cannot be loaded sends the user to /catalog', async () => {
+  it('a product that cannot be loaded says so: Not found, not a silent return to /catalog', async () => {
     await page.goto(`${env.s.url}/product/99999999`);
-    await page.waitForURL('**/catalog?section=allproducts');
+    await page.getByTestId('not-found').waitFor();
     const foreign = (await env.s.db.one<{ id: number }>(
       "SELECT p.id FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Borealis Home' LIMIT 1",
     ))!.id;
     await page.goto(`${env.s.url}/product/${foreign}`);
-    await page.waitForURL('**/catalog?section=allproducts');
+    await page.getByTestId('not-found').waitFor();
+    expect(page.url()).toMatch(new RegExp(`/product/${foreign}$`));
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
 import { world, type World } from './imagery.fixtures.ts';
+import { UNAVAILABLE_TEXT, UNAVAILABLE_TITLE } from '../../src/entries/unavailable.ts';
 
 let s: TestServer;
 let w: World;
@@ -98,6 +99,26 @@ describe('public calls and pages', () => {
       expect((await page('/viewer/', { id_product: w.acmeProduct, key: k! })).status).toBe(404);
     }
     expect((await page('/iframe/360', { id_product: w.acmeProduct, id_customization: preset, frames: 12, key })).status).toBe(404);
+  });
+
+  it('a wrong, missing or rotated key gives the small "not available" page: HTML, 404, words and no JSON', async () => {
+    const own = (await call(s, 'GET', '/gets/product/share-key', { token: w.tok.acme, query: { id_product: w.acmeProduct, id_customer: w.acme } })).body.key;
+    const asks: Array<[string, Record<string, string | number>]> = [
+      ['/iframe/360', { id_product: w.acmeProduct, id_customization: preset, frames: 24, key: 'wrong-key-wrong-key-00' }],
+      ['/iframe/360', { id_product: 999999, id_customization: preset, frames: 24, key: own }],
+      ['/viewer/', { id_product: w.acmeProduct, key: 'wrong-key-wrong-key-00' }],
+      ['/viewer/', { id_product: w.acmeProduct }],
+    ];
+    for (const [path, q] of asks) {
+      const r = await page(path, q);
+      expect(r.status).toBe(404);
+      expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+      const body = await r.text();
+      expect(body).toContain(UNAVAILABLE_TITLE);
+      expect(body).toContain(UNAVAILABLE_TEXT);
+      expect(body).not.toContain('{"success"');
+      expect(body).not.toMatch(/ACM|Acme/);
+    }
   });
 
   it('/oembed answers type rich with an iframe embed code, sized within maxwidth × maxheight', async () => {

@@ -117,7 +117,10 @@ describe('bug report', () => {
   });
   it('error messages', () => {
     expect(bugErrorMessage(new ApiFailure('Subject required', 422))).toBe('Error sending bug report: Subject required');
-    expect(bugErrorMessage(new ApiFailure('Network Error', undefined))).toBe('Error sending bug report!');
+    expect(bugErrorMessage(new ApiFailure('Network Error', undefined))).toBe(
+      'Error sending bug report! Sending a bug report needs a connection. Check that you are online, then try again.',
+    );
+    expect(bugErrorMessage(new ApiFailure('Internal server error.', 500, undefined, { request_id: 'req-7' }))).toContain('(request req-7)');
   });
 });
 

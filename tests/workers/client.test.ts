@@ -64,6 +64,37 @@ describe('render client', () => {
     client.dispose();
   });
 
+  it('reports nothing after cancel, not even progress the worker had already sent', async () => {
+    // A worker that sends two progress messages at once and never finishes: the second is on its way
+    // when the first one's handler cancels. It tells the test when the page has taken the second.
+    let secondTaken!: () => void;
+    const taken = new Promise<void>((r) => (secondTaken = r));
+    const createWorker = (): WorkerLike => {
+      const { port1, port2 } = new MessageChannel();
+      Comlink.expose(
+        {
+          async renderBatch(inputs: unknown[], _o: unknown, onProgress: (p: unknown) => void) {
+            const say = (i: number) => onProgress({ kind: 'frame', index: i, total: inputs.length, message: `Building Image ${i} of ${inputs.length}` });
+            void say(1);
+            void Promise.resolve(say(2)).then(secondTaken);
+            return new Promise(() => undefined);
+          },
+        },
+        port2 as unknown as Comlink.Endpoint,
+      );
+      return Object.assign(port1 as unknown as Comlink.Endpoint, { terminate: () => (port1.close(), port2.close()) });
+    };
+    const client = createRenderClient({ createWorker, supported: () => true, workers: 1 });
+    const seen: string[] = [];
+    const batch = client.renderBatch([frame(20), frame(20)], { sku: 'X' }, (p) => {
+      if ('message' in p) seen.push(p.message);
+      client.cancel();
+    });
+    await expect(batch).rejects.toBeInstanceOf(RenderCancelled);
+    await taken;
+    expect(seen).toEqual(['Building Image 1 of 2']);
+  });
+
   it('pipes a batch through two paired workers and counts progress over the whole batch', async () => {
     const { made, createWorker } = fakeWorkers();
     const client = createRenderClient({ createWorker, supported: () => true, workers: 2 });

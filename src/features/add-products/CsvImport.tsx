@@ -1,8 +1,9 @@
 // Import a batch from a CSV file (beyond the specs): choose or drop a .csv, see every row with its
 // problems, then add them to the batch. Large files are parsed in a worker (src/workers/csv-client.ts).
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
 import { CircleCheck, FileSpreadsheet } from 'lucide-react';
+import { failureText } from '../../api/failure-text.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -43,19 +44,38 @@ export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvCo
   const [busy, setBusy] = useState(false);
   const rows = useMemo(() => result?.rows ?? [], [result]);
   const table = useTable({ features, columns, data: rows });
-  const close = () => (setOpen(false), setFile(null), setResult(null));
+  // The read in progress: Cancel, Stop, removing the file or a new pick aborts it (the worker ends)
+  // and nothing it read shows up afterwards.
+  const reading = useRef<AbortController | null>(null);
+  const stop = () => {
+    reading.current?.abort();
+    reading.current = null;
+    setBusy(false);
+  };
+  useEffect(() => () => reading.current?.abort(), []);
+  const clear = () => (stop(), setFile(null), setResult(null));
+  const close = () => (clear(), setOpen(false));
   const pick = async (accepted: File[]) => {
     const f = accepted[0];
     if (!f) return;
+    stop();
+    const run = new AbortController();
+    reading.current = run;
     setFile(f);
+    setResult(null);
     setBusy(true);
     try {
-      const parsed = await parseCsv(f);
+      const parsed = await parseCsv(f, run.signal);
+      if (run.signal.aborted) return;
       setResult({ ...mapCsv(parsed.headers, parsed.records, context), parseErrors: parsed.errors });
     } catch (err) {
-      setResult({ rows: [], unused: [], fatal: `The file could not be read: ${(err as Error).message}`, parseErrors: [] });
+      if (run.signal.aborted) return;
+      setResult({ rows: [], unused: [], fatal: `The file could not be read: ${failureText(err, 'Reading the file')}`, parseErrors: [] });
     } finally {
-      setBusy(false);
+      if (reading.current === run) {
+        reading.current = null;
+        setBusy(false);
+      }
     }
   };
   const flagged = rows.filter((r) => r.problems.length).length;
@@ -80,8 +100,15 @@ export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvCo
         }
       >
         <div className={styles.csv}>
-          <FileDrop label="CSV file" accept=".csv,text/csv" acceptLabel="A .csv file with a header row" files={file ? [file] : []} onPick={(ok) => void pick(ok)} onRemove={() => (setFile(null), setResult(null))} hint={<>Columns: <code>{CSV_EXAMPLE}</code>. Tags are separated by commas, categories by semicolons.</>} />
-          {busy && <p role="status">Reading the file…</p>}
+          <FileDrop label="CSV file" accept=".csv,text/csv" acceptLabel="A .csv file with a header row" files={file ? [file] : []} onPick={(ok) => void pick(ok)} onRemove={clear} hint={<>Columns: <code>{CSV_EXAMPLE}</code>. Tags are separated by commas, categories by semicolons.</>} />
+          {busy && (
+            <p role="status">
+              Reading the file…{' '}
+              <Button variant="link" size="sm" onClick={clear}>
+                Stop
+              </Button>
+            </p>
+          )}
           {result?.fatal && <FieldError>{result.fatal}</FieldError>}
           {result && !result.fatal && (
             <>

@@ -4,7 +4,7 @@
 // A used, replaced, cancelled or expired link says so (the server's message).
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { storeToken } from '../../api/token.ts';
 import { acceptInvitation, showInvitation } from '../../api/users.ts';
 import { storeCustomer } from '../../app/session-store.ts';
@@ -33,7 +33,7 @@ export default function AcceptInvitePage() {
     let live = true;
     showInvitation({ token, email }).then(
       (r) => live && setLoaded({ kind: 'ready', invitation: r.invitation }),
-      (err: unknown) => live && setLoaded({ kind: 'invalid', message: toFailure(err).message }),
+      (err: unknown) => live && setLoaded({ kind: 'invalid', message: failureText(err, 'Opening the invitation') }),
     );
     return () => {
       live = false;

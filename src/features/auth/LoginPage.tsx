@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { forgotPassword, login } from '../../api/auth.ts';
-import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { readToken, storeToken } from '../../api/token.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
@@ -41,7 +41,7 @@ export default function LoginPage() {
       navigate('/dashboard', { replace: true });
     } catch (err) {
       setLoading(false);
-      flash(toFailure(err).message);
+      flash(failureText(err, 'Signing in'));
     }
   }
 
@@ -53,7 +53,7 @@ export default function LoginPage() {
     void reset.run(async (a) => {
       await forgotPassword(to, a.key());
       setMode('sent');
-    }, { input: to, onError: (err) => flash(toFailure(err).message) });
+    }, { input: to, onError: (err) => flash(failureText(err, 'Asking for a reset link')) });
   }
 
   const errorNote = error && (

@@ -3,7 +3,7 @@
 // already has an account, their current password alone. Errors show for 5 s: the first message of the
 // first field where the server gives one, else its message.
 import { useState, type ReactNode } from 'react';
-import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
@@ -38,7 +38,7 @@ export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel,
     // Enter pressed twice, or a double click, sends the password once.
     void action.run((a) => onSubmit(password, a.key()), {
       input: password,
-      onError: (err) => flash(toFailure(err).firstFieldMessage), // the first message of the first field, else the message
+      onError: (err) => flash(failureText(err, 'Setting the password')), // a refusal: the first message of the first field, else the message
     });
   }
 

@@ -5,8 +5,10 @@
 import { useState } from 'react';
 import { reportBug } from '../../api/shell.ts';
 import { toFailure } from '../../api/client.ts';
+import { needsConnection } from '../../api/failure-text.ts';
 import { useSession } from '../../app/session.tsx';
 import { useUserAction } from '../../app/user-action.ts';
+import { useSyncStatus } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -18,7 +20,7 @@ const checkAttachment = uploadCheck('any');
 import { Stack } from '../../ui/Layout.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
-import { BUG_SENT, bugErrorMessage, checkBugReport, hasPreview, SUBJECT_MAX, type BugErrors } from './rules.ts';
+import { BUG_SENT, bugErrorMessage, checkBugReport, hasPreview, SENDING_REPORT, SUBJECT_MAX, type BugErrors } from './rules.ts';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; text: string };
 
@@ -30,13 +32,14 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
   const [tried, setTried] = useState(false);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const action = useUserAction();
+  const { online } = useSyncStatus();
   const sent = status.kind === 'sent';
   // After a first try, errors follow the typing, so a fixed field clears at once.
   const shown: BugErrors = tried ? checkBugReport(subject, description) : {};
 
   function send(e: React.FormEvent) {
     e.preventDefault();
-    if (sent) return;
+    if (sent || !online) return;
     const found = checkBugReport(subject, description);
     setTried(true);
     if (found.subject || found.description) {
@@ -64,7 +67,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
       footer={
         <>
           <Button onClick={onClose}>{sent ? 'Close' : 'Cancel'}</Button>
-          <Button type="submit" form="bug-report-form" variant="primary" loading={action.running} disabled={sent}>
+          <Button type="submit" form="bug-report-form" variant="primary" loading={action.running} disabled={sent || !online} aria-describedby={online ? undefined : 'bug-offline'}>
             Send
           </Button>
         </>
@@ -85,6 +88,11 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
             onPick={(picked) => setFiles([...files, ...picked])}
             onRemove={(i) => setFiles(files.filter((_, j) => j !== i))}
           />
+          {!online && !sent && (
+            <Callout tone="neutral" id="bug-offline">
+              {needsConnection(SENDING_REPORT)}
+            </Callout>
+          )}
           {status.kind === 'sending' && (
             <Callout tone="neutral" role="status" icon={<Spinner />}>
               Sending...

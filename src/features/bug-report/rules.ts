@@ -1,6 +1,9 @@
 // Document 1 §5, §8: which attachments get a preview, the messages of the dialog, and the checks made
 // before sending (the server's limits: subject up to 255 characters, description up to 10,000).
 import { ApiFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
+
+export const SENDING_REPORT = 'Sending a bug report';
 
 export const hasPreview = (name: string) => /\.(jpe?g|png)$/i.test(name);
 
@@ -8,9 +11,10 @@ export const BUG_SENT = 'Bug report sent successfully!';
 export const SUBJECT_MAX = 255;
 export const DESCRIPTION_MAX = 10_000;
 
+/** §8's words, with the reason in words a person reads (no "Network Error", a 5xx's request id). */
 export function bugErrorMessage(err: unknown): string {
-  if (err instanceof ApiFailure && !err.network) return `Error sending bug report: ${err.message}`;
-  return 'Error sending bug report!';
+  if (err instanceof ApiFailure && err.network) return `Error sending bug report! ${failureText(err, SENDING_REPORT)}`;
+  return `Error sending bug report: ${failureText(err, SENDING_REPORT)}`;
 }
 
 export interface BugErrors {

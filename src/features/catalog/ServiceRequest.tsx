@@ -2,7 +2,9 @@
 // call; no selection -> 'You must select at least one template'; otherwise the server's message.
 import { useState } from 'react';
 import { Send } from 'lucide-react';
+import { failureText, needsConnection } from '../../api/failure-text.ts';
 import { useUserAction } from '../../app/user-action.ts';
+import { useSyncStatus } from '../../data/index.ts';
 import { sendServiceRequest } from '../../data/ui-extras.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -10,6 +12,7 @@ import { plural } from '../../ui/format.ts';
 import styles from './catalog.module.css';
 
 export const NO_TEMPLATE = 'You must select at least one template';
+const REQUESTING = 'Requesting a service';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; title: string; message: string };
 
@@ -17,6 +20,7 @@ export function ServiceRequest({ customerId, selected, onSent }: { customerId: n
   const [state, setState] = useState<State>({ kind: 'idle' });
   // One request per selection: clicked twice, the same templates are asked for once.
   const action = useUserAction();
+  const { online } = useSyncStatus();
   const submit = () => {
     if (!selected.length) return setState({ kind: 'done', title: 'Error', message: NO_TEMPLATE });
     void action.run(async (a) => {
@@ -26,7 +30,7 @@ export function ServiceRequest({ customerId, selected, onSent }: { customerId: n
       setState({ kind: 'done', title: 'Success', message });
     }, {
       input: [customerId, selected],
-      onError: (err) => setState({ kind: 'done', title: 'Error', message: (err as Error).message }),
+      onError: (err) => setState({ kind: 'done', title: 'Error', message: failureText(err, REQUESTING) }),
     });
   };
   return (
@@ -34,7 +38,12 @@ export function ServiceRequest({ customerId, selected, onSent }: { customerId: n
       <span role="status" className={styles.selectedCount}>
         {plural(selected.length, 'template')} selected
       </span>
-      <Button variant="primary" icon={<Send />} loading={action.running} onClick={submit}>
+      {!online && (
+        <span id="service-offline" className={styles.selectedCount}>
+          {needsConnection(REQUESTING)}
+        </span>
+      )}
+      <Button variant="primary" icon={<Send />} loading={action.running} disabled={!online} aria-describedby={online ? undefined : 'service-offline'} onClick={submit}>
         Request service
       </Button>
       <AlertPopup

@@ -4,8 +4,10 @@
 import { useState } from 'react';
 import { CalendarCheck, Sparkles } from 'lucide-react';
 import { ApiFailure, toFailure } from '../../api/client.ts';
+import { failureText, needsConnection } from '../../api/failure-text.ts';
 import { requestTailor, type TailorPage } from '../../api/imagery.ts';
 import { useUserAction } from '../../app/user-action.ts';
+import { useSyncStatus } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
@@ -13,6 +15,8 @@ import { notify } from '../../ui/notify.tsx';
 import { errorText } from './preset-rules.ts';
 import { rememberRequest, requestedToday } from './tailor-store.ts';
 import styles from './imagery.module.css';
+
+const ASKING = 'Asking the studio';
 
 interface Props {
   page: TailorPage;
@@ -24,6 +28,7 @@ export function TailorRequest({ page, productId, customerId }: Props) {
   const [requested, setRequested] = useState(() => requestedToday(page));
   const [error, setError] = useState<string | null>(null);
   const action = useUserAction();
+  const { online } = useSyncStatus();
   const send = () =>
     void action.run(async (a) => {
       const r = await requestTailor({ id_product: productId, id_customer: customerId, page }, a.key());
@@ -38,7 +43,7 @@ export function TailorRequest({ page, productId, customerId }: Props) {
           rememberRequest(page);
           setRequested(true);
         }
-        setError(errorText(f.firstFieldMessage));
+        setError(errorText(failureText(f, ASKING)));
       },
     });
   return (
@@ -51,10 +56,15 @@ export function TailorRequest({ page, productId, customerId }: Props) {
         <Callout tone="info" icon={<Sparkles />}>
           <span className={styles.tailorLine}>
             <span>Need something made to measure for this product?</span>
-            <Button size="sm" variant="primary" loading={action.running} onClick={send}>
+            <Button size="sm" variant="primary" loading={action.running} disabled={!online} aria-describedby={online ? undefined : `tailor-offline-${page}`} onClick={send}>
               Click here to be contacted
             </Button>
           </span>
+          {!online && (
+            <span id={`tailor-offline-${page}`} className={styles.muted}>
+              {needsConnection(ASKING)}
+            </span>
+          )}
         </Callout>
       )}
       <AlertPopup open={error !== null} title="Error" message={error ?? ''} onConfirm={() => setError(null)} />

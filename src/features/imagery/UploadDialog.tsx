@@ -1,12 +1,12 @@
 // Uploads (§4): the chosen files are queued on this device and sent one by one; the dialog follows
-// them: 'Uploading n of m images', then 'Upload complete'. The batch stops at the first refusal and
+// them: 'Uploading n of m images', then 'Upload complete'; Cancel stops the files not yet sent. The batch stops at the first refusal and
 // shows the server's message (the rest wait in Pending changes); offline they wait there too. Each
 // picked file is checked first by the contract's upload rules; a refused one is named with its reason.
 import { useState } from 'react';
 import { CircleCheck, CloudOff, CircleAlert } from 'lucide-react';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import { queueUploads, StorageFullError, type UploadList, type Who } from '../../data/index.ts';
+import { queueUploads, stopAction, StorageFullError, type UploadList, type Who } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -14,6 +14,7 @@ import { FileDrop } from '../../ui/FileDrop.tsx';
 import { acceptOf, type FileKind } from '../../api/contract/rules/files.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
+import { notify } from '../../ui/notify.tsx';
 import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
 import { UPLOAD_COMPLETE, uploadingIndex, uploadingText } from './preset-rules.ts';
 import styles from './imagery.module.css';
@@ -45,12 +46,22 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
   // One upload per opening of the dialog: Upload clicked twice queues the files once.
   const action = useUserAction();
   const sending = outcome?.state === 'sending';
-  const close = () => {
-    if (sending) return;
+  const reset = () => {
     setFiles([]);
     setBatch(undefined);
     action.reset();
     onClose();
+  };
+  const close = () => {
+    if (!sending) reset();
+  };
+  // Cancel while sending: the dialog goes at once and does not come back; the files not yet sent
+  // are dropped from the queue (the one on its way finishes: it may already be on the server).
+  const cancel = () => {
+    const id = batch?.actionId;
+    reset();
+    if (!id) return;
+    void stopAction(id).then(() => notify.info('Upload cancelled', `The ${kind.noun} not yet sent were removed; those already sent stay.`));
   };
   const confirm = () =>
     void action.run(async (a) => {
@@ -75,9 +86,16 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
         {files.length > 1 ? `Upload ${files.length} ${kind.noun}` : 'Upload'}
       </Button>
     </>
+  ) : sending ? (
+    <>
+      <Button onClick={cancel}>Cancel</Button>
+      <Button variant="primary" disabled>
+        Uploading…
+      </Button>
+    </>
   ) : (
-    <Button variant="primary" disabled={sending} onClick={close}>
-      {sending ? 'Uploading…' : 'Done'}
+    <Button variant="primary" onClick={close}>
+      Done
     </Button>
   );
   return (

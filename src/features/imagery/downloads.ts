@@ -3,13 +3,11 @@
 // worker, 3840 / devicePixelRatio px wide, and zipped there ('Building Image i of n', then 'Creating
 // a zip file...'); Cancel discards the partial result. The layers come through the service worker,
 // so a product seen once can be zipped offline.
-import { toFailure } from '../../api/client.ts';
 import { zipDownloadUrl, zipUploads } from '../../api/imagery.ts';
 import { storageUrl } from '../../api/storage-paths.ts';
 import type { LayerRow, PresetRow } from '../../data/index.ts';
 import { hasPictureBackground } from '../../render/layout.ts';
 import { createRenderClient, downloadWidth, type RenderInput, type RenderProgress } from '../../workers/render-client.ts';
-import { errorText } from './preset-rules.ts';
 
 /** Starts the browser's download of an address (or an object URL) under a file name. */
 export function saveAs(href: string, name?: string): void {
@@ -22,15 +20,11 @@ export function saveAs(href: string, name?: string): void {
   a.remove();
 }
 
-/** 'Download All Images' of silo and 360; rejects with the §8 'Error: ' text. */
+/** 'Download All Images' of silo and 360; rejects with the call's failure (the screen words it). */
 export async function downloadServerZip(section: 'silo' | '360' | 'vignette', productId: number, customerId: number): Promise<void> {
-  try {
-    const { name_zip } = await zipUploads(section, productId, customerId);
-    const { url } = await zipDownloadUrl(name_zip);
-    saveAs(url);
-  } catch (err) {
-    throw new Error(errorText(toFailure(err).firstFieldMessage));
-  }
+  const { name_zip } = await zipUploads(section, productId, customerId);
+  const { url } = await zipDownloadUrl(name_zip);
+  saveAs(url);
 }
 
 let client: ReturnType<typeof createRenderClient> | undefined;

@@ -3,6 +3,7 @@
 // from a failure when offline. (Lists the portal keeps for offline use live in src/data.)
 import { useCallback, useEffect, useState } from 'react';
 import { ApiFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { useSyncStatus } from '../../data/index.ts';
 
 export type ServerRead<T> =
@@ -24,7 +25,7 @@ export function useServerRead<T>(read: (() => Promise<T>) | null, deps: readonly
       (err: unknown) => {
         if (!live) return;
         const f = err instanceof ApiFailure ? err : undefined;
-        setResult((prev) => (f?.network || !navigator.onLine ? { state: 'offline', data: prev.data } : { state: 'failed', data: prev.data, message: f?.message ?? String(err) }));
+        setResult((prev) => (f?.network || !navigator.onLine ? { state: 'offline', data: prev.data } : { state: 'failed', data: prev.data, message: failureText(err, 'Reading this') }));
       },
     );
     return () => {

@@ -1,6 +1,7 @@
 // /product/:id (document 2 §2.7, document 3 §2): the header (name, collection, SKU, id), the title
 // 'Facet | ' + SKU (or name), the section tabs per permission, and the Info section.
-// A failed load goes to /catalog; no section permission goes to the Dashboard.
+// No product to show says why (ProductAbsent: Not found, switch company, needs a connection);
+// no section permission goes to the Dashboard.
 import { useEffect, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import { Sparkles } from 'lucide-react';
@@ -14,7 +15,10 @@ import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
 import { ImagerySection } from '../imagery/ImagerySection.tsx';
 import { useImageryPrefetch } from '../imagery/prefetch.ts';
+import { PROVIDER_CONTEXT } from '../../api/contract/slugs.ts';
 import { InfoSection } from './InfoSection.tsx';
+import { ProductAbsent } from './ProductAbsent.tsx';
+import { useAbsence, type Lack } from './product-absence.ts';
 import { imagerySections, productTitle, SECTION_SLUGS, visibleSections, type SectionKey } from './product-rules.ts';
 import styles from './products.module.css';
 
@@ -23,7 +27,7 @@ const SLUGS = [...SECTION_SLUGS, 'send-products-for-automation'] as const;
 export default function ProductPage() {
   const { id } = useParams();
   const pid = /^-?\d+$/.test(id ?? '') ? Number(id) : undefined;
-  const { customerId } = useSession();
+  const { customerId, choices, staff } = useSession();
   const { access, ready } = useAccess(SLUGS);
   // The local copy, and one refresh from the server whose failure sends us back to the catalogue.
   const { data: live, pull } = useProduct(pid, customerId ?? undefined);
@@ -44,12 +48,18 @@ export default function ProductPage() {
     return () => clearTimeout(t);
   }, [missing]);
 
+  // A local row of another company (offline, after a switch) is that company's to open.
+  const foreign = !!data && customerId !== null && customerId !== PROVIDER_CONTEXT && data.product.cid !== customerId;
+  const lack: Lack | undefined = deleted
+    ? undefined
+    : pull === 'failed' ? 'failed' : data === null && pull === 'offline' ? 'offline' : data === null && gone ? 'missing' : undefined;
+  const absence = useAbsence(pid, lack, { current: customerId, choices, staff }, foreign && !deleted ? data.product.cid : undefined, !!data && !foreign);
   const sections = visibleSections(access);
   // Every section the user may see is pulled, with its pictures, so the product opens offline later.
   useImageryPrefetch(customerId ?? undefined, pid ?? -1, imagerySections(sections.map((s) => s.key)));
-  if (pid === undefined) return <Navigate to="/catalog" replace />;
+  const currentName = choices.find((c) => c.id === customerId)?.name;
+  if (absence) return <ProductAbsent absence={absence} currentName={currentName} />;
   if (ready && sections.length === 0) return <Navigate to="/dashboard" replace />;
-  if (!deleted && (pull === 'failed' || (data === null && (pull === 'offline' || gone)))) return <Navigate to="/catalog" replace />;
   if (!data || !ready) return <ProductSkeleton />;
   const { product } = data;
   const current = sections.find((s) => s.key === params.get('section')) ?? sections[0]!;

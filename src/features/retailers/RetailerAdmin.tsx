@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { refreshRetailers, removeRetailer, saveRetailer, useRetailers, useSyncStatus } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
@@ -17,6 +18,10 @@ import { notify } from '../../ui/notify.tsx';
 import { RetailerTable, type RowActions } from './RetailerTable.tsx';
 import { errorText, filterRows, isUnsaved, newRow, POPUP, rowErrors, toBody, toForm, toggleEditing, type RetailerForm } from './retailer-rules.ts';
 import styles from './retailers.module.css';
+
+const OFFLINE_ID = 'retailers-offline';
+/** The failure in words (no "Network Error"), with the fields' errors a create lists. */
+const words = (err: unknown, what: string) => ({ message: failureText(err, what), errors: toFailure(err).errors });
 
 interface Popup { title: string; progress?: string; message?: string; confirm?: () => void; cancel?: () => void; danger?: boolean }
 
@@ -52,6 +57,7 @@ export default function RetailerAdmin() {
     setDraft(row && !isUnsaved(row) ? { ...row } : null);
   };
   const actions: RowActions = {
+    offline: online ? undefined : { reasonId: OFFLINE_ID },
     editing,
     saving: saving.running,
     deleting: deleting.running,
@@ -85,7 +91,7 @@ export default function RetailerAdmin() {
             notify.saved(`${row.retailer} deleted`);
           }, {
             input: row.id,
-            onError: (err) => setPopup({ title: POPUP.delete, message: errorText(toFailure(err), false), cancel: close }),
+            onError: (err) => setPopup({ title: POPUP.delete, message: errorText(words(err, 'Deleting a retailer'), false), cancel: close }),
           }),
       });
     },
@@ -107,7 +113,7 @@ export default function RetailerAdmin() {
         notify.saved(`${out.retailer} ${create ? 'added' : 'saved'}`);
       }, {
         input: [row.key, body],
-        onError: (err) => setPopup({ title, message: errorText(toFailure(err), create), cancel: close }),
+        onError: (err) => setPopup({ title, message: errorText(words(err, 'Saving a retailer'), create), cancel: close }),
       });
     },
   };
@@ -148,7 +154,7 @@ export default function RetailerAdmin() {
           <RetailerTable rows={shown} actions={actions} filtered={filter.trim() !== ''} />
         )}
       </Card>
-      {!online && <p className={styles.offline}>You are offline: the list is the one on this device, and changes need a connection.</p>}
+      {!online && <p id={OFFLINE_ID} className={styles.offline}>You are offline: the list is the one on this device, and changes need a connection.</p>}
       <AlertPopup
         open={!!popup}
         title={popup?.title ?? ''}

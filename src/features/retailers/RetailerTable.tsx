@@ -26,6 +26,8 @@ export interface RowActions {
   /** A save or delete is on its way (its buttons show it and take no click). */
   saving: boolean;
   deleting: boolean;
+  /** Offline: saves and deletes need a connection; their buttons are off and point to the reason. */
+  offline?: { reasonId: string };
 }
 
 const name = (r: RetailerForm) => r.retailer || 'the new retailer';
@@ -34,8 +36,8 @@ const name = (r: RetailerForm) => r.retailer || 'the new retailer';
 function EditActions({ row, a }: { row: RetailerForm; a: RowActions }) {
   return (
     <span className={styles.actions}>
-      <Button size="sm" variant="primary" loading={a.saving} disabled={a.deleting} onClick={() => a.save(row)}>Save</Button>
-      <Button size="sm" variant="danger" loading={a.deleting} disabled={a.saving} onClick={() => a.remove(row)}>Delete Retailer</Button>
+      <Button size="sm" variant="primary" loading={a.saving} disabled={a.deleting || !!a.offline} aria-describedby={a.offline?.reasonId} onClick={() => a.save(row)}>Save</Button>
+      <Button size="sm" variant="danger" loading={a.deleting} disabled={a.saving || (!!a.offline && !isUnsaved(row))} aria-describedby={a.offline?.reasonId} onClick={() => a.remove(row)}>Delete Retailer</Button>
       <Button size="sm" variant="ghost" onClick={() => a.cancel(row)}>Cancel</Button>
     </span>
   );

@@ -4,11 +4,12 @@
 // 'Template saved successfully!', or 'Error Saving Template' with the error. Others see it read-only.
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, ImageOff, Save, ZoomIn } from 'lucide-react';
+import { ArrowLeft, CloudOff, Save, ZoomIn } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
+import { NotFoundContent } from '../../app/NotFound.tsx';
 import { useSession } from '../../app/session.tsx';
 import { useUserAction } from '../../app/user-action.ts';
-import { editTemplate, useCustomers, useSyncStatus, useTemplate, type TemplateRow } from '../../data/index.ts';
+import { editTemplate, useCustomers, useListComplete, useSyncStatus, useTemplate, type TemplateRow } from '../../data/index.ts';
 import { queuedBy, waitForOutcome } from '../../data/outcome.ts';
 import type { TemplateNameKind } from '../../data/registration.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
@@ -33,26 +34,30 @@ type Alert = Omit<AlertPopupProps, 'open'> | null;
 const ERROR_TITLE = 'Error Saving Template';
 
 export default function EditTemplatePage() {
-  const id = Number(useParams().id);
+  const raw = useParams().id ?? '';
+  const id = /^\d+$/.test(raw) ? Number(raw) : undefined;
   const { customerId, staff } = useSession();
   const cid = customerId ?? 0;
-  const template = useTemplate(cid, Number.isInteger(id) ? id : undefined);
+  const template = useTemplate(cid, id);
   const customers = useCustomers();
-  const { online, lastSyncedAt } = useSyncStatus();
+  const { online } = useSyncStatus();
+  // Not here: Not found once this device holds the company's whole list (issue 26), else wait for it.
+  const complete = useListComplete('templates', template === null ? cid : undefined);
   const back = staff ? '/admin/catalog_template' : '/catalog_template';
-  if (template === undefined && (online && lastSyncedAt === undefined)) return <Loading />;
-  if (!template || !customers) {
+  if (id === undefined || (template === null && complete)) return <NotFoundContent />;
+  if (template === null && complete === false && !online) {
     return (
       <Page width="wide">
         <EmptyState
-          icon={<ImageOff />}
-          title="This template is not available."
-          description="It may have been deleted, or it is not visible to this company."
+          icon={<CloudOff />}
+          title="This template is not on this device yet."
+          description="Opening it needs a connection. It opens here as soon as you are back online."
           action={<Link to={back} className={buttonClass()}>Back to the Template Catalog</Link>}
         />
       </Page>
     );
   }
+  if (!template || !customers) return <Loading />;
   return <Editor key={template.id} template={template} customers={customers} cid={cid} editable={staff} back={back} />;
 }
 

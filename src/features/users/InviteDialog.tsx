@@ -2,6 +2,7 @@
 // gets a mail with a link to set their password (POST user/inside); they show as Invited until then.
 import { useEffect, useState } from 'react';
 import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { PROVIDER_CONTEXT } from '../../api/contract/slugs.ts';
 import { inviteUser, listRoles, type RoleReply } from '../../api/users.ts';
 import { useSession } from '../../app/session.tsx';
@@ -107,7 +108,7 @@ function useRolesOf(companyId: number, cid: number, mirrored: CompanyRoleRow[], 
     let live = true;
     listRoles(companyId).then(
       (r) => live && setOther({ id: companyId, roles: r.roles }),
-      (err: unknown) => live && onError(toFailure(err).status === 403 ? 'You cannot invite people to this company.' : toFailure(err).message),
+      (err: unknown) => live && onError(toFailure(err).status === 403 ? 'You cannot invite people to this company.' : failureText(err, 'Reading the roles')),
     );
     return () => {
       live = false;

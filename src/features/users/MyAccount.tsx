@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { forgotPassword } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { storageUrl } from '../../api/storage-paths.ts';
 import { uploadMyPhoto } from '../../api/users.ts';
 import { useSession } from '../../app/session.tsx';
@@ -126,7 +127,7 @@ function PhotoPicker({ id, name, photo, online }: { id: number; name: string; ph
       onError: (err) => {
         // Document 3 §8: for the profile photo, the first photo error is shown.
         const f = toFailure(err);
-        setError(f.errors?.photo?.[0] ?? f.firstFieldMessage);
+        setError(f.errors?.photo?.[0] ?? failureText(err, 'Changing your photo'));
       },
     });
   };

@@ -2,7 +2,7 @@
 // hold, whether the browser is online, a refresh of the mirrored lists, and the specs' Error popup
 // (document 3 §8: title Error, 'Error: ' plus the server's message, or the network error's).
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
-import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 
 export interface Screen {
@@ -31,7 +31,7 @@ export function useScreen(): Screen {
 
 export function ScreenProvider({ value, children }: { value: Omit<Screen, 'showError'>; children: ReactNode }) {
   const [error, setError] = useState<string | null>(null);
-  const showError = useCallback((err: unknown) => setError(`Error: ${toFailure(err).message}`), []);
+  const showError = useCallback((err: unknown) => setError(`Error: ${failureText(err, 'This change')}`), []);
   return (
     <Ctx.Provider value={{ ...value, showError }}>
       {children}

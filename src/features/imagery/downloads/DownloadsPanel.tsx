@@ -4,8 +4,9 @@
 import { useEffect } from 'react';
 import { CloudOff, Download, FileArchive, RotateCw } from 'lucide-react';
 import { exportJobs, retryExport, type ExportJob } from '../../../api/exports.ts';
-import { toFailure } from '../../../api/client.ts';
+import { failureText, needsConnection } from '../../../api/failure-text.ts';
 import { useUserAction } from '../../../app/user-action.ts';
+import { useSyncStatus } from '../../../data/index.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { Callout } from '../../../ui/Callout.tsx';
@@ -18,6 +19,8 @@ import { notify } from '../../../ui/notify.tsx';
 import { useServerRead } from '../use-server-read.ts';
 import { jobLine, POLL_MS, underWay } from './job-view.ts';
 import styles from './downloads.module.css';
+
+const RETRYING = 'Retrying an export';
 
 interface Props {
   productId: number;
@@ -61,13 +64,14 @@ export function DownloadsPanel({ productId, customerId, version = 0 }: Props) {
 function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: number; onRetried: () => void }) {
   // One retry per failure of the job (its updated_at): Retry clicked twice queues it once.
   const action = useUserAction();
+  const { online } = useSyncStatus();
   const line = jobLine(job);
   const retry = () =>
     void action.run(async (a) => {
       await retryExport(job.id, customerId, a.key());
       notify.info('Queued again', `${job.retailer} will be rendered again.`);
       onRetried();
-    }, { input: [job.id, job.updated_at], onError: (err) => notify.error(`Error: ${toFailure(err).firstFieldMessage}`) });
+    }, { input: [job.id, job.updated_at], onError: (err) => notify.error(`Error: ${failureText(err, RETRYING)}`) });
   return (
     <li className={styles.job} data-testid="export-job" data-status={job.status}>
       <div className={styles.jobHead}>
@@ -85,9 +89,16 @@ function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: nu
         </a>
       )}
       {job.status === 'failed' && (
-        <Button size="sm" icon={<RotateCw />} loading={action.running} onClick={retry}>
-          Retry
-        </Button>
+        <>
+          <Button size="sm" icon={<RotateCw />} loading={action.running} disabled={!online} aria-describedby={online ? undefined : `retry-offline-${job.id}`} onClick={retry}>
+            Retry
+          </Button>
+          {!online && (
+            <p id={`retry-offline-${job.id}`} className={styles.detail}>
+              {needsConnection(RETRYING)}
+            </p>
+          )}
+        </>
       )}
     </li>
   );

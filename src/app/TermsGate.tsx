@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { acceptTerms, termsVersion } from '../api/auth.ts';
 import { logBackgroundFailure } from '../api/background-errors.ts';
-import { toFailure } from '../api/client.ts';
+import { failureText } from '../api/failure-text.ts';
 import { Button } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { FieldError } from '../ui/Field.tsx';
@@ -34,7 +34,7 @@ export function TermsGate() {
       await patchUser({ version_terms_use: version });
       setVersion(null);
       notify.saved('You accepted the terms of use.');
-    }, { input: version, onError: (err) => setError(toFailure(err).message) });
+    }, { input: version, onError: (err) => setError(failureText(err, 'Accepting the terms')) });
   }
 
   return (

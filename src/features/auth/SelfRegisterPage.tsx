@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { registerCustomer } from '../../api/auth.ts';
-import { toFailure } from '../../api/client.ts';
+import { failureText } from '../../api/failure-text.ts';
 import { storeToken } from '../../api/token.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
@@ -46,10 +46,7 @@ export default function SelfRegisterPage() {
       navigate(productPath(res.product_id), { replace: true });
     }, {
       input: body,
-      onError: (err) => {
-        const f = toFailure(err);
-        flashServer(f.firstFieldMessage || f.message);
-      },
+      onError: (err) => flashServer(failureText(err, 'Registering')),
     });
   }
 

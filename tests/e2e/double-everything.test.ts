@@ -51,6 +51,10 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
         expect(writes.doubled(action.keyless)).toEqual([]);
         expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
         if (action.toast) expect(await toasts(page, action.toast).count()).toBe(1);
+      } catch (err) {
+        // What the page showed when it failed (a popup's words say more than a timeout).
+        await page.screenshot({ path: `.tmp/double-${action.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+        throw err;
       } finally {
         writes.stop();
       }

@@ -1,11 +1,14 @@
 // Every screen's write actions, for tests/e2e/double-everything.test.ts: a new screen adds its entry
-// (user management's are in double-actions-users.ts, the public pages' in double-actions-public.ts).
+// (user management's are in double-actions-users.ts, the public pages' in double-actions-public.ts,
+// the catalogue's in double-actions-catalog.ts, the imagery sections' in double-actions-imagery.ts).
 // Each names what one change adds on the server; names and values are unique to their entry.
 import { imageFile } from './registration-helpers.ts';
 import { openSection, loaded, type PresetSection } from './imagery-helpers.ts';
-import { PUBLIC_ACTIONS } from './double-actions-public.ts';
-import { USER_ACTIONS } from './double-actions-users.ts';
-import { button, countOf, dialog, keysOn, type WriteAction } from './double-helpers.ts';
+import { CATALOG_ACTIONS } from './double-actions-catalog.ts';
+import { IMAGERY_ACTIONS } from './double-actions-imagery.ts';
+import { INVITED_ACTIONS, PUBLIC_ACTIONS } from './double-actions-public.ts';
+import { LATER_USER_ACTIONS, USER_ACTIONS } from './double-actions-users.ts';
+import { button, countOf, dialog, doubleClick, enterTwice, keysOn, type WriteAction } from './double-helpers.ts';
 
 
 /** A new preset of a section, one control changed, Save double-clicked: one preset more. */
@@ -20,7 +23,7 @@ const newPreset = (section: PresetSection): WriteAction => ({
     await shadow.fill('37');
     await shadow.press('Enter');
   },
-  act: (page) => page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' }).dblclick(),
+  act: (page) => doubleClick(page.getByRole('region', { name: 'Unsaved changes' }).getByRole('button', { name: 'Save' })),
   done: async (page) => {
     const popup = dialog(page, 'Create preset');
     await popup.getByText('Saved!', { exact: true }).waitFor();
@@ -42,7 +45,7 @@ export const ACTIONS: WriteAction[] = [
       await button(page, 'Edit').click();
       await page.getByRole('form', { name: 'Edit product information' }).getByLabel('Name').fill('Sofa saved once');
     },
-    act: (page) => button(page, 'Save').dblclick(),
+    act: (page) => doubleClick(button(page, 'Save')),
     done: (page) => button(page, 'Edit').waitFor(),
     count: (db) => keysOn(db, '/puts/product/edit'),
   },
@@ -57,9 +60,23 @@ export const ACTIONS: WriteAction[] = [
       await d.getByLabel('Subject').fill('Clicked twice');
       await d.getByLabel('Description').fill('Sent once.');
     },
-    act: (page) => dialog(page, 'Report Bug').getByRole('button', { name: 'Send' }).dblclick(),
+    act: (page) => doubleClick(dialog(page, 'Report Bug').getByRole('button', { name: 'Send' })),
     done: (page) => dialog(page, 'Report Bug').getByText('Bug report sent successfully!').waitFor(),
     count: (db) => countOf(db, "SELECT count(*)::int AS n FROM bug_reports WHERE subject = 'Clicked twice'"),
+  },
+  {
+    name: 'bug report, Enter twice',
+    as: 'manager',
+    open: async (page, c) => {
+      await page.goto(`${c.url}/dashboard`);
+      await button(page, 'Report Bug').click();
+      const d = dialog(page, 'Report Bug');
+      await d.getByLabel('Description').fill('Sent once, by Enter.');
+      await d.getByLabel('Subject').fill('Entered twice');
+    },
+    act: (page) => enterTwice(dialog(page, 'Report Bug').getByLabel('Subject')),
+    done: (page) => dialog(page, 'Report Bug').getByText('Bug report sent successfully!').waitFor(),
+    count: (db) => countOf(db, "SELECT count(*)::int AS n FROM bug_reports WHERE subject = 'Entered twice'"),
   },
   {
     name: 'service request',
@@ -68,7 +85,7 @@ export const ACTIONS: WriteAction[] = [
       await page.goto(`${c.url}/catalog?section=templates`);
       await page.getByTestId('scene-card').first().getByRole('checkbox').check();
     },
-    act: (page) => button(page, 'Request service').dblclick(),
+    act: (page) => doubleClick(button(page, 'Request service')),
     done: async (page) => {
       const popup = dialog(page, 'Success');
       await popup.getByText('Service created successfully').waitFor();
@@ -89,7 +106,7 @@ export const ACTIONS: WriteAction[] = [
       await page.getByLabel('Add images').setInputFiles(await imageFile('double.png'));
       await page.getByRole('img', { name: 'double.png' }).waitFor();
     },
-    act: (page) => button(page, 'SEND').dblclick(),
+    act: (page) => doubleClick(button(page, 'SEND')),
     done: (page) => page.waitForURL('**/catalog'),
     count: (db) => countOf(db, "SELECT count(*)::int AS n FROM products WHERE sku = 'DBL-1' AND deleted_at IS NULL"),
   },
@@ -100,7 +117,7 @@ export const ACTIONS: WriteAction[] = [
       await openSection(page, c.url, c.productId, 'vignette');
       await loaded(page);
     },
-    act: (page) => button(page, 'Click here to be contacted').dblclick(),
+    act: (page) => doubleClick(button(page, 'Click here to be contacted')),
     done: (page) => page.getByText('A tailor-made service was requested today.').waitFor(),
     count: (db, c) => countOf(db, "SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1 AND page = 'Vignette'", [c.productId]),
     toast: 'Request sent',
@@ -114,7 +131,7 @@ export const ACTIONS: WriteAction[] = [
       await button(page, 'Upload').click();
       await dialog(page, 'Upload images').locator('input[type=file]').setInputFiles(await imageFile('once.png'));
     },
-    act: (page) => dialog(page, 'Upload images').getByRole('button', { name: 'Upload', exact: true }).dblclick(),
+    act: (page) => doubleClick(dialog(page, 'Upload images').getByRole('button', { name: 'Upload', exact: true })),
     done: (page) => dialog(page, 'Upload images').getByText('Upload complete', { exact: true }).waitFor(),
     count: (db, c) => countOf(db, "SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = 'silo'", [c.productId]),
   },
@@ -126,7 +143,7 @@ export const ACTIONS: WriteAction[] = [
       await loaded(page);
       await page.getByRole('switch', { name: '4K Images' }).click();
     },
-    act: (page) => button(page, 'Send to email').dblclick(),
+    act: (page) => doubleClick(button(page, 'Send to email')),
     done: (page) => page.getByText('Download requested').first().waitFor(),
     count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM exports WHERE product_id = $1', [c.productId]),
     toast: 'Download requested',
@@ -140,7 +157,7 @@ export const ACTIONS: WriteAction[] = [
       await page.getByLabel('Retailer name').fill('Twice Home');
       await page.getByLabel('File name of Twice Home').fill('TH_<frame_num2>.<ext>');
     },
-    act: (page) => button(page, 'Save').dblclick(),
+    act: (page) => doubleClick(button(page, 'Save')),
     done: async (page) => {
       const popup = dialog(page, 'Add Retailer');
       await popup.getByText('Saved!').waitFor();
@@ -167,7 +184,7 @@ export const ACTIONS: WriteAction[] = [
       await page.getByText('Tag created successfully!').first().waitFor();
       await page.getByRole('radio', { name: 'Public' }).click();
     },
-    act: (page) => button(page, 'SEND').dblclick(),
+    act: (page) => doubleClick(button(page, 'SEND')),
     done: (page) => page.waitForURL('**/admin/catalog_template'),
     count: (db) => countOf(db, "SELECT count(*)::int AS n FROM templates WHERE name = 'Twice Template'"),
   },
@@ -180,7 +197,7 @@ export const ACTIONS: WriteAction[] = [
       await page.getByRole('heading', { name: 'Acme Room 22' }).waitFor();
       await page.getByLabel('Notes').fill('Saved once, clicked twice');
     },
-    act: (page) => button(page, 'Save').dblclick(),
+    act: (page) => doubleClick(button(page, 'Save')),
     done: async (page) => {
       const popup = dialog(page, 'Success');
       await popup.getByText('Template saved successfully!').waitFor();
@@ -188,4 +205,8 @@ export const ACTIONS: WriteAction[] = [
     },
     count: (db) => keysOn(db, '/template/edit'),
   },
+  ...CATALOG_ACTIONS,
+  ...IMAGERY_ACTIONS,
+  ...INVITED_ACTIONS,
+  ...LATER_USER_ACTIONS,
 ];

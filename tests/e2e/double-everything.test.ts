@@ -20,7 +20,7 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
   beforeAll(async () => {
     const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const productId = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1004'"))!.id;
-    ctx = { url: env.s.url, cid, productId };
+    ctx = { url: env.s.url, s: env.s, cid, productId };
     for (const who of ['manager', 'staff', 'guest'] as const) {
       const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 1000 } });
       contexts.push(context);
@@ -48,9 +48,13 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
         await settled(page);
         await expect.poll(() => writes.inFlight()).toBe(0);
         expect(await action.count(env.s.db, ctx)).toBe(before + 1);
-        expect(writes.doubled()).toEqual([]);
+        expect(writes.doubled(action.keyless)).toEqual([]);
         expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
         if (action.toast) expect(await toasts(page, action.toast).count()).toBe(1);
+      } catch (err) {
+        // What the page showed when it failed (a popup's words say more than a timeout).
+        await page.screenshot({ path: `.tmp/double-${action.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
+        throw err;
       } finally {
         writes.stop();
       }

@@ -2,9 +2,12 @@
 // the write requests a page sends (with their Idempotency-Key), and the conditions it waits for.
 import type { Locator, Page, Request } from 'playwright-core';
 import type { Db } from '../../server/db/index.ts';
+import type { TestServer } from '../support/server.ts';
 
 export interface Ctx {
   url: string;
+  /** The server (its database, its mail folder, tokens for a call made by "someone else"). */
+  s: TestServer;
   /** Acme Living, the manager's company. */
   cid: number;
   /** ACM-1004: a product with presets and uploads in every section. */
@@ -18,7 +21,7 @@ export interface WriteAction {
   as: 'manager' | 'staff' | 'guest';
   /** Brings the page to where the action starts (the form filled, the dialog open). */
   open(page: Page, c: Ctx): Promise<void>;
-  /** The doubled gesture: a double click (locator.dblclick) or Enter pressed twice. */
+  /** The doubled gesture: a double click (doubleClick) or Enter pressed twice (enterTwice). */
   act(page: Page): Promise<void>;
   /** The action's own answer, as the user sees it (a toast, a popup, a row, a new page). */
   done(page: Page): Promise<void>;
@@ -26,7 +29,12 @@ export interface WriteAction {
   count(db: Db, c: Ctx): Promise<number>;
   /** Words of the action's own toast, said once. */
   toast?: string;
+  /** Its call carries no Idempotency-Key by design (sign-in): it must then be sent once. */
+  keyless?: boolean;
 }
+
+/** A product's id by its SKU. */
+export const productId = async (db: Db, sku: string) => (await db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
 
 export const countOf = async (db: Db, sql: string, params: unknown[] = []) => (await db.one<{ n: number }>(sql, params))!.n;
 
@@ -56,11 +64,15 @@ export function recordWrites(page: Page) {
   page.on('requestfailed', ended);
   return {
     inFlight: () => open,
-    /** Calls sent without a key, or under more than one key (a second change of the same call). */
-    doubled(): string[] {
-      const keys = new Map<string, Set<string | undefined>>();
-      for (const w of writes) keys.set(`${w.method} ${w.path}`, (keys.get(`${w.method} ${w.path}`) ?? new Set()).add(w.key));
-      return [...keys].filter(([, k]) => k.size > 1 || k.has(undefined)).map(([call, k]) => `${call}: ${[...k].join(', ')}`);
+    /**
+     * Calls sent under more than one key (a second change of the same call), or without a key (for a
+     * keyless action: sent more than once).
+     */
+    doubled(keyless = false): string[] {
+      const keys = new Map<string, (string | undefined)[]>();
+      for (const w of writes) keys.set(`${w.method} ${w.path}`, [...(keys.get(`${w.method} ${w.path}`) ?? []), w.key]);
+      const twice = (k: (string | undefined)[]) => (keyless ? k.length > 1 : new Set(k).size > 1 || k.includes(undefined));
+      return [...keys].filter(([, k]) => twice(k)).map(([call, k]) => `${call}: ${k.join(', ')}`);
     },
     stop() {
       page.off('request', sent);
@@ -73,12 +85,42 @@ export function recordWrites(page: Page) {
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
+/** The toast of a write that went through the outbox, once its calls reached the server (src/ui/notify.tsx). */
+export const SAVED = 'Saved';
+
 /** A toast with these words (sonner's list items). */
 export const toasts = (page: Page, text: string): Locator => page.locator('[data-sonner-toast]', { hasText: text });
 
-/** Enter pressed twice where the focus is (a form's field), as fast as the keyboard goes. */
+/** Signed out: the token cookie and the stored session gone (a public page's action, after one that signed in). */
+export async function signedOut(page: Page, base: string) {
+  await page.context().clearCookies();
+  await page.goto(`${base}/login`);
+  await page.evaluate(() => localStorage.clear());
+}
+
+/**
+ * A double click whose second click comes before the screen redraws (a busy or slow device): both
+ * clicks in one task, so the second meets the handlers of the first render, not a disabled button.
+ * A redraw in between would let `loading` alone stop it and leave the action's identity untested.
+ */
+export async function doubleClick(target: Locator) {
+  await target.waitFor();
+  await target.evaluate((el: HTMLElement) => {
+    el.click();
+    el.click();
+  });
+}
+
+/**
+ * Enter pressed twice in a form's field before the screen redraws: each keydown goes to the field's
+ * handlers, and one that nobody handled submits the form, as the browser's implicit submission does.
+ */
 export async function enterTwice(field: Locator) {
   await field.focus();
-  await field.page().keyboard.press('Enter');
-  await field.page().keyboard.press('Enter');
+  await field.evaluate((el: HTMLElement) => {
+    for (let i = 0; i < 2; i++) {
+      const handled = !el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+      if (!handled && el instanceof HTMLInputElement && el.form) el.form.requestSubmit();
+    }
+  });
 }

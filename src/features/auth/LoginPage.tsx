@@ -23,26 +23,31 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [loading, setLoading] = useState(false);
   const [error, flash] = useFlash(LOGIN_ERROR_MS);
+  const signing = useUserAction();
   const reset = useUserAction();
 
   if (readToken() && !loading) return <Navigate to="/dashboard" replace />;
 
-  async function signIn(e: React.FormEvent) {
+  function signIn(e: React.FormEvent) {
     e.preventDefault();
     const invalid = loginError(email, password);
     if (invalid) return flash(invalid);
     flash(null);
-    setLoading(true);
-    try {
+    // One sign-in per submit: Enter pressed twice before the page redraws opens one session, not two.
+    void signing.run(async () => {
+      setLoading(true);
       const res = await login({ email: normaliseEmail(email), password });
       storeToken(res.token);
       // Ask the browser to keep the offline data (DESIGN "Offline model"); loaded only now.
       import('../../data/index.ts').then((d) => d.requestPersistence()).catch((err) => console.error(err));
       navigate('/dashboard', { replace: true });
-    } catch (err) {
-      setLoading(false);
-      flash(failureText(err, 'Signing in'));
-    }
+    }, {
+      input: [email, password],
+      onError: (err) => {
+        setLoading(false);
+        flash(failureText(err, 'Signing in'));
+      },
+    });
   }
 
   function sendReset(e: React.FormEvent) {

@@ -27,7 +27,7 @@ export function ManageAccounts() {
   const roles = useCompanyRoles(cid);
   const [filter, setFilter] = useState<PeopleFilter>(NO_FILTER);
   const [inviting, setInviting] = useState(false);
-  const { run } = useSecurityCall();
+  const { busy: changingRole, run } = useSecurityCall();
   const changeRole = useCallback(
     (p: PersonRow, roleId: number) => void run(['role', p.id, roleId], (key) => setUserRole({ id_user: p.id, id_customer: cid, id_role: roleId }, key)),
     [cid, run],
@@ -62,7 +62,7 @@ export function ManageAccounts() {
         )}
       </Toolbar>
       {manageUsers && <PendingInvitations people={everyone} />}
-      <PeopleTable people={shown} roles={roles.rows} empty={empty} onChangeRole={changeRole} />
+      <PeopleTable people={shown} roles={roles.rows} empty={empty} onChangeRole={changeRole} changingRole={changingRole} />
       {inviting && <InviteDialog roles={roles.rows} onClose={() => setInviting(false)} />}
     </Stack>
   );

@@ -36,11 +36,13 @@ export function StatusBadge({ person }: { person: Pick<PersonRow, 'status' | 'in
   );
 }
 
-export function PeopleTable({ people, roles, empty, onChangeRole }: {
+export function PeopleTable({ people, roles, empty, onChangeRole, changingRole = false }: {
   people: PersonRow[];
   roles: CompanyRoleRow[];
   empty: React.ReactNode;
   onChangeRole: (person: PersonRow, roleId: number) => void;
+  /** A role change is on its way: the role choices wait for it (and show so). */
+  changingRole?: boolean;
 }) {
   const { me, held, manageUsers, online } = useScreen();
   const columns = useMemo(() => col.columns([
@@ -72,7 +74,8 @@ export function PeopleTable({ people, roles, empty, onChangeRole }: {
             size="sm"
             aria-label={`Role of ${p.name}`}
             value={p.role.id}
-            disabled={!online}
+            disabled={!online || changingRole}
+            aria-busy={changingRole || undefined}
             options={roles.map((r) => ({
               value: r.id,
               // No escalation: a role with a permission the acting user lacks cannot be given.
@@ -106,7 +109,7 @@ export function PeopleTable({ people, roles, empty, onChangeRole }: {
       header: () => <span className="sr-only">Actions</span>,
       cell: (c) => (manageUsers && !cannotActOn(me, held, c.row.original, roles) ? <PersonActions person={c.row.original} /> : null),
     }),
-  ]), [me, held, manageUsers, online, roles, onChangeRole]);
+  ]), [me, held, manageUsers, online, roles, onChangeRole, changingRole]);
   const table = useTable({ features, columns, data: people, initialState: { sorting: [{ id: 'name', desc: false }] } });
   return <DataTable table={table} caption="People of the company" empty={empty} />;
 }

@@ -24,10 +24,10 @@ describe('GET /gets/product', () => {
     expect(sizeImageProduct).toEqual({ width: 600, height: 720 });
     expect(images_uploaded).toHaveLength(2);
     images_uploaded.forEach(expectUploadedImage);
-    // The Info fields are exactly those of the list row plus descriptions and files.
+    // The Info fields are exactly those of the list row plus descriptions, files and their names.
     const row = (await call(s, 'GET', '/gets/product/show', { token: w.tok.viewer, query: { id_customer: w.acme } })).body.products
       .find((x: { id: number }) => x.id === w.acmeProduct);
-    expect(Object.keys(info).sort()).toEqual([...Object.keys(row), 'descriptions', 'files'].sort());
+    expect(Object.keys(info).sort()).toEqual([...Object.keys(row), 'descriptions', 'files', 'file_names'].sort());
   });
 
   it('answers null and [] for a product without layers or uploads', async () => {

@@ -1,9 +1,11 @@
 // The Pending changes panel (DESIGN "Offline model": nothing is dropped silently): every user action
-// not yet on the server, with its state, time, error and steps; Retry (only online) and Discard (asks
-// first, naming the change).
+// not yet on the server, with its state, time, error and steps; Fix for a refused product (its form
+// with the server's errors), Retry only where sending again can succeed (and online), and Discard
+// (asks first, naming the change).
 import { useState } from 'react';
-import { CircleAlert, CloudCheck, CloudOff, Clock, RotateCcw, Trash2 } from 'lucide-react';
+import { CircleAlert, CloudCheck, CloudOff, Clock, PencilLine, RotateCcw, Trash2 } from 'lucide-react';
 import { discardAction, retryAction, usePendingChanges, useSyncStatus, type PendingAction } from '../data/index.ts';
+import { FixProductDialog } from '../features/products/FixProductDialog.tsx';
 import { AlertDialog } from '../ui/AlertDialog.tsx';
 import { Badge, type BadgeTone } from '../ui/Badge.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -24,6 +26,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
   const { online } = useSyncStatus();
   const [discarding, setDiscarding] = useState<PendingAction | null>(null);
   const [retried, setRetried] = useState<string | null>(null);
+  const [fixing, setFixing] = useState<number | null>(null);
   // Retry sends what stopped again (a repeat while it runs is ignored; a later one is a new try);
   // Discard of one change is one action.
   const retrying = useUserAction();
@@ -47,7 +50,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
     >
       {!online && actions.length > 0 && (
         <p className={styles.offline}>
-          <CloudOff aria-hidden="true" /> You are offline. These changes are sent when you reconnect; Retry is available then.
+          <CloudOff aria-hidden="true" /> You are offline. These changes are sent when you reconnect.
         </p>
       )}
       {actions.length === 0 ? (
@@ -89,9 +92,16 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                 )}
               </div>
               <div className={styles.buttons}>
-                <Button size="sm" icon={<RotateCcw />} disabled={!online} loading={retrying.running && retried === a.id} onClick={() => retry(a)}>
-                  Retry
-                </Button>
+                {a.fixStep !== undefined && (
+                  <Button size="sm" icon={<PencilLine />} onClick={() => setFixing(a.fixStep!)}>
+                    Fix
+                  </Button>
+                )}
+                {a.retryable && (
+                  <Button size="sm" icon={<RotateCcw />} disabled={!online} loading={retrying.running && retried === a.id} onClick={() => retry(a)}>
+                    Retry
+                  </Button>
+                )}
                 <Button size="sm" variant="ghost" icon={<Trash2 />} className={styles.discard} onClick={() => setDiscarding(a)}>
                   Discard
                 </Button>
@@ -100,6 +110,7 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
           ))}
         </ul>
       )}
+      {fixing !== null && <FixProductDialog entryId={fixing} onClose={() => setFixing(null)} />}
       <OfflineImagesLine />
       <StorageLine />
       <AlertDialog

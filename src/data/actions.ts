@@ -7,13 +7,21 @@ import type { OutboxEntry, PendingAction, PendingEntry, PendingState } from './t
 export const legacyActionId = (entryId: number) => `entry-${entryId}`;
 export const actionOf = (e: Pick<OutboxEntry, 'id' | 'action'>) => e.action || legacyActionId(e.id!);
 
+/** The queued calls whose values a form can correct after a refusal (Fix): a product's fields. */
+export const FIXABLE_COMMANDS: readonly string[] = ['products.store', 'products.edit'];
+
 /** What the UI sees of an outbox entry (the queued call itself stays inside the data layer). */
-export const toPending = (e: OutboxEntry): PendingEntry => ({ id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt });
+export const toPending = (e: OutboxEntry): PendingEntry => ({
+  id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt,
+  fixable: e.state === 'parked' && e.refused?.status !== undefined && FIXABLE_COMMANDS.includes(e.call.command),
+});
 
 /** Which step state speaks for the action: the one that needs the user most. */
 const RANK: Record<PendingState, number> = { queued: 0, retrying: 1, sending: 2, parked: 3, conflict: 4 };
 
-type Row = Pick<OutboxEntry, 'id' | 'action' | 'actionLabel' | 'label' | 'state' | 'error' | 'createdAt' | 'dependsOn' | 'blockedBy'>;
+type Row = Pick<OutboxEntry, 'id' | 'action' | 'actionLabel' | 'label' | 'state' | 'error' | 'createdAt' | 'dependsOn' | 'blockedBy' | 'refused'> & {
+  call: Pick<OutboxEntry['call'], 'command'>;
+};
 
 /** The outbox as actions, oldest first; steps in queue order. */
 export function groupActions(entries: readonly Row[]): PendingAction[] {
@@ -26,6 +34,16 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
     else groups.set(id, [e]);
   }
   const closure = discardPlanner(sorted);
+  const byId = new Map(sorted.map((e) => [e.id!, e]));
+  // What stopped an entry: the first failure up its chain of "waiting for a change that failed".
+  const rootOf = (e: Row) => {
+    const seen = new Set<number>();
+    while (e.blockedBy !== undefined && byId.has(e.blockedBy) && !seen.has(e.id!)) {
+      seen.add(e.id!);
+      e = byId.get(e.blockedBy)!;
+    }
+    return e;
+  };
   return [...groups].map(([id, rows]) => {
     const state = rows.reduce<PendingState>((s, e) => (RANK[e.state] > RANK[s] ? e.state : s), 'queued');
     const speaking = rows.filter((e) => e.state === state);
@@ -42,6 +60,9 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
       steps: rows.map((e) => toPending(e as OutboxEntry)),
       conflictStep: rows.find((e) => e.state === 'conflict')?.id,
       alsoDiscards: [...others],
+      // A refusal answers the same to the same request: only a changed one (Fix) can pass.
+      retryable: state !== 'queued' && state !== 'sending' && !rows.some((e) => rootOf(e).refused),
+      fixStep: rows.find((e) => e.refused?.status !== undefined && FIXABLE_COMMANDS.includes(e.call.command))?.id,
     };
   });
 }

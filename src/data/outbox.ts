@@ -186,12 +186,12 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
   const d = db();
   const { call, missing } = await resolveTemps(d, e.call);
   if (missing.length) {
-    await d.outbox.update(e.id!, { state: 'parked', error: 'It refers to a record that was never created.' });
+    await d.outbox.update(e.id!, { state: 'parked', error: 'It refers to a record that was never created.', refused: {} });
     return 'failed';
   }
   const blob = call.upload ? await d.blobs.get(call.upload.blobId) : undefined;
   if (call.upload && !blob) {
-    await d.outbox.update(e.id!, { state: 'parked', error: 'The file to upload is no longer stored on this device.' });
+    await d.outbox.update(e.id!, { state: 'parked', error: 'The file to upload is no longer stored on this device.', refused: {} });
     return 'failed';
   }
   await d.outbox.update(e.id!, { state: 'sending' });
@@ -242,7 +242,9 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
     schedule(delay);
     return 'stop';
   }
-  await d.outbox.update(e.id!, { state: 'parked', error: message });
+  // 408 (timed out) may pass on a second try; any other 4xx answers the same to the same request.
+  const refused = f.status === 408 ? undefined : { status: f.status, errors: f.errors };
+  await d.outbox.update(e.id!, { state: 'parked', error: message, refused });
   return 'failed';
 }
 
@@ -280,7 +282,7 @@ async function requeue(pick: () => Promise<number[]>): Promise<void> {
       const theirs = e.theirs as { updated_at?: string } | undefined;
       // A 4xx did nothing on the server, whose answer is kept under the old key: a new request needs a new key.
       await d.outbox.update(id, {
-        state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined,
+        state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined, refused: undefined,
         ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newActionId() }),
         ...(e.state === 'conflict' && { base: theirs?.updated_at }),
       });

@@ -68,6 +68,8 @@ export interface PendingEntry {
   state: PendingState;
   error?: string;
   createdAt: number;
+  /** Refused for its values: Fix opens its form (outbox-fix.ts). */
+  fixable?: boolean;
 }
 
 /** What the "Pending changes" panel shows: one user action (a Save, a delete…) with its steps. */
@@ -85,6 +87,10 @@ export interface PendingAction {
   conflictStep?: number;
   /** Labels of other actions that Discard drops with this one (they depend on it). */
   alsoDiscards: string[];
+  /** Whether sending again can succeed (a transient failure, a conflict, a step waiting on one). */
+  retryable: boolean;
+  /** The refused step whose values the user can correct (Fix), if the action has one. */
+  fixStep?: number;
 }
 
 export interface SyncStatus {
@@ -180,4 +186,9 @@ export interface OutboxEntry {
   blockedBy?: number;
   /** Message template prefix from document 2 §8, e.g. 'Error adding tag: '. */
   errorPrefix?: string;
+  /**
+   * Set when it stopped for a reason that sending again cannot fix: a server's 4xx other than
+   * 408, 409 and 429 (its status and field errors), or a local one (no status).
+   */
+  refused?: { status?: number; errors?: Record<string, string[]> };
 }

@@ -58,6 +58,26 @@ describe('groupActions', () => {
     expect(a).toMatchObject({ state: 'parked', message: 'Error updating product informations: gone' });
   });
 
+  it('offers Retry only where sending again can succeed, and Fix for a refused product step', () => {
+    next = 1;
+    const refused = { status: 422, errors: { height: ['The height field must not be negative.'] } };
+    const [store, edit, transient, local, conflict, queued, behind] = groupActions([
+      entry('a', 'Create product P', { id: 1, state: 'parked', refused, call: { command: 'products.store' } }),
+      entry('a', 'Add image to P', { id: 2, state: 'parked', blockedBy: 1 }),
+      entry('b', 'Edit product Q', { id: 3, state: 'parked', refused, call: { command: 'products.edit' } }),
+      entry('c', 'Edit R', { id: 4, state: 'retrying', error: 'Network Error' }),
+      entry('d', 'Upload S', { id: 5, state: 'parked', refused: {} }),
+      entry('e', 'Edit T', { id: 6, state: 'conflict' }),
+      entry('f', 'Edit U', { id: 7 }),
+      entry('g', 'Tag V with a tag of P', { id: 8, state: 'parked', blockedBy: 2 }),
+    ]);
+    expect([store, edit, transient, local, conflict, queued, behind].map((a) => [a!.retryable, a!.fixStep])).toEqual([
+      [false, 1], [false, 3], [true, undefined], [false, undefined], [true, undefined], [false, undefined], [false, undefined],
+    ]);
+    // A 408 or a parked entry of an older release (no refusal recorded) may be retried.
+    expect(groupActions([entry('h', 'Old', { id: 9, state: 'parked' })])[0]!.retryable).toBe(true);
+  });
+
   it('names the other actions a discard would take along', () => {
     next = 1;
     const actions = groupActions([

@@ -17,6 +17,8 @@ type Alert = Omit<AlertPopupProps, 'open'> | null;
 
 export const SENT = 'Products sent successfully';
 export const partlySent = (n: number) => `Products sent successfully, but ${n} products could not be sent`;
+/** What really reached the server, beside the spec's words: "0 of 1 products sent". */
+const sentCount = (sent: number, total: number) => `${sent} of ${total} products sent`;
 
 interface Options {
   cid: number;
@@ -67,8 +69,9 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
         message: (
           <>
             <p>{partlySent(failed.length)}</p>
+            <p data-testid="sent-count">{sentCount(outcomes.length - failed.length, outcomes.length)}</p>
             <ul>{failed.map((m, i) => <li key={i}>{m}</li>)}</ul>
-            <p>They wait in Pending changes, where they can be retried or discarded.</p>
+            <p>They wait in Pending changes, where Fix opens each one with the server’s words on its fields.</p>
           </>
         ),
         onConfirm: () => navigate('/catalog'),

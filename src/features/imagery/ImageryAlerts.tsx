@@ -22,7 +22,7 @@ export function ImageryAlerts({ productId, reported }: { productId: number; repo
   }
   return (
     <AlertPopup open title="Error" message={errorText(first.error ?? 'The change could not be sent.')} onConfirm={dismiss}>
-      <p className={styles.muted}>The change stays in Pending changes, where it can be retried or discarded.</p>
+      <p className={styles.muted}>The change stays in Pending changes.</p>
     </AlertPopup>
   );
 }

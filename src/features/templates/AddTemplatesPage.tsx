@@ -114,7 +114,7 @@ export default function AddTemplatesPage() {
       message: (
         <>
           <ul>{failed.map((m, i) => <li key={i}>{m}</li>)}</ul>
-          <p>The other templates were sent. The failed ones wait in Pending changes, where they can be retried or discarded.</p>
+          <p>The other templates were sent. The failed ones wait in Pending changes.</p>
         </>
       ),
       onConfirm: () => navigate(CATALOG),

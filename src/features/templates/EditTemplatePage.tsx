@@ -107,7 +107,7 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
       const outcome = await waitForOutcome(entries);
       if (outcome.state === 'failed') {
         const message = outcome.message.replace(/^Error Saving Template: /, '');
-        return setAlert({ title: ERROR_TITLE, message: <><p>{message}</p><p>The change waits in Pending changes, where it can be retried or discarded.</p></>, onConfirm: () => setAlert(null) });
+        return setAlert({ title: ERROR_TITLE, message: <><p>{message}</p><p>The change waits in Pending changes.</p></>, onConfirm: () => setAlert(null) });
       }
       setBase(edit);
       if (outcome.state === 'queued') {

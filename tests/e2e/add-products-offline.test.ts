@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { imageFile, signInAs } from './registration-helpers.ts';
+import { draftStored, imageFile, signInAs } from './registration-helpers.ts';
 import { installServiceWorker } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product batch', () => {
@@ -43,7 +43,7 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
       await page.getByRole('img', { name: `off-${i}b.png` }).waitFor();
     }
     // An unsent form survives a reload, files included.
-    await page.waitForTimeout(400);
+    await draftStored(page, 'Offline chair 3');
     await page.reload();
     await page.getByRole('button', { name: /OFF-B3/ }).click();
     await page.getByRole('img', { name: 'off-3b.png' }).waitFor();

@@ -7,7 +7,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { seriousViolations } from './shell-helpers.ts';
-import { imageFile, settled, signInAsStaffAdmin } from './registration-helpers.ts';
+import { draftStored, imageFile, settled, signInAsStaffAdmin } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () => {
   const env = usePortalAndBrowser();
@@ -67,7 +67,7 @@ describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () =>
     await page.getByText('Template 2 has no image').waitFor(); // under the field too
 
     // A reload keeps the whole form, image included.
-    await page.waitForTimeout(400);
+    await draftStored(page, 'Quiet Study');
     await page.reload();
     await page.getByRole('button', { name: /Sunlit Loft/ }).click();
     await page.getByRole('img', { name: 'loft.png' }).waitFor();

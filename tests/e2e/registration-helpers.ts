@@ -1,5 +1,6 @@
 // Shared steps of the template and product registration browser tests (issue 11), and of the account
 // registration wizard (/register/customer).
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { signIn } from './shell-helpers.ts';
@@ -22,6 +23,18 @@ export async function imageFile(name: string, colour = '#b08d6a') {
   const jpeg = /\.jpe?g$/i.test(name);
   return { name, mimeType: jpeg ? 'image/jpeg' : 'image/png', buffer: await (jpeg ? img.jpeg() : img.png()).toBuffer() };
 }
+
+/** The unsent form, as stored on this device (what a reload finds), holds `text` (the debounced write has landed). */
+export const draftStored = (page: Page, text: string) =>
+  expect.poll(() => page.evaluate((t) => new Promise<boolean>((resolve, reject) => {
+    const req = indexedDB.open('facet');
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const all = req.result.transaction('drafts').objectStore('drafts').getAll();
+      all.onsuccess = () => (req.result.close(), resolve(JSON.stringify(all.result).includes(t)));
+      all.onerror = () => reject(all.error);
+    };
+  }), text), { timeout: 10_000 }).toBe(true);
 
 /** Nothing left in the outbox: the pending indicator has gone. */
 export const settled = (page: Page, timeout = 30_000) => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout });

@@ -1,5 +1,6 @@
 // File names of a retailer export, from the retailer's file_name pattern (document 1 §7 tokens:
 // <note>, <frame_num2>, <frame_num3>, <frame_num4>, <ext>), and the fixed '4K Images' option.
+import { FOUR_K_SIZE } from '../../src/api/contract/rules/retailer.ts';
 import type { ColourDepth, FileType, OutputSpec } from '../render/encode.ts';
 
 /** What an export writes: the output spec, how many frames, and how they are named. */
@@ -8,11 +9,13 @@ export interface ExportSpec extends OutputSpec {
   /** A 360 turn's frames (the retailer's images_per_row); silo and vignette have one. */
   frames: number;
   file_name: string;
+  /** The retailer forbids upscaling (issue 27); absent on exports asked before it existed. */
+  no_upscale?: boolean;
 }
 
 /** The fixed '4K Images' option of the 360 panel (id 0, no note). */
 export const FOUR_K: ExportSpec = {
-  retailer: '4K Images', file_type: 'jpg', width: 3840, height: 3840, dpi: 300, color_depth: 24 as ColourDepth,
+  retailer: '4K Images', file_type: 'jpg', ...FOUR_K_SIZE, dpi: 300, color_depth: 24 as ColourDepth,
   file_size: 20, frames: 24, file_name: '4K_<frame_num2>.<ext>',
 };
 

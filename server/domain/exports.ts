@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Static } from '@sinclair/typebox';
 import type { ExportJob } from '../../src/api/contract/exports.ts';
-import { readOf } from '../../src/api/contract/slugs.ts';
+import { readOf, writeOf } from '../../src/api/contract/slugs.ts';
 import type { Auth } from '../auth/guard.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
@@ -35,6 +35,8 @@ export interface ExportRow {
   token: string;
   path: string | null;
   bytes: number | null;
+  /** The largest upscale factor of its files (ready only), null when none was upscaled. */
+  upscale: number | null;
   reason: string | null;
   email: string;
   mailed_at: Date | string | null;
@@ -55,6 +57,7 @@ export function jobOut(s: Pick<Services, 'config'>, r: ExportRow): ExportJobOut 
     id: r.id, id_product_config: r.preset_id, section: r.section, retailer_id: r.retailer_id, retailer: r.spec.retailer, note: r.note,
     status: r.status, progress: r.progress, total: r.total, reason: r.reason,
     url: live(r) ? downloadLink(s, r.token, false) : null, bytes: r.bytes === null ? null : Number(r.bytes),
+    upscale: r.upscale === null || r.upscale === undefined ? null : Number(r.upscale),
     created_at: iso(r.created_at), updated_at: iso(r.updated_at), expires_at: r.expires_at === null ? null : iso(r.expires_at),
   };
 }
@@ -69,6 +72,7 @@ interface RetailerRow {
   file_size: number | string;
   images_per_row: number;
   file_name: string;
+  no_upscale: boolean;
 }
 
 /** The spec an export renders: the retailer's (360 frames: its images per row; silo and vignette: one), or 4K Images. */
@@ -79,7 +83,7 @@ async function specOf(db: Db, retailerId: number, section: ExportRow['section'])
   return {
     retailer: r.retailer, file_type: r.file_type, width: r.width, height: r.height, dpi: r.dpi,
     color_depth: r.color_depth as ColourDepth, file_size: Number(r.file_size), file_name: r.file_name,
-    frames: section === '360' ? r.images_per_row : 1,
+    frames: section === '360' ? r.images_per_row : 1, no_upscale: r.no_upscale,
   };
 }
 
@@ -95,7 +99,8 @@ export interface EnqueueAsk {
 export async function enqueueExport(s: Services, auth: Auth, ask: EnqueueAsk): Promise<ExportRow> {
   const stored = await storedPreset(s.db, ask.productId, ask.presetId);
   if (!stored) throw notFound('Preset');
-  if (!auth.isStaff && !readOf(stored.section).some((slug) => auth.slugs.has(slug))) throw forbidden();
+  // Ordering an export needs the section's editor permission (issue 27), not only reading it.
+  if (!auth.isStaff && !writeOf(stored.section).some((slug) => auth.slugs.has(slug))) throw forbidden();
   const spec = await specOf(s.db, ask.retailerId, stored.section);
   const note = ask.note?.trim() || null;
   if (needsNote(spec.file_name) && !note) throw fieldError('note', `Please fill input for ${spec.retailer}`);
@@ -115,14 +120,17 @@ export async function enqueueExport(s: Services, auth: Auth, ask: EnqueueAsk): P
   });
 }
 
-export const productExports = (db: Db, productId: number) =>
-  db.query<ExportRow>('SELECT * FROM exports WHERE product_id = $1 ORDER BY id DESC LIMIT 100', [productId]);
+/** The product's exports of the sections the member reads (staff: all). */
+export function productExports(db: Db, auth: Auth, productId: number) {
+  const sections = (['silo', 'vignette', '360'] as const).filter((x) => auth.isStaff || readOf(x).some((slug) => auth.slugs.has(slug)));
+  return db.query<ExportRow>('SELECT * FROM exports WHERE product_id = $1 AND section = ANY($2) ORDER BY id DESC LIMIT 100', [productId, sections]);
+}
 
 /** A failed export queued again as it was asked (the guard has checked its company). */
 export async function retryExport(s: Services, auth: Auth, id: number): Promise<ExportRow> {
   const row = await s.db.one<ExportRow>('SELECT * FROM exports WHERE id = $1', [id]);
   if (!row) throw notFound('Export');
-  if (!auth.isStaff && !readOf(row.section).some((slug) => auth.slugs.has(slug))) throw forbidden();
+  if (!auth.isStaff && !writeOf(row.section).some((slug) => auth.slugs.has(slug))) throw forbidden();
   if (row.status !== 'failed') throw new ApiError(409, 'Only a failed export can be retried.');
   await s.jobs.ready();
   return s.db.tx(async (t) => {

@@ -14,13 +14,13 @@ const [infoR, infoE] = pair('Product information', 'product information',
   'Change product information, tags, categories, notes and files, and delete products.');
 const [vigR, vigE] = pair('Vignette', 'vignette images',
   'See the room-scene (vignette) images and presets of a product, and download them.',
-  'Create, change and delete vignette presets, and upload vignette images.');
+  'Create, change and delete vignette presets, upload vignette images and order retailer downloads (Send to email).');
 const [siloR, siloE] = pair('Silo', 'silo images',
   'See the studio (silo) images and presets of a product, and download them.',
-  'Create, change and delete silo presets, and upload silo images.');
+  'Create, change and delete silo presets, upload silo images and order retailer downloads (Send to email).');
 const [spinR, spinE] = pair('360', '360 views',
   'See the turntable (360) views and presets of a product, and copy their embed code.',
-  'Create, change and delete 360 presets, upload 360 photo sets and order retailer downloads.');
+  'Create, change and delete 360 presets, upload 360 photo sets and order retailer downloads (Send to email).');
 const [videoR, videoE] = pair('Video', 'videos', "Watch a product's videos.", 'Upload videos for a product.');
 const [viewerR, viewerE] = pair('3D viewer', 'the 3D viewer',
   "See a product's 3D viewer and copy its embed code.", "Upload the 3D viewer's preview picture.");

@@ -5,10 +5,11 @@
 // it is sent (mailOnce: late rather than lost when a process dies).
 import { addTime, composeFrame, type StepTimes } from '../render/compose.ts';
 import { fitUnder, impossible, maxBytesOf, pixelFormat, SpecError } from '../render/encode.ts';
-import { checkFile, complianceCsv, type ComplianceRow } from '../render/inspect.ts';
+import { checkFile, complianceCsv, type ComplianceRow, type SourceFacts } from '../render/inspect.ts';
 import { LayerDecoder } from '../render/layers.ts';
 import { framesOfTurn } from '../render/views.ts';
-import type { RenderPreset } from '../../src/render/layout.ts';
+import { isUpscaled, upscaleText } from '../../src/api/contract/rules/retailer.ts';
+import { productScale, type RenderPreset } from '../../src/render/layout.ts';
 import { downloadLink, type ExportRow } from '../domain/exports.ts';
 import { fileNames } from '../domain/export-names.ts';
 import { safeName, writeZip } from '../domain/imagery-zips.ts';
@@ -45,28 +46,31 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   await s.storage.store.removeFolder(work);
   const opaque = pixelFormat(spec.color_depth).channels === 3;
   // Frames of the same view are the same picture: drawn and encoded once, written under each name.
-  const byView = new Map<number, Buffer>();
+  const byView = new Map<number, { bytes: Buffer; source: SourceFacts }>();
   let quality: number | undefined;
   const checks: ComplianceRow[] = [];
   for (const [i, name] of names.entries()) {
     signal.throwIfAborted();
     const v = viewOf[i]!;
-    let bytes = byView.get(v);
-    if (!bytes) {
+    let drawn = byView.get(v);
+    if (!drawn) {
       const layers = await decoder.view(views[v]!, preset);
-      const raw = await composeFrame(preset, layers, { width: spec.width, height: spec.height }, { opaque, timings });
+      const size = { width: spec.width, height: spec.height };
+      // What the file is drawn from, for the UPSCALED check: the product's layers and their factor.
+      const source = { width: layers.beauty.width, height: layers.beauty.height, scale: productScale(preset, layers.beauty, size) };
+      const raw = await composeFrame(preset, layers, size, { opaque, timings });
       const t = performance.now();
       const fitted = await fitUnder(raw, spec, { quality, budget: Math.floor(maxBytesOf(spec) * SEARCH_BUDGET) });
       addTime(timings, fitted.tries > 1 ? 'search' : 'encode', t);
       quality ??= fitted.quality;
-      bytes = fitted.bytes;
-      byView.set(v, bytes);
+      drawn = { bytes: fitted.bytes, source };
+      byView.set(v, drawn);
     }
     const path = `${work}/${name}`;
-    await s.storage.write(path, bytes);
+    await s.storage.write(path, drawn.bytes);
     // Read back from the store, as the retailer will receive it.
     const t = performance.now();
-    checks.push(await checkFile(name, await s.storage.read(path), spec));
+    checks.push(await checkFile(name, await s.storage.read(path), spec, drawn.source));
     addTime(timings, 'check', t);
     await progress(s, row.id, i + 1);
   }
@@ -80,8 +84,18 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   const bytes = await writeZip(s.storage, entries, zipPath);
   await s.storage.store.removeFolder(work);
   addTime(timings, 'zip', t);
-  return { path: zipPath, bytes, quality };
+  return { path: zipPath, bytes, quality, upscale: largestUpscale(checks) };
 }
+
+/** The largest factor of the files drawn larger than their source, or null when none was. */
+function largestUpscale(checks: ComplianceRow[]): number | null {
+  const factors = checks.flatMap((c) => (c.source && isUpscaled(c.source.scale) ? [c.source.scale] : []));
+  return factors.length ? Math.max(...factors) : null;
+}
+
+/** The mail's line about upscaled files, or nothing. */
+const upscaleLine = (upscale: number | null) =>
+  upscale === null ? '' : `Some files are drawn larger than the product's source layers (up to ${upscaleText(upscale)}): they may look soft. compliance.csv says which.\n`;
 
 /** A mail claimed this long ago and still not sent: its process died in between (the sweep sends it). */
 const MAIL_LEASE = `interval '120 seconds'`;
@@ -105,7 +119,8 @@ async function mailOnce(s: Services, id: number) {
       to: row.email,
       subject: `Your ${row.spec.retailer} images of ${row.name} are ready`,
       text: `Your ${row.spec.retailer} download of ${row.name} (${row.total} file${row.total === 1 ? '' : 's'}) is ready:\n\n${link}\n\n`
-        + `The link works until ${until}. Every file was checked against the retailer's specification (compliance.csv in the zip).\n`,
+        + `The link works until ${until}. Every file was checked against the retailer's specification (compliance.csv in the zip).\n`
+        + upscaleLine(row.upscale === null ? null : Number(row.upscale)),
     });
   } catch (err) {
     await s.db.query('UPDATE exports SET mail_claimed_at = NULL WHERE id = $1', [id]);
@@ -136,9 +151,9 @@ export const exportJob = (s: Services): JobHandler => async (job) => {
     return { failed: err.message };
   }
   await s.db.query(
-    `UPDATE exports SET status = 'ready', progress = total, path = $2, bytes = $3, reason = NULL, completed_at = now(),
+    `UPDATE exports SET status = 'ready', progress = total, path = $2, bytes = $3, reason = NULL, completed_at = now(), upscale = $5,
         expires_at = now() + $4 * interval '1 millisecond', updated_at = date_trunc('milliseconds', now()) WHERE id = $1`,
-    [id, made.path, made.bytes, s.config.jobs.exportLifetimeMs]);
+    [id, made.path, made.bytes, s.config.jobs.exportLifetimeMs, made.upscale]);
   await mailOnce(s, id);
   return { bytes: made.bytes, quality: made.quality ?? null, timings, pid: process.pid };
 };

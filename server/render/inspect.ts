@@ -1,6 +1,7 @@
 // Reads a written file back, independently of the code that wrote it: our own PNG and JPEG header
 // parse (IHDR, pHYs, JFIF, SOF) and sharp's (libvips) metadata. Both must agree with the spec.
 import sharp from 'sharp';
+import { isUpscaled, upscaleText } from '../../src/api/contract/rules/retailer.ts';
 import { maxBytesOf, pixelFormat, type OutputSpec } from './encode.ts';
 
 export interface FileFacts {
@@ -63,17 +64,38 @@ export function readJpeg(b: Buffer): FileFacts {
 
 export const readHeader = (b: Buffer): FileFacts => (b[0] === 0x89 ? readPng(b) : b[0] === 0xff ? readJpeg(b) : UNKNOWN);
 
+/** What a frame was drawn from: the product's layers (px) and the factor they were drawn at (layout's productScale). */
+export interface SourceFacts {
+  width: number;
+  height: number;
+  scale: number;
+}
+
 export interface ComplianceRow {
   file: string;
   facts: FileFacts;
   bytes: number;
+  source?: SourceFacts;
   problems: string[];
+  /** Said, but not a failure (an upscaled file for a retailer that allows it). */
+  warnings: string[];
 }
 
-/** Every way `bytes` differs from the spec, as two readers see it; an empty list is a pass. */
-export async function checkFile(file: string, bytes: Buffer, spec: OutputSpec): Promise<ComplianceRow> {
+/** The spec a file is checked against: the output's, and whether the retailer forbids upscaling. */
+export type CheckSpec = OutputSpec & { no_upscale?: boolean };
+
+/**
+ * Every way `bytes` differs from the spec, as two readers see it, and an upscaled source: a warning,
+ * or a problem for a retailer that forbids it. No problems is a pass.
+ */
+export async function checkFile(file: string, bytes: Buffer, spec: CheckSpec, source?: SourceFacts): Promise<ComplianceRow> {
   const own = readHeader(bytes);
   const problems: string[] = [];
+  const warnings: string[] = [];
+  if (source && isUpscaled(source.scale)) {
+    if (spec.no_upscale) problems.push(`${upscaleText(source.scale)} (the retailer forbids upscaling)`);
+    else warnings.push(upscaleText(source.scale));
+  }
   const want = pixelFormat(spec.color_depth);
   const meta = await sharp(bytes).metadata().catch(() => undefined);
   const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
@@ -94,18 +116,30 @@ export async function checkFile(file: string, bytes: Buffer, spec: OutputSpec): 
     if (Math.round(meta.density ?? 0) !== spec.dpi) problems.push(`sharp reads ${meta.density ?? 'no'} DPI`);
     if (meta.channels !== want.channels || meta.depth !== (want.bits === 16 ? 'ushort' : 'uchar')) problems.push(`sharp reads ${meta.channels} channels of ${meta.depth}`);
   }
-  return { file, facts: own, bytes: bytes.length, problems };
+  return { file, facts: own, bytes: bytes.length, source, problems, warnings };
 }
+
+/** The source pixels behind the frame (its size over the factor): what the file really resolves. */
+export const effectiveSize = (r: Pick<ComplianceRow, 'facts' | 'source'>) =>
+  r.source ? { width: Math.round(r.facts.width / r.source.scale), height: Math.round(r.facts.height / r.source.scale) } : undefined;
+
+export const resultOf = (r: Pick<ComplianceRow, 'problems' | 'warnings'>) => (r.problems.length ? 'FAIL' : r.warnings.length ? 'WARN' : 'PASS');
 
 const csvCell = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
-/** compliance.csv: one line per file, as both readers measured it. */
+/**
+ * compliance.csv: one line per file, as both readers measured it, with its source: the layers' pixels,
+ * the factor they were drawn at, and the effective resolution (the source pixels behind the frame).
+ * result: PASS, WARN (warnings only, such as UPSCALED ×f) or FAIL.
+ */
 export function complianceCsv(rows: ComplianceRow[], spec: OutputSpec): string {
-  const head = ['file', 'type', 'width', 'height', 'dpi', 'bits_per_channel', 'channels', 'bytes', 'limit_bytes', 'result', 'problems'];
+  const head = ['file', 'type', 'width', 'height', 'dpi', 'bits_per_channel', 'channels', 'bytes', 'limit_bytes',
+    'source_width', 'source_height', 'scale', 'effective_width', 'effective_height', 'result', 'problems', 'warnings'];
   const limit = maxBytesOf(spec);
   const lines = rows.map((r) => [
     r.file, r.facts.type, r.facts.width, r.facts.height, r.facts.dpi ?? '', r.facts.bitDepth, r.facts.channels, r.bytes,
-    Number.isFinite(limit) ? limit : '', r.problems.length ? 'FAIL' : 'PASS', r.problems.join('; '),
+    Number.isFinite(limit) ? limit : '', r.source?.width ?? '', r.source?.height ?? '', r.source ? r.source.scale.toFixed(2) : '',
+    effectiveSize(r)?.width ?? '', effectiveSize(r)?.height ?? '', resultOf(r), r.problems.join('; '), r.warnings.join('; '),
   ].map(csvCell).join(','));
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }

@@ -17,7 +17,7 @@ export const exportRoutes = implement(contract, {
   },
 
   async list(c) {
-    return { success: true, exports: (await productExports(c.db, c.query.id_product)).map((r) => jobOut(c, r)) };
+    return { success: true, exports: (await productExports(c.db, c.auth, c.query.id_product)).map((r) => jobOut(c, r)) };
   },
 
   async retry(c) {

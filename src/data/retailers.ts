@@ -35,7 +35,9 @@ export async function refreshRetailers(): Promise<void> {
 /** Creates (no id) or edits a retailer, under its user action's key; resolves to the saved row. */
 export async function saveRetailer(draft: RetailerDraft, id: number | undefined, key: string): Promise<RetailerData> {
   needsNetwork();
-  const row: RetailerData = id === undefined ? { ...draft, id: (await addRetailer(draft, key)).data.id } : (await editRetailer({ ...draft, id }, key)).data;
+  const row: RetailerData = id === undefined
+    ? { ...draft, no_upscale: draft.no_upscale ?? false, id: (await addRetailer(draft, key)).data.id }
+    : (await editRetailer({ ...draft, id }, key)).data;
   await db().retailers.put(row as never);
   return row;
 }

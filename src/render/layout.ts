@@ -96,6 +96,13 @@ export const frameSize = (width: number, beauty: Size): Size => ({
   height: Math.max(1, Math.round((width * beauty.height) / beauty.width)),
 });
 
+/**
+ * How many frame pixels one pixel of the product's layers becomes: contained in the frame, then the
+ * preset's scale. Above 1 the frame is drawn larger than its source (the export's UPSCALED check).
+ */
+export const productScale = (preset: Pick<RenderPreset, 'section' | 'image_scale'>, beauty: Size, frame: Size): number =>
+  Math.min(frame.width / beauty.width, frame.height / beauty.height) * (imageScalePercent(preset.section, preset.image_scale) / 100);
+
 export function layoutFrame<S>(preset: RenderPreset, layers: FrameLayers<S>, size: Size): Frame<S> {
   const { width: W, height: H } = size;
   const ops: DrawOp<S>[] = [];
@@ -115,7 +122,7 @@ export function layoutFrame<S>(preset: RenderPreset, layers: FrameLayers<S>, siz
 
   // One transform for the three product layers: contain, scale about the centre, offset.
   const b = layers.beauty;
-  const k = Math.min(W / b.width, H / b.height) * (imageScalePercent(preset.section, preset.image_scale) / 100);
+  const k = productScale(preset, b, size);
   const w = b.width * k;
   const h = b.height * k;
   const rect: Rect = {

@@ -1,6 +1,7 @@
-// Cancel means cancel (issue 26): the vignette zip stopped during 'Building Image 1 of n' closes its
-// dialog for good (the held image requests released afterwards bring nothing back), the screen stays
-// usable and a second Download All runs to its end; an upload cancelled after its first file left
+// Cancel means cancel (issue 26): Render presets (zip), the vignette presets rendered in the browser
+// (issue 27), stopped during 'Building Image 1 of n' closes its dialog for good (the held image
+// requests released afterwards bring nothing back), the screen stays usable and a second run goes to
+// its end; an upload cancelled after its first file left
 // sends nothing more; a CSV read cancelled while the worker reads adds no rows.
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -35,12 +36,12 @@ describe.skipIf(skipWithoutChromium('cancel e2e'))('cancel of long tasks', () =>
     await context?.close();
   });
 
-  it('Cancel during the vignette zip closes the dialog for good; a second Download All runs to its end', async () => {
+  it('Cancel during Render presets (zip) closes the dialog for good; a second run goes to its end', async () => {
     await openSection(page, env.s.url, productId, 'vignette');
     await loaded(page);
     const held = await holdRequests(page, '**/storage/**');
-    const progress = page.getByRole('dialog', { name: 'Download All Images' });
-    await page.getByRole('button', { name: 'Download All Images' }).click();
+    const progress = page.getByRole('dialog', { name: 'Rendering presets' });
+    await page.getByRole('button', { name: 'Render presets (zip)' }).click();
     await progress.getByText(/Building Image 1 of \d+/).waitFor();
     await progress.getByRole('button', { name: 'Cancel' }).click();
     await progress.waitFor({ state: 'detached' });
@@ -56,13 +57,13 @@ describe.skipIf(skipWithoutChromium('cancel e2e'))('cancel of long tasks', () =>
     expect(await dialogTexts(page)).toEqual([]);
     expect(await progress.count()).toBe(0);
 
-    // A second Download All runs to its end.
+    // A second run goes to its end.
     await openSection(page, env.s.url, productId, 'vignette');
     await loaded(page);
     await recordDialogTexts(page);
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
-      page.getByRole('button', { name: 'Download All Images' }).click(),
+      page.getByRole('button', { name: 'Render presets (zip)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^ACM-1005_\d{4}-\d{2}-\d{2}\.zip$/);
     await progress.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 // The product screen's imagery write actions for tests/e2e/double-everything.test.ts: a saved preset
 // changed and deleted, uploads of every section (vignette, a 360 group, videos, 3D files), the
-// viewer's thumbnail dropped twice, the Video page's tailor request and an export's Retry.
+// viewer's thumbnail dropped twice, the Video page's tailor request, Send to email in vignette and
+// silo (issue 27; 360's is in double-actions.ts) and an export's Retry.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,6 +83,21 @@ let thumb: Promise<string> | undefined;
 const thumbFile = () => (thumb ??= onDisk('thumb-once.png'));
 const drop = async (page: Page) => page.getByLabel('Replace the thumbnail').setInputFiles(await thumbFile());
 
+/** Download Options' '4K Images' chosen for the section's selected preset, Send to email double-clicked: one export. */
+const sendToEmail = (section: 'silo' | 'vignette'): WriteAction => ({
+  name: `${section} Send to email`,
+  as: 'manager',
+  open: async (page, c) => {
+    await openSection(page, c.url, c.productId, section);
+    await loaded(page);
+    await page.getByRole('switch', { name: '4K Images' }).click();
+  },
+  act: (page) => doubleClick(button(page, 'Send to email')),
+  done: (page) => page.getByText('Download requested').first().waitFor(),
+  count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM exports WHERE product_id = $1 AND section = $2', [c.productId, section]),
+  toast: 'Download requested',
+});
+
 export const IMAGERY_ACTIONS: WriteAction[] = [
   presetUpdate('silo'),
   presetUpdate('vignette'),
@@ -89,6 +105,8 @@ export const IMAGERY_ACTIONS: WriteAction[] = [
   presetDelete('silo'),
   presetDelete('vignette'),
   presetDelete('360'),
+  sendToEmail('vignette'),
+  sendToEmail('silo'),
   upload('vignette upload', { section: 'vignette', dialog: 'Upload images', list: 'vignette', file: () => imageFile('vignette-once.png') }),
   upload('360 upload (a new group)', { section: '360', dialog: 'Upload 360 photos', list: '360', file: () => imageFile('spin-once.png') }),
   upload('video upload', { section: 'video', dialog: 'Upload videos', list: 'videos', file: async () => ({ name: 'once.mp4', mimeType: 'video/mp4', buffer: MP4 }) }),
@@ -127,11 +145,11 @@ export const IMAGERY_ACTIONS: WriteAction[] = [
     name: 'export Retry (Downloads)',
     as: 'manager',
     open: async (page, c) => {
-      // A failed export of this product (a copy of the one Send to email queued), as a render that broke leaves it.
+      // A failed 360 export of this product (a copy of the one 360's Send to email queued), as a render that broke leaves it.
       await c.s.db.query(
         `INSERT INTO exports (customer_id, product_id, preset_id, preset_version, section, preset, retailer_id, spec, note, status, total, token, email, reason, created_by)
          SELECT customer_id, product_id, preset_id, preset_version, section, preset, retailer_id, spec, note, 'failed', total, md5(random()::text), email, 'The render stopped.', created_by
-           FROM exports WHERE product_id = $1 ORDER BY id LIMIT 1`, [c.productId]);
+           FROM exports WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1`, [c.productId]);
       await openSection(page, c.url, c.productId, '360');
       await loaded(page);
       await page.locator('[data-testid=export-job][data-status=failed]').getByRole('button', { name: 'Retry' }).waitFor();

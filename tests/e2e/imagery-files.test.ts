@@ -1,7 +1,7 @@
 // Uploads, downloads and offline in the preset panels, in real Chromium (document 3 §4, §8): two
 // images uploaded with 'Uploading n of m images' then 'Upload complete'; 'Download All Images' as the
-// server's zip (silo) and as the browser's zip built by the render worker (vignette: 'Building Image
-// i of n', 'Creating a zip file...', named after the SKU and the date); a preset edited offline
+// server's zip of the uploads (silo); 'Render presets (zip)' as the browser's zip built by the render
+// worker (vignette: 'Building Image i of n', 'Creating a zip file...', named after the SKU and the date); a preset edited offline
 // survives a reload and reaches the server once after reconnecting.
 import JSZip from 'jszip';
 import sharp from 'sharp';
@@ -72,14 +72,14 @@ describe.skipIf(skipWithoutChromium('imagery files e2e'))('imagery uploads, down
     expect(Object.keys(zip.files)).toHaveLength(before + 2);
   });
 
-  it('builds the vignette zip in the browser with the render worker', async () => {
+  it('Render presets (zip): the vignette presets rendered and zipped in the browser by the render worker', async () => {
     const presets = await serverPresets(env.s, token, cid, productId, 'vignette');
     await openSection(page, env.s.url, productId, 'vignette');
     await loaded(page);
     await recordDialogTexts(page);
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
-      page.getByRole('button', { name: 'Download All Images' }).click(),
+      page.getByRole('button', { name: 'Render presets (zip)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`${SKU}_${today()}.zip`);
     const texts = await dialogTexts(page);

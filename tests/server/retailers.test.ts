@@ -21,7 +21,7 @@ const valid = {
   retailer: 'IKEA', file_type: 'jpg', height: 2400, width: 1800, dpi: 300, color_depth: 24,
   file_size: 2.5, images_per_row: 24, file_name: 'IKEA_<note>_<frame_num3>.<ext>',
 };
-const FIELDS = ['color_depth', 'dpi', 'file_name', 'file_size', 'file_type', 'height', 'id', 'images_per_row', 'retailer', 'width'];
+const FIELDS = ['color_depth', 'dpi', 'file_name', 'file_size', 'file_type', 'height', 'id', 'images_per_row', 'no_upscale', 'retailer', 'width'];
 
 const as = (who: string, method: string, path: string, body?: unknown) => call(s, method, path, { token: tokens[who], body });
 const count = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM retailers'))!.n;
@@ -41,7 +41,7 @@ describe('GET /gets/retailer/list', () => {
     for (const row of r.body.data) expect(Object.keys(row).sort()).toEqual(FIELDS);
     expect(r.body.data.find((x: { retailer: string }) => x.retailer === 'Wayfair')).toEqual({
       id: expect.any(Number), retailer: 'Wayfair', file_type: 'jpg', height: 1600, width: 1600, dpi: 72,
-      color_depth: 24, file_size: 5, images_per_row: 48, file_name: '<note>_<frame_num2>.<ext>',
+      color_depth: 24, file_size: 5, images_per_row: 48, file_name: '<note>_<frame_num2>.<ext>', no_upscale: false,
     });
     expect((await as(DEMO.borealis, 'GET', LIST)).body).toEqual(r.body);
   });
@@ -58,13 +58,19 @@ describe('staff manage retailers', () => {
     expect(added.body).toEqual({ success: true, data: { id: expect.any(Number) } });
     const id = added.body.data.id;
     const listed = (await as(DEMO.acme, 'GET', LIST)).body.data.find((x: { id: number }) => x.id === id);
-    expect(listed).toEqual({ id, ...valid });
+    // no_upscale (issue 27) left out: allowed.
+    expect(listed).toEqual({ id, ...valid, no_upscale: false });
 
-    const changed = { ...valid, id, retailer: 'IKEA EU', file_type: 'png', file_size: 0.75, images_per_row: 12, color_depth: 48, file_name: 'x_<frame_num4>.<ext>' };
+    const changed = { ...valid, id, retailer: 'IKEA EU', file_type: 'png', file_size: 0.75, images_per_row: 12, color_depth: 48, file_name: 'x_<frame_num4>.<ext>', no_upscale: true };
     const edited = await as(DEMO.staff, 'PUT', EDIT, changed);
     expect(edited.status).toBe(200);
     expect(edited.body).toEqual({ success: true, data: changed });
     expect((await as(DEMO.acme, 'GET', LIST)).body.data.find((x: { id: number }) => x.id === id)).toEqual(changed);
+    // An edit that leaves it out keeps it; one that sends it sets it.
+    const { no_upscale: _kept, ...older } = changed;
+    expect((await as(DEMO.staff, 'PUT', EDIT, older)).body.data.no_upscale).toBe(true);
+    expect((await as(DEMO.staff, 'PUT', EDIT, { ...changed, no_upscale: false })).body.data.no_upscale).toBe(false);
+    expectRefusal(await as(DEMO.staff, 'PUT', EDIT, { ...changed, no_upscale: 'yes' }), 422);
 
     const deleted = await as(DEMO.staff, 'DELETE', DELETE, { id });
     expect(deleted.body).toEqual({ success: true, message: 'Retailer Deleted!' });

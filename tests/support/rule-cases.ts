@@ -39,6 +39,9 @@ export function breaking(field: string, r: FieldRule): Case[] {
       return [c('zz', 'not one of the choices')];
     case 'flag':
       return [c(2, 'neither 0 nor 1')];
+    case 'boolean':
+      // The validator coerces 0, 1, 'true' and 'false' as it coerces numbers; these it cannot.
+      return [c(2, 'a number, not true or false'), c('yes', 'a word, not true or false')];
   }
 }
 
@@ -59,6 +62,8 @@ export function passing(field: string, r: FieldRule): Case[] {
       return r.values.map((v) => c(v, `the choice ${JSON.stringify(v)}`));
     case 'flag':
       return [c(0, 'off'), c(1, 'on')];
+    case 'boolean':
+      return [c(false, 'false'), c(true, 'true')];
   }
 }
 

@@ -2,6 +2,7 @@
 // tokens at the caret, the live preview and the popups' words.
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
+import { retailerErrors } from '../../src/api/contract/rules/retailer.ts';
 import {
   errorText, filterRows, insertToken, newRow, POPUP, previewName, rowErrors, toBody, toForm, toggleEditing, TOKENS,
 } from '../../src/features/retailers/retailer-rules.ts';
@@ -35,11 +36,18 @@ describe('rows and the call', () => {
     expect(a.key).not.toBe(b.key);
   });
   it('the extension goes without its dot, numbers as numbers', () => {
-    const form = toForm({ id: 7, retailer: 'Target', file_type: 'jpg', height: 1500, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>' });
+    const form = toForm({ id: 7, retailer: 'Target', file_type: 'jpg', height: 1500, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>', no_upscale: true });
     expect(form.ext).toBe('.jpg');
     expect(toBody({ ...form, height: '1600' })).toEqual({
-      retailer: 'Target', file_type: 'jpg', height: 1600, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>',
+      retailer: 'Target', file_type: 'jpg', height: 1600, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>', no_upscale: true,
     });
+    expect(newRow().no_upscale).toBe(false);
+  });
+  it('no_upscale is a boolean by the contract: anything else is refused in the server\'s words', () => {
+    const body = toBody({ ...newRow(), retailer: 'Target' });
+    expect(retailerErrors({ ...body, no_upscale: 'yes' })).toEqual({ no_upscale: ['The no_upscale field must be of type boolean.'] });
+    const { no_upscale: _left, ...older } = body;
+    expect(retailerErrors(older)).toEqual({});
   });
 });
 

@@ -1,12 +1,12 @@
-// The 360 Download Options' checks (document 3 §5, §8; issue 14) and how an export job reads in the
-// Downloads panel.
+// Download Options' checks (document 3 §5, §8; issues 14, 27), its upscale warning, and how an export
+// job reads in the Downloads panel.
 import { describe, expect, it } from 'vitest';
-import { checkDownload, FOUR_K, needsNote, targetsOf } from '../../src/features/imagery/downloads/download-rules.ts';
-import { jobLine, underWay } from '../../src/features/imagery/downloads/job-view.ts';
+import { checkDownload, FOUR_K, needsNote, targetsOf, upscalesOf, upscaleWarning } from '../../src/features/imagery/downloads/download-rules.ts';
+import { jobLine, underWay, upscaleNote } from '../../src/features/imagery/downloads/job-view.ts';
 import type { ExportJob } from '../../src/api/exports.ts';
 
-const amazon = { id: 3, retailer: 'Amazon', file_name: '<note>_<frame_num2>.<ext>' };
-const wayfair = { id: 5, retailer: 'Wayfair', file_name: 'WF_<frame_num3>.<ext>' };
+const amazon = { id: 3, retailer: 'Amazon', file_name: '<note>_<frame_num2>.<ext>', width: 1000, height: 1000 };
+const wayfair = { id: 5, retailer: 'Wayfair', file_name: 'WF_<frame_num3>.<ext>', width: 480, height: 480, no_upscale: true };
 const targets = targetsOf([amazon, wayfair]);
 
 describe('download options', () => {
@@ -37,10 +37,40 @@ describe('download options', () => {
   it('asks for at least one option', () => expect(checkDownload(7, targets, new Set(), {}).ok).toBe(false));
 });
 
+describe('the upscale warning before ordering', () => {
+  // 400 x 480 layers (the issue's demo), silo preset at scale 0 (100 %): contained, 4K is ×8.0.
+  const silo = { section: 'silo' as const, image_scale: 0 };
+  const layers = [{ width: 400, height: 480 }];
+  it('names each chosen size that draws the layers larger, with its factor', () => {
+    expect(upscalesOf(targets, new Set([0, 3, 5]), silo, layers)).toEqual([
+      { retailer: '4K Images', factor: 8, forbidden: false },
+      { retailer: 'Amazon', factor: 1000 / 480, forbidden: false },
+    ]);
+    // Not chosen, not said; 480 x 480 from 480 px tall layers is 1:1.
+    expect(upscalesOf(targets, new Set([5]), silo, layers)).toEqual([]);
+  });
+  it("takes the preset's scale and the largest view", () => {
+    const zoomed = upscalesOf(targets, new Set([5]), { section: 'silo', image_scale: 0.5 }, [{ width: 400, height: 480 }, { width: 800, height: 960 }]);
+    expect(zoomed).toEqual([{ retailer: 'Wayfair', factor: 1.5, forbidden: true }]);
+  });
+  it('says which retailers and the factor; a retailer that forbids it will fail', () => {
+    const w = upscaleWarning([{ retailer: '4K Images', factor: 8, forbidden: false }, { retailer: 'Wayfair', factor: 1.5, forbidden: true }], layers[0]);
+    expect(w?.lines).toEqual([
+      'These sizes draw the product larger than its layers (400 × 480 px), so the files may look soft: 4K Images UPSCALED ×8.0.',
+      'This retailer forbids upscaling, so its export will fail the compliance check: Wayfair UPSCALED ×1.5.',
+    ]);
+    expect(upscaleWarning([], layers[0])).toBeUndefined();
+  });
+  it('says nothing without a saved preset or layer sizes', () => {
+    expect(upscalesOf(targets, new Set([0]), undefined, layers)).toEqual([]);
+    expect(upscalesOf(targets, new Set([0]), silo, [{}])).toEqual([]);
+  });
+});
+
 describe('export job lines', () => {
   const job = (o: Partial<ExportJob>): ExportJob => ({
     id: 1, id_product_config: 7, section: '360', retailer_id: 3, retailer: 'Amazon', note: null, status: 'queued', progress: 0, total: 24,
-    reason: null, url: null, bytes: null, created_at: '2026-11-23T08:00:00Z', updated_at: '2026-11-23T08:00:00Z', expires_at: null, ...o,
+    reason: null, url: null, bytes: null, upscale: null, created_at: '2026-11-23T08:00:00Z', updated_at: '2026-11-23T08:00:00Z', expires_at: null, ...o,
   });
   it('reads queued, rendering n of m, ready and failed with its reason', () => {
     expect(jobLine(job({})).status).toBe('Queued');
@@ -50,6 +80,11 @@ describe('export job lines', () => {
   });
   it('calls a ready link past its expiry expired', () => {
     expect(jobLine(job({ status: 'ready', expires_at: '2026-11-23T08:00:00Z' }), Date.parse('2026-11-24T00:00:00Z')).status).toBe('Expired');
+  });
+  it('a ready export with upscaled files says so', () => {
+    expect(upscaleNote(job({ status: 'ready', upscale: 1.6 }))?.badge).toBe('UPSCALED ×1.6');
+    expect(upscaleNote(job({ status: 'ready' }))).toBeUndefined();
+    expect(upscaleNote(job({ status: 'failed', upscale: 2 }))).toBeUndefined();
   });
   it('polls only while a job is queued or rendering', () => {
     expect(['queued', 'rendering', 'ready', 'failed'].map((status) => underWay({ status: status as ExportJob['status'] }))).toEqual([true, true, false, false]);

@@ -2,12 +2,14 @@
 // One job per chosen retailer renders the preset at the retailer's spec, checks every file, zips and mails
 // a link that expires. The enqueue body is the specs'; everything it answers is our extension.
 import { Type } from '@sinclair/typebox';
-import { readOf, type Slug } from './slugs.ts';
+import { readOf, writeOf, type Slug } from './slugs.ts';
 import { CustomerId, Id, Int, Str, Timestamp, endpoint } from './define.ts';
 import { ProductQuery, byProduct } from './imagery-schemas.ts';
 
-/** Readers of any automated section may download its renders; the handler checks the preset's own section. */
+/** Readers of any automated section see its exports; the handler checks the preset's own section. */
 export const EXPORT_READERS: readonly Slug[] = [...readOf('silo'), ...readOf('vignette'), ...readOf('360')];
+/** Ordering an export (and its retry) needs an automated section's editor permission; the handler checks the preset's own. */
+export const EXPORT_ORDERERS: readonly Slug[] = [...writeOf('silo'), ...writeOf('vignette'), ...writeOf('360')];
 
 
 export const ExportJob = Type.Object({
@@ -23,6 +25,7 @@ export const ExportJob = Type.Object({
   reason: Type.Union([Type.String(), Type.Null()], { description: 'why it failed (failed only)' }),
   url: Type.Union([Type.String(), Type.Null()], { description: "the zip's download address while ready and not expired" }),
   bytes: Type.Union([Type.Integer(), Type.Null()], { description: "the zip's size (ready only)" }),
+  upscale: Type.Union([Type.Number(), Type.Null()], { description: "the largest factor a file was drawn larger than the product's layers (ready only; UPSCALED in compliance.csv), null when none" }),
   created_at: Timestamp,
   updated_at: Timestamp,
   expires_at: Type.Union([Timestamp, Type.Null()], { description: 'when the link stops working (ready only)' }),
@@ -32,7 +35,7 @@ export const exportJobs = {
   enqueue: endpoint({
     method: 'POST', path: '/posts/product/automation/enqueue/download', auth: 'user',
     summary: 'Queues the export of a preset for one retailer (or 4K Images: retailer 0 or none); an e-mail with the link follows',
-    permission: EXPORT_READERS, tenant: byProduct('body'),
+    permission: EXPORT_ORDERERS, tenant: byProduct('body'),
     body: Type.Object({
       id_product: Id,
       id_customer: CustomerId,
@@ -51,7 +54,7 @@ export const exportJobs = {
   retry: endpoint({
     method: 'POST', path: '/posts/product/automation/exports/retry', auth: 'user',
     summary: 'Queues a failed export again, as it was asked',
-    permission: EXPORT_READERS,
+    permission: EXPORT_ORDERERS,
     tenant: { customer: { in: 'body', field: 'id_customer' }, entity: { kind: 'export', in: 'body', field: 'id' } },
     body: Type.Object({ id: Id, id_customer: CustomerId }),
     response: Type.Object({ success: Type.Literal(true), message: Type.String(), export: ExportJob }),

@@ -5,13 +5,20 @@ import { retailerRules } from './rules/retailer.ts';
 import { schemaOf, schemasOf } from './rules/schema.ts';
 
 /** From the retailer's rule table (the file name's tokens and form are checked by the handler from it too). */
+const NO_UPSCALE = 'Upscaled files fail the compliance check (a warning otherwise); our extension, false when left out';
 export const RetailerFields = Type.Object({
   ...schemasOf(retailerRules),
   file_type: schemaOf(retailerRules.file_type, { description: 'Without a dot' }),
   file_size: schemaOf(retailerRules.file_size, { description: 'MB' }),
+  // Optional in a write, so a caller that does not know it keeps working (an edit then keeps the stored value).
+  no_upscale: Type.Optional(schemaOf(retailerRules.no_upscale, { description: NO_UPSCALE })),
 });
 
-export const Retailer = Type.Composite([Type.Object({ id: Type.Integer() }), RetailerFields]);
+export const Retailer = Type.Composite([
+  Type.Object({ id: Type.Integer() }),
+  Type.Omit(RetailerFields, ['no_upscale']),
+  Type.Object({ no_upscale: schemaOf(retailerRules.no_upscale, { description: NO_UPSCALE }) }),
+]);
 
 export const retailers = {
   list: endpoint({

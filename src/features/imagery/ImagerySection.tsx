@@ -3,6 +3,7 @@
 import type { Slug } from '../../api/contract/slugs.ts';
 import type { ProductRow, Who } from '../../data/index.ts';
 import { FilesSection } from './FilesSection.tsx';
+import { SectionExports } from './downloads/SectionExports.tsx';
 import { PresetPanel } from './PresetPanel.tsx';
 import { Spin360Additions } from './spin/Spin360Additions.tsx';
 import { VideoSection } from './VideoSection.tsx';
@@ -36,8 +37,8 @@ export function ImagerySection({ sectionKey, title, product, customerId, access 
           sku={sku}
           canEdit={canEdit}
           canTailor={canTailor}
-          // The 360 panel's additions (issue 14): embed codes, Download Options, the Downloads panel.
-          extras={sectionKey === '360' ? (ctx) => <Spin360Additions {...ctx} /> : undefined}
+          // The 360 panel's additions (issue 14): embed codes, then its exports; silo and vignette: their exports (issue 27).
+          extras={sectionKey === '360' ? (ctx) => <Spin360Additions {...ctx} /> : (ctx) => <SectionExports section={sectionKey} {...ctx} />}
         />
       );
     case 'video':

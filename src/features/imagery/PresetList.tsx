@@ -1,5 +1,6 @@
 // Part 2 of the preset panel, 'Automation System': the presets as pictures of what they make, each
 // with a trash action, and a 'New preset' tile (editors). An unsaved new preset shows as selected.
+import type { ReactNode } from 'react';
 import { Plus, Trash2 } from 'lucide-react';
 import type { LayerRow, PresetRow, PresetSection } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
@@ -23,11 +24,13 @@ export interface PresetListProps {
   onSelect(id: number): void;
   onNew(): void;
   onDelete(p: PresetRow, name: string): void;
+  /** Beside the heading (vignette: Render presets (zip)). */
+  action?: ReactNode;
 }
 
 export const presetName = (i: number) => `Preset ${i + 1}`;
 
-export function PresetList({ section, presets, layer, selected, store, canEdit, queued, onSelect, onNew, onDelete }: PresetListProps) {
+export function PresetList({ section, presets, layer, selected, store, canEdit, queued, onSelect, onNew, onDelete, action }: PresetListProps) {
   return (
     <section className={styles.part} aria-labelledby="presets-heading">
       <div className={styles.partHead}>
@@ -35,6 +38,7 @@ export function PresetList({ section, presets, layer, selected, store, canEdit, 
           Automation System
         </h3>
         <span className={styles.partNote}>{presets.length === 1 ? '1 preset' : `${presets.length} presets`}</span>
+        {action}
       </div>
       <HScroller label="Presets" step={100}>
         {presets.map((p, i) => (

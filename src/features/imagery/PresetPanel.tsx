@@ -16,6 +16,7 @@ import { ImageryAlerts } from './ImageryAlerts.tsx';
 import { LoadingPopup } from './LoadingPopup.tsx';
 import { presetName, PresetList } from './PresetList.tsx';
 import { PreviewArea } from './PreviewArea.tsx';
+import { RenderPresetsZip } from './RenderPresetsZip.tsx';
 import type { Spin360Context } from './Spin360Extras.tsx';
 import { TailorRequest } from './TailorRequest.tsx';
 import { uploadName, UploadedImages } from './UploadedImages.tsx';
@@ -77,6 +78,8 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
             onSelect={p.selectPreset}
             onNew={p.startNew}
             onDelete={p.askDelete}
+            // Vignette's batch render in the browser (document 3 §4), beside the presets it renders.
+            action={section === 'vignette' ? <RenderPresetsZip sku={sku} presets={presets ?? []} layer={layers?.[0]} /> : undefined}
           />
           <BackgroundSettings store={p.store} presetSelected={p.presetSelected} backgrounds={backgrounds} />
           <AdjustSettings store={p.store} presetSelected={p.presetSelected} />
@@ -90,7 +93,7 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
             who={who}
             onSelect={p.selectUpload}
             onQueued={p.report}
-            download={<DownloadAll section={section} productId={productId} customerId={customerId} sku={sku} presets={presets} layer={layers?.[0]} empty={!uploads?.some((f) => f.paths.length)} />}
+            download={<DownloadAll section={section} productId={productId} customerId={customerId} empty={!uploads?.some((f) => f.paths.length)} />}
           />
         </Card>
         {p.showSave && (

@@ -3,7 +3,8 @@
 // ('Select Preset' without a saved preset; copying shows 'The text has been copied to the clipboard',
 // see copyText in clipboard.ts), and Download Options (retailer toggles, notes, '4K Images', 'Send to
 // email'). PresetPanel's `extras` prop renders it under the 360 preview (ImagerySection passes it) with the
-// context below; replace this body, or pass another component there.
+// context below; replace this body, or pass another component there. Silo and vignette pass their queued
+// exports there (downloads/SectionExports.tsx, issue 27) with the same context.
 import type { LayerRow, PresetRow, SectionFileRow } from '../../data/index.ts';
 
 export interface Spin360Context {

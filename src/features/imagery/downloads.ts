@@ -1,8 +1,8 @@
-// Downloads of document 3 §4. Silo and 360: the server zips the uploaded images (a zip name, then its
-// address, which is opened). Vignette: every saved preset is rendered in the browser by the render
-// worker, 3840 / devicePixelRatio px wide, and zipped there ('Building Image i of n', then 'Creating
-// a zip file...'); Cancel discards the partial result. The layers come through the service worker,
-// so a product seen once can be zipped offline.
+// Downloads of document 3 §4. Download All Images (every section): the server zips the uploaded images
+// (a zip name, then its address, which is opened). Render presets (zip), vignette: every saved preset
+// is rendered in the browser by the render worker, 3840 / devicePixelRatio px wide, and zipped there
+// ('Building Image i of n', then 'Creating a zip file...'); Cancel discards the partial result. The
+// layers come through the service worker, so a product seen once can be zipped offline.
 import { zipDownloadUrl, zipUploads } from '../../api/imagery.ts';
 import { storageUrl } from '../../api/storage-paths.ts';
 import type { LayerRow, PresetRow } from '../../data/index.ts';
@@ -20,7 +20,7 @@ export function saveAs(href: string, name?: string): void {
   a.remove();
 }
 
-/** 'Download All Images' of silo and 360; rejects with the call's failure (the screen words it). */
+/** 'Download All Images' of a section; rejects with the call's failure (the screen words it). */
 export async function downloadServerZip(section: 'silo' | '360' | 'vignette', productId: number, customerId: number): Promise<void> {
   const { name_zip } = await zipUploads(section, productId, customerId);
   const { url } = await zipDownloadUrl(name_zip);

@@ -4,6 +4,7 @@ import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-tab
 import { Pencil, Store } from 'lucide-react';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { Switch } from '../../ui/Checkbox.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { SelectInput } from '../../ui/Select.tsx';
 import { DataTable } from '../../ui/Table.tsx';
@@ -93,6 +94,12 @@ function columns(a: RowActions) {
       cell: (c) => on(c.row.original) ? (
         <FileNameField label={`File name of ${name(c.row.original)}`} value={c.row.original.file_name} ext={c.row.original.ext} error={errors(c.row.original).file_name} onChange={(file_name) => a.change(c.row.original.key, { file_name })} />
       ) : <code className={styles.mono}>{c.getValue()}</code>,
+    }),
+    col.accessor('no_upscale', {
+      header: 'Upscaling',
+      cell: (c) => on(c.row.original) ? (
+        <Switch label={`No upscaling for ${name(c.row.original)}`} checked={c.row.original.no_upscale} onCheckedChange={(no_upscale) => a.change(c.row.original.key, { no_upscale })} />
+      ) : c.getValue() ? <Badge size="sm" tone="warning">Forbidden</Badge> : <span className={styles.muted}>Warning</span>,
     }),
     col.display({
       id: 'actions',

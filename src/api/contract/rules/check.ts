@@ -29,13 +29,18 @@ export interface ChoiceRule<V extends string | number = string | number> {
 export interface FlagRule {
   readonly kind: 'flag';
 }
-export type FieldRule = TextRule | NumberRule | ChoiceRule | FlagRule;
+/** true or false (a JSON boolean, for our own fields; the specs' flags are 0 or 1). */
+export interface BooleanRule {
+  readonly kind: 'boolean';
+}
+export type FieldRule = TextRule | NumberRule | ChoiceRule | FlagRule | BooleanRule;
 export type RuleTable = Readonly<Record<string, FieldRule>>;
 
 export const text = (max: number, min = 0, format?: TextRule['format']): TextRule => ({ kind: 'text', max, min, ...(format && { format }) });
 export const number = (min: number, max: number, o: Omit<NumberRule, 'kind' | 'min' | 'max'> = {}): NumberRule => ({ kind: 'number', min, max, ...o });
 export const choice = <const V extends string | number>(values: readonly V[]): ChoiceRule<V> => ({ kind: 'choice', values });
 export const FLAG: FlagRule = { kind: 'flag' };
+export const BOOLEAN: BooleanRule = { kind: 'boolean' };
 /** A format for text the server trims before storing: spaces alone are no value. */
 export const notBlank = (field: string, value: string) => (value ? undefined : ruleWords.required(field));
 
@@ -80,6 +85,8 @@ export function fieldErrors(field: string, rule: FieldRule, value: unknown): str
     }
     case 'flag':
       return value === 0 || value === 1 ? [] : [ruleWords.oneOf(field, [0, 1])];
+    case 'boolean':
+      return typeof value === 'boolean' ? [] : [ruleWords.type(field, 'boolean')];
   }
 }
 

@@ -1,7 +1,7 @@
 // A retailer, the output format of image downloads (document 1 §3, §5, §7), as data: the server's
 // schemas are built from this table and its handler runs retailerErrors; the retailer admin checks
 // each row with the same rules and words before Save.
-import { choice, notBlank, number, tableErrors, text, type FieldErrors } from './check.ts';
+import { BOOLEAN, choice, notBlank, number, tableErrors, text, type FieldErrors } from './check.ts';
 
 /** Tokens the file-name pattern may hold; anything else in angle brackets is refused. */
 export const FILE_NAME_TOKENS = ['<note>', '<frame_num2>', '<frame_num3>', '<frame_num4>', '<ext>'] as const;
@@ -30,7 +30,20 @@ export const retailerRules = {
   file_size: number(0, 500, { exclusiveMin: true, unit: 'MB' }),
   images_per_row: choice(IMAGES_PER_ROW),
   file_name: text(255, 1, fileNameFormat),
+  /** Our extension (issue 27): an upscaled file fails this retailer's check instead of being a warning. */
+  no_upscale: BOOLEAN,
 } as const;
 
+/**
+ * A file is upscaled when its frame draws the product's layers at this factor or more (layout's
+ * productScale); below it is rounding. Said as `UPSCALED ×1.6` in compliance.csv and the screens.
+ */
+export const UPSCALE_FROM = 1.05;
+/** The fixed '4K Images' option of Download Options (id 0): its pixels, for the server's spec and the screen's warning. */
+export const FOUR_K_SIZE = { width: 3840, height: 3840 } as const;
+export const isUpscaled = (factor: number): boolean => factor >= UPSCALE_FROM;
+export const upscaleText = (factor: number): string => `UPSCALED ×${factor.toFixed(1)}`;
+
 /** Every broken rule of a retailer's fields, by field (the server trims the name and the file name). */
-export const retailerErrors = (r: Readonly<Record<string, unknown>>): FieldErrors => tableErrors(retailerRules, r, Object.keys(retailerRules));
+export const retailerErrors = (r: Readonly<Record<string, unknown>>): FieldErrors =>
+  tableErrors(retailerRules, r, Object.keys(retailerRules).filter((k) => k !== 'no_upscale')); // optional: false when left out

@@ -1,12 +1,15 @@
-// The 360 panel's '360 Product View' Download Options (document 3 §2, §4, §5, §8; issue 14): a toggle
-// per retailer (/gets/retailer/list) and the fixed '4K Images', a note for retailers whose file name
-// holds <note>, and 'Send to email', which queues one export per chosen option on the server; the
-// e-mail with the link follows. Online only (the server renders and mails): offline it says so.
+// Download Options of silo, vignette and 360 (document 3 §2, §4, §5, §8; issues 14, 27): a toggle per
+// retailer (/gets/retailer/list) and the fixed '4K Images', a note for retailers whose file name
+// holds <note>, a warning when a chosen size would upscale the product's layers, and 'Send to email',
+// which queues one export per chosen option on the server; the e-mail with the link follows. Online
+// only (the server renders and mails): offline it says so. Shown to the section's editors only.
 import { useState } from 'react';
 import { Mail } from 'lucide-react';
+import type { PresetSection } from '../../../api/contract/rules/preset.ts';
 import { enqueueDownload } from '../../../api/exports.ts';
 import { useUserAction } from '../../../app/user-action.ts';
 import { useRetailers, useSyncStatus } from '../../../data/index.ts';
+import type { Size } from '../../../render/layout.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Callout } from '../../../ui/Callout.tsx';
 import { Card } from '../../../ui/Card.tsx';
@@ -14,19 +17,25 @@ import { Switch } from '../../../ui/Checkbox.tsx';
 import { SkeletonText } from '../../../ui/Skeleton.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { notify } from '../../../ui/notify.tsx';
-import { checkDownload, ENQUEUE_FAILED, needsNote, targetsOf } from './download-rules.ts';
+import { checkDownload, ENQUEUE_FAILED, needsNote, targetsOf, upscalesOf, upscaleWarning } from './download-rules.ts';
 import styles from './downloads.module.css';
 
-interface Props {
+/** Each section's card title: the specs' '360 Product View', and its like for silo and vignette. */
+export const OPTIONS_TITLE: Record<PresetSection, string> = { '360': '360 Product View', silo: 'Silo Image', vignette: 'Vignette Image' };
+
+export interface DownloadOptionsProps {
+  section: PresetSection;
   productId: number;
   customerId: number;
   /** The selected preset once saved; undefined while none is chosen (or it is new and unsaved). */
-  presetId: number | undefined;
+  preset: { id: number; image_scale: number } | undefined;
+  /** The product's layers of the section (their pixels say whether a size upscales). */
+  layers: readonly Partial<Size>[];
   /** Told after jobs were queued (the Downloads panel reads again). */
   onQueued?: () => void;
 }
 
-export function DownloadOptions({ productId, customerId, presetId, onQueued }: Props) {
+export function DownloadOptions({ section, productId, customerId, preset, layers, onQueued }: DownloadOptionsProps) {
   const retailers = useRetailers();
   const { online } = useSyncStatus();
   const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
@@ -35,6 +44,8 @@ export function DownloadOptions({ productId, customerId, presetId, onQueued }: P
   // Send to email is one user action per choice of options: clicked twice, each export is queued once.
   const action = useUserAction();
   const targets = targetsOf(retailers ?? []);
+  const presetId = preset?.id;
+  const warning = upscaleWarning(upscalesOf(targets, chosen, preset && { section, image_scale: preset.image_scale }, layers), layers[0]);
 
   const toggle = (id: number, on: boolean) => {
     setChosen((s) => {
@@ -65,7 +76,7 @@ export function DownloadOptions({ productId, customerId, presetId, onQueued }: P
   };
 
   return (
-    <Card title="360 Product View" description="Download Options: choose the formats to prepare. The links arrive by e-mail." headingLevel={3}>
+    <Card title={OPTIONS_TITLE[section]} description="Download Options: choose the formats to prepare. The links arrive by e-mail." headingLevel={3}>
       {!retailers ? (
         <SkeletonText lines={4} />
       ) : (
@@ -91,6 +102,16 @@ export function DownloadOptions({ productId, customerId, presetId, onQueued }: P
         </ul>
       )}
       <div className={styles.send}>
+        {warning && (
+          <Callout tone="warning" role="status">
+            <strong>{warning.title}</strong>
+            {warning.lines.map((l) => (
+              <p key={l} className={styles.warningLine}>
+                {l}
+              </p>
+            ))}
+          </Callout>
+        )}
         {problem && problem.field === undefined && (
           <Callout tone="danger" role="alert">
             {problem.message}

@@ -1,7 +1,9 @@
-// The product's Downloads panel (issue 14): this product's export jobs as they are now: queued,
-// rendering n of m, ready (with the link), failed (with the reason and Retry). It reads again every
-// few seconds while a job is under way, so it updates without a reload.
+// A section's Downloads panel (issues 14, 27): this product's export jobs of the section as they are
+// now: queued, rendering n of m, ready (with the link, and a word when files were upscaled), failed
+// (with the reason, and Retry for the section's editors). It reads again every few seconds while a
+// job is under way, so it updates without a reload.
 import { useEffect } from 'react';
+import type { PresetSection } from '../../../api/contract/rules/preset.ts';
 import { CloudOff, Download, FileArchive, RotateCw } from 'lucide-react';
 import { exportJobs, retryExport, type ExportJob } from '../../../api/exports.ts';
 import { failureText, needsConnection } from '../../../api/failure-text.ts';
@@ -17,21 +19,24 @@ import { SkeletonText } from '../../../ui/Skeleton.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
 import { notify } from '../../../ui/notify.tsx';
 import { useServerRead } from '../use-server-read.ts';
-import { jobLine, POLL_MS, underWay } from './job-view.ts';
+import { jobLine, POLL_MS, underWay, upscaleNote } from './job-view.ts';
 import styles from './downloads.module.css';
 
 const RETRYING = 'Retrying an export';
 
 interface Props {
+  section: PresetSection;
   productId: number;
   customerId: number;
+  /** The section's editor may retry a failed export (an order like Send to email). */
+  canOrder: boolean;
   /** Bumped by the caller after it queued jobs, so the list is read at once. */
   version?: number;
 }
 
-export function DownloadsPanel({ productId, customerId, version = 0 }: Props) {
+export function DownloadsPanel({ section, productId, customerId, canOrder, version = 0 }: Props) {
   const jobs = useServerRead(() => exportJobs(productId, customerId), [productId, customerId, version]);
-  const list = jobs.data ?? [];
+  const list = (jobs.data ?? []).filter((j) => j.section === section);
   const busy = list.some(underWay);
   const { reload } = jobs;
   useEffect(() => {
@@ -49,11 +54,11 @@ export function DownloadsPanel({ productId, customerId, version = 0 }: Props) {
       ) : !jobs.data && jobs.state === 'failed' ? (
         <Callout tone="danger">Error: {jobs.message}</Callout>
       ) : !list.length ? (
-        <EmptyState compact icon={<FileArchive />} title="No downloads yet." description="Choose Download Options and Send to email." />
+        <EmptyState compact icon={<FileArchive />} title="No downloads yet." description={canOrder ? 'Choose Download Options and Send to email.' : undefined} />
       ) : (
         <ul className={styles.jobs} aria-label="Export jobs" aria-live="polite">
           {list.map((job) => (
-            <JobRow key={job.id} job={job} customerId={customerId} onRetried={reload} />
+            <JobRow key={job.id} job={job} customerId={customerId} canOrder={canOrder} onRetried={reload} />
           ))}
         </ul>
       )}
@@ -61,11 +66,12 @@ export function DownloadsPanel({ productId, customerId, version = 0 }: Props) {
   );
 }
 
-function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: number; onRetried: () => void }) {
+function JobRow({ job, customerId, canOrder, onRetried }: { job: ExportJob; customerId: number; canOrder: boolean; onRetried: () => void }) {
   // One retry per failure of the job (its updated_at): Retry clicked twice queues it once.
   const action = useUserAction();
   const { online } = useSyncStatus();
   const line = jobLine(job);
+  const upscaled = upscaleNote(job);
   const retry = () =>
     void action.run(async (a) => {
       await retryExport(job.id, customerId, a.key());
@@ -83,12 +89,20 @@ function JobRow({ job, customerId, onRetried }: { job: ExportJob; customerId: nu
       </div>
       {job.status === 'rendering' && <ProgressBar label={line.detail} value={job.total ? (100 * job.progress) / job.total : undefined} showLabel />}
       {job.status !== 'rendering' && line.detail && <p className={styles.detail}>{line.detail}</p>}
+      {upscaled && (
+        <p className={styles.detail}>
+          <Badge tone="warning" size="sm">
+            {upscaled.badge}
+          </Badge>{' '}
+          {upscaled.detail}
+        </p>
+      )}
       {job.status === 'ready' && job.url && (
         <a className={buttonClass({ size: 'sm' })} href={job.url} download>
           <Download aria-hidden="true" size={14} /> Download the zip
         </a>
       )}
-      {job.status === 'failed' && (
+      {job.status === 'failed' && canOrder && (
         <>
           <Button size="sm" icon={<RotateCw />} loading={action.running} disabled={!online} aria-describedby={online ? undefined : `retry-offline-${job.id}`} onClick={retry}>
             Retry

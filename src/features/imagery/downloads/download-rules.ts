@@ -1,8 +1,11 @@
-// The 360 Download Options' rules (document 3 §2, §5, §8; issue 14): one toggle per retailer plus the
+// Download Options' rules (document 3 §2, §5, §8; issues 14 and 27): one toggle per retailer plus the
 // fixed '4K Images' (id 0, no note); a note for retailers whose file_name holds `<note>`; checked in
-// the specs' order before anything is sent. Pure, so unit-tested.
+// the specs' order before anything is sent; and which chosen sizes would upscale the product's layers.
+// Pure, so unit-tested.
+import { FOUR_K_SIZE, isUpscaled, upscaleText } from '../../../api/contract/rules/retailer.ts';
+import { productScale, type RenderPreset, type Size } from '../../../render/layout.ts';
 
-export const FOUR_K = { id: 0, retailer: '4K Images', file_name: '' } as const;
+export const FOUR_K = { id: 0, retailer: '4K Images', file_name: '', ...FOUR_K_SIZE, no_upscale: false } as const;
 export const NEED_PRESET = 'Please select or create a preset.';
 export const FILL_INPUT = 'Please fill input for';
 export const ENQUEUE_FAILED = 'Error requesting download automation.';
@@ -11,6 +14,10 @@ export interface DownloadTarget {
   id: number;
   retailer: string;
   file_name: string;
+  width: number;
+  height: number;
+  /** Read from an older mirror it may be missing: then it is allowed. */
+  no_upscale?: boolean;
 }
 
 /** Whether the retailer's file-name pattern asks for a note (the `<note>` token). */
@@ -36,4 +43,42 @@ export function checkDownload(presetId: number | undefined, targets: readonly Do
   if (!picked.length) return { ok: false, message: 'Choose at least one download option.' };
   for (const t of picked) if (needsNote(t) && !notes[t.id]?.trim()) return { ok: false, message: `${FILL_INPUT} ${t.retailer}`, field: t.id };
   return { ok: true, requests: picked.map((t) => (needsNote(t) ? { retailer: t.id, note: notes[t.id]!.trim() } : { retailer: t.id })) };
+}
+
+export interface Upscale {
+  retailer: string;
+  /** The largest factor over the product's views, as the server's compliance check will find it. */
+  factor: number;
+  /** The retailer forbids it: the export will fail. */
+  forbidden: boolean;
+}
+
+/**
+ * The chosen options whose size draws the product larger than its layers (layout's productScale with
+ * the saved preset, the largest over the views), in the list's order; none without a preset or layers.
+ */
+export function upscalesOf(
+  targets: readonly DownloadTarget[], chosen: ReadonlySet<number>,
+  preset: Pick<RenderPreset, 'section' | 'image_scale'> | undefined, layers: readonly Partial<Size>[],
+): Upscale[] {
+  const sized = layers.filter((l): l is Size => !!l.width && !!l.height);
+  if (!preset || !sized.length) return [];
+  return targets.flatMap((t) => {
+    if (!chosen.has(t.id)) return [];
+    const factor = Math.max(...sized.map((l) => productScale(preset, l, t)));
+    return isUpscaled(factor) ? [{ retailer: t.retailer, factor, forbidden: !!t.no_upscale }] : [];
+  });
+}
+
+/** The warning Download Options shows before ordering, or undefined when nothing would upscale. */
+export function upscaleWarning(ups: readonly Upscale[], layer: Partial<Size> | undefined): { title: string; lines: string[] } | undefined {
+  if (!ups.length) return undefined;
+  const size = layer?.width && layer.height ? ` (${layer.width} × ${layer.height} px)` : '';
+  const allowed = ups.filter((u) => !u.forbidden);
+  const forbidden = ups.filter((u) => u.forbidden);
+  const list = (us: readonly Upscale[]) => us.map((u) => `${u.retailer} ${upscaleText(u.factor)}`).join(', ');
+  const lines: string[] = [];
+  if (allowed.length) lines.push(`These sizes draw the product larger than its layers${size}, so the files may look soft: ${list(allowed)}.`);
+  if (forbidden.length) lines.push(`${forbidden.length === 1 ? 'This retailer forbids' : 'These retailers forbid'} upscaling, so ${forbidden.length === 1 ? 'its export' : 'their exports'} will fail the compliance check: ${list(forbidden)}.`);
+  return { title: 'Upscaled files', lines };
 }

@@ -1,5 +1,6 @@
 // How an export job reads in the Downloads panel: queued, rendering n of m, ready (until it expires),
 // failed with its reason. Pure, so unit-tested.
+import { upscaleText } from '../../../api/contract/rules/retailer.ts';
 import type { ExportJob } from '../../../api/exports.ts';
 import type { BadgeTone } from '../../../ui/Badge.tsx';
 import { formatDateTime } from '../../../ui/format.ts';
@@ -24,4 +25,10 @@ export function jobLine(j: ExportJob, now = Date.now()): { status: string; tone:
     case 'failed':
       return { status: 'Failed', tone: 'danger', detail: j.reason || 'The export failed.' };
   }
+}
+
+/** A ready export whose files were drawn larger than the product's layers: its badge and why. */
+export function upscaleNote(j: Pick<ExportJob, 'status' | 'upscale'>): { badge: string; detail: string } | undefined {
+  if (j.status !== 'ready' || j.upscale === null) return undefined;
+  return { badge: upscaleText(j.upscale), detail: "Some files are drawn larger than the product's layers and may look soft (compliance.csv says which)." };
 }

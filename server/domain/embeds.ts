@@ -20,13 +20,24 @@ export interface SpinAsk {
   key?: string;
 }
 
-/** The source the embed names: a 360 preset of this product, or its newest upload group with photos. */
+/**
+ * With uploadimage=1, the upload group the embed names: id_customization is the group's id (issue 27: the
+ * 360 panel's code for the selected group), and without it the product's newest group with photos.
+ * A group of another product answers 404 like a wrong preset.
+ */
+async function groupOf(db: Db, productId: number, groupId: number | undefined): Promise<number | undefined> {
+  const g = await db.one<{ id: number }>(
+    `SELECT g.id FROM upload_groups g WHERE g.product_id = $1 AND ($2::int IS NULL OR g.id = $2)
+        AND EXISTS (SELECT 1 FROM product_uploads u WHERE u.group_id = g.id) ORDER BY g.id DESC LIMIT 1`, [productId, groupId ?? null]);
+  return g?.id;
+}
+
+/** The source the embed names: a 360 preset of this product, or one of its upload groups. */
 async function sourceOf(db: Db, product: SharedProduct, ask: SpinAsk): Promise<Source | undefined> {
   if (ask.uploadimage === 1) {
-    const g = await db.one<{ id: number }>(
-      `SELECT g.id FROM upload_groups g WHERE g.product_id = $1
-          AND EXISTS (SELECT 1 FROM product_uploads u WHERE u.group_id = g.id) ORDER BY g.id DESC LIMIT 1`, [product.id]);
-    return g && { groupId: g.id };
+    const g = await groupOf(db, product.id, ask.id_customization);
+    if (g === undefined && ask.id_customization !== undefined) throw NOT_FOUND();
+    return g === undefined ? undefined : { groupId: g };
   }
   if (ask.id_customization === undefined || ask.frames === undefined) throw NOT_FOUND();
   const p = await db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [ask.id_customization, product.id, '360']);
@@ -78,7 +89,11 @@ export async function pageProduct(s: Services, path: string, q: Record<string, u
   const product = await productByKey(s.db, id, key);
   if (!product) return undefined;
   if (path !== '/iframe/360') return { title: `${product.name} (3D view)` };
-  if (q.uploadimage === '1') return { title: `${product.name} (360° view)` };
+  if (q.uploadimage === '1') {
+    const group = q.id_customization === undefined ? undefined : idIn(q.id_customization);
+    if (q.id_customization !== undefined && (!group || (await groupOf(s.db, product.id, group)) === undefined)) return undefined;
+    return { title: `${product.name} (photos)` };
+  }
   const preset = idIn(q.id_customization);
   if (!preset || (q.frames !== '24' && q.frames !== '48')) return undefined;
   const p = await s.db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [preset, product.id, '360']);

@@ -55,9 +55,11 @@ export async function oembedOf(s: Services, ask: OembedAsk) {
     const frames = Number(url.searchParams.get('frames'));
     const preset = Number(url.searchParams.get('id_customization'));
     if (!uploads && ((frames !== 24 && frames !== 48) || !Number.isInteger(preset) || preset < 1)) throw NOT_FOUND();
-    const spin = await spinOf(s, { id_product: id, key, ...(uploads ? { uploadimage: 1 } : { frames: frames as 24 | 48, id_customization: preset }) });
+    const group = url.searchParams.has('id_customization') ? preset : undefined;
+    if (uploads && group !== undefined && (!Number.isInteger(group) || group < 1)) throw NOT_FOUND();
+    const spin = await spinOf(s, { id_product: id, key, ...(uploads ? { uploadimage: 1, id_customization: group } : { frames: frames as 24 | 48, id_customization: preset }) });
     const box = fitBox(spin.width || 5, spin.height || 6, ask.maxwidth, ask.maxheight);
-    const title = `${spin.name} (360° view)`;
+    const title = uploads ? `${spin.name} (photos)` : `${spin.name} (360° view)`;
     const poster = spin.frames[0]?.jpeg;
     const smallest = poster && Object.keys(poster).map(Number).sort((a, b) => a - b)[0];
     return {

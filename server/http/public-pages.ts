@@ -44,7 +44,9 @@ function withDiscovery(html: string, s: Services, req: FastifyRequest, title: st
   const self = new URL(req.url, s.config.publicUrl).toString();
   const href = new URL(`/oembed?url=${encodeURIComponent(self)}`, s.config.publicUrl).toString();
   const link = `<link rel="alternate" type="application/json+oembed" href="${escape(href)}" title="${escape(title)}">`;
-  return html.includes('</head>') ? html.replace('</head>', `${link}</head>`) : `${link}${html}`;
+  // The product's name in the title from the first byte (the page sets the same once it has loaded).
+  const titled = html.replace(/<title>[^<]*<\/title>/, `<title>${escape(title)}</title>`);
+  return titled.includes('</head>') ? titled.replace('</head>', `${link}</head>`) : `${link}${titled}`;
 }
 
 export function registerPublicPages(app: FastifyInstance, s: Services) {

@@ -8,13 +8,16 @@ import { implement } from '../http/routes.ts';
 
 export const PUBLIC_CACHE = 'public, max-age=60';
 
+/** PUBLIC_URL's origin: the {host} of an embed code, the one oEmbed answers for. */
+const publicOrigin = (url: string) => new URL(url).origin;
+
 export const embedRoutes = implement(contract, {
-  async shareKey({ db, query }) {
-    return { success: true, key: await shareKeyOf(db, query.id_product) };
+  async shareKey({ db, config, query }) {
+    return { success: true, key: await shareKeyOf(db, query.id_product), public_url: publicOrigin(config.publicUrl) };
   },
 
-  async rotateShareKey({ db, body }) {
-    return { success: true, key: await rotateShareKey(db, body.id_product) };
+  async rotateShareKey({ db, config, body }) {
+    return { success: true, key: await rotateShareKey(db, body.id_product), public_url: publicOrigin(config.publicUrl) };
   },
 
   async spin(c) {

@@ -1,6 +1,6 @@
 // Document 3 §7 "Product screen" and "Shared and other calls": uploaded lists, the studio's files and
 // viewer model, and the tailor request. The guard has checked company, product and slug.
-import { imagery as contract } from '../../src/api/contract/imagery.ts';
+import { TAILOR_PAGES, imagery as contract } from '../../src/api/contract/imagery.ts';
 import { automationFiles, uploadGroups, uploadedFiles, uploadedImages } from '../domain/imagery-files.ts';
 import { iso } from '../domain/products.ts';
 import { ApiError } from '../http/errors.ts';
@@ -66,5 +66,13 @@ export const imageryRoutes = implement(contract, {
       });
     });
     return { success: true, message: 'Your request has been sent. We will contact you soon.' };
+  },
+
+  // The same (product, page, day) key as the once-a-day rule: what this product's screen shows as requested.
+  async tailorRequested({ db, query }) {
+    const rows = await db.query<{ page: (typeof TAILOR_PAGES)[number] }>(
+      `SELECT DISTINCT page FROM tailor_requests WHERE product_id = $1 AND requested_on >= (now() AT TIME ZONE 'UTC')::date ORDER BY page`,
+      [query.id_product]);
+    return { success: true, pages: rows.map((r) => r.page) };
   },
 });

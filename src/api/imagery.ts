@@ -13,6 +13,10 @@ export type TailorPage = Body<I['tailor']>['page'];
 export const requestTailor = (body: Body<I['tailor']>, key: string) =>
   send<I['tailor']>('POST', '/posts/email/request/service/tailor/send', { body, idempotencyKey: key });
 
+/** The pages of a product already requested today (by anyone of the company, on any device). */
+export const tailorRequested = (id_product: number, id_customer: number) =>
+  send<I['tailorRequested']>('GET', '/gets/product/tailor/requested', { query: { id_product, id_customer } });
+
 /** The zip calls of "Download All Images" per section; 360 zips every upload group (one folder each). */
 export function zipUploads(section: 'silo' | 'vignette' | '360', id_product: number, id_customer: number) {
   const query = { id_product, id_customer };

@@ -5,6 +5,7 @@ import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { OldTabPrompt } from './OldTabPrompt.tsx';
 import type { RouteHandle } from './router.tsx';
 import { pageTitle } from './rules.ts';
+import { describePage } from './title.ts';
 import { Spinner } from '../ui/Spinner.tsx';
 import styles from './Root.module.css';
 
@@ -18,7 +19,8 @@ export function Root() {
   // A layout effect runs before any screen's own effect, so usePageTitle (e.g. a SKU) wins.
   useLayoutEffect(() => {
     document.title = pageTitle(title?.title);
-  }, [pathname, title?.title]);
+    describePage(title?.description);
+  }, [pathname, title?.title, title?.description]);
   return (
     <>
       <Outlet />

@@ -7,11 +7,11 @@ import { Root, RootFallback } from './Root.tsx';
 import { RouteError } from './RouteError.tsx';
 import { ROUTES, type RouteDef } from './routes.ts';
 
-export type RouteHandle = Pick<RouteDef, 'title' | 'access' | 'rule' | 'params' | 'exists'>;
+export type RouteHandle = Pick<RouteDef, 'title' | 'description' | 'access' | 'rule' | 'params' | 'exists'>;
 
 const toRoute = (r: RouteDef): RouteObject => ({
   path: r.path,
-  handle: { title: r.title, access: r.access, rule: r.rule, params: r.params, exists: r.exists } satisfies RouteHandle,
+  handle: { title: r.title, description: r.description, access: r.access, rule: r.rule, params: r.params, exists: r.exists } satisfies RouteHandle,
   lazy: async () => ({ Component: (await r.load()).default }),
   // Inside the shell when the screen behind the guard fails (its code could not load offline).
   errorElement: <RouteError />,

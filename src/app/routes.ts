@@ -14,6 +14,8 @@ export type RouteRule = 'signed-in' | 'dashboard' | readonly Slug[];
 export interface RouteDef {
   path: string;
   title: string;
+  /** The page's meta description (the pages search engines may index; robots.txt says which). */
+  description?: string;
   access: RouteAccess;
   load: Screen;
   /** Every auth and staff route states its rule (tests/unit/route-rules.test.ts checks it). */
@@ -32,12 +34,15 @@ const TEMPLATES: readonly Slug[] = ['reader-template-access'];
 /** A user id: digits without a leading zero, within PostgreSQL's integer. */
 export const isUserId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
 
+/** index.html says the same, for readers of the page without JavaScript. */
+export const LOGIN_DESCRIPTION = 'Sign in to Facet, the 3D-visualisation studio’s customer portal: your product catalogue, silo, vignette and 360 images, videos and 3D models.';
+
 const login: Screen = () => import('../features/auth/LoginPage.tsx');
 
 export const ROUTES: RouteDef[] = [
   // The root path is the login view (a signed-in user is sent on to /dashboard).
-  { path: '/', title: 'Login', access: 'public', load: login },
-  { path: '/login', title: 'Login', access: 'public', load: login },
+  { path: '/', title: 'Login', description: LOGIN_DESCRIPTION, access: 'public', load: login },
+  { path: '/login', title: 'Login', description: LOGIN_DESCRIPTION, access: 'public', load: login },
   { path: '/reset-password', title: 'Reset Password', access: 'public', load: () => import('../features/auth/ResetPasswordPage.tsx') },
   { path: '/register-manager', title: 'Manager Registration', access: 'public', load: () => import('../features/auth/RegisterManagerPage.tsx') },
   { path: '/register/customer', title: 'Register', access: 'public', load: () => import('../features/auth/RegisterCustomerPage.tsx') },
@@ -45,7 +50,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/register', title: 'Register', access: 'public', load: () => import('../features/auth/SelfRegisterPage.tsx') },
   // The invitation mail's link (issue 13): set a password (or confirm an existing one) and sign in.
   { path: '/accept-invite', title: 'Accept Invitation', access: 'public', load: () => import('../features/auth/AcceptInvitePage.tsx') },
-  { path: '/term-of-use', title: 'Terms of Use', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
+  { path: '/term-of-use', title: 'Terms of Use', description: 'The terms of use and the privacy policy of Facet, the customer portal of our 3D-visualisation studio.', access: 'public', load: () => import('../features/legal/TermsPage.tsx') },
   { path: '/dashboard', title: 'Dashboard', access: 'auth', load: () => import('../features/dashboard/DashboardPage.tsx'), rule: 'dashboard' },
   { path: '/catalog', title: 'Product Catalog', access: 'auth', load: () => import('../features/catalog/CatalogPage.tsx'), rule: CATALOG },
   { path: '/catalog_template', title: 'Template Catalog', access: 'auth', load: () => import('../features/templates/CustomerTemplateCatalog.tsx'), rule: TEMPLATES },

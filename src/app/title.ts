@@ -26,3 +26,18 @@ export const useScreenTitle = () =>
     () => current,
     () => undefined,
   );
+
+/**
+ * The page's meta description: the route's own (the public pages: login, terms), or none, so a
+ * signed-in screen never carries another page's words. index.html holds the login's for the first paint.
+ */
+export function describePage(description: string | undefined) {
+  let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!description) return meta?.remove();
+  if (!meta) {
+    meta = document.createElement('meta');
+    meta.name = 'description';
+    document.head.append(meta);
+  }
+  meta.content = description;
+}

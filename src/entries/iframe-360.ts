@@ -1,8 +1,10 @@
-// /iframe/360 (document 3 §2, issue 14): the public embed of a product's spin. Its own tiny entry:
-// no React, no router, no app shell; one fetch of the public call, then the spin player.
+// /iframe/360 (document 3 §2, issues 14 and 27): the public embed of a product's spin, or with
+// uploadimage=1 an upload group's photos in the carousel. Its own tiny entry: no React, no router, no
+// app shell; one fetch of the public call, then the player. Inter and the tokens from public.css.
 // Without a valid share key the call answers 404 and the page shows nothing of the product.
 import { framesOf, supportsWebp, type ApiFrame } from '../spin/frames.ts';
 import { createSpinPlayer } from '../spin/player.ts';
+import './public.css';
 
 interface Spin360 {
   name: string;
@@ -42,9 +44,16 @@ async function load(): Promise<void> {
     setTimeout(() => void load(), RETRY_MS);
     return;
   }
-  document.title = `${spin.name} · 360 view`;
   host.replaceChildren();
-  createSpinPlayer(host, { frames, label: `360 view of ${spin.name}`, autoplay: page.get('autoplay') === '1' });
+  const autoplay = page.get('autoplay') === '1';
+  if (page.get('uploadimage') === '1') {
+    // An upload group's photos: the uploaded-photos carousel (document 3 §2's drag steps).
+    document.title = `${spin.name} · photos`;
+    createSpinPlayer(host, { frames, label: `Photos of ${spin.name}`, drag: 'steps', unit: 'Photo', hint: 'Drag to browse', counter: true, autoplay });
+    return;
+  }
+  document.title = `${spin.name} · 360 view`;
+  createSpinPlayer(host, { frames, label: `360 view of ${spin.name}`, autoplay });
 }
 
 void load();

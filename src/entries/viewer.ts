@@ -3,6 +3,7 @@
 // Look); on a desktop that cannot start AR, a QR code hands the page to a phone with ar=1, where a
 // large AR button waits. Without a valid key the call answers 404 and nothing of the product shows.
 import { mountModel, type ModelElement } from '../viewer/model.ts';
+import './public.css';
 import '../viewer/viewer-page.css';
 
 interface PublicViewer {
@@ -56,7 +57,7 @@ async function load() {
   main.replaceChildren(heading, stage);
   const { ready } = mountModel(stage, {
     glb: v.file_glb, usdz: v.file_usdz, poster: v.poster, alt: `3D model of ${v.name}`,
-    lazy: page.get('lazy') === '1', ar: true, arButton: arButton(),
+    lazy: page.get('lazy') === '1', defer: true, ar: true, arButton: arButton(),
   });
   const mv = await ready;
   // AR support is settled once model-viewer has looked at its sources.

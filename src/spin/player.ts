@@ -1,9 +1,11 @@
-// The 360 spin player (issue 14): plain DOM, no framework, so the tiny /iframe/360 entry and the
-// portal's React screens share it. Frames arrive progressively (loader.ts); dragging, touch and the
-// keys follow rules.ts; the stage is a focusable role="slider"; full screen asks for the largest width.
+// The 360 spin player (issue 14) and the uploaded-photos carousel (issue 27): plain DOM, no framework,
+// so the tiny /iframe/360 entry and the portal's React screens share it. Frames arrive progressively
+// (loader.ts); dragging, touch and the keys follow rules.ts (a turn per stage width with inertia, or
+// document 3's steps for the carousel); the stage is a focusable role="slider"; full screen asks for
+// the largest width.
 import { FrameLoader, type Generation } from './loader.ts';
 import type { PlayerFrame } from './frames.ts';
-import { dragStep, keyStep, nearestLoaded, wrap } from './rules.ts';
+import { coast, dragStep, INERTIA, keyStep, nearestLoaded, turnStep, wrap } from './rules.ts';
 import './player.css';
 
 export interface SpinOptions {
@@ -17,6 +19,18 @@ export interface SpinOptions {
   /** Frames fetched at once. */
   concurrency?: number;
   onChange?: (index: number) => void;
+  /**
+   * 'turn' (the 360 player): a drag across the stage is one full turn, with inertia unless the user
+   * prefers reduced motion. 'steps' (the uploaded-photos carousel, document 3 §2): 3 px dead zone,
+   * half the movement, at most ±10 photos per step, no inertia.
+   */
+  drag?: 'turn' | 'steps';
+  /** What one frame is called in the slider's value text and counter: 'Frame' (default) or 'Photo'. */
+  unit?: string;
+  /** The hint over the picture until first used. */
+  hint?: string;
+  /** A visible 'i / n' counter (the carousel). */
+  counter?: boolean;
 }
 
 export interface SpinPlayer {
@@ -47,11 +61,15 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
   Object.assign(img, { alt: '', draggable: false, decoding: 'sync' });
   img.setAttribute('fetchpriority', 'high');
   const hint = el('span', 'spin-hint', root);
-  hint.textContent = 'Drag to spin';
+  hint.textContent = o.hint ?? 'Drag to spin';
   hint.setAttribute('aria-hidden', 'true');
   const bar = el('span', 'spin-bar', root);
   bar.setAttribute('aria-hidden', 'true');
   const fill = el('span', '', bar);
+  const unit = o.unit ?? 'Frame';
+  const count = o.counter ? el('span', 'spin-count', root) : undefined;
+  count?.setAttribute('aria-hidden', 'true');
+  const mode = o.drag ?? 'turn';
 
   let index = 0;
   let direction: 1 | -1 = 1;
@@ -96,13 +114,16 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
     if (dir) direction = dir;
     if (next === index) return;
     index = next;
-    stage.setAttribute('aria-valuenow', String(index + 1));
-    stage.setAttribute('aria-valuetext', `Frame ${index + 1} of ${n}`);
+    value();
     render();
     o.onChange?.(index);
   };
-  stage.setAttribute('aria-valuenow', '1');
-  stage.setAttribute('aria-valuetext', `Frame 1 of ${n}`);
+  function value() {
+    stage.setAttribute('aria-valuenow', String(index + 1));
+    stage.setAttribute('aria-valuetext', `${unit} ${index + 1} of ${n}`);
+    if (count) count.textContent = `${index + 1} / ${n}`;
+  }
+  value();
 
   // The poster is the visible picture's own first load; the other frames follow once it is in.
   if (n > 0) {
@@ -120,33 +141,80 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
   progress();
 
   // Autoplay: a full turn in about 4 s, until the user touches anything.
-  const reduced = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-  let timer = o.autoplay && !reduced && n > 1 ? setInterval(() => go(index + 1, 1), Math.max(40, 4000 / n)) : undefined;
+  const reduced = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let timer = o.autoplay && !reduced() && n > 1 ? setInterval(() => go(index + 1, 1), Math.max(40, 4000 / n)) : undefined;
+  let coasting = 0;
+  const stopCoast = () => {
+    if (coasting) cancelAnimationFrame(coasting);
+    coasting = 0;
+    root.removeAttribute('data-coasting');
+  };
   const takeOver = () => {
     if (timer) clearInterval(timer);
     timer = undefined;
+    stopCoast();
     root.classList.add('spin-used');
   };
 
-  // Mouse and touch (document 3 §2, §9): the dead zone keeps the anchor, so slow drags add up.
+  // Moves for a pointer `dx` px from the anchor; returns how far the anchor moves (0: it stays, so slow drags add up).
+  const dragBy = (dx: number): number => {
+    if (mode === 'steps') {
+      const step = dragStep(dx);
+      if (step) go(index + step, step > 0 ? 1 : -1);
+      return step ? dx : 0;
+    }
+    const { step, used } = turnStep(dx, stage.clientWidth, n);
+    if (step) go(index + step, step > 0 ? 1 : -1);
+    return used;
+  };
+  // Inertia after a flick (the turn only, never under prefers-reduced-motion): the speed decays each frame.
+  const startCoast = (speed: number) => {
+    if (mode !== 'turn' || reduced() || Math.abs(speed) < INERTIA.minSpeed * 4) return;
+    root.setAttribute('data-coasting', '');
+    let carry = 0;
+    let last = performance.now();
+    const tick = (now: number) => {
+      const c = coast(speed, now - last);
+      last = now;
+      speed = c.speed;
+      carry += c.dx;
+      carry -= dragBy(carry);
+      if (speed === 0) return stopCoast();
+      coasting = requestAnimationFrame(tick);
+    };
+    coasting = requestAnimationFrame(tick);
+  };
+
+  // Mouse and touch (document 3 §2, §9; issue 27): the anchor moves only by what was used.
   let anchor: number | undefined;
+  let samples: Array<{ x: number; t: number }> = [];
   on<PointerEvent>(stage, 'pointerdown', (e) => {
     if (e.button !== 0) return;
     takeOver();
     anchor = e.clientX;
-    stage.setPointerCapture?.(e.pointerId);
+    samples = [{ x: e.clientX, t: e.timeStamp }];
+    try {
+      stage.setPointerCapture?.(e.pointerId);
+    } catch {
+      // a pointer no longer active (a script's event): the drag still works inside the stage
+    }
     if (e.pointerType !== 'mouse') return;
     e.preventDefault(); // no text selection or image drag; focus as a click would
     stage.focus({ preventScroll: true });
   });
   on<PointerEvent>(stage, 'pointermove', (e) => {
     if (anchor === undefined) return;
-    const step = dragStep(e.clientX - anchor);
-    if (!step) return;
-    anchor = e.clientX;
-    go(index + step, step > 0 ? 1 : -1);
+    samples = [...samples.filter((p) => e.timeStamp - p.t < 100), { x: e.clientX, t: e.timeStamp }];
+    anchor += dragBy(e.clientX - anchor);
   });
-  const release = () => (anchor = undefined);
+  const release = (e: PointerEvent) => {
+    if (anchor === undefined) return;
+    anchor = undefined;
+    // The speed of the last 100 ms of the drag; a pointer held still before release has none.
+    const recent = samples.filter((p) => e.timeStamp - p.t < 100);
+    const [a, b] = [recent[0], recent.at(-1)];
+    if (e.type === 'pointerup' && a && b && b.t > a.t) startCoast((b.x - a.x) / (b.t - a.t));
+  };
   on(stage, 'pointerup', release);
   on(stage, 'pointercancel', release);
   // Only while focused: the listener is on the slider itself, never on the page.

@@ -1,7 +1,8 @@
-// The spin player's pure rules (document 3 §2 "360 panel additions", §9; issue 14): the drag rule,
-// wrapping, the frame loading order and the nearest loaded frame. No DOM here, so they are unit-tested.
+// The spin player's pure rules (document 3 §2 "360 panel additions", §9; issues 14 and 27): the two
+// drag rules (the uploaded-photos carousel's steps, the 360 turn per stage width), inertia, wrapping,
+// the frame loading order and the nearest loaded frame. No DOM here, so they are unit-tested.
 
-/** Document 3 §9: mouse drag dead zone 3 px, divisor 2, maximum step 10. */
+/** Document 3 §9, the uploaded-photos carousel: mouse drag dead zone 3 px, divisor 2, maximum step 10. */
 export const DRAG = { deadZone: 3, divisor: 2, maxStep: 10 } as const;
 
 /**
@@ -13,6 +14,28 @@ export function dragStep(dx: number): number {
   if (!Number.isFinite(dx) || Math.abs(dx) < DRAG.deadZone) return 0;
   const step = Math.trunc(dx / DRAG.divisor);
   return Math.max(-DRAG.maxStep, Math.min(DRAG.maxStep, step)) || 0;
+}
+
+/**
+ * The 360 turn (issue 27): a drag across the whole stage is one full turn, so `dx` px move
+ * `dx × n / width` frames, toward zero. `used` is the distance those frames account for: the caller
+ * moves its anchor by that much only, so the remainder of a slow drag still counts.
+ */
+export function turnStep(dx: number, width: number, n: number): { step: number; used: number } {
+  if (!Number.isFinite(dx) || !(width > 0) || n <= 0) return { step: 0, used: 0 };
+  const step = Math.trunc((dx * n) / width) || 0;
+  return { step, used: (step * width) / n };
+}
+
+/** Inertia after a flick: the speed (px/ms) decays with this time constant, and stops under MIN_SPEED. */
+export const INERTIA = { tauMs: 325, minSpeed: 0.02, maxSpeed: 6 } as const;
+
+/** One animation frame of inertia: the distance travelled in `dt` ms and the speed left. */
+export function coast(speed: number, dt: number): { dx: number; speed: number } {
+  const v = Math.max(-INERTIA.maxSpeed, Math.min(INERTIA.maxSpeed, speed));
+  const left = v * Math.exp(-Math.max(0, dt) / INERTIA.tauMs);
+  // The integral of v·e^(-t/τ) over dt: what the decaying speed covers.
+  return { dx: (v - left) * INERTIA.tauMs, speed: Math.abs(left) < INERTIA.minSpeed ? 0 : left };
 }
 
 /** `i` brought into 0..n-1: the player wraps around both ways. */

@@ -14,6 +14,11 @@ export interface ModelOptions {
   /** Offer AR (webxr, Scene Viewer, Quick Look); `arButton` replaces the small default button. */
   ar?: boolean;
   arButton?: HTMLElement;
+  /**
+   * Without `lazy`: show the poster first and load the model when the shopper interacts (pointer,
+   * key, wheel, touch) or the page is idle, so the first paint is not held by the 3D library (/viewer/).
+   */
+  defer?: boolean;
 }
 
 /** The element once model-viewer has defined it (the properties we read). */
@@ -47,6 +52,24 @@ async function showModel(host: HTMLElement, o: ModelOptions): Promise<ModelEleme
   return mv;
 }
 
+const WANT = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
+
+/** Resolves at the shopper's first interaction with the page, or once the page is idle (4 s at most). */
+function whenWanted(): Promise<void> {
+  return new Promise((resolve) => {
+    const go = () => {
+      for (const t of WANT) removeEventListener(t, go);
+      cancelIdleCallback(idle);
+      clearTimeout(latest);
+      resolve();
+    };
+    for (const t of WANT) addEventListener(t, go, { passive: true });
+    const idle = requestIdleCallback(go, { timeout: 2000 });
+    // A page that is never idle (or a browser that throttles idle callbacks) still gets its model.
+    const latest = setTimeout(go, 4000);
+  });
+}
+
 /**
  * Puts the model in `host`. Resolves with the element once it is on the page (after the play
  * button's click when lazy); `destroy` removes whatever is there.
@@ -62,13 +85,18 @@ export function mountModel(host: HTMLElement, o: ModelOptions): { ready: Promise
     if (done) mv.remove();
     return mv;
   };
-  if (!o.lazy) return { ready: reveal(), destroy };
+  if (!o.lazy && !o.defer) return { ready: reveal(), destroy };
   const cover = document.createElement('div');
   cover.className = 'model-cover';
   if (o.poster) {
     const img = document.createElement('img');
-    Object.assign(img, { src: o.poster, alt: '', className: 'model-poster' });
+    Object.assign(img, { src: o.poster, alt: o.lazy ? '' : o.alt, className: 'model-poster' });
+    img.setAttribute('fetchpriority', 'high');
     cover.append(img);
+  }
+  if (!o.lazy) {
+    host.replaceChildren(cover);
+    return { ready: whenWanted().then(reveal), destroy };
   }
   const play = document.createElement('button');
   Object.assign(play, { type: 'button', className: 'model-play', innerHTML: PLAY_ICON });

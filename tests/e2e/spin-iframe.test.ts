@@ -1,5 +1,5 @@
-// The public pages of issue 14 in real Chromium, with no login: /iframe/360 (the spin player: the
-// drag rule, keys only while focused, frames in the stated order) and /viewer/ (the QR hand-off on a
+// The public pages of issue 14 in real Chromium, with no login: /iframe/360 (the spin player: a turn
+// per stage width with inertia off under reduced motion (issue 27), keys only while focused, frames in the stated order) and /viewer/ (the QR hand-off on a
 // desktop), each axe-clean.
 //
 // The pages are the server's (404 without the product's real share key, asked here through the API);
@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { dragStep, loadOrder, wrap } from '../../src/spin/rules.ts';
+import { loadOrder, turnStep, wrap } from '../../src/spin/rules.ts';
 import { seriousViolations } from './shell-helpers.ts';
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -72,33 +72,73 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/iframe-360.png` });
   });
 
-  it('moves by the drag rule: 40 px at once is 10 frames (the cap), 40 px in 2 px steps is 20, and wraps', async () => {
+  it('turns once per stage width of drag (issue 27), slow drags adding up, and wraps', async () => {
+    // Reduced motion: no inertia, so each drag's frames are exactly the rule's.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const box = (await slider().boundingBox())!;
     const y = box.y + box.height / 2;
-    const x0 = box.x + box.width / 2 - 100;
-    expect(await frameNow()).toBe(0);
-    await page.mouse.move(x0, y);
-    await page.mouse.down();
-    await page.mouse.move(x0 + 40, y);
-    await page.mouse.up();
-    expect(await frameNow()).toBe(dragStep(40));
-    expect(dragStep(40)).toBe(10);
-    // Slow: each 2 px move is inside the dead zone, so the anchor stays until 4 px have gathered.
-    await page.mouse.move(x0, y);
-    await page.mouse.down();
-    for (let dx = 2; dx <= 40; dx += 2) await page.mouse.move(x0 + dx, y);
-    await page.mouse.up();
-    expect(await frameNow()).toBe(10 + 20);
-    // Back 40 px at once from 30, then again: 30 → 20 → 10; and past 0 it wraps to the end.
-    for (const expected of [20, 10, 0, wrap(-10, N)]) {
-      await page.mouse.move(x0 + 40, y);
+    const x0 = box.x + box.width / 4;
+    const drag = async (moves: number[], from = x0) => {
+      await page.mouse.move(from, y);
       await page.mouse.down();
-      await page.mouse.move(x0, y);
+      for (const dx of moves) await page.mouse.move(from + dx, y);
       await page.mouse.up();
-      expect(await frameNow()).toBe(expected);
-    }
+    };
+    // Distances half a frame past a whole number of frames, so sub-pixel positions cannot change the count.
+    const width = await slider().evaluate((el) => el.clientWidth);
+    const frames = (k: number) => ((k + 0.5) * width) / N;
+    expect(await frameNow()).toBe(0);
+    await drag([frames(N / 2)]); // half the stage: half a turn
+    expect(await frameNow()).toBe(N / 2);
+    expect(await page.locator('.spin').getAttribute('data-coasting')).toBeNull();
+    // Slow: 2 px at a time over 10 frames' width still makes 10 frames.
+    await drag(Array.from({ length: Math.floor(frames(10) / 2) }, (_, k) => 2 * (k + 1)));
+    expect(await frameNow()).toBe(N / 2 + 10);
+    // 48 px (the old rule's whole turn) is now a few frames only.
+    const few = turnStep(48, width, N).step;
+    expect(few).toBeLessThan(5);
+    await drag([48]);
+    expect(await frameNow()).toBe(N / 2 + 10 + few);
+    // Back almost a whole stage width: almost a whole turn, wrapping past the first frame.
+    const before = await frameNow();
+    await drag([-frames(N - 1)], box.x + box.width - 2);
+    expect(await frameNow()).toBe(wrap(before - (N - 1), N));
+    await page.mouse.move(x0, y);
     // The picture shown is the frame's own once loaded.
-    await expect.poll(() => page.locator('.spin-img').getAttribute('src')).toBe(frameUrls[wrap(-10, N)]);
+    const at = await frameNow();
+    await expect.poll(() => page.locator('.spin-img').getAttribute('src')).toBe(frameUrls[at]);
+  });
+
+  it('coasts after a flick unless the user prefers reduced motion', async () => {
+    // A flick of 60 px in 15 ms, released at once: one task of pointer events, so a busy machine's
+    // input latency cannot turn it into a slow drag (a pointer held still before release has no inertia).
+    const flick = () =>
+      slider().evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const [x, y] = [r.left + r.width / 4, r.top + r.height / 2];
+        const at = (type: string, dx: number) => {
+          const until = performance.now() + 5;
+          while (performance.now() < until); // the gesture's own pace: 5 ms between events
+          el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x + dx, clientY: y }));
+        };
+        at('pointerdown', 0);
+        for (const dx of [20, 40, 60]) at('pointermove', dx);
+        at('pointerup', 60);
+        return el.closest('.spin')!.hasAttribute('data-coasting');
+      });
+    const spin = page.locator('.spin');
+    // Reduced motion: the turn stops with the pointer.
+    const still = await frameNow();
+    expect(await flick()).toBe(false);
+    const moved = await frameNow();
+    expect(moved).toBe(wrap(still + turnStep(60, await slider().evaluate((el) => el.clientWidth), N).step, N));
+    // Otherwise it keeps turning after the release, then stops by itself.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await flick()).toBe(true);
+    const released = await frameNow();
+    await expect.poll(frameNow).not.toBe(released);
+    await expect.poll(() => spin.getAttribute('data-coasting'), { timeout: 10_000 }).toBeNull();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
   });
 
   it('answers the arrow keys, Home and End only while focused, with a visible focus ring', async () => {

@@ -25,7 +25,7 @@ describe('share keys', () => {
   it('are made on first ask, 22 url-safe characters, the same on every ask', async () => {
     expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
     const again = await call(s, 'GET', '/gets/product/share-key', { token: w.tok.viewer, query: { id_product: w.acmeProduct, id_customer: w.acme } });
-    expect(again.body).toEqual({ success: true, key });
+    expect(again.body).toEqual({ success: true, key, public_url: new URL(s.config.publicUrl).origin });
   });
 
   it("refuse another company's product as missing, and a member without a 360 or 3D slug", async () => {

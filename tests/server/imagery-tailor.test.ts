@@ -107,3 +107,38 @@ describe('POST /posts/email/request/service/tailor/send', () => {
     });
   });
 });
+
+describe('per product and page (issue 27): GET /gets/product/tailor/requested', () => {
+  const idOf = async (sku: string) => (await s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
+  const requested = (product: number, token = w.tok.acme, cid: number = w.acme) =>
+    call(s, 'GET', '/gets/product/tailor/requested', { token, query: { id_product: product, id_customer: cid } });
+
+  it("a request on ACM-1003's Silo marks that page of that product only", async () => {
+    const [p3, p4] = [await idOf('ACM-1003'), await idOf('ACM-1004')];
+    const before4 = (await requested(p4)).body.pages;
+    expect((await send({ page: 'Silo Image', id_product: p3 })).status).toBe(200);
+    expect((await requested(p3)).body).toEqual({ success: true, pages: ['Silo Image'] });
+    expect((await requested(p4)).body.pages).toEqual(before4);
+    expect(before4).not.toContain('Silo Image');
+    // ACM-1004's Silo is still open to a request, and then both say so.
+    expect((await send({ page: 'Silo Image', id_product: p4 })).status).toBe(200);
+    expect((await requested(p4)).body.pages).toContain('Silo Image');
+    expect((await requested(p3)).body.pages).toEqual(['Silo Image']);
+  });
+
+  it("yesterday's request does not count today", async () => {
+    const p = await idOf('ACM-1005');
+    expect((await send({ page: 'Vignette', id_product: p })).status).toBe(200);
+    await s.db.query("UPDATE tailor_requests SET requested_on = requested_on - 1 WHERE product_id = $1", [p]);
+    expect((await requested(p)).body.pages).toEqual([]);
+  });
+
+  it('asks for send-products-for-automation in the product’s company', async () => {
+    const p = await idOf('ACM-1003');
+    expectRefused(await requested(p, w.tok.viewer), [403]);
+    expectRefused(await requested(p, w.tok.noslug), [403]);
+    expectRefused(await requested(p, w.tok.borealis), [403]);
+    expectRefused(await requested(p, w.tok.borealis, w.borealis), [404]);
+    expect((await requested(p, w.tok.staff, -1)).body.pages).toEqual(['Silo Image']);
+  });
+});

@@ -8,6 +8,7 @@ import {
   UPLOAD_COMPLETE, withPercent, bgScalePercent, imageScalePercent, offsetPercent,
 } from '../../src/features/imagery/preset-rules.ts';
 import { isColour } from '../../src/api/contract/rules/preset.ts';
+import { tailorKey } from '../../src/features/imagery/tailor-store.ts';
 
 describe('palette and defaults (§3)', () => {
   it('has none, the fifteen colours in order, and accepts a free colour', () => {
@@ -129,6 +130,10 @@ describe('tailor request once a day (§4)', () => {
     expect(alreadyRequested('2025-05-14', today)).toBe(true);
     expect(alreadyRequested('2025-06-01', today)).toBe(true);
     expect(alreadyRequested('2025-05-14', new Date(2025, 4, 15, 0, 1))).toBe(false);
+  });
+  it('keeps the date per product and page (issue 27): ACM-1003 Silo does not mark ACM-1004 Silo', () => {
+    expect(tailorKey(1003, 'Silo Image')).not.toBe(tailorKey(1004, 'Silo Image'));
+    expect(tailorKey(1003, 'Silo Image')).not.toBe(tailorKey(1003, 'Vignette'));
   });
 });
 

@@ -1,7 +1,8 @@
-// The spin player's rules (document 3 §2, §9; issue 14): the drag rule, wrapping, the loading
-// order, the nearest loaded frame while frames arrive, the keys, and the srcset the player gets.
+// The spin player's rules (document 3 §2, §9; issues 14 and 27): the carousel's drag rule, the 360
+// turn per stage width and its inertia, wrapping, the loading order, the nearest loaded frame while
+// frames arrive, the keys, and the srcset the player gets.
 import { describe, expect, it } from 'vitest';
-import { DRAG, dragStep, keyStep, loadOrder, nearestLoaded, wrap } from '../../src/spin/rules.ts';
+import { coast, DRAG, dragStep, INERTIA, keyStep, loadOrder, nearestLoaded, turnStep, wrap } from '../../src/spin/rules.ts';
 import { framesOf, frameOfWidths, framesOfUrls } from '../../src/spin/frames.ts';
 
 describe('drag rule', () => {
@@ -32,6 +33,53 @@ describe('drag rule', () => {
     expect(wrap(47 + 10, 48)).toBe(9);
     expect(wrap(3 - 10, 48)).toBe(41);
     expect(wrap(5, 0)).toBe(0);
+  });
+});
+
+describe('360 turn: one full turn per stage width (issue 27)', () => {
+  it('moves dx × n / width frames, toward zero, and says how much of the drag that used', () => {
+    expect(turnStep(900, 900, 48)).toEqual({ step: 48, used: 900 });
+    expect(turnStep(450, 900, 48)).toEqual({ step: 24, used: 450 });
+    expect(turnStep(-40, 900, 48)).toEqual({ step: -2, used: -37.5 });
+    expect(turnStep(18, 900, 48)).toEqual({ step: 0, used: 0 });
+  });
+  it('adds up a slow drag: the remainder stays with the anchor', () => {
+    let anchor = 0;
+    let frames = 0;
+    for (let x = 2; x <= 450; x += 2) {
+      const { step, used } = turnStep(x - anchor, 900, 48);
+      frames += step;
+      anchor += used;
+    }
+    expect(frames).toBe(24);
+  });
+  it('moves nothing for a stage without width, no frames or no number', () => {
+    for (const [dx, w, n] of [[100, 0, 48], [100, 900, 0], [Number.NaN, 900, 48], [100, Number.NaN, 48]] as const) expect(turnStep(dx, w, n)).toEqual({ step: 0, used: 0 });
+  });
+});
+
+describe('inertia', () => {
+  it('decays the speed and covers what the decaying speed covers', () => {
+    const a = coast(1, 16);
+    expect(a.speed).toBeCloseTo(Math.exp(-16 / INERTIA.tauMs));
+    expect(a.dx).toBeCloseTo((1 - a.speed) * INERTIA.tauMs);
+    expect(coast(-1, 16).dx).toBeCloseTo(-a.dx);
+  });
+  it('stops under the minimum speed, and limits a wild flick', () => {
+    expect(coast(INERTIA.minSpeed * 1.01, 16).speed).toBe(0);
+    expect(coast(1000, 0)).toEqual({ dx: 0, speed: INERTIA.maxSpeed });
+    // A whole coast from the top speed ends, and within a bounded distance (speed × τ).
+    let v: number = INERTIA.maxSpeed;
+    let total = 0;
+    let frames = 0;
+    while (v !== 0 && frames < 1000) {
+      const c = coast(v, 16);
+      total += c.dx;
+      v = c.speed;
+      frames++;
+    }
+    expect(v).toBe(0);
+    expect(total).toBeLessThanOrEqual(INERTIA.maxSpeed * INERTIA.tauMs);
   });
 });
 

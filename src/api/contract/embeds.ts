@@ -26,19 +26,26 @@ export const SpinReply = Type.Object({
 
 const shareSlugs = [...readOf('360'), ...readOf('3d-viewer')];
 
+/** The key, and the origin the public pages answer at (our extension): embed codes start with it, so oEmbed knows the address. */
+const KeyReply = Type.Object({
+  success: Type.Literal(true),
+  key: Type.String(),
+  public_url: Type.String({ description: "the server's PUBLIC_URL: the embed codes' {host} (our extension)" }),
+});
+
 export const embeds = {
   shareKey: endpoint({
     method: 'GET', path: '/gets/product/share-key', auth: 'user',
     summary: "The product's share key for public embeds (made on first ask)",
     permission: shareSlugs, query: ProductQuery, tenant: byProduct('query'),
-    response: Type.Object({ success: Type.Literal(true), key: Type.String() }),
+    response: KeyReply,
   }),
   rotateShareKey: endpoint({
     method: 'POST', path: '/posts/product/share-key/rotate', auth: 'user',
-    summary: 'A new share key: every embed made with the old one answers 404 from now on',
+    summary: "A new share key (our extension): every embed made with the old one shows the 'not available' page from now on",
     permission: [...writeOf('360'), ...writeOf('3d-viewer')], tenant: byProduct('body'),
     body: Type.Object({ id_product: Id, id_customer: CustomerId }),
-    response: Type.Object({ success: Type.Literal(true), key: Type.String() }),
+    response: KeyReply,
   }),
   spin: endpoint({
     method: 'GET', path: '/public/360', auth: 'public',

@@ -55,4 +55,13 @@ export const imagery = {
     }),
     response: Type.Object({ success: Type.Literal(true), message: Type.String() }),
   }),
+  tailorRequested: endpoint({
+    method: 'GET', path: '/gets/product/tailor/requested', auth: 'user',
+    summary: "The pages of this product whose tailor request was sent today (our extension; per product and page, the server's UTC day)",
+    permission: ['send-products-for-automation'], query: ProductQuery, tenant: byProduct('query'),
+    response: Type.Object({
+      success: Type.Literal(true),
+      pages: Type.Array(Type.Unsafe<(typeof TAILOR_PAGES)[number]>({ type: 'string', enum: TAILOR_PAGES })),
+    }),
+  }),
 } as const;

@@ -64,7 +64,7 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
           </div>
         )}
         <PreviewArea store={p.store} layers={layers} presetName={name} upload={upload} sku={sku}>
-          {extras?.({ productId, customerId, sku, preset: p.row, presets: presets ?? [], layers: layers ?? [], uploads: uploads ?? [], canEdit })}
+          {extras?.({ productId, customerId, sku, preset: p.row, presets: presets ?? [], layers: layers ?? [], uploads: uploads ?? [], upload, canEdit })}
         </PreviewArea>
         <Card flush className={styles.inspector}>
           <PresetList

@@ -16,6 +16,8 @@ export interface Spin360Context {
   presets: PresetRow[];
   layers: LayerRow[];
   uploads: SectionFileRow[];
+  /** The upload group selected instead of a preset, with its shown name ('Upload 2'). */
+  upload?: { file: SectionFileRow; name: string };
   canEdit: boolean;
 }
 

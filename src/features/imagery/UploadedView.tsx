@@ -1,11 +1,13 @@
 // An uploaded image chosen instead of a preset ('manual', §2): shown large, with its download; a
-// 360 upload session shows its photos. The edit controls stay off meanwhile.
+// 360 upload session shows its photos in the carousel (issue 27), and those still queued under it.
+// The edit controls stay off meanwhile.
 import { Download } from 'lucide-react';
 import { downloadUrl, storageUrl } from '../../api/storage-paths.ts';
 import type { SectionFileRow } from '../../data/index.ts';
 import { buttonClass } from '../../ui/Button.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { QueuedPicture } from './QueuedPicture.tsx';
+import { PhotoCarousel } from './spin/PhotoCarousel.tsx';
 import styles from './imagery.module.css';
 
 export function UploadedView({ file, name, sku }: { file: SectionFileRow; name: string; sku: string }) {
@@ -18,14 +20,14 @@ export function UploadedView({ file, name, sku }: { file: SectionFileRow; name: 
             {name}: {file.paths.length + queued.length} photos
           </span>
         </div>
-        <div className={styles.groupGrid}>
-          {file.paths.map((p, i) => (
-            <Img key={p} src={storageUrl(p)} alt={`${name}, photo ${i + 1}`} placeholder={{ name: `Photo ${i + 1}`, caption: sku }} checker />
-          ))}
-          {queued.map((b) => (
-            <QueuedPicture key={b} blobId={b} name={name} />
-          ))}
-        </div>
+        {file.paths.length > 0 && <PhotoCarousel urls={file.paths.map(storageUrl)} label={`Photos of ${name}`} />}
+        {queued.length > 0 && (
+          <div className={styles.groupGrid} role="group" aria-label="Photos waiting to upload">
+            {queued.map((b) => (
+              <QueuedPicture key={b} blobId={b} name={name} />
+            ))}
+          </div>
+        )}
       </div>
     );
   }

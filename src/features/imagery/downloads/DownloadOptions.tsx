@@ -9,7 +9,6 @@ import type { PresetSection } from '../../../api/contract/rules/preset.ts';
 import { enqueueDownload } from '../../../api/exports.ts';
 import { useUserAction } from '../../../app/user-action.ts';
 import { useRetailers, useSyncStatus } from '../../../data/index.ts';
-import type { Size } from '../../../render/layout.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { Callout } from '../../../ui/Callout.tsx';
 import { Card } from '../../../ui/Card.tsx';
@@ -17,7 +16,7 @@ import { Switch } from '../../../ui/Checkbox.tsx';
 import { SkeletonText } from '../../../ui/Skeleton.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { notify } from '../../../ui/notify.tsx';
-import { checkDownload, ENQUEUE_FAILED, needsNote, targetsOf, upscalesOf, upscaleWarning } from './download-rules.ts';
+import { checkDownload, ENQUEUE_FAILED, needsNote, targetsOf, upscalesOf, upscaleWarning, type LayerSize } from './download-rules.ts';
 import styles from './downloads.module.css';
 
 /** Each section's card title: the specs' '360 Product View', and its like for silo and vignette. */
@@ -30,7 +29,7 @@ export interface DownloadOptionsProps {
   /** The selected preset once saved; undefined while none is chosen (or it is new and unsaved). */
   preset: { id: number; image_scale: number } | undefined;
   /** The product's layers of the section (their pixels say whether a size upscales). */
-  layers: readonly Partial<Size>[];
+  layers: readonly LayerSize[];
   /** Told after jobs were queued (the Downloads panel reads again). */
   onQueued?: () => void;
 }

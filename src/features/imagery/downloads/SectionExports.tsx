@@ -3,7 +3,7 @@
 // the section. The 360 panel shows it beside its embed codes; silo and vignette under their preview.
 import { useState } from 'react';
 import type { PresetSection } from '../../../api/contract/rules/preset.ts';
-import type { Size } from '../../../render/layout.ts';
+import type { LayerSize } from './download-rules.ts';
 import { DownloadOptions } from './DownloadOptions.tsx';
 import { DownloadsPanel } from './DownloadsPanel.tsx';
 import styles from './downloads.module.css';
@@ -14,7 +14,7 @@ export interface SectionExportsProps {
   customerId: number;
   /** The selected preset (a temp id, negative, is not saved yet). */
   preset: { id: number; image_scale: number } | undefined;
-  layers: readonly Partial<Size>[];
+  layers: readonly LayerSize[];
   /** editor-<section>-access: ordering an export needs it (the server checks it too). */
   canEdit: boolean;
 }

@@ -53,13 +53,16 @@ export interface Upscale {
   forbidden: boolean;
 }
 
+/** A layer's size as the imagery lists carry it (unknown: missing or null). */
+export interface LayerSize { width?: number | null; height?: number | null }
+
 /**
  * The chosen options whose size draws the product larger than its layers (layout's productScale with
  * the saved preset, the largest over the views), in the list's order; none without a preset or layers.
  */
 export function upscalesOf(
   targets: readonly DownloadTarget[], chosen: ReadonlySet<number>,
-  preset: Pick<RenderPreset, 'section' | 'image_scale'> | undefined, layers: readonly Partial<Size>[],
+  preset: Pick<RenderPreset, 'section' | 'image_scale'> | undefined, layers: readonly LayerSize[],
 ): Upscale[] {
   const sized = layers.filter((l): l is Size => !!l.width && !!l.height);
   if (!preset || !sized.length) return [];
@@ -71,7 +74,7 @@ export function upscalesOf(
 }
 
 /** The warning Download Options shows before ordering, or undefined when nothing would upscale. */
-export function upscaleWarning(ups: readonly Upscale[], layer: Partial<Size> | undefined): { title: string; lines: string[] } | undefined {
+export function upscaleWarning(ups: readonly Upscale[], layer: LayerSize | undefined): { title: string; lines: string[] } | undefined {
   if (!ups.length) return undefined;
   const size = layer?.width && layer.height ? ` (${layer.width} × ${layer.height} px)` : '';
   const allowed = ups.filter((u) => !u.forbidden);

@@ -23,17 +23,22 @@ export interface SpinEmbed {
   productId: number;
   productName: string;
   shareKey: string;
-  /** A saved 360 preset and its frame count, or the uploaded photos. */
-  source: { presetId: number; frames: 24 | 48 } | { uploaded: true };
+  /** A saved 360 preset and its frame count, or an upload group's photos (the carousel). */
+  source: { presetId: number; frames: 24 | 48 } | { groupId: number };
   width?: number | null;
   height?: number | null;
 }
 
-/** {host}/iframe/360?id_product&id_customization&frames=24|48 (or uploadimage=1) plus key. */
+/**
+ * {host}/iframe/360?id_product&id_customization&(frames=24|48 | uploadimage=1) plus key (document 3
+ * §2): for uploaded photos, id_customization names the upload group.
+ */
 export function spinEmbedUrl(e: SpinEmbed): string {
   const q = new URLSearchParams({ id_product: String(e.productId) });
-  if ('uploaded' in e.source) q.set('uploadimage', '1');
-  else {
+  if ('groupId' in e.source) {
+    q.set('id_customization', String(e.source.groupId));
+    q.set('uploadimage', '1');
+  } else {
     q.set('id_customization', String(e.source.presetId));
     q.set('frames', String(e.source.frames));
   }
@@ -41,7 +46,8 @@ export function spinEmbedUrl(e: SpinEmbed): string {
   return `${e.origin}/iframe/360?${q}`;
 }
 
-export const spinEmbedCode = (e: SpinEmbed) => iframe(spinEmbedUrl(e), `360 view of ${e.productName}`, aspectRatio(e.width, e.height));
+export const spinEmbedCode = (e: SpinEmbed) =>
+  iframe(spinEmbedUrl(e), 'groupId' in e.source ? `Photos of ${e.productName}` : `360 view of ${e.productName}`, aspectRatio(e.width, e.height));
 
 export interface ViewerEmbed {
   origin: string;

@@ -14,6 +14,7 @@ import { EmptyState } from '../../../ui/EmptyState.tsx';
 import { Skeleton } from '../../../ui/Skeleton.tsx';
 import { CopyCode } from '../embed/CopyCode.tsx';
 import { viewerEmbedCode, viewerEmbedUrl } from '../embed/embed-code.ts';
+import { RotateShareKey } from '../embed/RotateShareKey.tsx';
 import { useShareKey } from '../embed/useShareKey.ts';
 import { useServerRead } from '../use-server-read.ts';
 import { ModelStage } from './ModelStage.tsx';
@@ -33,7 +34,7 @@ export function ViewerSection({ product, customerId, canEdit }: Props) {
   const name = product.name || product.sku || `Product ${product.id}`;
   const file = links.data?.file;
   const poster = links.data?.imageLazyLoad ? storageUrl(links.data.imageLazyLoad) : null;
-  const embed = key.state === 'ready' ? { origin: location.origin, productId: product.id, productName: name, shareKey: key.data, lazy } : null;
+  const embed = key.state === 'ready' ? { origin: key.data.origin, productId: product.id, productName: name, shareKey: key.data.key, lazy } : null;
 
   return (
     <section aria-labelledby="viewer-heading" className={styles.section}>
@@ -61,7 +62,11 @@ export function ViewerSection({ product, customerId, canEdit }: Props) {
             )}
             <ViewerThumbnail productId={product.id} customerId={customerId} label={name} current={poster} canEdit={canEdit} onUploaded={links.reload} />
             {file?.file_glb && (
-              <Card title="Embed" headingLevel={3}>
+              <Card
+                title="Embed"
+                headingLevel={3}
+                actions={canEdit ? <RotateShareKey productId={product.id} customerId={customerId} productName={name} current={key.data?.key} onRotated={key.reload} /> : undefined}
+              >
                 <CopyCode label="Iframe code" testId="viewer-embed" code={embed && viewerEmbedCode(embed)} placeholder={key.state === 'failed' ? `Error: ${key.message}` : 'Loading…'} />
                 {embed && (
                   <a className={buttonClass({ variant: 'link' })} href={viewerEmbedUrl(embed)} target="_blank" rel="noreferrer">

@@ -1,4 +1,4 @@
-// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e.
+// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e, engines.
 import { defineConfig } from 'vitest/config';
 import InterleavingSequencer from './tests/support/sequencer.ts';
 import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';
@@ -53,6 +53,19 @@ export default defineConfig({
           // No retry: a browser test waits for events and conditions, never for a number of ms, so a
           // failure is a finding. (The retried-errors reporter still prints a first try's error if a
           // retry is ever set by hand, e.g. `--retry 1` to tell a flake from a bug.)
+          retry: 0,
+        },
+      },
+      {
+        test: {
+          // The core journeys in Firefox ESR (WebDriver BiDi) and WebKitGTK (WebKitWebDriver under Xvfb):
+          // tests/engines/journeys*.ts, written once, one file per engine (one server, one browser each).
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/support/setup-e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
           retry: 0,
         },
       },

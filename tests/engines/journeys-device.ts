@@ -80,9 +80,10 @@ export async function keyboardJourney(env: JourneyEnv, p: EnginePage) {
   // Tab from the top reaches the section tabs.
   for (let i = 0; i < 60 && (await focused()) !== 'tab:Info'; i++) await p.press('Tab');
   expect(await focused()).toBe('tab:Info');
-  // The arrows move between sections; a section opens as its tab takes the focus.
+  // The arrows move between sections; Enter opens the one focused.
   await p.press('ArrowRight');
   expect(await focused()).toBe('tab:Vignette');
+  await p.press('Enter');
   await pick(p, 'h2', 'Vignette');
   await until(p, () => !document.querySelector('[role="dialog"]'));
   // Into the vignette panel: each stop is visible, and the frame stays where it was.

@@ -65,13 +65,23 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
   await env.shot(p, 'zip');
 }
 
-export async function embedJourney(env: JourneyEnv, p: EnginePage) {
+/** The 360 embed's query; the first ask starts the server's frame set (asked at the run's start, so it is ready by the journey). */
+export async function frameSetQuery(env: Pick<JourneyEnv, 's' | 'productId'>) {
   const id = await env.productId('ACM-1005');
   const cid = (await env.s.db.one<{ id: number }>('SELECT customer_id AS id FROM products WHERE id = $1', [id]))!.id;
   const token = await env.s.tokenFor('manager@acme.test');
   const key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: id, id_customer: cid } })).body.key as string;
   const preset = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [id]))!.id;
-  await p.goto(`${env.base}/iframe/360?id_product=${id}&id_customization=${preset}&frames=48&key=${key}`);
+  const query = { id_product: id, id_customization: preset, frames: 48, key };
+  await call(env.s, 'GET', '/public/360', { query });
+  return query;
+}
+
+export async function embedJourney(env: JourneyEnv, p: EnginePage) {
+  const query = await env.frameSet;
+  await expect.poll(async () => (await call(env.s, 'GET', '/public/360', { query })).body.status, { timeout: 120_000, interval: 500 }).toBe('ready');
+  const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
+  await p.goto(`${env.base}/iframe/360?${q}`);
   const slider = await pick(p, '[role="slider"]');
   // The poster is drawn: the picture shown has loaded.
   await until(p, () => [...document.images].some((i) => i.complete && i.naturalWidth > 0));

@@ -8,7 +8,7 @@ import type { TestServer } from '../support/server.ts';
 import type { Engine, EnginePage } from './engine.ts';
 import { openGate, type Gate } from './gate.ts';
 import { firstSyncJourney, keyboardJourney, offlineJourney } from './journeys-device.ts';
-import { embedJourney, zipJourney } from './journeys-imagery.ts';
+import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
 import { button, catalogCount, field, shows, signIn, textOf, until } from './steps.ts';
 
 export interface JourneyEnv {
@@ -18,6 +18,8 @@ export interface JourneyEnv {
   /** The portal's address through the gate. */
   base: string;
   productId(sku: string): Promise<number>;
+  /** The 360 embed's query, its frame set asked for at the start (the server renders it meanwhile). */
+  frameSet: Promise<Awaited<ReturnType<typeof frameSetQuery>>>;
   shot(p: EnginePage, name: string): Promise<void>;
 }
 
@@ -26,6 +28,17 @@ export function coreJourneys(launch: () => Promise<Engine>) {
   const pages: EnginePage[] = [];
   const started = Date.now();
   // One page at a time (WebKitWebDriver allows one session): the journey before's page closes first.
+  // A failed journey leaves a screenshot of its page in .tmp/.
+  const journey = (name: string, fn: () => Promise<void>) =>
+    it(name, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        const last = pages.at(-1);
+        if (last) await last.screenshot(`.tmp/engines-${env.engine.name}-failed-${name.slice(0, 24).replace(/\W+/g, '-')}.png`).catch(() => undefined);
+        throw err;
+      }
+    });
   const page = async () => {
     for (const q of pages.splice(0)) await q.close().catch(() => undefined);
     const p = await env.engine.newPage();
@@ -39,6 +52,8 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     env.gate = await openGate(env.s.url);
     env.base = env.gate.url;
     env.productId = async (sku) => (await env.s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
+    env.frameSet = frameSetQuery(env);
+    env.frameSet.catch(() => undefined); // awaited by the embed journey
     env.shot = (p, name) => p.screenshot(`.tmp/engines-${env.engine.name}-${name}.png`);
     console.log(`[facet] ${env.engine.name}: ${env.engine.version}`);
   });
@@ -50,14 +65,14 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     if (env.engine) console.log(`[facet] ${env.engine.name} journeys: ${((Date.now() - started) / 1000).toFixed(1)} s`);
   });
 
-  it('signs in: the dashboard, and the status says the data is up to date', async () => {
+  journey('signs in: the dashboard, and the status says the data is up to date', async () => {
     const p = await page();
     await signIn(p, env.base, 'manager@acme.test');
     await shows(p, 'Up to date', '[data-testid="sync-status"]');
     await env.shot(p, 'dashboard');
   });
 
-  it('the catalogue lists the products, and a search narrows them to the one asked for', async () => {
+  journey('the catalogue lists the products, and a search narrows them to the one asked for', async () => {
     const p = await page();
     await signIn(p, env.base, 'manager@acme.test');
     await p.goto(`${env.base}/catalog`);
@@ -69,7 +84,7 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     expect(await textOf(p, '[data-testid="product-card"]')).toContain('ACM-1005');
   });
 
-  it('an Info save reaches the server once', async () => {
+  journey('an Info save reaches the server once', async () => {
     const id = await env.productId('ACM-1009');
     const p = await page();
     await signIn(p, env.base, 'manager@acme.test');
@@ -85,23 +100,23 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     expect(env.gate.calls.slice(before).filter((c) => c.startsWith('PUT ') || c.startsWith('POST '))).toEqual(['PUT /backend/puts/product/edit']);
   });
 
-  it('the vignette zip: two workers, every frame 3840 px wide', async () => {
+  journey('the vignette zip: two workers, every frame 3840 px wide', async () => {
     await zipJourney(env, await page());
   });
 
-  it('offline: the status says so, an edit waits on the device and is sent once on reconnect', async () => {
+  journey('offline: the status says so, an edit waits on the device and is sent once on reconnect', async () => {
     await offlineJourney(env, await page());
   });
 
-  it('a product opened by its address during the first sync opens', async () => {
+  journey('a product opened by its address during the first sync opens', async () => {
     await firstSyncJourney(env, await page());
   });
 
-  it('the 360 embed shows its frames and turns by drag and by keys', async () => {
+  journey('the 360 embed shows its frames and turns by drag and by keys', async () => {
     await embedJourney(env, await page());
   });
 
-  it('the keyboard alone goes through a product screen, and the frame never scrolls', async () => {
+  journey('the keyboard alone goes through a product screen, and the frame never scrolls', async () => {
     await keyboardJourney(env, await page());
   });
 }

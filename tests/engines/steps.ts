@@ -49,8 +49,6 @@ export const gone = (p: EnginePage, css: string) => until(p, (c: string) => !doc
 
 export const textOf = (p: EnginePage, css: string) => p.run((c: string) => (document.querySelector(c) as HTMLElement | null)?.innerText.trim() ?? null, css);
 
-export const path = (p: EnginePage) => p.run(() => location.pathname);
-
 /** The number in the catalogue's count line ("62 products"). */
 export const catalogCount = async (p: EnginePage) => Number(((await textOf(p, '[data-testid="catalog-count"]')) ?? 'NaN').split(' ')[0]);
 

@@ -78,7 +78,12 @@ export async function launchWebKit(): Promise<Engine> {
         if (r.err) throw new Error(r.err);
         return r.ok as never;
       },
-      click: async (css) => void (await call('POST', `${at}/element/${await find(css)}/click`, {})),
+      async click(css) {
+        const id = await find(css);
+        // Into view first: WebKitWebDriver calls an element inside a scrolled panel not interactable.
+        await call('POST', `${at}/execute/sync`, { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [{ [ELEMENT]: id }] });
+        await call('POST', `${at}/element/${id}/click`, {});
+      },
       async type(css, text) {
         const id = await find(css);
         await call('POST', `${at}/element/${id}/clear`, {});

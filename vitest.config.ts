@@ -1,4 +1,5 @@
-// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e.
+// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e. The engines
+// group (Firefox ESR, WebKitGTK) has its own config, vitest.engines.config.ts, outside `npm test` until it is green.
 import { defineConfig } from 'vitest/config';
 import InterleavingSequencer from './tests/support/sequencer.ts';
 import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';

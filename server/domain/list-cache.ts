@@ -53,7 +53,7 @@ export async function sendVersioned(
   req: FastifyRequest, reply: FastifyReply, key: string, version: string, build: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const tag = `W/"${key}.${version}"`;
-  reply.header('etag', tag).header('cache-control', 'private, no-cache');
+  reply.header('etag', tag).header('cache-control', 'private, no-store');
   if (matches(req.headers['if-none-match'], tag)) return reply.code(304).send();
   const { entries, building } = cacheOf(req.server);
   let entry = entries.get(key);

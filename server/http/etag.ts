@@ -20,8 +20,9 @@ export function installEtags(app: FastifyInstance) {
     // A handler that knows its version (list-cache) has set the tag already, and cheaper.
     const tag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
     reply.header('etag', tag);
-    // Private data: caches may keep it but must ask us before using it (public embeds set their own).
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+    // Private data, never stored by a browser's cache: offline, a stored 200 would stand in for the
+    // server (Firefox did). The client keeps its own ETag and sends If-None-Match (public embeds set their own).
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
     if (!matches(req.headers['if-none-match'], tag)) return payload;
     reply.code(304);
     reply.removeHeader('content-length');

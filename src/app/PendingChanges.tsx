@@ -13,6 +13,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { formatDateTime, plural } from '../ui/format.ts';
 import { notify } from '../ui/notify.tsx';
+import { hasBackgroundSync, NO_BACKGROUND_SYNC } from './capabilities.ts';
 import { OfflineImagesLine } from './OfflineImagesLine.tsx';
 import { StorageLine } from './StorageLine.tsx';
 import { hasFailed, STATE_LABEL } from './pending-model.ts';
@@ -51,6 +52,11 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
       {!online && actions.length > 0 && (
         <p className={styles.offline}>
           <CloudOff aria-hidden="true" /> You are offline. These changes are sent when you reconnect.
+        </p>
+      )}
+      {actions.length > 0 && !hasBackgroundSync() && (
+        <p className={styles.offline} data-testid="no-background-sync">
+          <Clock aria-hidden="true" /> {NO_BACKGROUND_SYNC}
         </p>
       )}
       {actions.length === 0 ? (

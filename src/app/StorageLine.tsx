@@ -1,8 +1,9 @@
 // The status menu's storage line: "Storage used: 12.3 MB of 1.2 GB", whether the browser keeps it
-// (persistent), the message of a write that found no room (kept here after its toast), and
+// (persistent), or what the browser cannot tell (capabilities.ts), the message of a write that found no room (kept here after its toast), and
 // "Remove cached images" (asks first: offline, those images are then missing).
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { HardDrive, ImageOff } from 'lucide-react';
+import { NO_ESTIMATE, persistenceText } from './capabilities.ts';
 import { onStorageFull, QUOTA_MESSAGE, storageFullState } from '../data/quota.ts';
 import { readStorageUsage, removeCachedImages, type StorageUsage } from '../data/storage-usage.ts';
 import { AlertDialog } from '../ui/AlertDialog.tsx';
@@ -50,16 +51,20 @@ export function StorageLine() {
         <div className={styles.images}>
           <HardDrive aria-hidden="true" />
           <p>
-            <span data-testid="storage-used">
-              Storage used: {formatBytes(usage.usage)} of {formatBytes(usage.quota)}
-            </span>
-            {usage.persisted !== null && (
-              <span className={styles.storageHint} data-testid="storage-persisted">
-                {usage.persisted ? 'Persistent: the browser keeps this data.' : 'Not persistent: the browser may clear this data when the device runs low on space.'}
+            {usage.estimate ? (
+              <span data-testid="storage-used">
+                Storage used: {formatBytes(usage.estimate.usage)} of {formatBytes(usage.estimate.quota)}
               </span>
+            ) : (
+              <span data-testid="storage-used">{NO_ESTIMATE}</span>
             )}
+            <span className={styles.storageHint} data-testid="storage-persisted">
+              {persistenceText(usage.persisted)}
+            </span>
           </p>
-          <ProgressBar label="Storage used" value={usage.quota ? (usage.usage / usage.quota) * 100 : 0} className={styles.imagesBar} />
+          {usage.estimate && (
+            <ProgressBar label="Storage used" value={usage.estimate.quota ? (usage.estimate.usage / usage.estimate.quota) * 100 : 0} className={styles.imagesBar} />
+          )}
         </div>
       )}
       {usage && usage.images > 0 && (

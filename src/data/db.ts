@@ -9,6 +9,7 @@ import type {
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
 import { guardSchema } from './old-tab.ts';
+import { releaseOnPageCache, type PageEvents } from './page-cache.ts';
 import { quotaAwareTransaction } from './quota.ts';
 
 export { Dexie };
@@ -183,12 +184,21 @@ const VERSIONS: SchemaVersion[] = [
 
 export const DB_NAME = 'facet';
 let current: FacetDb | undefined;
+let pageCacheWatched = false;
 let epoch = 0;
 const openers = new Set<() => void>();
 
 /** The open database (opened on first use with the browser's IndexedDB). */
 export function db(): FacetDb {
-  if (!current) current = new FacetDb(DB_NAME);
+  if (!current) {
+    current = new FacetDb(DB_NAME);
+    // A page (not the service worker, which has no pagehide) gives its connection up to the page cache.
+    const page = (globalThis as { document?: unknown }).document ? (globalThis as unknown as PageEvents) : undefined;
+    if (!pageCacheWatched && page) {
+      pageCacheWatched = true;
+      releaseOnPageCache(page, () => current?.close({ disableAutoOpen: true }));
+    }
+  }
   return current;
 }
 

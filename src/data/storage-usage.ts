@@ -5,9 +5,8 @@ import { IMAGE_CACHE } from './image-prefetch.ts';
 import { clearStorageFull } from './quota.ts';
 
 export interface StorageUsage {
-  /** Bytes used by this origin (IndexedDB, Cache Storage, …). */
-  usage: number;
-  quota: number;
+  /** The browser's estimate of this origin's bytes (IndexedDB, Cache Storage, …); null where it has no StorageManager. */
+  estimate: { usage: number; quota: number } | null;
   /** null where the browser cannot say. */
   persisted: boolean | null;
   /** Stored images kept for offline use. */
@@ -19,16 +18,15 @@ async function cachedImages(): Promise<number> {
   return (await (await caches.open(IMAGE_CACHE)).keys()).length;
 }
 
-/** Undefined where the browser has no StorageManager estimate. */
-export async function readStorageUsage(): Promise<StorageUsage | undefined> {
+/** What this browser says about its storage; a part it has no API for is null (WebKitGTK 2.50: no navigator.storage). */
+export async function readStorageUsage(): Promise<StorageUsage> {
   const storage = typeof navigator === 'undefined' ? undefined : navigator.storage;
-  if (!storage?.estimate) return undefined;
   const [estimate, persisted, images] = await Promise.all([
-    storage.estimate(),
-    storage.persisted ? storage.persisted().catch(() => null) : Promise.resolve(null),
+    storage?.estimate ? storage.estimate().then((e) => ({ usage: e.usage ?? 0, quota: e.quota ?? 0 }), () => null) : Promise.resolve(null),
+    storage?.persisted ? storage.persisted().catch(() => null) : Promise.resolve(null),
     cachedImages().catch(() => 0),
   ]);
-  return { usage: estimate.usage ?? 0, quota: estimate.quota ?? 0, persisted, images };
+  return { estimate, persisted, images };
 }
 
 /** The status menu's "Remove cached images": every cached image goes; the mirror and the outbox stay. */

@@ -32,12 +32,14 @@ const env: RenderEnv<ImageBitmap, ImageBitmap> = {
       take: () => canvas.transferToImageBitmap(),
     };
   },
-  // bitmaprenderer adopts the bitmap's pixels without a copy or a draw.
+  // Drawn onto an ordinary 2D canvas, not adopted by a bitmaprenderer context: WebKit 2.50 fails
+  // convertToBlob at 3840 px on a bitmaprenderer canvas holding a transferred bitmap (decisions.md).
   encodeImage(bitmap, type, quality) {
     const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-    const ctx = canvas.getContext('bitmaprenderer');
-    if (!ctx) throw new Error('No bitmaprenderer context on OffscreenCanvas');
-    ctx.transferFromImageBitmap(bitmap);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('No 2D context on OffscreenCanvas');
+    ctx.drawImage(bitmap, 0, 0);
+    bitmap.close();
     return canvas.convertToBlob({ type, quality });
   },
   transferList: (bitmap) => [bitmap],

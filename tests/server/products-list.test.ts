@@ -153,8 +153,11 @@ describe('the versioned list cache', () => {
     const first = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme } });
     const tag = first.headers.get('etag')!;
     expect(tag).toMatch(/^W\/"products\./);
+    // no-store: no browser cache may answer for the server (Firefox served stored 200s offline).
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
     const again = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme }, headers: { 'if-none-match': tag } });
     expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
     const cached = await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: acme } });
     expect(cached.body).toEqual(first.body);
     const id = first.body.products[0].id;
@@ -163,5 +166,17 @@ describe('the versioned list cache', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
     expect(after.body.products.find((p: { id: number }) => p.id === id).name).toBe('Renamed by the cache test');
+  });
+
+  it('answers every other API GET with no-store and a payload ETag that a matching If-None-Match turns into 304', async () => {
+    const token = await s.tokenFor('manager@acme.test');
+    const first = await call(s, 'GET', '/gets/customers/all/show', { token });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('cache-control')).toBe('private, no-store');
+    const tag = first.headers.get('etag')!;
+    expect(tag).toMatch(/^W\//);
+    const again = await call(s, 'GET', '/gets/customers/all/show', { token, headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('private, no-store');
   });
 });

@@ -1,0 +1,54 @@
+// An HTTP gate in front of the test server: the browser opens the portal through it. It records the
+// calls that pass (method and path), so a journey can count what reached the server in any engine,
+// and it can be shut: then every connection is dropped, as a server that cannot be reached (WebKit's
+// offline path: its driver has no offline switch).
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface Gate {
+  url: string;
+  /** Every call that reached the server, as "PUT /backend/puts/product/edit". */
+  calls: string[];
+  shut(closed: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function openGate(target: string): Promise<Gate> {
+  const to = new URL(target);
+  const sockets = new Set<Socket>();
+  const calls: string[] = [];
+  let closed = false;
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (closed) return req.socket.destroy();
+    calls.push(`${req.method} ${req.url!.split('?')[0]}`);
+    const out = request(
+      { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    out.on('error', () => req.socket.destroy());
+    req.pipe(out);
+  });
+  server.on('connection', (s: Socket) => {
+    if (closed) return void s.destroy();
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    shut(c) {
+      closed = c;
+      if (c) for (const s of sockets) s.destroy();
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}

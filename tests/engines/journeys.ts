@@ -1,0 +1,122 @@
+// The core journeys (issue 29), written once: each engine's test file calls coreJourneys with its
+// launcher. One portal server (the run's built portal), one gate in front of it and one browser per
+// engine; each journey opens a page in a profile of its own.
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startPortal } from '../support/portal.ts';
+import type { TestServer } from '../support/server.ts';
+import type { Engine, EnginePage } from './engine.ts';
+import { openGate, type Gate } from './gate.ts';
+import { firstSyncJourney, keyboardJourney, offlineJourney } from './journeys-device.ts';
+import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
+import { button, catalogCount, field, shows, signIn, textOf, until } from './steps.ts';
+
+export interface JourneyEnv {
+  s: TestServer;
+  gate: Gate;
+  engine: Engine;
+  /** The portal's address through the gate. */
+  base: string;
+  productId(sku: string): Promise<number>;
+  /** The 360 embed's query, its frame set asked for at the start (the server renders it meanwhile). */
+  frameSet: Promise<Awaited<ReturnType<typeof frameSetQuery>>>;
+  shot(p: EnginePage, name: string): Promise<void>;
+}
+
+export function coreJourneys(launch: () => Promise<Engine>) {
+  const env = {} as JourneyEnv;
+  const pages: EnginePage[] = [];
+  const started = Date.now();
+  // One page at a time (WebKitWebDriver allows one session): the journey before's page closes first.
+  // A failed journey leaves a screenshot of its page in .tmp/.
+  const journey = (name: string, fn: () => Promise<void>) =>
+    it(name, async () => {
+      try {
+        await fn();
+      } catch (err) {
+        const last = pages.at(-1);
+        if (last) await last.screenshot(`.tmp/engines-${env.engine.name}-failed-${name.slice(0, 24).replace(/\W+/g, '-')}.png`).catch(() => undefined);
+        throw err;
+      }
+    });
+  const page = async () => {
+    for (const q of pages.splice(0)) await q.close().catch(() => undefined);
+    const p = await env.engine.newPage();
+    pages.push(p);
+    return p;
+  };
+
+  beforeAll(async () => {
+    mkdirSync('.tmp', { recursive: true });
+    [env.s, env.engine] = await Promise.all([startPortal(), launch()]);
+    env.gate = await openGate(env.s.url);
+    env.base = env.gate.url;
+    env.productId = async (sku) => (await env.s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
+    env.frameSet = frameSetQuery(env);
+    env.frameSet.catch(() => undefined); // awaited by the embed journey
+    env.shot = (p, name) => p.screenshot(`.tmp/engines-${env.engine.name}-${name}.png`);
+    console.log(`[facet] ${env.engine.name}: ${env.engine.version}`);
+  });
+  afterAll(async () => {
+    for (const p of pages) await p.close().catch(() => undefined);
+    await env.engine?.close();
+    await env.gate?.close();
+    await env.s?.close();
+    if (env.engine) console.log(`[facet] ${env.engine.name} journeys: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  journey('signs in: the dashboard, and the status says the data is up to date', async () => {
+    const p = await page();
+    await signIn(p, env.base, 'manager@acme.test');
+    await shows(p, 'Up to date', '[data-testid="sync-status"]');
+    await env.shot(p, 'dashboard');
+  });
+
+  journey('the catalogue lists the products, and a search narrows them to the one asked for', async () => {
+    const p = await page();
+    await signIn(p, env.base, 'manager@acme.test');
+    await p.goto(`${env.base}/catalog`);
+    await until(p, () => document.querySelectorAll('[data-testid="product-card"]').length > 0);
+    const all = await catalogCount(p);
+    expect(all).toBeGreaterThan(10);
+    await p.type(await field(p, 'Name or SKU'), 'ACM-1005');
+    await expect.poll(() => catalogCount(p)).toBe(1);
+    expect(await textOf(p, '[data-testid="product-card"]')).toContain('ACM-1005');
+  });
+
+  journey('an Info save reaches the server once', async () => {
+    const id = await env.productId('ACM-1009');
+    const p = await page();
+    await signIn(p, env.base, 'manager@acme.test');
+    await p.goto(`${env.base}/product/${id}`);
+    await p.click(await button(p, 'Edit'));
+    await p.type(await field(p, 'Name'), `Saved in ${env.engine.name}`);
+    const before = env.gate.calls.length;
+    await p.click(await button(p, 'Save'));
+    await shows(p, `Saved in ${env.engine.name}`, '[data-testid="info-name"]');
+    await until(p, () => !document.querySelector('[data-testid="pending-indicator"]'));
+    const name = async () => (await env.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [id]))!.name;
+    expect(await name()).toBe(`Saved in ${env.engine.name}`);
+    expect(env.gate.calls.slice(before).filter((c) => c.startsWith('PUT ') || c.startsWith('POST '))).toEqual(['PUT /backend/puts/product/edit']);
+  });
+
+  journey('the vignette zip: two workers, every frame 3840 px wide', async () => {
+    await zipJourney(env, await page());
+  });
+
+  journey('offline: the status says so, an edit waits on the device and is sent once on reconnect', async () => {
+    await offlineJourney(env, await page());
+  });
+
+  journey('a product opened by its address during the first sync opens', async () => {
+    await firstSyncJourney(env, await page());
+  });
+
+  journey('the 360 embed shows its frames and turns by drag and by keys', async () => {
+    await embedJourney(env, await page());
+  });
+
+  journey('the keyboard alone goes through a product screen, and the frame never scrolls', async () => {
+    await keyboardJourney(env, await page());
+  });
+}

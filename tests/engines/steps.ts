@@ -1,0 +1,69 @@
+// The journeys' shared steps: finding things as a person would (by their words or their label),
+// waiting for conditions, signing in. They run in the page through EnginePage.run, so every engine
+// finds the same element the same way.
+import { expect } from 'vitest';
+import type { EnginePage } from './engine.ts';
+
+export const PASSWORD = 'demo1234';
+const WAIT = { timeout: 30_000, interval: 100 };
+
+/**
+ * In the page: marks the first visible element matching `css` whose words (aria-label, else its
+ * text) equal `text` (or contain it, `exact` false), or the control of the label with those words
+ * (`css` 'label'), and gives back a selector for it; null while there is none.
+ */
+function mark(css: string, text: string | null, exact: boolean): string | null {
+  const words = (e: Element) => (e.getAttribute('aria-label') ?? (e as HTMLElement).innerText ?? '').replace(/\s+/g, ' ').trim();
+  const shown = (e: Element) => e.getClientRects().length > 0;
+  const fits = (e: Element) => text === null || (exact ? words(e) === text : words(e).includes(text));
+  let found = [...document.querySelectorAll(css)].find((e) => shown(e) && fits(e)) ?? null;
+  if (found && css === 'label') found = (found as HTMLLabelElement).control;
+  if (!found) return null;
+  const id = (found as HTMLElement).dataset.pick ?? String(Math.random()).slice(2);
+  (found as HTMLElement).dataset.pick = id;
+  return `[data-pick="${id}"]`;
+}
+
+/** Waits for the element and gives back its selector. */
+export async function pick(p: EnginePage, css: string, text: string | null = null, exact = true): Promise<string> {
+  let sel: string | null = null;
+  await expect.poll(async () => (sel = await p.run(mark, css, text, exact)), WAIT).toBeTruthy();
+  return sel!;
+}
+
+export const button = (p: EnginePage, name: string) => pick(p, 'button, [role="button"], [role="tab"], a', name);
+export const field = (p: EnginePage, label: string) => pick(p, 'label', label);
+
+/** Waits until `fn` run in the page gives a truthy value, and gives it back. */
+export async function until<T, A extends unknown[]>(p: EnginePage, fn: (...args: A) => T, ...args: A): Promise<T> {
+  let v: T | undefined;
+  await expect.poll(async () => (v = await p.run(fn, ...args)), WAIT).toBeTruthy();
+  return v!;
+}
+
+/** Waits until the page shows `text` (in the text of `css`, the whole page by default). */
+export const shows = (p: EnginePage, text: string, css = 'body') =>
+  until(p, (t: string, c: string) => [...document.querySelectorAll(c)].some((e) => (e as HTMLElement).innerText.includes(t)), text, css);
+
+export const gone = (p: EnginePage, css: string) => until(p, (c: string) => !document.querySelector(c), css);
+
+export const textOf = (p: EnginePage, css: string) => p.run((c: string) => (document.querySelector(c) as HTMLElement | null)?.innerText.trim() ?? null, css);
+
+/** The number in the catalogue's count line ("62 products"). */
+export const catalogCount = async (p: EnginePage) => Number(((await textOf(p, '[data-testid="catalog-count"]')) ?? 'NaN').split(' ')[0]);
+
+export async function signIn(p: EnginePage, base: string, email: string) {
+  await p.goto(`${base}/login`);
+  await p.type(await field(p, 'Email'), email);
+  await p.type(await field(p, 'Password'), PASSWORD);
+  await p.click(await button(p, 'Login'));
+  await until(p, () => location.pathname === '/dashboard');
+}
+
+/** The installed app: the e2e build leaves the worker's registration off, so register the same /sw.js. */
+export const installServiceWorker = (p: EnginePage) =>
+  p.run(async () => {
+    if (!(await navigator.serviceWorker.getRegistration('/'))) await navigator.serviceWorker.register('/sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+    return true;
+  });

@@ -7,8 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { draftStored, imageFile, signInAs } from './registration-helpers.ts';
-import { installServiceWorker } from './shell-helpers.ts';
+import { draftStored, imageFile, installedAddProducts } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product batch', () => {
   const env = usePortalAndBrowser();
@@ -17,16 +16,7 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
   const field = (label: string) => page.getByLabel(label, { exact: true });
 
   beforeAll(async () => {
-    context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } }); // service workers allowed
-    page = await context.newPage();
-    await signInAs(page, env.s.url, 'manager@acme.test');
-    // The installed app (see offline.test.ts): register the worker, then load a controlled page.
-    await installServiceWorker(page);
-    await page.goto(`${env.s.url}/catalog`);
-    await page.getByTestId('product-card').first().waitFor();
-    await page.goto(`${env.s.url}/product/add`);
-    await page.getByRole('dialog', { name: 'How to register products' }).getByRole('button', { name: 'Got it' }).click();
-    expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+    ({ context, page } = await installedAddProducts(env.browser, env.s.url));
   });
   afterAll(async () => {
     await context?.close();

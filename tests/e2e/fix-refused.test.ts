@@ -8,8 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
-import { imageFile, settled, signInAs } from './registration-helpers.ts';
-import { installServiceWorker } from './shell-helpers.ts';
+import { imageFile, installedAddProducts, settled } from './registration-helpers.ts';
 
 /** Rewrites the body of the queued steps of one command, straight in IndexedDB (what a reload would find). */
 const queuedByOldRelease = (page: Page, command: string, patch: Record<string, unknown>) =>
@@ -42,14 +41,7 @@ describe.skipIf(skipWithoutChromium('fix refused e2e'))('Fix a refused change', 
   const field = (label: string) => page.getByLabel(label, { exact: true });
 
   beforeAll(async () => {
-    context = await env.browser.newContext({ viewport: { width: 1440, height: 900 } }); // service workers allowed
-    page = await context.newPage();
-    await signInAs(page, env.s.url, 'manager@acme.test');
-    await installServiceWorker(page);
-    await page.goto(`${env.s.url}/catalog`);
-    await page.getByTestId('product-card').first().waitFor();
-    await page.goto(`${env.s.url}/product/add`);
-    await page.getByRole('dialog', { name: 'How to register products' }).getByRole('button', { name: 'Got it' }).click();
+    ({ context, page } = await installedAddProducts(env.browser, env.s.url));
   });
 
   it('Add Products: Fix opens the refused product with the server words; corrected, it is sent once with its image', async () => {

@@ -1,9 +1,9 @@
 // Shared steps of the template and product registration browser tests (issue 11), and of the account
 // registration wizard (/register/customer).
 import { expect } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { signIn } from './shell-helpers.ts';
+import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 /** Staff in the provider context (-1), as the admin menu leaves them. */
 export async function signInAsStaffAdmin(page: Page, base: string) {
@@ -35,6 +35,23 @@ export const draftStored = (page: Page, text: string) =>
       all.onerror = () => reject(all.error);
     };
   }), text), { timeout: 10_000 }).toBe(true);
+
+/**
+ * The installed app on Add Products, signed in as the manager: the service worker controls the page (so
+ * it works offline, see offline.test.ts) and the tutorial has been dismissed. A new context of its own.
+ */
+export async function installedAddProducts(browser: Browser, base: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } }); // service workers allowed
+  const page = await context.newPage();
+  await signInAs(page, base, 'manager@acme.test');
+  await installServiceWorker(page);
+  await page.goto(`${base}/catalog`);
+  await page.getByTestId('product-card').first().waitFor();
+  await page.goto(`${base}/product/add`);
+  await page.getByRole('dialog', { name: 'How to register products' }).getByRole('button', { name: 'Got it' }).click();
+  expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  return { context, page };
+}
 
 /** Nothing left in the outbox: the pending indicator has gone. */
 export const settled = (page: Page, timeout = 30_000) => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout });

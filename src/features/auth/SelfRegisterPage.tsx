@@ -17,6 +17,7 @@ import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 import { EMPTY_FORM, productPath, SELF_REGISTER_MESSAGE_MS, selfRegisterBody, selfRegisterError, type SelfRegisterForm } from './self-register.ts';
 import { useFlash } from './useFlash.ts';
+import { TermsLabel } from './TermsLabel.tsx';
 
 export default function SelfRegisterPage() {
   const navigate = useNavigate();
@@ -66,14 +67,7 @@ export default function SelfRegisterPage() {
         <Checkbox
           checked={form.termsUse}
           onCheckedChange={set('termsUse')}
-          label={
-            <>
-              I accept the{' '}
-              <a href="/term-of-use" target="_blank" rel="noreferrer">
-                terms of use
-              </a>
-            </>
-          }
+          label={<TermsLabel />}
         />
         <div className={styles.actions}>
           {message && (

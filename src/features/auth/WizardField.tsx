@@ -7,6 +7,7 @@ import { FieldError } from '../../ui/Field.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import type { WizardField as Field } from './register.ts';
+import { TermsLabel } from './TermsLabel.tsx';
 
 // The logo and the picture are the registration calls' 'image' files (the contract's upload rules):
 // judged by their content when picked, each refused one named with its reason.
@@ -33,14 +34,7 @@ export function WizardField({ field: f, value, file, error, onValue, onFile }: P
           checked={value === '1'}
           onCheckedChange={(on) => onValue(on ? '1' : '')}
           aria-describedby={error ? `${id}-error` : undefined}
-          label={
-            <>
-              I accept the{' '}
-              <a href="/term-of-use" target="_blank" rel="noreferrer">
-                terms of use
-              </a>
-            </>
-          }
+          label={<TermsLabel />}
         />
         {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
       </div>

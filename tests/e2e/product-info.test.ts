@@ -252,7 +252,9 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
     await dialog.getByText(/^Error updating product informations: /).waitFor({ timeout: 15_000 });
-    await dialog.getByRole('button', { name: 'OK' }).click();
+    // Refused for its values: the popup offers Fix (fix-refused.test.ts) or Later.
+    await dialog.getByText('The change stays in Pending changes, where it can be fixed or discarded.').waitFor();
+    await dialog.getByRole('button', { name: 'Later' }).click();
     // It stays pending until discarded; discarding restores the server's truth.
     await page.getByTestId('pending-indicator').click();
     const panel = page.getByRole('dialog', { name: 'Pending changes' });

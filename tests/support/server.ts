@@ -46,6 +46,9 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), ...overrides });
   const app = await buildApp(config, db, options);
   const url = await listen(app);
+  // The portal's address is this server's own (a port of its own), unless a test names one: e-mailed
+  // links and embed codes (built from PUBLIC_URL) then open here.
+  if (!overrides.publicUrl) config.publicUrl = url;
   const twins: (() => Promise<void>)[] = [];
   return {
     app, db, url, config,

@@ -58,7 +58,9 @@ export const imagery = {
   tailorRequested: endpoint({
     method: 'GET', path: '/gets/product/tailor/requested', auth: 'user',
     summary: "The pages of this product whose tailor request was sent today (our extension; per product and page, the server's UTC day)",
-    permission: ['send-products-for-automation'], query: ProductQuery, tenant: byProduct('query'),
+    // A read: whoever sees one of the pages may learn that it was asked for today.
+    permission: ['send-products-for-automation', ...readOf('silo'), ...readOf('360'), ...readOf('vignette'), ...readOf('video')],
+    query: ProductQuery, tenant: byProduct('query'),
     response: Type.Object({
       success: Type.Literal(true),
       pages: Type.Array(Type.Unsafe<(typeof TAILOR_PAGES)[number]>({ type: 'string', enum: TAILOR_PAGES })),

@@ -46,6 +46,8 @@ const invite = (email: string, how: 'dblclick' | 'enter'): WriteAction => ({
 /** A person's row in Manage Accounts, their actions menu opened at `item`. */
 async function personMenu(page: Page, c: Ctx, name: string, item: string) {
   await openUsers(page, c.url, 'accounts');
+  // The visit's pull of the people replaces the rows once: open the menu after it (else it may close under the click).
+  await page.locator('[data-pulled="true"]').waitFor();
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: item }).waitFor();
 }

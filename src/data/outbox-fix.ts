@@ -4,7 +4,7 @@
 // behind it (the product's images, files, tags) go back to the queue: retryEntry gives the step a
 // new Idempotency-Key, since the server keeps its refusal under the old one.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { productFieldErrors, type ProductFields } from '../api/contract/rules/product.ts';
+import { productFieldErrors, productRules, type ProductFields } from '../api/contract/rules/product.ts';
 import { FIXABLE_COMMANDS } from './actions.ts';
 import { db } from './db.ts';
 import { retryEntry } from './outbox.ts';
@@ -57,7 +57,8 @@ export async function refusedProductStep(entryId: number): Promise<RefusedProduc
   };
 }
 
-const FIELDS = ['name', 'sku', 'collection', 'automation_system', 'height', 'width', 'depth', 'finish', 'note', 'measure'] as const;
+/** The product's editable fields, as the contract's table names them. */
+const FIELDS = Object.keys(productRules) as (keyof ProductFields)[];
 function pickFields(o: object): Partial<ProductFields> {
   const src = o as Record<string, unknown>;
   return Object.fromEntries(FIELDS.filter((k) => src[k] !== undefined && src[k] !== null).map((k) => [k, src[k]])) as Partial<ProductFields>;

@@ -4,7 +4,8 @@
 // as the same action with the files and tags that waited for it.
 import { useState } from 'react';
 import { fixRefusedProductStep, useRefusedProductStep, type RefusedProductStep } from '../../data/outbox-fix.ts';
-import { MEASURE_UNITS, productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
+import { productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
+import { UNIT_OPTIONS } from './product-rules.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
@@ -18,7 +19,6 @@ import styles from './products.module.css';
 
 type Values = Partial<ProductFields>;
 type TextKey = 'name' | 'sku' | 'collection' | 'finish' | 'height' | 'width' | 'depth';
-const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
 const LABELS: Record<TextKey, string> = { name: 'Name', sku: 'SKU', collection: 'Collection', finish: 'Finish', height: 'Height', width: 'Width', depth: 'Depth' };
 
 export function FixProductDialog({ entryId, onClose }: { entryId: number; onClose: () => void }) {

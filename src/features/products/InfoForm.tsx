@@ -9,8 +9,8 @@ import { FormGrid } from '../../ui/Layout.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { NumberField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { BlocksEditor, FilesEditor, TagsEditor } from './InfoLists.tsx';
-import { MEASURE_UNITS, productRules } from '../../api/contract/rules/product.ts';
-import { canToggleAutomation, type Draft, type InfoErrors } from './product-rules.ts';
+import { productRules } from '../../api/contract/rules/product.ts';
+import { canToggleAutomation, UNIT_OPTIONS, type Draft, type InfoErrors } from './product-rules.ts';
 import styles from './products.module.css';
 
 interface Props {
@@ -26,7 +26,6 @@ interface Props {
 
 type TextKey = 'name' | 'sku' | 'collection' | 'finish';
 type MeasureKey = 'height' | 'width' | 'depth';
-const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
 
 export function InfoForm({ product, customerId, draft, errors, mayAutomate, fileNames, onChange }: Props) {
   const categories = useProductCategories() ?? [];

@@ -33,6 +33,9 @@ export const visibleSections = (access: Partial<Record<Slug, boolean>>) =>
 export const imagerySections = (keys: readonly SectionKey[]) =>
   keys.filter((k): k is 'silo' | 'vignette' | '360' | 'video' | '3d-files' => k !== 'info' && k !== '3d-viewer');
 
+/** §9: the unit choices of a product form (the blank unit shown as such). */
+export const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
+
 /** §9: the unit shown for a stored value ('in' when it is none of the units). */
 export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly string[]).includes(m ?? DEFAULT_MEASURE) ? (m ?? DEFAULT_MEASURE) : DEFAULT_MEASURE);
 

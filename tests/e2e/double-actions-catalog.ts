@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { call } from '../support/http.ts';
 import { imageFile } from './registration-helpers.ts';
-import { button, countOf, dialog, doubleClick, enterTwice, keysOn, productId, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { atRest, button, countOf, dialog, doubleClick, enterTwice, keysOn, productId, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
 
 /** ACM-1004's Info in edit mode. */
 async function editInfo(page: Page, c: Ctx) {
@@ -57,6 +57,7 @@ const templateName = (label: string, value: string, toast: string, table: string
 /** The staff's retailer row 'Twice Home' (made by the retailer add entry) in edit mode. */
 async function editRetailer(page: Page, c: Ctx) {
   await page.goto(`${c.url}/admin`);
+  await atRest(page);
   await button(page, 'Edit Twice Home').click();
 }
 
@@ -182,6 +183,7 @@ export const CATALOG_ACTIONS: WriteAction[] = [
     as: 'staff',
     open: async (page, c) => {
       await page.goto(`${c.url}/admin`);
+      await atRest(page);
       await button(page, 'Edit Twice Home Edited').click();
       await button(page, 'Delete Retailer').click();
     },

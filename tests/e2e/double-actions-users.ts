@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { imageFile } from './registration-helpers.ts';
 import { openUsers } from './users-helpers.ts';
-import { button, countOf, dialog, doubleClick, enterTwice, keysOn, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { atRest, button, countOf, dialog, doubleClick, enterTwice, keysOn, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
 
 const RESENT = 'A new invitation was sent to the same address; the earlier link no longer works.';
 
@@ -48,6 +48,7 @@ async function personMenu(page: Page, c: Ctx, name: string, item: string) {
   await openUsers(page, c.url, 'accounts');
   // The visit's pull of the people replaces the rows once: open the menu after it (else it may close under the click).
   await page.locator('[data-pulled="true"]').waitFor();
+  await atRest(page);
   await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: item }).waitFor();
 }

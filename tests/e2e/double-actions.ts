@@ -8,7 +8,7 @@ import { CATALOG_ACTIONS } from './double-actions-catalog.ts';
 import { IMAGERY_ACTIONS } from './double-actions-imagery.ts';
 import { INVITED_ACTIONS, PUBLIC_ACTIONS } from './double-actions-public.ts';
 import { LATER_USER_ACTIONS, USER_ACTIONS } from './double-actions-users.ts';
-import { button, countOf, dialog, doubleClick, enterTwice, keysOn, type WriteAction } from './double-helpers.ts';
+import { atRest, button, countOf, dialog, doubleClick, enterTwice, keysOn, type WriteAction } from './double-helpers.ts';
 
 
 /** A new preset of a section, one control changed, Save double-clicked: one preset more. */
@@ -153,6 +153,7 @@ export const ACTIONS: WriteAction[] = [
     as: 'staff',
     open: async (page, c) => {
       await page.goto(`${c.url}/admin`);
+      await atRest(page);
       await button(page, 'Add Retailer').click();
       await page.getByLabel('Retailer name').fill('Twice Home');
       await page.getByLabel('File name of Twice Home').fill('TH_<frame_num2>.<ext>');

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { ACTIONS } from './double-actions.ts';
-import { recordWrites, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { pageLog, recordWrites, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
 import { settled, signInAs, signInAsStaffAdmin } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything', () => {
@@ -38,7 +38,14 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
   for (const action of ACTIONS) {
     it(`${action.name}: one change`, async () => {
       const page = pages[action.as];
-      await action.open(page, ctx);
+      const log = pageLog(page);
+      try {
+        await action.open(page, ctx);
+      } catch (err) {
+        console.log(`[${action.name}] the page said:\n${log.text()}`);
+        log.stop();
+        throw err;
+      }
       const before = await action.count(env.s.db, ctx);
       const writes = recordWrites(page);
       try {
@@ -52,11 +59,13 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
         expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
         if (action.toast) expect(await toasts(page, action.toast).count()).toBe(1);
       } catch (err) {
+        console.log(`[${action.name}] the page said:\n${log.text()}`);
         // What the page showed when it failed (a popup's words say more than a timeout).
         await page.screenshot({ path: `.tmp/double-${action.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
         throw err;
       } finally {
         writes.stop();
+        log.stop();
       }
     });
   }

@@ -1,6 +1,6 @@
 // The "double everything" browser test's pieces: the shape of one screen's write action, a record of
 // the write requests a page sends (with their Idempotency-Key), and the conditions it waits for.
-import type { Locator, Page, Request } from 'playwright-core';
+import type { ConsoleMessage, Locator, Page, Request } from 'playwright-core';
 import type { Db } from '../../server/db/index.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -123,4 +123,23 @@ export async function enterTwice(field: Locator) {
       if (!handled && el instanceof HTMLInputElement && el.form) el.form.requestSubmit();
     }
   });
+}
+
+/** A signed-in screen at rest: its pulls have ended and it is online ("Up to date" in the header), as a user finds it. */
+export const atRest = (page: Page) => page.getByTestId('sync-status').getByText('Up to date').waitFor();
+
+/** What the page said while a test ran (console warnings and errors, page errors), for a failure's report. */
+export function pageLog(page: Page) {
+  const lines: string[] = [];
+  const said = (m: ConsoleMessage) => void (['error', 'warning', 'debug'].includes(m.type()) && lines.push(`${m.type()}: ${m.text().slice(0, 300)}`));
+  const threw = (e: Error) => void lines.push(`pageerror: ${e.message}`);
+  page.on('console', said);
+  page.on('pageerror', threw);
+  return {
+    text: () => lines.join('\n'),
+    stop() {
+      page.off('console', said);
+      page.off('pageerror', threw);
+    },
+  };
 }

@@ -11,6 +11,12 @@ import { signIn } from './shell-helpers.ts';
 
 const UPDATED = 'Facet was updated in another tab';
 
+/**
+ * Two frames drawn after the banner: React has run the banner's effects (where a reload by itself would
+ * start), so a reload would have begun; a page that began one fails this evaluate or loses its marker.
+ */
+const framesDrawn = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
 /** The "new version" in a second tab of the same browser: opens the database at a higher version. */
 async function upgradeElsewhere(browserPage: Page, base: string) {
   const other = await browserPage.context().newPage();
@@ -60,7 +66,7 @@ describe.skipIf(skipWithoutChromium('old tab e2e'))('old tab', () => {
     const banner = page.getByTestId('old-tab');
     await banner.getByText(UPDATED).waitFor();
     await banner.getByText('This tab still runs the previous version: close it and use the updated tab.').waitFor();
-    await page.waitForTimeout(1500);
+    await framesDrawn(page);
     expect(await banner.isVisible()).toBe(true);
   });
 
@@ -75,7 +81,7 @@ describe.skipIf(skipWithoutChromium('old tab e2e'))('old tab', () => {
     await upgradeElsewhere(page, env.s.url);
     const banner = page.getByTestId('old-tab');
     await banner.getByText('This tab can no longer save. Copy what you have not saved, then reload.').waitFor();
-    await page.waitForTimeout(1500);
+    await framesDrawn(page);
     expect(await page.evaluate(() => (window as unknown as { beforeUpgrade?: boolean }).beforeUpgrade)).toBe(true);
     expect(await form.getByLabel('Name').inputValue()).toBe('Typed, not saved');
     await banner.screenshot({ path: '.tmp/old-tab-banner.png' });

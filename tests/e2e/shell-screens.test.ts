@@ -31,7 +31,10 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
   afterAll(async () => context?.close());
 
   it('dashboard: every block from the demo data, a status-2 round with Go to Review', async () => {
-    await fresh('manager@acme.test');
+    await fresh();
+    // The charts then draw at once (no animation under reduced motion): the screenshot needs no wait.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     const acme = (await one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`)).id;
     const rounds = page.getByTestId('round-card');
@@ -59,7 +62,6 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await last.first().waitFor();
     expect(await last.count()).toBe(10);
     await page.getByTestId('dashboard-fetched').getByText(/^Updated \d\d\/\d\d\/\d{4} \d\d:\d\d$/).waitFor();
-    await page.waitForTimeout(600); // chart animations
     await shot('dashboard');
     expect(await page.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/catalog?section=allproducts');
     const newest = await one<{ id: number; sku: string }>('SELECT id, sku FROM products WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1', [acme]);

@@ -122,8 +122,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     // The data layer has pulled the company's lists, so there is something to wipe.
-    for (let i = 0; i < 60 && (await localRows(page)) === 0; i++) await page.waitForTimeout(250);
-    expect(await localRows(page)).toBeGreaterThan(0);
+    await expect.poll(() => localRows(page), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     expect(await tokenCookie(context)).toBeUndefined();

@@ -15,8 +15,8 @@ export interface ModelOptions {
   ar?: boolean;
   arButton?: HTMLElement;
   /**
-   * Without `lazy`: show the poster first and load the model when the shopper interacts (pointer,
-   * key, wheel, touch) or the page is idle, so the first paint is not held by the 3D library (/viewer/).
+   * Without `lazy`: show the poster first and load the model at the shopper's first interaction (pointer,
+   * key, wheel, touch, scroll, focus), so no long task comes before it (/viewer/); the file is prefetched.
    */
   defer?: boolean;
 }
@@ -52,21 +52,24 @@ async function showModel(host: HTMLElement, o: ModelOptions): Promise<ModelEleme
   return mv;
 }
 
-const WANT = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart'] as const;
+const WANT = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'scroll', 'focusin'] as const;
 
-/** Resolves at the shopper's first interaction with the page, or once the page is idle (4 s at most). */
-function whenWanted(): Promise<void> {
+/**
+ * Resolves at the shopper's first interaction with the page (a facade, as Lighthouse advises for heavy
+ * embeds): the 3D library and its WebGL set-up are the page's only long tasks, and a visit that never
+ * moves sees the poster alone. Meanwhile the model file is prefetched, so the first move shows it sooner.
+ */
+function whenWanted(prefetch: string): Promise<void> {
+  // rel=prefetch is fetched at the browser's idle priority: it never competes with the poster.
+  const link = document.createElement('link');
+  Object.assign(link, { rel: 'prefetch', href: prefetch });
+  document.head.append(link);
   return new Promise((resolve) => {
     const go = () => {
-      for (const t of WANT) removeEventListener(t, go);
-      cancelIdleCallback(idle);
-      clearTimeout(latest);
+      for (const t of WANT) removeEventListener(t, go, true);
       resolve();
     };
-    for (const t of WANT) addEventListener(t, go, { passive: true });
-    const idle = requestIdleCallback(go, { timeout: 2000 });
-    // A page that is never idle (or a browser that throttles idle callbacks) still gets its model.
-    const latest = setTimeout(go, 4000);
+    for (const t of WANT) addEventListener(t, go, { passive: true, capture: true });
   });
 }
 
@@ -96,7 +99,7 @@ export function mountModel(host: HTMLElement, o: ModelOptions): { ready: Promise
   }
   if (!o.lazy) {
     host.replaceChildren(cover);
-    return { ready: whenWanted().then(reveal), destroy };
+    return { ready: whenWanted(o.glb).then(reveal), destroy };
   }
   const play = document.createElement('button');
   Object.assign(play, { type: 'button', className: 'model-play', innerHTML: PLAY_ICON });

@@ -164,9 +164,14 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
     expect(await seriousViolations(page)).toEqual([]);
   });
 
-  it('/viewer/ shows the model and, on a desktop that cannot start AR, a QR code of the page with ar=1', async () => {
+  it('/viewer/ shows the poster, the model at the first move and, on a desktop that cannot start AR, a QR code of the page with ar=1', async () => {
     const url = `${env.s.url}/viewer/?id_product=${productId}&key=${key}`;
     await page.goto(url);
+    // A facade: the poster alone until the shopper moves; the model file is prefetched meanwhile.
+    await page.locator('.model-poster').waitFor();
+    expect(await page.locator('link[rel="prefetch"]').getAttribute('href')).toMatch(/\.glb$/);
+    expect(await page.locator('model-viewer').count()).toBe(0);
+    await page.mouse.move(200, 200);
     const mv = page.locator('model-viewer');
     await mv.waitFor();
     expect(await mv.getAttribute('ar-modes')).toBe('webxr scene-viewer quick-look');

@@ -3,10 +3,21 @@
 // e2e files rarely run at once (vitest alone would queue every file of a project together).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+/**
+ * The longest browser files (2-4 min each), started first: on a fresh clone vitest has no durations
+ * and orders by file size, which put the 73-action double-everything (a small file) last, alone.
+ */
+const LONGEST = ['double-everything', 'spin-viewer', 'imagery-presets', 'shell-screens', 'add-products.test'];
+const rank = (f: TestSpecification) => {
+  const i = LONGEST.findIndex((name) => f.moduleId.includes(`/${name}`));
+  return i < 0 ? LONGEST.length : i;
+};
+
 export default class InterleavingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const browser = sorted.filter((f) => f.project.name === 'e2e');
+    // Array.prototype.sort is stable: the rest keep vitest's order.
+    const browser = sorted.filter((f) => f.project.name === 'e2e').sort((a, b) => rank(a) - rank(b));
     const rest = sorted.filter((f) => f.project.name !== 'e2e');
     if (!browser.length || !rest.length) return sorted;
     const out: TestSpecification[] = [];

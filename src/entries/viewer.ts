@@ -2,7 +2,7 @@
 // small entry (no React, no app shell). AR where the device has it (webxr, Scene Viewer, Quick
 // Look); on a desktop that cannot start AR, a QR code hands the page to a phone with ar=1, where a
 // large AR button waits. Without a valid key the call answers 404 and nothing of the product shows.
-import { mountModel, type ModelElement } from '../viewer/model.ts';
+import { mountModel } from '../viewer/model.ts';
 import './public.css';
 import '../viewer/viewer-page.css';
 
@@ -32,10 +32,17 @@ function arButton(): HTMLElement {
   return b;
 }
 
-/** A desktop (fine pointer) that cannot start AR gets the QR card; phones never do. */
-async function offerQr(mv: ModelElement) {
-  const desktop = matchMedia('(pointer: fine)').matches;
-  if (!desktop || mv.canActivateAR) return;
+type XrSystem = { isSessionSupported(mode: string): Promise<boolean> };
+
+/**
+ * A desktop (fine pointer) that cannot start AR gets the QR card; phones never do. Scene Viewer and Quick
+ * Look are phones' and tablets'; WebXR AR is asked directly. So the card needs no 3D library: it shows
+ * with the poster, before the model loads.
+ */
+async function offerQr() {
+  if (!matchMedia('(pointer: fine)').matches) return;
+  const xr = (navigator as Navigator & { xr?: XrSystem }).xr;
+  if (xr && (await xr.isSessionSupported('immersive-ar').catch(() => false))) return;
   const { qrCard } = await import('../viewer/qr.ts');
   main.append(qrCard(location.href));
 }
@@ -55,14 +62,11 @@ async function load() {
   const stage = document.createElement('div');
   stage.className = 'viewer-stage';
   main.replaceChildren(heading, stage);
-  const { ready } = mountModel(stage, {
+  mountModel(stage, {
     glb: v.file_glb, usdz: v.file_usdz, poster: v.poster, alt: `3D model of ${v.name}`,
     lazy: page.get('lazy') === '1', defer: true, ar: true, arButton: arButton(),
   });
-  const mv = await ready;
-  // AR support is settled once model-viewer has looked at its sources.
-  await new Promise((r) => setTimeout(r, 300));
-  await offerQr(mv);
+  await offerQr();
 }
 
 void load();

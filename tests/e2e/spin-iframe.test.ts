@@ -173,10 +173,11 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
     expect(await page.locator('model-viewer').count()).toBe(0);
     await page.mouse.move(200, 200);
     const mv = page.locator('model-viewer');
-    await mv.waitFor();
+    // The 3D library (about 1 MB of script) loads now: on a busy two-core machine that alone has taken 15-30 s.
+    await mv.waitFor({ timeout: 90_000 });
     expect(await mv.getAttribute('ar-modes')).toBe('webxr scene-viewer quick-look');
     const qr = page.getByRole('complementary', { name: 'See it in your room' });
-    await qr.waitFor({ timeout: 15_000 });
+    await qr.waitFor();
     expect(await qr.getAttribute('data-url')).toBe(`${url}&ar=1`);
     await qr.getByRole('img', { name: /QR code/ }).waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/viewer-page.png` });

@@ -56,6 +56,9 @@ async function personMenu(page: Page, c: Ctx, name: string, item: string) {
 /** A role picked in Roles and Permissions. */
 async function openRole(page: Page, c: Ctx, name: string) {
   await openUsers(page, c.url, 'roles');
+  // Picked once the visit's pull has ended: the role's form is not replaced under the next click.
+  await page.locator('[data-pulled="true"]').waitFor();
+  await atRest(page);
   await page.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
 }
 

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { seriousViolations } from './shell-helpers.ts';
+import { atRest, seriousViolations } from './shell-helpers.ts';
 import { imageFile, settled, signInAs } from './registration-helpers.ts';
 import { cutShort, png, SVG } from '../support/image-bytes.ts';
 
@@ -206,7 +206,7 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
       await p.getByRole('dialog', { name: 'How to register products' }).getByRole('button', { name: 'Got it' }).click();
       await p.getByRole('button', { name: 'SEND' }).waitFor();
       // The company's limit comes with the first pull: once it has ended, the buttons go (or never came).
-      await p.getByTestId('sync-status').getByText('Up to date').waitFor();
+      await atRest(p);
       await expect.poll(() => p.getByRole('button', { name: 'Add product' }).count()).toBe(0);
       expect(await p.getByRole('button', { name: 'Import CSV' }).count()).toBe(0);
     } finally {

@@ -7,7 +7,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { presetRange, type Preset } from '../../src/features/calendar/presets.ts';
-import { seriousViolations, signIn } from './shell-helpers.ts';
+import { atRest, seriousViolations, signIn } from './shell-helpers.ts';
 
 interface P {
   id: number;
@@ -237,7 +237,7 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByTestId('product-card').first().waitFor();
     // The popup's choice is made with the first local read; it would stay until 1 s after the last load.
     // Once the pulls are done and no 'Please wait' is left on the page (quiet line or popup), it is over.
-    await page.getByTestId('sync-status').getByText('Up to date').waitFor();
+    await atRest(page);
     await page.getByText(/^Please wait/).waitFor({ state: 'detached' });
     expect(opened.filter((t) => t.includes('Please wait'))).toEqual([]);
   });

@@ -5,7 +5,8 @@
 import type { Page } from 'playwright-core';
 import { call } from '../support/http.ts';
 import { imageFile } from './registration-helpers.ts';
-import { atRest, button, countOf, dialog, doubleClick, enterTwice, keysOn, productId, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { button, countOf, dialog, doubleClick, enterTwice, keysOn, productId, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { atRest } from './shell-helpers.ts';
 
 /** ACM-1004's Info in edit mode. */
 async function editInfo(page: Page, c: Ctx) {

@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { imageFile } from './registration-helpers.ts';
 import { openUsers } from './users-helpers.ts';
-import { atRest, button, countOf, dialog, doubleClick, enterTwice, keysOn, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { button, countOf, dialog, doubleClick, enterTwice, keysOn, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import { atRest } from './shell-helpers.ts';
 
 const RESENT = 'A new invitation was sent to the same address; the earlier link no longer works.';
 

@@ -8,7 +8,8 @@ import { CATALOG_ACTIONS } from './double-actions-catalog.ts';
 import { IMAGERY_ACTIONS } from './double-actions-imagery.ts';
 import { INVITED_ACTIONS, PUBLIC_ACTIONS } from './double-actions-public.ts';
 import { LATER_USER_ACTIONS, USER_ACTIONS } from './double-actions-users.ts';
-import { atRest, button, countOf, dialog, doubleClick, enterTwice, keysOn, type WriteAction } from './double-helpers.ts';
+import { button, countOf, dialog, doubleClick, enterTwice, keysOn, type WriteAction } from './double-helpers.ts';
+import { atRest } from './shell-helpers.ts';
 
 
 /** A new preset of a section, one control changed, Save double-clicked: one preset more. */

@@ -125,9 +125,6 @@ export async function enterTwice(field: Locator) {
   });
 }
 
-/** A signed-in screen at rest: its pulls have ended and it is online ("Up to date" in the header), as a user finds it. */
-export const atRest = (page: Page) => page.getByTestId('sync-status').getByText('Up to date').waitFor();
-
 /** What the page said while a test ran (console warnings and errors, page errors), for a failure's report. */
 export function pageLog(page: Page) {
   const lines: string[] = [];

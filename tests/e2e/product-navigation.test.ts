@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
-import { signIn } from './shell-helpers.ts';
+import { atRest, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('product navigation e2e'))('navigation that explains itself', () => {
   const env = usePortalAndBrowser();
@@ -86,7 +86,7 @@ describe.skipIf(skipWithoutChromium('product navigation e2e'))('navigation that 
 
   it('offline with the whole list here, a product the device does not hold is Not found', async () => {
     await manager.goto(`${env.s.url}/catalog`);
-    await manager.getByTestId('sync-status').getByText('Up to date').waitFor();
+    await atRest(manager);
     await manager.context().setOffline(true);
     try {
       await navigate(manager, '/product/999999');

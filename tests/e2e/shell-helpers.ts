@@ -104,3 +104,6 @@ export async function holdRequests(page: Page | BrowserContext, url: string) {
     },
   };
 }
+
+/** A signed-in screen at rest: its pulls have ended and it is online ("Up to date" in the header), as a user finds it. */
+export const atRest = (page: Page) => page.getByTestId('sync-status').getByText('Up to date').waitFor();

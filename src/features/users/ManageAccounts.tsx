@@ -44,8 +44,7 @@ export function ManageAccounts() {
       action={manageUsers && online ? <Button icon={<UserPlus />} onClick={() => setInviting(true)}>Register User</Button> : undefined} />
   );
   return (
-    // data-pulled: this visit's pull of the lists has ended (the rows will not be replaced under an open menu).
-    <Stack gap={4} data-pulled={pulled}>
+    <Stack gap={4}>
       <Toolbar>
         <SearchField label="Search people" hideLabel placeholder="Search by name or email" value={filter.text}
           onValueChange={(text) => setFilter({ ...filter, text })} className={styles.search} />

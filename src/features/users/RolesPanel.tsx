@@ -42,8 +42,7 @@ export function RolesPanel() {
     });
 
   return (
-    // data-pulled: this visit's pull of the lists has ended (the roles will not be replaced under a click).
-    <div className={styles.roles} data-pulled={pulled}>
+    <div className={styles.roles}>
       <Stack gap={3} className={styles.roleList}>
         <Button icon={<Plus />} disabled={!online || !!fresh} onClick={() => {
           setFresh(newRole(roles[0]!, cid));

@@ -60,7 +60,8 @@ export default function UsersPage() {
   const companyName = choices.find((c) => c.id === customerId)?.name ?? '';
 
   return (
-    <Page>
+    // data-pulled: this visit's pull of the people and roles has ended (rows and roles are not replaced under a click).
+    <Page data-pulled={pulled || !online}>
       <PageHeader
         title="Settings"
         description={lists ? `Your account, and the people and roles of ${companyName}.` : 'Your name, phone, photo and password.'}

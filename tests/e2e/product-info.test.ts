@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
+import { settled as settledOutbox } from './registration-helpers.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
@@ -17,7 +18,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
   const idOf = async (sku: string) => (await env.s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
   const fetchProduct = async (id: number) =>
     (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
-  const settled = () => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout: 15_000 });
+  const settled = () => settledOutbox(page);
   const open = async (id: number) => {
     await page.goto(`${env.s.url}/product/${id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();

@@ -5,7 +5,7 @@
 // first), exports and embeds, and the helpers that are not calls (client.ts's ApiFailure, stored
 // file URLs, the token cookie, the permission slugs).
 export type {
-  PendingAction, PendingEntry, PendingState, CatalogFilters, ProductRow, TemplateRow, IdNameRow, CustomerRow, ProductCategoryRow,
+  PendingAction, PendingEntry, PendingState, CatalogFilters, CatalogSort, ProductRow, TemplateRow, IdNameRow, CustomerRow, ProductCategoryRow,
   TemplateCategoryRow, DescriptionRow, ProductFileRow, PersonRow, CompanyRoleRow,
 } from './types.ts';
 export {
@@ -38,3 +38,4 @@ export {
 export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type UploadList } from './imagery.ts';
 export { type ImagerySection } from './imagery-sync.ts';
 export { StorageFullError } from './quota.ts';
+export { highlight, queryWords, type Piece, type Word } from './catalog-search.ts';

@@ -10,6 +10,7 @@ import { launchChromium } from '../tests/support/browser.ts';
 import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
 import { measureKeystrokes, type Row } from './web/keystrokes.ts';
+import { searchDoc } from '../src/data/catalog-search.ts';
 import { measureLoginJs } from './web/login-js.ts';
 import { firstCardProbe, measureWarmStarts } from './web/warm-start.ts';
 
@@ -31,9 +32,15 @@ await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, empty
 
 // 2. The server, and what the filter must answer (as the portal's filter computes it).
 const server = await startLargeCompany({ dir, distDir: dist, products: PRODUCTS, log });
-const rows: Row[] = (await server.db.query<{ id: number; name: string; sku: string; created_at: Date | string }>(
-  'SELECT id, name, sku, created_at FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [server.acme],
-)).map((r) => ({ id: r.id, text: `${r.name}\n${r.sku}`.toLowerCase(), created: new Date(r.created_at).getTime() }));
+// Every field the search reads (catalog-search.ts): the same words the portal indexes.
+const rows: Row[] = (await server.db.query<{ id: number; name: string; sku: string; collection: string; finish: string; words: string[]; created_at: Date | string }>(
+  `SELECT p.id, p.name, p.sku, p.collection, p.finish, p.created_at,
+          array(SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = p.id
+                UNION ALL SELECT c.category FROM product_subcategory_links l JOIN product_subcategories s ON s.id = l.subcategory_id
+                  JOIN product_categories c ON c.id = s.category_id WHERE l.product_id = p.id
+                UNION ALL SELECT s.subcategory FROM product_subcategory_links l JOIN product_subcategories s ON s.id = l.subcategory_id WHERE l.product_id = p.id) AS words
+     FROM products p WHERE p.customer_id = $1 AND p.deleted_at IS NULL`, [server.acme],
+)).map((r) => ({ id: r.id, doc: searchDoc(r.name, r.sku, [r.collection, r.finish, ...r.words]), created: new Date(r.created_at).getTime() }));
 const total = rows.length;
 
 const browser = await launchChromium();

@@ -26,37 +26,64 @@ export function stem(w: string): string {
   return w;
 }
 
-/** The terms a field's text is found by: each word, its stem, and each spaced chunk without punctuation. */
-export function termsOf(text: string, into: Set<string>): Set<string> {
+const HAS_DIGIT = /\d/;
+/** A word's terms: itself and its stem (letters), or itself as a code (with a digit). Cached: words repeat. */
+const wordCache = new Map<string, { terms: string[]; code: boolean }>();
+function wordTerms(w: string) {
+  let hit = wordCache.get(w);
+  if (!hit) {
+    if (wordCache.size > 200_000) wordCache.clear();
+    const code = HAS_DIGIT.test(w);
+    const s = stem(w);
+    hit = { code, terms: code ? [] : s === w ? [w] : [w, s] };
+    wordCache.set(w, hit);
+  }
+  return hit;
+}
+
+/**
+ * Adds a field's terms: the words with letters only (and their stems) to `terms`, and the codes
+ * (words with a digit, and each spaced chunk without its punctuation when it had any) to `codes`,
+ * each after a space. Terms may repeat: the index keeps one posting per product.
+ */
+function addField(text: string, terms: string[], codes: string[]) {
   for (const chunk of fold(text).split(/\s+/)) {
     if (!chunk) continue;
-    const whole = chunk.replace(NON_WORD, '');
-    if (whole) into.add(whole);
-    for (const w of chunk.split(NON_WORD)) {
+    const parts = chunk.split(NON_WORD);
+    if (parts.length > 1) {
+      const whole = parts.join('');
+      if (whole) codes.push(whole);
+    }
+    for (const w of parts) {
       if (!w) continue;
-      into.add(w);
-      into.add(stem(w));
+      const t = wordTerms(w);
+      if (t.code) codes.push(w);
+      else for (const x of t.terms) terms.push(x);
     }
   }
-  return into;
 }
 
 /** What one product (or scene) is searched by. */
 export interface SearchDoc {
-  /** Terms of the name (a match there ranks above the other fields). */
+  /** Letter terms of the name (a match there ranks above the other fields). */
   name: string[];
-  /** Terms of every other field. */
+  /** Letter terms of every other field but the SKU. */
   other: string[];
+  /** " acm1060 acm 1060 12": the SKU (whole, and its pieces) and every code of the other fields. */
+  codes: string;
   /** The SKU without punctuation, lowercase ('' for a scene). */
   sku: string;
 }
 
 export function searchDoc(name: string, sku: string, others: readonly (string | null | undefined)[]): SearchDoc {
-  const n = termsOf(name, new Set());
-  const o = termsOf(sku, new Set());
-  for (const x of others) if (x) termsOf(x, o);
-  for (const t of n) o.delete(t);
-  return { name: [...n], other: [...o], sku: compact(sku) };
+  const n: string[] = [];
+  const o: string[] = [];
+  const codes: string[] = [];
+  const flatSku = compact(sku);
+  if (flatSku) codes.push(flatSku, ...fold(sku).split(NON_WORD).filter((x) => x && x !== flatSku));
+  addField(name, n, codes);
+  for (const x of others) if (x) addField(x, o, codes);
+  return { name: n, other: o, codes: codes.length ? ` ${codes.join(' ')}` : '', sku: flatSku };
 }
 
 /** One typed word, ready to match. */
@@ -67,7 +94,7 @@ export interface Word {
   stem: string;
   /** 5+ letters: one typo forgiven. */
   fuzzy: boolean;
-  /** Has a digit: also found anywhere inside a SKU. */
+  /** Has a digit: found anywhere inside a code (a SKU, a number); else at a code's start. */
   digit: boolean;
 }
 
@@ -104,12 +131,15 @@ export function nearPrefix(q: string, t: string): boolean {
   );
 }
 
-/** Does a typed word match one term? (The index finds the same terms through its sorted vocabulary.) */
+/** Does a typed word match one letter term? (The index finds the same terms through its sorted vocabulary.) */
 export const termMatches = (w: Word, t: string) =>
-  t.startsWith(w.c) || t.startsWith(w.stem) || (w.fuzzy && isWordTerm(t) && nearPrefix(w.c, t));
+  !w.digit && (t.startsWith(w.c) || t.startsWith(w.stem) || (w.fuzzy && isWordTerm(t) && nearPrefix(w.c, t)));
 
-/** Typos are forgiven in words, not in numbers or codes. */
-export const isWordTerm = (t: string) => t.length >= 4 && !/\d/.test(t);
+/** Does a typed word match a code: anywhere with a digit ("1060" in ACM-1060), else at a code's start ("acm")? */
+export const codeMatches = (w: Word, codes: string) => codes.includes(w.digit ? w.c : ` ${w.c}`);
+
+/** Typos are forgiven in words of 4+ letters, not in codes. */
+export const isWordTerm = (t: string) => t.length >= 4;
 
 /**
  * The slow path and the oracle: 0 an exact SKU, 1 every word in the name, 2 elsewhere, -1 no match.
@@ -121,7 +151,7 @@ export function matchDoc(d: SearchDoc, words: readonly Word[], whole = words.map
   for (const w of words) {
     if (d.name.some((t) => termMatches(w, t))) continue;
     inName = false;
-    if (!d.other.some((t) => termMatches(w, t)) && !(w.digit && d.sku.includes(w.c))) return -1;
+    if (!d.other.some((t) => termMatches(w, t)) && !codeMatches(w, d.codes)) return -1;
   }
   if (d.sku && d.sku === whole) return 0;
   return inName ? 1 : 2;

@@ -38,4 +38,4 @@ export {
 export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type UploadList } from './imagery.ts';
 export { type ImagerySection } from './imagery-sync.ts';
 export { StorageFullError } from './quota.ts';
-export { highlight, queryWords, type Piece, type Word } from './catalog-search.ts';
+export { highlight, queryWords, type Word } from './catalog-search.ts';

@@ -1,11 +1,15 @@
-// The catalogue search's inverted index (rules in catalog-search.ts): every term of every product
-// with the slots of the products that hold it, and the terms sorted, so that a typed word's prefix
-// is one binary search and its matches a contiguous run. Typos are looked for among the word terms
-// only (letters, 4+), a few thousand in a real catalogue. A keystroke marks the slots each word
+// The catalogue search's inverted index (rules in catalog-search.ts): every letter term of every
+// product with the slots of the products that hold it, and the terms sorted, so that a typed word's
+// prefix is one binary search and its matches a contiguous run. Typos are looked for among the word
+// terms (4+ letters), a few thousand in a real catalogue. Codes (SKUs, numbers: unique per product,
+// they would make the vocabulary as large as the catalogue) are one string, " acm1060 acm 1060 12\n"
+// per slot, searched with the engine's native indexOf. A keystroke marks the slots each word
 // matches in a typed array and keeps the caller's rows, in the caller's order, that every word marked.
 // Slots are never reused: a removed product's slot stays in the postings but is never asked for
 // (the caller walks only live rows); a full reload starts a new index.
 import { isWordTerm, nearPrefix, type SearchDoc, type Word } from './catalog-search.ts';
+
+const SEP = '\n';
 
 interface Posting {
   all: number[];
@@ -32,6 +36,11 @@ export class SearchIndex {
   private vocab: string[] = [];
   private wordTerms: string[] = [];
   private skus: string[] = [];
+  private codes: string[] = [];
+  /** The codes joined (SEP after each slot's), and where each slot's start; rebuilt after a change. */
+  private codeText?: { text: string; starts: Int32Array };
+  /** Per typed word, the slots it matched (typing the next word reuses the earlier ones); cleared by a change. */
+  private wordHits = new Map<string, Int32Array>();
   private any = new Uint8Array(1024);
   private inName = new Uint8Array(1024);
   private bulk = false;
@@ -49,18 +58,32 @@ export class SearchIndex {
   add(d: SearchDoc): number {
     const slot = this.skus.length;
     this.skus.push(d.sku);
+    this.codes.push(d.codes);
+    // A term may repeat in a document: its slot is the last in the posting then.
     for (const t of d.name) {
       const p = this.post(t);
+      if (p.name[p.name.length - 1] === slot) continue;
       p.all.push(slot);
       p.name.push(slot);
     }
-    for (const t of d.other) this.post(t).all.push(slot);
+    for (const t of d.other) {
+      const p = this.post(t);
+      if (p.all[p.all.length - 1] !== slot) p.all.push(slot);
+    }
+    this.changed();
     return slot;
   }
 
   /** The slot's product is gone (its postings are left: see above). */
   remove(slot: number) {
     this.skus[slot] = '';
+    this.codes[slot] = '';
+    this.changed();
+  }
+
+  private changed() {
+    this.codeText = undefined;
+    this.wordHits.clear();
   }
 
   get terms() {
@@ -94,16 +117,13 @@ export class SearchIndex {
     any.fill(0, 0, n);
     inName.fill(0, 0, n);
     words.forEach((w, i) => {
+      for (const s of this.hitsOf(w)) if (any[s] === i) any[s] = i + 1;
+      // The name tier: only letter terms of the name count.
+      if (w.digit) return;
       const visit = (t: string) => {
-        const p = this.postings.get(t)!;
-        for (const s of p.all) if (any[s] === i) any[s] = i + 1;
-        for (const s of p.name) if (inName[s] === i) inName[s] = i + 1;
+        for (const s of this.postings.get(t)!.name) if (inName[s] === i) inName[s] = i + 1;
       };
-      this.eachPrefixed(w.stem, visit);
-      if (!w.c.startsWith(w.stem)) this.eachPrefixed(w.c, visit);
-      if (w.fuzzy) for (const t of this.wordTerms) if (!t.startsWith(w.stem) && !t.startsWith(w.c) && nearPrefix(w.c, t)) visit(t);
-      // A code's piece anywhere in a SKU ("1060" in ACM-1060 when typed as "cm1060" or "0106").
-      if (w.digit) for (let s = 0; s < n; s++) if (any[s] === i && skus[s]!.includes(w.c)) any[s] = i + 1;
+      this.eachMatching(w, visit);
     });
     const k = words.length;
     const out: T[] = [];
@@ -122,6 +142,59 @@ export class SearchIndex {
       else rest.push(x);
     }
     return exact.concat(out, rest);
+  }
+
+  /** Every slot a word matches (letter terms, codes), sorted, unique; cached per word. */
+  private hitsOf(w: Word): Int32Array {
+    const key = `${w.c}`;
+    const cached = this.wordHits.get(key);
+    if (cached) return cached;
+    const n = this.skus.length;
+    const seen = new Uint8Array(n);
+    if (!w.digit) this.eachMatching(w, (t) => {
+      for (const s of this.postings.get(t)!.all) seen[s] = 1;
+    });
+    // Codes: anywhere with a digit, else at a code's start (after its space).
+    const { text, starts } = this.joinedCodes();
+    // The needle alone (a space first would stop at every space): a letter word's hit must start a code.
+    const needle = w.c;
+    let slot = 0;
+    for (let at = text.indexOf(needle); at >= 0; ) {
+      if (!w.digit && text.charCodeAt(at - 1) !== 32) {
+        at = text.indexOf(needle, at + 1);
+        continue;
+      }
+      while (slot + 1 < n && starts[slot + 1]! <= at) slot++;
+      seen[slot] = 1;
+      at = slot + 1 < n ? text.indexOf(needle, starts[slot + 1]!) : -1;
+    }
+    let count = 0;
+    for (let s = 0; s < n; s++) count += seen[s]!;
+    const hits = new Int32Array(count);
+    for (let s = 0, k = 0; s < n; s++) if (seen[s]) hits[k++] = s;
+    if (this.wordHits.size >= 64) this.wordHits.delete(this.wordHits.keys().next().value!);
+    this.wordHits.set(key, hits);
+    return hits;
+  }
+
+  private joinedCodes() {
+    if (!this.codeText) {
+      const starts = new Int32Array(this.codes.length);
+      let at = 0;
+      this.codes.forEach((c, i) => {
+        starts[i] = at;
+        at += c.length + SEP.length;
+      });
+      this.codeText = { text: this.codes.join(SEP) + SEP, starts };
+    }
+    return this.codeText;
+  }
+
+  /** Every letter term a word matches: its prefix, its stem's prefix, one typo away. */
+  private eachMatching(w: Word, visit: (t: string) => void) {
+    this.eachPrefixed(w.stem, visit);
+    if (!w.c.startsWith(w.stem)) this.eachPrefixed(w.c, visit);
+    if (w.fuzzy) for (const t of this.wordTerms) if (!t.startsWith(w.stem) && !t.startsWith(w.c) && nearPrefix(w.c, t)) visit(t);
   }
 
   private eachPrefixed(prefix: string, f: (t: string) => void) {

@@ -3,7 +3,7 @@
 // first page read before the index is ready (catalog-query.ts) and by the cards (Cards.tsx).
 //   - words of every searched field, in any order, each typed word matching by prefix;
 //   - a SKU also as one word without its punctuation ("acm1060" finds ACM-1060), and a typed word
-//     with a digit as a piece anywhere in it ("1060");
+//     with a digit as a piece anywhere in it ("cm10"); a number by its start ("7" finds 7 and 70, not 17);
 //   - a plural and its singular ("sofas" finds "Sofa", "sofa" finds "Sofas");
 //   - one typo (a letter wrong, missing, extra or two swapped) in typed words of 5+ letters.
 
@@ -94,7 +94,7 @@ export interface Word {
   stem: string;
   /** 5+ letters: one typo forgiven. */
   fuzzy: boolean;
-  /** Has a digit: found anywhere inside a code (a SKU, a number); else at a code's start. */
+  /** Has a digit: found at a code's start, and anywhere inside a code with letters (a SKU). */
   digit: boolean;
 }
 
@@ -135,8 +135,12 @@ export function nearPrefix(q: string, t: string): boolean {
 export const termMatches = (w: Word, t: string) =>
   !w.digit && (t.startsWith(w.c) || t.startsWith(w.stem) || (w.fuzzy && isWordTerm(t) && nearPrefix(w.c, t)));
 
-/** Does a typed word match a code: anywhere with a digit ("1060" in ACM-1060), else at a code's start ("acm")? */
-export const codeMatches = (w: Word, codes: string) => codes.includes(w.digit ? w.c : ` ${w.c}`);
+/**
+ * Does a typed word match a code: at a code's start ("acm", "1060", "7" in a name's "7"), and with a
+ * digit also inside a code that has letters ("cm10" in ACM-1060's "acm1060"); "7" does not find "17".
+ */
+export const codeMatches = (w: Word, codes: string) =>
+  codes.includes(` ${w.c}`) || (w.digit && codes.split(' ').some((c) => c.includes(w.c) && /\p{L}/u.test(c)));
 
 /** Typos are forgiven in words of 4+ letters, not in codes. */
 export const isWordTerm = (t: string) => t.length >= 4;

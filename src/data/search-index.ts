@@ -9,6 +9,16 @@
 // (the caller walks only live rows); a full reload starts a new index.
 import { isWordTerm, nearPrefix, type SearchDoc, type Word } from './catalog-search.ts';
 
+const LETTER = /\p{L}/u;
+/** Does the code around position `at` of the joined codes (between spaces or new lines) hold a letter? */
+function codeHasLetter(text: string, at: number): boolean {
+  let from = at;
+  while (from > 0 && text[from - 1] !== ' ' && text[from - 1] !== '\n') from--;
+  let to = at;
+  while (to < text.length && text[to] !== ' ' && text[to] !== '\n') to++;
+  return LETTER.test(text.slice(from, to));
+}
+
 const SEP = '\n';
 
 interface Posting {
@@ -154,13 +164,13 @@ export class SearchIndex {
     if (!w.digit) this.eachMatching(w, (t) => {
       for (const s of this.postings.get(t)!.all) seen[s] = 1;
     });
-    // Codes: anywhere with a digit, else at a code's start (after its space).
+    // Codes: at a code's start (after its space); a word with a digit also inside a code that has letters (a SKU).
     const { text, starts } = this.joinedCodes();
-    // The needle alone (a space first would stop at every space): a letter word's hit must start a code.
+    // The needle alone (a space first would stop at every space).
     const needle = w.c;
     let slot = 0;
     for (let at = text.indexOf(needle); at >= 0; ) {
-      if (!w.digit && text.charCodeAt(at - 1) !== 32) {
+      if (text.charCodeAt(at - 1) !== 32 && !(w.digit && codeHasLetter(text, at))) {
         at = text.indexOf(needle, at + 1);
         continue;
       }

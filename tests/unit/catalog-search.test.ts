@@ -64,6 +64,14 @@ describe('search that finds', () => {
   it('finds a piece of a SKU anywhere when it has a digit', () => {
     expect(both('cm10')).toEqual(expect.arrayContaining([1, 2, 5]));
     expect(both('106')).toEqual(expect.arrayContaining([1, 2, 5]));
+    expect(both('060')).toEqual([5, 1]);
+  });
+
+  it('finds a number by its start: "scene 7" is scene 7 and 70, not 17', () => {
+    const scenes: P[] = [7, 17, 70].map((n, i) => ({ id: i + 1, name: `Studio Scene ${n}`, sku: '' }));
+    expect(find('studio scene 7', scenes)).toEqual([3, 1]);
+    expect(oracle('studio scene 7', scenes)).toEqual([3, 1]);
+    expect(find('scene 17', scenes)).toEqual([2]);
   });
 
   it('matches singular and plural forms', () => {

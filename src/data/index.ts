@@ -39,3 +39,4 @@ export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type 
 export { type ImagerySection } from './imagery-sync.ts';
 export { StorageFullError } from './quota.ts';
 export { highlight, queryWords, type Word } from './catalog-search.ts';
+export { firstBlocks } from './product-blocks.ts';

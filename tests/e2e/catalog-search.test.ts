@@ -2,6 +2,7 @@
 // a plural and a typo, a SKU without punctuation ranked first, highlights on the cards, axe with a
 // search on screen; the sort from the URL and from its menu; the skip link within 5 Tab presses,
 // the arrow keys through the grid, "/" to the search box and Enter to open a product.
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -9,6 +10,7 @@ import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { fold, matchDoc, queryWords, searchDoc } from '../../src/data/catalog-search.ts';
 import type { ProductRow } from '../../src/data/types.ts';
+import { parseCsvText } from '../../src/workers/csv-parse.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, sort and keyboard', () => {
@@ -129,5 +131,46 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     await page.getByTestId('product-card').nth(columns).focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/product/${ids[columns]}**`);
+  });
+
+  it('exports the view (search and sort) to CSV, and the CSV import reads the file back, every row ready', async () => {
+    // A collection whose products all have their dimensions (the manager may automate): the import flags none.
+    const ok = (p: ProductRow) => !!(p.height && p.width && p.depth);
+    const collection = [...new Set(products.map((p) => p.collection).filter(Boolean))].find(
+      (c) => products.filter((p) => p.collection === c).length >= 2 && products.filter((p) => p.collection === c).every(ok),
+    )!;
+    expect(collection).toBeTruthy();
+    await page.goto(`${env.s.url}/catalog?section=allproducts&sort=sku`);
+    await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+    await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached' });
+    // Sorted by SKU: the count is the search's, the order the sort's (not the ranking's).
+    const n = oracle(collection).count;
+    await page.getByLabel('Name or SKU').fill(collection);
+    await expect.poll(count, { timeout: 15_000 }).toBe(n);
+    const shown = await page.getByTestId('product-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^acme-living-products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const parsed = parseCsvText(text);
+    expect(parsed.records).toHaveLength(n);
+    // The rows in the grid's order (sorted by SKU), each with the server's fields.
+    const bySku = new Map(products.map((p) => [p.sku, p]));
+    expect(parsed.records.slice(0, shown.length).map((r) => bySku.get(r.sku!)!.id)).toEqual(shown);
+    const skus = parsed.records.map((r) => r.sku!);
+    expect(skus).toEqual([...skus].sort());
+    for (const r of parsed.records) {
+      const p = bySku.get(r.sku!)!;
+      expect(r).toMatchObject({ name: p.name, collection: p.collection, height: p.height, tags: p.tags.map((t) => t.name).join(', ') });
+    }
+    await page.locator('[data-sonner-toast]', { hasText: `Exported ${n} products` }).waitFor();
+
+    await page.goto(`${env.s.url}/product/add`);
+    const tutorial = page.getByRole('dialog', { name: 'How to register products' });
+    await page.getByRole('button', { name: 'Import CSV' }).or(tutorial).first().waitFor();
+    if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await dialog.getByText(`${n} rows read, all ready.`, { exact: false }).waitFor();
   });
 });

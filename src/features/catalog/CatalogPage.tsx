@@ -19,6 +19,7 @@ import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
 import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, sortOptions, templateImage, toQuery, type ThumbSize } from './catalog-rules.ts';
 import { ProductCard, SceneCard } from './Cards.tsx';
+import { ExportCsv } from './ExportCsv.tsx';
 import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
 import { useSlashToSearch } from './useSlashToSearch.ts';
@@ -35,7 +36,7 @@ const idOf = (x: { id: number }) => x.id;
 const SEARCH_ID = 'catalog-search';
 
 export default function CatalogPage() {
-  const { customerId } = useSession();
+  const { customerId, choices } = useSession();
   const { access, ready } = useAccess(SLUGS);
   const [params, setParams] = useSearchParams();
   const raw = parseSection(params.get('section'));
@@ -113,6 +114,7 @@ export default function CatalogPage() {
               {plural(result.total, templates ? 'template' : 'product')}
             </span>
             <div className={styles.summaryEnd}>
+              {!templates && <ExportCsv products={result.items as ProductRow[]} ready={result.ready} company={choices.find((c) => c.id === customerId)?.name} />}
               {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
               <Select className={styles.sort} label="Sort" hideLabel leading={<ArrowUpDown />} size="sm" value={filters.sort} options={sortOptions(section.kind)} onValueChange={(sort) => setFilters({ ...filters, sort })} />
               <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />

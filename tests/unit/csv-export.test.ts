@@ -1,22 +1,13 @@
 // The catalogue's CSV export reads back through the CSV import unchanged: every field, with quotes,
 // commas, new lines, accents and formula-looking cells, the tags and the categories by name.
 import { describe, expect, it } from 'vitest';
-import { mapCsv, type CsvContext } from '../../src/features/add-products/csv-import.ts';
+import { mapCsv } from '../../src/features/add-products/csv-import.ts';
+import { csvContext } from './csv-fixtures.ts';
 import { EXPORT_COLUMNS, exportFileName, type ExportProduct } from '../../src/features/catalog/csv-export.ts';
 import { parseCsvText } from '../../src/workers/csv-parse.ts';
 import { productsCsvText } from '../../src/workers/csv-write.ts';
 
-let n = 0;
-const ctx: CsvContext = {
-  categories: [
-    { id: 1, category: 'Seating', subcategories: [{ id: 11, subcategory: 'Sofas' }, { id: 12, subcategory: 'Chairs' }] },
-    { id: 2, category: 'Lighting', subcategories: [{ id: 21, subcategory: 'Lamps' }, { id: 22, subcategory: 'Chairs' }] },
-  ],
-  tags: [{ id: 5, name: 'Linen' }],
-  mayAutomate: true,
-  offset: 0,
-  uid: () => `u${n++}`,
-};
+const ctx = csvContext();
 
 const product = (over: Partial<ExportProduct> = {}): ExportProduct => ({
   id: 1, name: 'Oslo Sofa', sku: 'ACM-1060', collection: 'Nordic', automation_system: 0, height: '80', width: '200', depth: '90',

@@ -4,6 +4,7 @@ import { authRoutes } from './auth.ts';
 import { productRoutes } from './products.ts';
 import { productPartRoutes } from './product-parts.ts';
 import { productUndoRoutes } from './products-undo.ts';
+import { productBulkRoutes } from './products-bulk.ts';
 import { catalogRoutes } from './catalog.ts';
 import { templateRoutes } from './templates.ts';
 import { bugReportRoutes } from './bug-report.ts';
@@ -20,7 +21,7 @@ import { embedRoutes } from './embeds.ts';
 import { exportRoutes } from './exports.ts';
 
 export const routeGroups: RouteGroup[] = [
-  authRoutes, productRoutes, productPartRoutes, productUndoRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
+  authRoutes, productRoutes, productPartRoutes, productUndoRoutes, productBulkRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
   userRoutes, roleRoutes, invitationRoutes,
   imageryRoutes, imageryUploadRoutes, siloRoutes, vignetteRoutes, spin360Routes,
   embedRoutes, exportRoutes,

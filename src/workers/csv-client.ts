@@ -2,7 +2,7 @@
 // costs more than the parse); a large one in the CSV worker, which ends when the parse is done, or at
 // once when the caller aborts (Cancel): then nothing of the parse comes back.
 import * as Comlink from 'comlink';
-import type { ExportBlock, ExportProduct } from '../features/catalog/csv-export.ts';
+import { exportFields, type ExportBlock, type ExportProduct } from '../features/catalog/csv-export.ts';
 import { parseCsvText, type ParsedCsv } from './csv-parse.ts';
 import { productsCsvText } from './csv-write.ts';
 import type { CsvApi } from './csv.worker.ts';
@@ -44,8 +44,13 @@ export async function writeProductsCsv(products: readonly ExportProduct[], block
   }
   const worker = new Worker(new URL('./csv.worker.ts', import.meta.url), { type: 'module', name: 'facet-csv' });
   try {
-    return await Comlink.wrap<CsvApi>(worker).write(products as ExportProduct[], blocks as Map<number, ExportBlock>);
+    const api = Comlink.wrap<CsvApi>(worker);
+    // In slices of the fields a row needs: one copy of 100,000 whole rows was a 700 ms task on the page.
+    for (let i = 0; i < products.length; i += SLICE) await api.add(products.slice(i, i + SLICE).map(exportFields));
+    return await api.write(blocks as Map<number, ExportBlock>);
   } finally {
     worker.terminate();
   }
 }
+
+const SLICE = 5_000;

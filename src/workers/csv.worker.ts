@@ -5,12 +5,20 @@ import type { ExportBlock, ExportProduct } from '../features/catalog/csv-export.
 import { parseCsvText } from './csv-parse.ts';
 import { productsCsvText } from './csv-write.ts';
 
+let exporting: ExportProduct[] = [];
+
 const api = {
   async parse(file: Blob) {
     return parseCsvText(await file.text());
   },
-  write(products: ExportProduct[], blocks: Map<number, ExportBlock>) {
-    return new Blob([productsCsvText(products, blocks)], { type: 'text/csv;charset=utf-8' });
+  /** The export's products arrive in slices (each copy to the worker is a short task on the page). */
+  add(slice: ExportProduct[]) {
+    for (const p of slice) exporting.push(p);
+  },
+  write(blocks: Map<number, ExportBlock>) {
+    const blob = new Blob([productsCsvText(exporting, blocks)], { type: 'text/csv;charset=utf-8' });
+    exporting = [];
+    return blob;
   },
 };
 

@@ -7,6 +7,7 @@
 // each frame numbered so every file differs), stored in the server's storage and served by it. The page
 // is the server's (with the product's real share key); the answer of GET /backend/public/360 is composed
 // here from those files, so both pages get the same frames and no render job runs during the timing.
+// Then the server's side (issue 27): the CPU of rendering that product's 360 frame set (bench/spin/frame-set.ts).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,8 @@ import { ensureSnapshot } from '../tests/support/seed-snapshot.ts';
 import { startTestServer } from '../tests/support/server.ts';
 import { call } from '../tests/support/http.ts';
 import { BASELINE_HTML } from './spin/baseline.ts';
+import { frameSetCost } from './spin/frame-set.ts';
+import { loadConfig } from '../server/config.ts';
 
 const N = 48;
 const RUNS = Number(process.env.BENCH_SPIN_RUNS ?? 3);
@@ -147,6 +150,10 @@ try {
   await browser.close();
   await server.close();
 }
+// A server that works no jobs itself, so the job runs once, here, under the measure.
+const renderer = await startTestServer({ jobs: { ...loadConfig({}).jobs, inProcess: false } });
+const frameSet = await frameSetCost(renderer).finally(() => renderer.close());
+log(`frame set: ${JSON.stringify(frameSet)}`);
 
 const out = {
   when: new Date().toISOString(),
@@ -156,6 +163,7 @@ const out = {
   viewport: '900x675',
   runs_each: RUNS,
   results,
+  frame_set: frameSet,
   targets: { iframe_360_js_gzip_under_15kB: results.iframe_360!.js_gzip_bytes < 15 * 1024 },
 };
 mkdirSync('bench/results', { recursive: true });

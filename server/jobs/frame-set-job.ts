@@ -1,7 +1,7 @@
 // The frame-set job: a 360 preset's layer views drawn with layoutFrame (server/render/compose.ts), or an
 // upload group's photos, each written at every width as WebP and a JPEG fallback. Files have fixed names
 // in the set's folder, so a run that was cut short and runs again simply writes them again.
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { fileOf, sweepFrameSets, type FrameSet, type View } from '../domain/frame-sets.ts';
 import { storedPreset, viewLayers } from '../domain/render-inputs.ts';
 import { composeFrame, rawOf, type RawImage } from '../render/compose.ts';
@@ -12,10 +12,12 @@ import { failureOf, type JobHandler } from './queue.ts';
 const WEBP = { quality: 82, effort: 4 } as const;
 const JPEG = { quality: 85 } as const;
 
-async function writeBoth(s: Services, set: FrameSet, view: number, width: number, img: Sharp) {
+/** An opaque frame (most presets fill the background) goes without its alpha: the same pixels, less to encode. */
+async function writeBoth(s: Services, set: FrameSet, view: number, width: number, frame: RawImage) {
+  const img = frame.opaque ? rawOf(frame).removeAlpha() : rawOf(frame);
   const [webp, jpeg] = await Promise.all([
     img.clone().webp(WEBP).toBuffer(),
-    img.clone().flatten({ background: { r: 255, g: 255, b: 255 } }).jpeg(JPEG).toBuffer(),
+    (frame.opaque ? img.clone() : img.clone().flatten({ background: { r: 255, g: 255, b: 255 } })).jpeg(JPEG).toBuffer(),
   ]);
   await s.storage.write(fileOf(set, view, width, 'webp'), webp);
   await s.storage.write(fileOf(set, view, width, 'jpg'), jpeg);
@@ -33,7 +35,7 @@ async function renderPreset(s: Services, set: FrameSet, signal: AbortSignal): Pr
     for (const w of set.widths) {
       signal.throwIfAborted();
       const frame = await composeFrame(stored.preset, layers, w);
-      await writeBoth(s, set, v, w, rawOf(frame));
+      await writeBoth(s, set, v, w, frame);
       if (v === 0) size = frame;
     }
   }
@@ -49,7 +51,7 @@ async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
     for (const w of set.widths) {
       signal.throwIfAborted();
       const { data, info } = await source.clone().resize({ width: w, withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-      await writeBoth(s, set, v, w, rawOf({ data, width: info.width, height: info.height }));
+      await writeBoth(s, set, v, w, { data, width: info.width, height: info.height });
       if (v === 0) size = info;
     }
   }

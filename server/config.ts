@@ -13,6 +13,11 @@ export interface Config {
   dataDir: string;
   dbDir: string;
   storageDir: string;
+  /**
+   * DEMO_CACHE_DIR: a folder of the demo's drawn layers shared by several data folders (tests and
+   * benchmarks start many), so each layer is drawn once there; unset, each store keeps its own.
+   */
+  demoCacheDir?: string;
   /** STORAGE_URL=s3://bucket[/prefix]: stored files in an S3-compatible bucket instead of storageDir. */
   storageUrl?: string;
   /** S3_ENDPOINT (MinIO, R2, …), AWS_REGION, and keys (unset: the AWS SDK's default chain). */
@@ -67,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbDir: resolve(dataDir, 'db'),
     storageDir: resolve(dataDir, 'storage'),
     storageUrl: env.STORAGE_URL || undefined,
+    demoCacheDir: env.DEMO_CACHE_DIR ? resolve(env.DEMO_CACHE_DIR) : undefined,
     s3: {
       endpoint: env.S3_ENDPOINT || undefined,
       region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',

@@ -21,7 +21,7 @@ describe('GET /gets/product', () => {
     const p = r.body.product;
     const { sizeImageProduct, images_uploaded, ...info } = p;
     expectProductShape(info, true);
-    expect(sizeImageProduct).toEqual({ width: 600, height: 720 });
+    expect(sizeImageProduct).toEqual({ width: 2400, height: 2400 }); // the demo's silo layers (issue 27)
     expect(images_uploaded).toHaveLength(2);
     images_uploaded.forEach(expectUploadedImage);
     // The Info fields are exactly those of the list row plus descriptions, files and their names.

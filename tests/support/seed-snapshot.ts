@@ -10,6 +10,8 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { Storage } from '../../server/storage/files.ts';
 
 export const TMP = resolve('.tmp');
+/** The demo's drawn layers (DEMO_CACHE_DIR), shared by every test server of this tree: each is drawn once. */
+export const demoCacheDir = () => join(TMP, `demo-layers-${sourceHash()}`);
 /** Keyed by the schema and seed sources, so concurrent runs of different trees never share one. */
 export const snapshotDir = (kind: 'pglite' | 'postgres') => join(TMP, `seed-${kind}-${sourceHash()}`);
 /** Also keyed by this tree's folder: several checkouts may share one PostgreSQL cluster. */

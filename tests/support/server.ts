@@ -5,7 +5,7 @@ import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { configIn, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
-import { TMP, adminSql, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
+import { TMP, adminSql, demoCacheDir, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 export const dbKind = (): DbKind => (process.env.FACET_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -43,7 +43,7 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     openAgain = () => openPostgres(copy.url);
     dropDb = copy.drop;
   }
-  const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), ...overrides });
+  const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), demoCacheDir: demoCacheDir(), ...overrides });
   const app = await buildApp(config, db, options);
   const url = await listen(app);
   // The portal's address is this server's own (a port of its own), unless a test names one: e-mailed

@@ -15,7 +15,7 @@ const wood = (colour: string, name = 'Wood'): Material => ({ name, colour, rough
 const metal = (colour: string, name = 'Metal'): Material => ({ name, colour, roughness: 0.3, metallic: 1 });
 const ceramic = (colour: string): Material => ({ name: 'Glazed ceramic', colour, roughness: 0.15, metallic: 0 });
 const LINEN: Material = { name: 'Linen', colour: '#ebe4d6', roughness: 0.95, metallic: 0 };
-const SHADE: Material = { name: 'Lamp shade', colour: '#f1e9d8', roughness: 0.95, metallic: 0, glow: 0.45 };
+const SHADE: Material = { name: 'Lamp shade', colour: '#eee3cc', roughness: 0.95, metallic: 0, glow: 0.2 };
 const DARK_WOOD = wood('#4a3526', 'Dark oak');
 const BRASS = metal('#b8925a', 'Brass');
 const BLACK = metal('#2b2b2b', 'Black steel');

@@ -72,16 +72,19 @@ function paintOrder(parts: Part[], eye: Vec3): number[] {
   const after: number[][] = parts.map(() => []);
   const before = parts.map(() => 0);
   for (let a = 0; a < parts.length; a++) for (let b = a + 1; b < parts.length; b++) {
+    // Each separating plane says which part lies on the eye's side (it cannot be hidden by the other).
+    // When planes disagree, neither can hide the other, and the pair needs no order.
+    const near = new Set<number>();
     for (let k = 0; k < 3; k++) {
       const [A, B] = [boxes[a]!, boxes[b]!];
-      const lowHigh = A.max[k]! <= B.min[k]! + 1e-6 ? [a, b, (A.max[k]! + B.min[k]!) / 2] : B.max[k]! <= A.min[k]! + 1e-6 ? [b, a, (B.max[k]! + A.min[k]!) / 2] : undefined;
-      if (!lowHigh) continue;
-      const [low, high, plane] = lowHigh as [number, number, number];
-      const [first, last] = eye[k]! > plane ? [low, high] : [high, low];
-      after[first]!.push(last);
-      before[last]!++;
-      break;
+      if (A.max[k]! <= B.min[k]! + 1e-6) near.add(eye[k]! > (A.max[k]! + B.min[k]!) / 2 ? b : a);
+      else if (B.max[k]! <= A.min[k]! + 1e-6) near.add(eye[k]! > (B.max[k]! + A.min[k]!) / 2 ? a : b);
     }
+    if (near.size !== 1) continue;
+    const last = [...near][0]!;
+    const first = last === a ? b : a;
+    after[first]!.push(last);
+    before[last]!++;
   }
   const centre = (i: number) => boxes[i]!.min.map((v, k) => (v + boxes[i]!.max[k]!) / 2) as Vec3;
   const far = (i: number) => -Math.hypot(...sub(centre(i), eye));

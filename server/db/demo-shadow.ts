@@ -4,7 +4,10 @@
 import { project, turn, type Camera } from './demo-render.ts';
 import { bounds, norm, type Part, type Vec3 } from './demo-shapes.ts';
 
-const LIGHT = norm([-0.35, 1, 0.3]);
+/** A large soft box high above, a little to the front left: short shadows, as a product shoot has. */
+const LIGHT = norm([-0.2, 1, 0.14]);
+/** Cast shadows by the height of the part that casts them: higher parts cast fainter, softer ones. */
+const BANDS = [{ below: 0.25, blur: 20, opacity: 0.45 }, { below: 0.9, blur: 45, opacity: 0.28 }, { below: Infinity, blur: 80, opacity: 0.14 }];
 
 function corners(p: Part): Vec3[] {
   const s = p.shape;
@@ -37,11 +40,15 @@ export function shadowSvg(parts: Part[], cam: Camera, angle: number): string {
   const cast = (p: Vec3): Vec3 => [p[0] - (LIGHT[0] * p[1]) / LIGHT[1], 0, p[2] - (LIGHT[2] * p[1]) / LIGHT[1]];
   const down = (p: Vec3): Vec3 => [p[0], 0, p[2]];
   const turned = parts.map((p) => corners(p).map(rot));
-  const castPaths = turned.map((c) => hull(c.map((p) => screen(cast(p))))).join('');
+  const low = (c: Vec3[]) => Math.min(...c.map((p) => p[1]));
+  const bands = BANDS.map((b, i) => {
+    const paths = turned.filter((c) => low(c) < b.below && (i === 0 || low(c) >= BANDS[i - 1]!.below)).map((c) => hull(c.map((p) => screen(cast(p))))).join('');
+    return paths && `<g filter="url(#c${i})" opacity="${b.opacity}">${paths}</g>`;
+  }).join('');
   const contact = turned.filter((c) => Math.min(...c.map((p) => p[1])) < 0.03)
     .map((c) => hull(c.filter((p) => p[1] < 0.03 + Math.min(...c.map((q) => q[1]))).map((p) => screen(down(p))))).join('');
   const ambient = hull(turned.flat().map((p) => screen(down(p))));
   const blur = (id: string, sd: number) => `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${sd}"/></filter>`;
-  return `<defs>${blur('a', 60)}${blur('c', 24)}${blur('k', 7)}</defs>`
-    + `<g filter="url(#a)" opacity=".4">${ambient}</g><g filter="url(#c)" opacity=".45">${castPaths}</g><g filter="url(#k)" opacity=".75">${contact}</g>`;
+  return `<defs>${blur('a', 60)}${BANDS.map((b, i) => blur(`c${i}`, b.blur)).join('')}${blur('k', 7)}</defs>`
+    + `<g filter="url(#a)" opacity=".4">${ambient}</g>${bands}<g filter="url(#k)" opacity=".75">${contact}</g>`;
 }

@@ -22,6 +22,7 @@ import { call } from '../tests/support/http.ts';
 import { BASELINE_HTML } from './spin/baseline.ts';
 import { frameSetCost } from './spin/frame-set.ts';
 import { loadConfig } from '../server/config.ts';
+import { framesOfTurn } from '../server/render/views.ts';
 
 const N = 48;
 const RUNS = Number(process.env.BENCH_SPIN_RUNS ?? 3);
@@ -41,7 +42,10 @@ const server = await startTestServer({ distDir: dist });
 
 // The frames, from the product's stored 360 layers.
 const product = (await server.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
-const layers = await server.db.query<{ beauty: string }>("SELECT beauty FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [product]);
+const layers = await server.db.query<{ beauty: string; angle: number }>("SELECT beauty, angle FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [product]);
+// Read through the server: the demo's layers are drawn on first read (server/db/demo-files.ts).
+const stored = async (path: string) => Buffer.from(await (await fetch(`${server.url}/storage/${path}`)).arrayBuffer());
+const views = framesOfTurn(layers.map((l) => l.angle), N);
 mkdirSync(join(server.config.storageDir, 'bench-spin'), { recursive: true });
 const frames: { index: number; webp: Record<string, string>; jpeg: Record<string, string> }[] = [];
 let frameBytes = 0;
@@ -50,7 +54,7 @@ for (let i = 0; i < N; i++) {
   for (const w of WIDTHS) {
     const h = Math.round((w * 3) / 4);
     const label = Buffer.from(`<svg width="${w}" height="${h}"><text x="${w - 20}" y="${h - 20}" font-size="${w / 20}" text-anchor="end" fill="#888">${i + 1}</text></svg>`);
-    const beauty = await sharp(join(server.config.storageDir, layers[i % layers.length]!.beauty)).resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' }).toBuffer();
+    const beauty = await sharp(await stored(layers[views[i]!]!.beauty)).resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' }).toBuffer();
     const file = await sharp({ create: { width: w, height: h, channels: 3, background: '#f4f4f2' } })
       .composite([{ input: beauty, gravity: 'center' }, { input: label }])
       .jpeg({ quality: 80, mozjpeg: true })

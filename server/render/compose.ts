@@ -119,6 +119,29 @@ export interface ComposeOptions {
   timings?: StepTimes;
 }
 
+type Placed = OverlayOptions & { input: Buffer; raw: { width: number; height: number }; left: number; top: number };
+const sharpCreate = (width: number, height: number, background: Rgba | string) => sharp({ create: { width, height, channels: 4, background } });
+
+/**
+ * The overlays over a plain background. libvips blends every pixel of the frame, so only the box the
+ * overlays cover is composited; the rest is the background's pixel, repeated (the same bytes).
+ */
+async function layOver(base: Rgba | string, size: Size, overlays: OverlayOptions[]): Promise<Buffer> {
+  const placed = overlays.filter((o): o is Placed => Buffer.isBuffer(o.input) && !!o.raw);
+  if (placed.length !== overlays.length || !placed.length) return sharpCreate(size.width, size.height, base).composite(overlays).raw().toBuffer();
+  const x0 = Math.min(...placed.map((o) => o.left));
+  const y0 = Math.min(...placed.map((o) => o.top));
+  const w = Math.max(...placed.map((o) => o.left + o.raw.width)) - x0;
+  const h = Math.max(...placed.map((o) => o.top + o.raw.height)) - y0;
+  const [box, pixel] = await Promise.all([
+    sharpCreate(w, h, base).composite(placed.map((o) => ({ ...o, left: o.left - x0, top: o.top - y0 }))).raw().toBuffer(),
+    sharpCreate(1, 1, base).raw().toBuffer(),
+  ]);
+  const out = Buffer.alloc(size.width * size.height * 4, pixel);
+  for (let y = 0; y < h; y++) box.copy(out, ((y0 + y) * size.width + x0) * 4, y * w * 4, (y + 1) * w * 4);
+  return out;
+}
+
 /**
  * The frame as raw RGBA: `width` px wide with the beauty layer's aspect (as the worker renders), or
  * exactly `{width, height}` (a retailer's pixels; the product is contained in it, as layoutFrame says).
@@ -147,10 +170,7 @@ export async function composeFrame(preset: RenderPreset, layers: DecodedLayers, 
   }
   addTime(options.timings, 'resize', t);
   t = performance.now();
-  const { data } = await sharp({ create: { width: size.width, height: size.height, channels: 4, background: base } })
-    .composite(overlays)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const data = await layOver(base, size, overlays);
   addTime(options.timings, 'compose', t);
   return { data, width: size.width, height: size.height, opaque: options.opaque || (typeof base === 'object' && base.alpha >= 1) };
 }

@@ -1,5 +1,6 @@
 // Issue 14: a saved 360 preset's frames, rendered on the server once per preset version in a few widths
 // (WebP and JPEG), served by /public/360; an edit renders a new set while the old one is still served.
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -49,6 +50,9 @@ describe('frame sets', () => {
     expect(Object.keys(set.frames[0]!.webp)).toEqual(['160', '320']);
     const views = new Set(set.frames.map((f) => f.webp['320']));
     expect(views.size).toBe(24); // the demo's 24 angles, one per frame
+    // Distinct pictures, not only distinct names (issue 27: every demo spin held 8 images before).
+    const bytes = await Promise.all(set.frames.map(async (f) => Buffer.from(await (await fetch(`${s.url}${f.jpeg['160']}`)).arrayBuffer())));
+    expect(new Set(bytes.map((b) => createHash('md5').update(b).digest('hex'))).size).toBe(24);
     const m = await fetchImage(set.frames[3]!.webp['160']!);
     expect([m.format, m.width]).toEqual(['webp', 160]);
     const j = await fetchImage(set.frames[3]!.jpeg['320']!);

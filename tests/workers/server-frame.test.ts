@@ -11,12 +11,13 @@ import { demoFileMaker, demoLayerPaths } from '../../server/db/demo-files.ts';
 import { KINDS } from '../../server/db/seed-kinds.ts';
 import { composeFrame, decodeRaw, rawOf } from '../../server/render/compose.ts';
 import { napiEnv } from './napi-env.ts';
+import { demoCacheDir } from '../support/seed-snapshot.ts';
 
 // The demo's own layers of a sofa (2400 px, drawn from its 3D model).
 const kind = KINDS[0]!;
 const layers = async (angle: number) => {
   const paths = demoLayerPaths(kind, 0, angle);
-  const [beauty, shadow, reflection] = await Promise.all([paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker()(p)!()));
+  const [beauty, shadow, reflection] = await Promise.all([paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker(demoCacheDir())(p)!()));
   return { beauty: beauty!, shadow: shadow!, reflection: reflection! };
 };
 

@@ -21,7 +21,7 @@ import { startTestServer } from '../tests/support/server.ts';
 import { call } from '../tests/support/http.ts';
 import { BASELINE_HTML } from './spin/baseline.ts';
 import { frameSetCost } from './spin/frame-set.ts';
-import { loadConfig } from '../server/config.ts';
+import { DEMO_LAYER_PX, loadConfig } from '../server/config.ts';
 import { framesOfTurn } from '../server/render/views.ts';
 
 const N = 48;
@@ -37,8 +37,9 @@ const dist = join(dir, 'dist');
 process.env.NODE_ENV = 'production';
 await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
 writeFileSync(join(dist, 'bench-baseline-360.html'), BASELINE_HTML);
-await ensureSnapshot('pglite');
-const server = await startTestServer({ distDir: dist });
+// The demo as `npm start` seeds it (2400 px layers), not the tests' small ones.
+await ensureSnapshot('pglite', DEMO_LAYER_PX.default);
+const server = await startTestServer({ distDir: dist, demoLayerPx: DEMO_LAYER_PX.default });
 
 // The frames, from the product's stored 360 layers.
 const product = (await server.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
@@ -155,7 +156,7 @@ try {
   await server.close();
 }
 // A server that works no jobs itself, so the job runs once, here, under the measure.
-const renderer = await startTestServer({ jobs: { ...loadConfig({}).jobs, inProcess: false } });
+const renderer = await startTestServer({ demoLayerPx: DEMO_LAYER_PX.default, jobs: { ...loadConfig({}).jobs, inProcess: false } });
 const frameSet = await frameSetCost(renderer).finally(() => renderer.close());
 log(`frame set: ${JSON.stringify(frameSet)}`);
 

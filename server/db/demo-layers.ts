@@ -1,7 +1,8 @@
 // The demo's studio layers, drawn from each kind's 3D model (demo-models.ts): beauty (the lit model on
 // a transparent ground), shadow (soft contact and cast shadows) and reflection (the model mirrored
-// under a glossy floor, fading out). 2400 px square, so no demo retailer's size enlarges them. They
-// are drawn on first read (demo-files.ts), and the seed's pictures of products with the same code.
+// under a glossy floor, fading out). Drawn in a 2400-unit square at any pixel size (DEMO_LAYER_PX:
+// 2400 px by default, so no demo retailer's size enlarges them), on first read (demo-files.ts); the
+// seed's pictures of products come from the same code.
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { ELEVATION, HANGING, MODELS } from './demo-models.ts';
 import { frame, modelSvg, project, type Camera } from './demo-render.ts';
@@ -9,7 +10,8 @@ import type { Part } from './demo-shapes.ts';
 import { shadowSvg } from './demo-shadow.ts';
 import type { Kind } from './seed-kinds.ts';
 
-export const DEMO_LAYER_SIZE = 2400;
+/** The side of the square every demo drawing is made in (SVG units), whatever its size in pixels. */
+const DEMO_UNITS = 2400;
 
 /** The kind's model in one finish, at its catalogue size or at `size` (height, width, depth in inches). */
 export function partsOf(kind: Kind, colour: string, size: readonly number[] = kind.size): Part[] {
@@ -22,13 +24,13 @@ function scene(kind: Kind, variant: number) {
   const key = `${kind.slug}-${variant}`;
   if (!scenes.has(key)) {
     const parts = partsOf(kind, kind.colours[variant as 0 | 1]);
-    scenes.set(key, { parts, cam: frame(parts, DEMO_LAYER_SIZE, ELEVATION[kind.slug] ?? 12, HANGING.has(kind.slug)) });
+    scenes.set(key, { parts, cam: frame(parts, DEMO_UNITS, ELEVATION[kind.slug] ?? 12, HANGING.has(kind.slug)) });
   }
   return scenes.get(key)!;
 }
 
 const svg = (inner: string, width: number) => Buffer.from(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width}" viewBox="0 0 ${DEMO_LAYER_SIZE} ${DEMO_LAYER_SIZE}">${inner}</svg>`);
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width}" viewBox="0 0 ${DEMO_UNITS} ${DEMO_UNITS}">${inner}</svg>`);
 const png = (img: Sharp) => img.png({ compressionLevel: 6 }).toBuffer();
 const rawPng = (data: Buffer, width: number) => png(sharp(data, { raw: { width, height: width, channels: 4 } }));
 const empties = new Map<number, Promise<Buffer>>();
@@ -47,7 +49,7 @@ export async function reflection(kind: Kind, variant: number, angle: number, wid
   if (HANGING.has(kind.slug)) return empty(width);
   const { parts, cam } = scene(kind, variant);
   const { data } = await sharp(svg(modelSvg(parts, cam, angle, true, width > 800), width)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const scale = width / DEMO_LAYER_SIZE;
+  const scale = width / DEMO_UNITS;
   const floor = project(cam, [0, 0, 0])[1] * scale;
   const fade = (floor - project(cam, [0, cam.top, 0])[1] * scale) * 0.45;
   for (let y = 0; y < width; y++) {

@@ -8,7 +8,7 @@ import type { Storage } from '../storage/files.ts';
 import type { Db } from './index.ts';
 import { inPool, roomPicture } from './seed-images.ts';
 import { DEMO_ANGLES, demoLayerPaths } from './demo-files.ts';
-import { DEMO_LAYER_SIZE, partsOf, studioPicture } from './demo-layers.ts';
+import { partsOf, studioPicture } from './demo-layers.ts';
 import { glb, obj } from './seed-models.ts';
 import type { Kind } from './seed-kinds.ts';
 
@@ -89,8 +89,11 @@ async function seedUploads(db: Db, storage: Storage, p: SeededProduct) {
     rows.map((r) => ({ ...r, product_id: p.id, extension: 'jpg' })));
 }
 
-/** Everything a company's products get; the first `withUploads` products also get customer uploads. */
-export async function seedProductImagery(db: Db, storage: Storage, assets: DemoAssets, products: SeededProduct[], withUploads = 2) {
+/**
+ * Everything a company's products get, their layers `layerPx` pixels square; the first `withUploads`
+ * products also get customer uploads.
+ */
+export async function seedProductImagery(db: Db, storage: Storage, assets: DemoAssets, products: SeededProduct[], layerPx: number, withUploads = 2) {
   const layerRows: Record<string, unknown>[] = [];
   const backgroundRows: Record<string, unknown>[] = [];
   const presetRows: Record<string, unknown>[] = [];
@@ -105,9 +108,9 @@ export async function seedProductImagery(db: Db, storage: Storage, assets: DemoA
     };
   }));
   for (const [n, p] of products.entries()) {
-    const size = { width: DEMO_LAYER_SIZE, height: DEMO_LAYER_SIZE };
-    for (const section of ['silo', 'vignette']) layerRows.push({ product_id: p.id, section, ...demoLayerPaths(p.kind, p.variant, 0), ...size });
-    for (const angle of DEMO_ANGLES) layerRows.push({ product_id: p.id, section: '360', ...demoLayerPaths(p.kind, p.variant, angle), ...size });
+    const size = { width: layerPx, height: layerPx };
+    for (const section of ['silo', 'vignette']) layerRows.push({ product_id: p.id, section, ...demoLayerPaths(p.kind, p.variant, 0, layerPx), ...size });
+    for (const angle of DEMO_ANGLES) layerRows.push({ product_id: p.id, section: '360', ...demoLayerPaths(p.kind, p.variant, angle, layerPx), ...size });
     // Each product lists every room, starting at a different one.
     const rooms = assets.backgrounds.map((_, k) => assets.backgrounds[(k + p.index) % assets.backgrounds.length]!);
     rooms.forEach((path, position) => backgroundRows.push({ product_id: p.id, path, position }));

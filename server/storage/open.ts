@@ -5,8 +5,8 @@ import { demoFileMaker } from '../db/demo-files.ts';
 import { Storage } from './files.ts';
 import { parseS3Url, S3Store } from './s3.ts';
 
-export function openStorage(config: Pick<Config, 'storageDir' | 'storageUrl' | 's3' | 'demoCacheDir'>): Storage {
-  const maker = demoFileMaker(config.demoCacheDir);
+export function openStorage(config: Pick<Config, 'storageDir' | 'storageUrl' | 's3' | 'demoCacheDir' | 'demoLayerPx'>): Storage {
+  const maker = demoFileMaker(config.demoLayerPx, config.demoCacheDir);
   if (!config.storageUrl) return new Storage(config.storageDir, maker);
   const { accessKeyId, secretAccessKey, endpoint, region } = config.s3;
   return new Storage(new S3Store({

@@ -1,11 +1,17 @@
 // Issue 27, demo content worth showing: the seeded products' 360 views are 24 different pictures of the
 // kind's 3D model, every layer is large enough for the demo retailers' sizes, and the 3D viewer's glb
-// is that model, with several meshes and materials.
+// is that model, with several meshes and materials. The test servers' demo has TEST_LAYER_PX layers
+// (a seed at 2400 px takes a minute on a busy machine); the rows follow DEMO_LAYER_PX, whose default is
+// 2400 (tests/unit/config.test.ts), and a 2400 px drawing is checked here on its own.
 import { createHash } from 'node:crypto';
 import { NodeIO } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config.ts';
+import { demoFileMaker, demoLayerPaths } from '../../server/db/demo-files.ts';
+import { KINDS } from '../../server/db/seed-kinds.ts';
 import { framesOfTurn } from '../../server/render/views.ts';
+import { TEST_LAYER_PX, demoCacheDir } from '../support/seed-snapshot.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 let s: TestServer;
@@ -55,21 +61,33 @@ describe('demo content', () => {
     expect(Math.min(...widths)).toBeLessThan(0.7 * Math.max(...widths));
   });
 
-  it('beauty, shadow and reflection are at least 2400 px on the long side, in every section', { timeout: 120_000 }, async () => {
+  /** A real layer: the size its row says, holding a drawing with room around it (a transparent corner). */
+  async function expectLayer(png: Buffer, size: { width: number; height: number }, path: string) {
+    const m = await sharp(png).metadata();
+    expect([m.width, m.height], path).toEqual([size.width, size.height]);
+    const c = await coverage(png);
+    expect(c.corner, path).toBe(0);
+    expect(c.share, path).toBeGreaterThan(0.02);
+  }
+
+  it('beauty, shadow and reflection are DEMO_LAYER_PX square (the test servers: TEST_LAYER_PX), in every section', { timeout: 120_000 }, async () => {
     for (const section of ['silo', 'vignette', '360']) {
       const rows = await layers(section);
       expect(rows.length).toBeGreaterThan(0);
-      for (const r of rows) expect(Math.max(r.width, r.height)).toBeGreaterThanOrEqual(2400);
+      for (const r of rows) expect([r.width, r.height]).toEqual([TEST_LAYER_PX, TEST_LAYER_PX]);
       const r = rows[rows.length - 1]!;
-      for (const path of [r.beauty, r.shadow, r.reflection]) {
-        const m = await sharp(await stored(path)).metadata();
-        expect([m.width, m.height], path).toEqual([r.width, r.height]);
-        // A real layer: it holds a drawing and leaves room around it (a transparent corner).
-        const c = await coverage(await stored(path));
-        expect(c.corner, path).toBe(0);
-        expect(c.share, path).toBeGreaterThan(0.02);
-      }
+      for (const path of [r.beauty, r.shadow, r.reflection]) await expectLayer(await stored(path), r, path);
     }
+  });
+
+  it("at `npm start`'s size the layers are at least 2400 px, so the demo retailers' sizes do not upscale them", { timeout: 120_000 }, async () => {
+    const px = loadConfig({}).demoLayerPx; // an environment without DEMO_LAYER_PX
+    expect(px).toBeGreaterThanOrEqual(2400);
+    const paths = demoLayerPaths(KINDS[0]!, 0, 90, px);
+    const draw = demoFileMaker(px, demoCacheDir());
+    for (const path of [paths.beauty, paths.shadow, paths.reflection]) await expectLayer(await draw(path)!(), { width: px, height: px }, path);
+    // Each size is drawn only where it is configured: the test servers' store does not draw 2400 px files.
+    expect((await fetch(`${s.url}/storage/${paths.beauty}`)).status).toBe(404);
   });
 
   it("the 3D viewer's glb is the product's model: several meshes and materials, product-sized", async () => {

@@ -23,7 +23,7 @@ afterAll(async () => { await s.close(); });
 type Frame = { index: number; webp: Record<string, string>; jpeg: Record<string, string> };
 const spin = (frames: 24 | 48) => call(s, 'GET', '/public/360', { query: { id_product: w.acmeProduct, id_customization: preset, frames, key } });
 
-// A demo spin is 24 views of 2400 px layers (issue 27): a set takes a while on a busy machine.
+// A demo spin is 24 views (issue 27; small layers on test servers): a set takes a while on a busy machine.
 async function ready(frames: 24 | 48, notFolder?: string) {
   for (let i = 0; i < 1200; i++) {
     const r = await spin(frames);

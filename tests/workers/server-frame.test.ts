@@ -11,13 +11,13 @@ import { demoFileMaker, demoLayerPaths } from '../../server/db/demo-files.ts';
 import { KINDS } from '../../server/db/seed-kinds.ts';
 import { composeFrame, decodeRaw, rawOf } from '../../server/render/compose.ts';
 import { napiEnv } from './napi-env.ts';
-import { demoCacheDir } from '../support/seed-snapshot.ts';
+import { TEST_LAYER_PX, demoCacheDir } from '../support/seed-snapshot.ts';
 
-// The demo's own layers of a sofa (2400 px, drawn from its 3D model).
+// The demo's own layers of a sofa (drawn from its 3D model, at the test servers' size, so the cache is shared).
 const kind = KINDS[0]!;
 const layers = async (angle: number) => {
-  const paths = demoLayerPaths(kind, 0, angle);
-  const [beauty, shadow, reflection] = await Promise.all([paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker(demoCacheDir())(p)!()));
+  const paths = demoLayerPaths(kind, 0, angle, TEST_LAYER_PX);
+  const [beauty, shadow, reflection] = await Promise.all([paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker(TEST_LAYER_PX, demoCacheDir())(p)!()));
   return { beauty: beauty!, shadow: shadow!, reflection: reflection! };
 };
 

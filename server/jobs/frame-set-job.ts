@@ -24,6 +24,12 @@ async function writeBoth(s: Services, set: FrameSet, view: number, width: number
   await s.storage.write(fileOf(set, view, width, 'jpg'), jpeg);
 }
 
+/**
+ * Views drawn at once: two keep both cores busy between one view's decode, composites, encodes and
+ * writes (24 views since issue 27), and their decoded layers (3 each) stay within the decoder's 8.
+ */
+const VIEWS_AT_ONCE = 2;
+
 /** A preset's views: every layer angle drawn at every width. Answers the views and the largest frame's size. */
 async function renderPreset(s: Services, set: FrameSet, signal: AbortSignal): Promise<{ views: View[]; size?: RawImage } | undefined> {
   const stored = await storedPreset(s.db, set.product_id, set.preset_id!);
@@ -31,15 +37,26 @@ async function renderPreset(s: Services, set: FrameSet, signal: AbortSignal): Pr
   const rows = await viewLayers(s.db, set.product_id, '360');
   const decoder = new LayerDecoder(s.storage);
   let size: RawImage | undefined;
-  for (const [v, row] of rows.entries()) {
-    const layers = await decoder.view(row, stored.preset);
-    for (const w of set.widths) {
-      signal.throwIfAborted();
-      const frame = await composeFrame(stored.preset, layers, w);
-      await writeBoth(s, set, v, w, frame);
-      if (v === 0) size = frame;
+  let next = 0;
+  let failed = false;
+  const drawViews = async () => {
+    for (let v = next++; v < rows.length && !failed; v = next++) {
+      const layers = await decoder.view(rows[v]!, stored.preset);
+      for (const w of set.widths) {
+        signal.throwIfAborted();
+        const frame = await composeFrame(stored.preset, layers, w);
+        await writeBoth(s, set, v, w, frame);
+        if (v === 0) size = frame;
+      }
     }
-  }
+  };
+  // Settled, not raced: a failure stops the other drawer before the job answers, so nothing is written after it.
+  const ends = await Promise.allSettled(Array.from({ length: VIEWS_AT_ONCE }, () => drawViews().catch((err: unknown) => {
+    failed = true;
+    throw err;
+  })));
+  const failure = ends.find((e) => e.status === 'rejected');
+  if (failure) throw failure.reason;
   return { views: rows.map((r) => ({ angle: r.angle })), size };
 }
 

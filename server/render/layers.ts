@@ -1,7 +1,7 @@
 // The studio's layers of a product view, decoded once per job: a job draws each view at several widths
 // (frame sets) or many frames from few views (exports), so decoding is paid once per file. A 2400 px
-// layer is 23 MB decoded, so only the last few files are kept: jobs go view by view, and the vignette's
-// background, asked for at every view, stays among them.
+// layer is 23 MB decoded, so only the last few files are kept: jobs go view by view (frame sets two at
+// once), and the vignette's background, asked for at every view, stays among them.
 import type { RenderPreset } from '../../src/render/layout.ts';
 import { hasPictureBackground } from '../../src/render/layout.ts';
 import type { Storage } from '../storage/files.ts';

@@ -5,6 +5,7 @@ import { catalogIndex } from '../../src/data/catalog-query.ts';
 import { companyProducts } from '../../src/data/product-pages.ts';
 import { syncNow, wipeLocalData } from '../../src/data/sync.ts';
 import { registrationBench } from './registration.ts';
+import { searchBench } from './search.ts';
 
 const transferred = (only?: string) =>
   (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => !only || e.name.includes(only)).reduce((n, e) => n + e.transferSize, 0);
@@ -35,6 +36,7 @@ function keystrokes(): string[] {
 
 const bench = {
   ...registrationBench,
+  ...searchBench,
   init(api: string, token: string) {
     setApiBase(api);
     storeToken(token);

@@ -10,6 +10,7 @@ export interface Owner {
 
 const lookups: Record<EntityKind, string> = {
   product: 'SELECT customer_id AS "customerId" FROM products WHERE id = $1 AND deleted_at IS NULL',
+  deletedProduct: 'SELECT customer_id AS "customerId" FROM products WHERE id = $1 AND deleted_at IS NOT NULL',
   template:
     'SELECT customer_id AS "customerId", public = 1 AS public FROM templates WHERE id = $1 AND deleted_at IS NULL',
   description: `SELECT p.customer_id AS "customerId" FROM product_descriptions d
@@ -24,6 +25,7 @@ const lookups: Record<EntityKind, string> = {
 
 export const entityNames: Record<EntityKind, string> = {
   product: 'Product',
+  deletedProduct: 'Product',
   template: 'Template',
   description: 'Product information',
   role: 'Role',

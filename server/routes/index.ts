@@ -3,6 +3,8 @@ import type { RouteGroup } from '../http/routes.ts';
 import { authRoutes } from './auth.ts';
 import { productRoutes } from './products.ts';
 import { productPartRoutes } from './product-parts.ts';
+import { productUndoRoutes } from './products-undo.ts';
+import { productBulkRoutes } from './products-bulk.ts';
 import { catalogRoutes } from './catalog.ts';
 import { templateRoutes } from './templates.ts';
 import { bugReportRoutes } from './bug-report.ts';
@@ -19,7 +21,7 @@ import { embedRoutes } from './embeds.ts';
 import { exportRoutes } from './exports.ts';
 
 export const routeGroups: RouteGroup[] = [
-  authRoutes, productRoutes, productPartRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
+  authRoutes, productRoutes, productPartRoutes, productUndoRoutes, productBulkRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
   userRoutes, roleRoutes, invitationRoutes,
   imageryRoutes, imageryUploadRoutes, siloRoutes, vignetteRoutes, spin360Routes,
   embedRoutes, exportRoutes,

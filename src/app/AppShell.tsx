@@ -19,6 +19,17 @@ import styles from './Shell.module.css';
 const Toaster = lazy(() => import('../ui/Toaster.tsx'));
 const COLLAPSED_KEY = 'facet.menu-collapsed';
 
+/**
+ * The skip link (issue 28): past the menus to the screen's own content, or to what the screen marks
+ * as its target (the catalogue: its results, on the grid's one tab stop).
+ */
+function skipToContent(e: React.MouseEvent) {
+  e.preventDefault();
+  const main = document.getElementById('content');
+  const target = main?.querySelector<HTMLElement>('[data-skip-target]');
+  (target?.querySelector<HTMLElement>('[tabindex="0"]') ?? target ?? main)?.focus();
+}
+
 export function AppShell({ children }: { children: React.ReactNode }) {
   const { customerId } = useSession();
   const { online } = useSyncStatus();
@@ -38,12 +49,17 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   };
   return (
     <div className={cx(styles.shell, collapsed && styles.shellCollapsed)}>
+      <a href="#content" className={styles.skip} onClick={skipToContent}>
+        Skip to content
+      </a>
       <SideMenu collapsed={collapsed} onToggle={toggle} onLogout={logout.start} />
       <div className={styles.main}>
         <TopBar admin={admin} onLogout={logout.start} />
         <OfflineBanner online={online} />
         <SyncProgress />
-        <main className={styles.content}>{children}</main>
+        <main className={styles.content} id="content" tabIndex={-1}>
+          {children}
+        </main>
       </div>
       <TermsGate />
       {logout.dialog}

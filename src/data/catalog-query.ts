@@ -1,20 +1,30 @@
-// The catalogue query engine. A company's rows are loaded once into memory with precomputed
-// lowercase keys; filtering and sorting then run over plain arrays (a Dexie .filter() cursor
-// scan of 100k rows takes seconds; this takes milliseconds). Until the index is ready, the
-// first page is read straight from the [cid+id] index. Writes arrive through the change bus.
+// The catalogue query engine. A company's rows are loaded once into memory, their words in an
+// inverted index (search-index.ts, rules in catalog-search.ts); filtering, search and sorting then
+// run over plain arrays (a Dexie .filter() cursor scan of 100k rows takes seconds; this takes
+// milliseconds). Until the index is ready, the first page is read straight from the [cid+id] index.
+// Writes arrive through the change bus.
 import type { IndexableType, Table } from 'dexie';
 import { db, maxKey, minKey, onOpen } from './db.ts';
 import { onChange, type Change } from './store.ts';
 import { companyProducts, eachPageDesc, productRows } from './product-pages.ts';
+import { fold, matchDoc, queryWords, searchDoc, type SearchDoc } from './catalog-search.ts';
+import { SearchIndex } from './search-index.ts';
+import { sortEntries } from './catalog-sort.ts';
 import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from './types.ts';
 
 export const PAGE = 60;
 
-interface Entry {
+export interface Entry {
   id: number;
   row: CatalogItem;
-  /** name + sku (products) or name + id + tag names (templates), lowercase. */
-  text: string;
+  /** What search finds it by; dropped once it is in the index. */
+  doc?: SearchDoc;
+  /** Its slot in the search index. */
+  slot: number;
+  /** Sort keys: the name and SKU folded, when updated (ms; a local change not yet confirmed is the newest). */
+  name: string;
+  sku: string;
+  updated: number;
   collection: string;
   created: number;
   automation: number;
@@ -25,22 +35,29 @@ interface Entry {
 
 const isProduct = (r: CatalogItem): r is ProductRow => 'sku' in r;
 
-/** A query's matches: positions in the sorted entries, and their rows (returned as they are). */
-interface Hit { idx: number[]; rows: CatalogItem[] }
+/** A query's matches, and their rows (returned as they are). */
+interface Hit { list: Entry[]; rows: CatalogItem[] }
+const slotOf = (e: Entry) => e.slot;
 /** Temp ids (negative) are the newest rows: they sort first. */
 const order = (id: number) => (id < 0 ? Number.MAX_SAFE_INTEGER + id / 1e6 : id);
 
+const updatedAt = (v: string | undefined) => (v ? Date.parse(v) : Number.MAX_SAFE_INTEGER);
+
 export function toEntry(row: CatalogItem): Entry {
   if (isProduct(row)) {
+    const cats = row.categories?.flatMap((c) => [c.name, c.subcategory]) ?? [];
     return {
-      id: row.id, row, text: `${row.name}\n${row.sku}`.toLowerCase(), collection: (row.collection ?? '').toLowerCase(),
+      id: row.id, row, slot: -1, name: fold(row.name), sku: fold(row.sku), updated: updatedAt(row.updated_at),
+      doc: searchDoc(row.name, row.sku, [row.collection, row.finish, ...(row.tags?.map((t) => t.name) ?? []), ...cats]),
+      collection: (row.collection ?? '').toLowerCase(),
       created: Date.parse(row.created_at), automation: row.automation_system, visibility: -1,
       groups: row.categories?.map((c) => c.id) ?? [], subgroups: row.subcategories ?? [],
     };
   }
   const t = row as TemplateRow;
   return {
-    id: t.id, row, text: `${t.name}\n${t.id}\n${t.tags.map((x) => x.name).join('\n')}`.toLowerCase(),
+    id: t.id, row, slot: -1, name: fold(t.name), sku: '', updated: updatedAt(t.updated_at),
+    doc: searchDoc(t.name, '', [String(t.id), t.collection, ...t.tags.map((x) => x.name)]),
     collection: (t.collection ?? '').toLowerCase(), created: Date.parse(t.created_at), automation: -1,
     visibility: t.public, groups: t.ambients.map((a) => a.id), subgroups: [],
   };
@@ -54,7 +71,8 @@ const day = (v: string | Date, end: boolean) => {
 
 /** One predicate for both paths (memory and the Dexie first page). */
 export function predicate(f: CatalogFilters): (e: Entry) => boolean {
-  const text = f.text?.trim().toLowerCase() || undefined;
+  const words = queryWords(f.text);
+  const text = words.length ? words : undefined;
   const from = f.from ? day(f.from, false) : undefined;
   const to = f.to ? day(f.to, true) : undefined;
   const collection = f.kind === 'products' ? f.collection?.trim().toLowerCase() || undefined : undefined;
@@ -64,7 +82,7 @@ export function predicate(f: CatalogFilters): (e: Entry) => boolean {
   const ambients = f.kind === 'templates' && f.ambientIds?.length ? new Set(f.ambientIds) : undefined;
   const { id, categoryId } = f;
   return (e) =>
-    (text === undefined || e.text.includes(text)) &&
+    (text === undefined || (!!e.doc && matchDoc(e.doc, text) >= 0)) &&
     (id === undefined || e.id === id) &&
     (collection === undefined || e.collection.includes(collection)) &&
     (from === undefined || e.created >= from) &&
@@ -117,6 +135,9 @@ export class CatalogIndex {
       const rows = (this.kind === 'products' ? await companyProducts(this.cid) : await this.table().where('cid').equals(this.cid).toArray()) as CatalogItem[];
       this.entries = rows.map(toEntry).sort((a, b) => order(b.id) - order(a.id));
       this.byId = new Map(this.entries.map((e) => [e.id, e]));
+      this.search = new SearchIndex();
+      const slots = this.search.addAll(this.entries.map((e) => e.doc!));
+      this.entries.forEach((e, i) => ((e.slot = slots[i]!), (e.doc = undefined)));
       this.ready = true;
       // Changes made while the rows were read (a drain re-keying a product made offline) may be
       // missing from them: they are applied now, not lost.
@@ -155,72 +176,56 @@ export class CatalogIndex {
   }
 
   /**
-   * Per keystroke: the other filters are the same from key to key, so their matches (the base) are
-   * computed once; the text then scans only the base's flat keys. A text that contains an earlier
-   * text can only match a subset of that text's matches, so only those are scanned (typing narrows,
-   * erasing hits the cache). Any write clears the cache. The returned array is shared with the
-   * cache: read it, never change it.
+   * Per keystroke: the other filters and the sort are the same from key to key, so their matches
+   * (the base, in the chosen order) are computed once; the words then mark their matches in the
+   * inverted index and the base is walked once. Answers are cached per typed text (erasing hits
+   * the cache). Any write clears the cache. The returned array is shared with the cache: read it,
+   * never change it.
    */
   query(f: CatalogFilters): CatalogItem[] {
-    const text = f.text?.trim().toLowerCase() ?? '';
+    const words = queryWords(f.text);
+    const text = words.map((w) => w.c).join(' ');
     const others = { ...f, text: undefined, selected: undefined };
     const key = JSON.stringify(others);
     if (this.cacheKey !== key || this.cacheVersion !== this.version) {
       this.cache.clear();
       this.cacheKey = key;
       this.cacheVersion = this.version;
-      if (this.keysVersion !== this.version) {
-        this.keys = this.entries.map((e) => e.text);
-        this.keysVersion = this.version;
-      }
-      const textOnly = Object.entries(others).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
-      this.base = textOnly ? undefined : this.matching(predicate(others));
+      const sorted = f.sort ? sortEntries(this.entries, f.sort) : this.entries;
+      const { sort: _, ...filters } = others;
+      const textOnly = Object.entries(filters).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
+      this.base = textOnly ? sorted : sorted.filter(predicate(others));
     }
     let hit = this.cache.get(text);
     if (hit) this.cache.delete(text);
     else {
-      let from = this.base;
-      for (const [t, r] of this.cache) if (text.includes(t) && (!from || r.idx.length < from.length)) from = r.idx;
-      hit = this.scan(text, from);
+      // Ranked when no sort was chosen; a chosen sort is kept as it is.
+      const list = this.search.search(words, this.base, slotOf, !f.sort);
+      hit = { list, rows: list.map((e) => e.row) };
       if (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
     }
     this.cache.set(text, hit);
     if (!f.selected?.length) return hit.rows;
-    return withSelectedFirst(hit.idx.map((i) => this.entries[i]!), f.selected);
+    return withSelectedFirst(hit.list, f.selected);
   }
 
-  private matching(test: (e: Entry) => boolean): number[] {
-    const idx: number[] = [];
-    for (let i = 0; i < this.entries.length; i++) if (test(this.entries[i]!)) idx.push(i);
-    return idx;
-  }
-
-  private scan(text: string, from: number[] | undefined): Hit {
-    const idx: number[] = [];
-    const { entries, keys } = this;
-    const n = from ? from.length : entries.length;
-    for (let k = 0; k < n; k++) {
-      const i = from ? from[k]! : k;
-      if (keys[i]!.includes(text)) idx.push(i);
-    }
-    const rows = new Array<CatalogItem>(idx.length);
-    for (let k = 0; k < idx.length; k++) rows[k] = entries[idx[k]!]!.row;
-    return { idx, rows };
-  }
-
-  /** Forgets cached answers (measurements of the uncached scan). */
+  /** Forgets cached answers (measurements of the uncached search). */
   resetCache() {
     this.cache.clear();
     this.cacheKey = '';
   }
 
+  /** The number of distinct terms in the search index. */
+  get terms() {
+    return this.search.terms;
+  }
+
+  private search = new SearchIndex();
   private cache = new Map<string, Hit>();
   private cacheKey = '';
   private cacheVersion = -1;
-  private keys: string[] = [];
-  private keysVersion = -1;
-  /** Matches of the non-text filters (undefined: there are none, every row). */
-  private base?: number[];
+  /** Matches of the non-text filters, in the chosen order. */
+  private base: Entry[] = [];
 
   private arrivedWhileLoading: Change[] = [];
 
@@ -251,6 +256,7 @@ export class CatalogIndex {
     const e = this.byId.get(id);
     if (!e) return;
     this.byId.delete(id);
+    this.search.remove(e.slot);
     this.entries.splice(this.entries.indexOf(e), 1);
   }
 
@@ -265,6 +271,8 @@ export class CatalogIndex {
     }
     this.entries.splice(lo, 0, e);
     this.byId.set(e.id, e);
+    e.slot = this.search.add(e.doc!);
+    e.doc = undefined;
   }
 }
 

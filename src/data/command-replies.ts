@@ -34,7 +34,7 @@ export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command
 }
 
 /** A product saved (created or edited): its reply is the server's version, the one a discard of what is still queued on it puts back. */
-const productSaved: OnSuccess<'products.store' | 'products.edit'> = async (x) => {
+const productSaved: OnSuccess<'products.store' | 'products.edit' | 'productUndo.restore'> = async (x) => {
   await productMoved(x);
   const { descriptions, files, file_names, ...fields } = x.reply.product;
   const local = await productRow(fields.id);
@@ -72,6 +72,8 @@ const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
   'products.edit': productSaved,
   // The row left at once when the delete was queued.
   'products.remove': nothing,
+  // Put back when the restore was queued; the reply is the server's version.
+  'productUndo.restore': productSaved,
   'productInfo.tagStore': nothing,
   'productInfo.tagAttach': productMoved,
   'productInfo.tagDetach': productMoved,

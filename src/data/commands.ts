@@ -30,6 +30,7 @@ const ROUTES = routes({
   'products.store': { method: 'POST', path: '/posts/product/store' },
   'products.edit': { method: 'PUT', path: '/puts/product/edit' },
   'products.remove': { method: 'DELETE', path: '/deletes/product/squedule' },
+  'productUndo.restore': { method: 'POST', path: '/posts/product/restore' },
   'productInfo.tagStore': { method: 'POST', path: '/posts/tag/store' },
   'productInfo.tagAttach': { method: 'POST', path: '/posts/product/tag/store' },
   'productInfo.tagDetach': { method: 'DELETE', path: '/deletes/product/tag/delete' },

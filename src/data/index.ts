@@ -5,7 +5,7 @@
 // first), exports and embeds, and the helpers that are not calls (client.ts's ApiFailure, stored
 // file URLs, the token cookie, the permission slugs).
 export type {
-  PendingAction, PendingEntry, PendingState, CatalogFilters, ProductRow, TemplateRow, IdNameRow, CustomerRow, ProductCategoryRow,
+  PendingAction, PendingEntry, PendingState, CatalogFilters, CatalogSort, ProductRow, TemplateRow, IdNameRow, CustomerRow, ProductCategoryRow,
   TemplateCategoryRow, DescriptionRow, ProductFileRow, PersonRow, CompanyRoleRow,
 } from './types.ts';
 export {
@@ -19,6 +19,7 @@ export { useOfflineImages } from './offline-images.ts';
 export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
 export type { ProductDraft } from './products.ts';
 export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
+export { undoDelete } from './product-undo.ts';
 export { fileNameOf } from './product-files.ts';
 export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 export { queueViewerImage, usePendingViewerImage } from './viewer-image.ts';
@@ -38,3 +39,5 @@ export {
 export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type UploadList } from './imagery.ts';
 export { type ImagerySection } from './imagery-sync.ts';
 export { StorageFullError } from './quota.ts';
+export { highlight, queryWords, type Word } from './catalog-search.ts';
+export { firstBlocks } from './product-blocks.ts';

@@ -34,7 +34,7 @@ export interface InfoChange {
  * create may return (and the row move to the real id) while the user edits. Call in a transaction
  * that includes products and idmap.
  */
-async function currentId(productId: number): Promise<number> {
+export async function currentId(productId: number): Promise<number> {
   const d = db();
   if (!isTemp(productId) || (await d.products.get(productId))) return productId; // temp rows are never paged
   return (await d.idmap.get(productId))?.real ?? productId;

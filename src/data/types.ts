@@ -120,6 +120,7 @@ export interface ProductFilters {
   subcategoryId?: number;
   /** Shown first, in id-descending order among themselves. */
   selected?: readonly number[];
+  sort?: CatalogSort;
 }
 
 export interface TemplateFilters {
@@ -136,8 +137,11 @@ export interface TemplateFilters {
   /** The ambient chips switched on: a template with any of them matches. */
   ambientIds?: readonly number[];
   selected?: readonly number[];
+  sort?: CatalogSort;
 }
 
+/** A sort choice: a field ascending, or descending with a '-' ('-updated'). No choice: best match, then newest. */
+export type CatalogSort = 'name' | '-name' | 'sku' | '-sku' | 'created' | '-created' | 'updated' | '-updated';
 export type CatalogFilters = ProductFilters | TemplateFilters;
 export type CatalogItem = ProductRow | TemplateRow;
 

@@ -20,6 +20,7 @@ export default function Toaster() {
           description: styles.description,
           icon: styles.icon,
           closeButton: styles.close,
+          actionButton: styles.action,
           success: styles.success,
           error: styles.error,
           info: styles.info,

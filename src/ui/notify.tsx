@@ -7,6 +7,9 @@ import { CircleCheck, CloudOff, CircleAlert, Info } from 'lucide-react';
 export const SAVED = 'Saved';
 export const SAVED_OFFLINE = 'Saved on this device. It will be sent when you are back online';
 
+/** How long Undo is offered after a delete (issue 28: 10 seconds). */
+export const UNDO_MS = 10_000;
+
 export const notify = {
   /** The change reached the server. */
   saved: (description?: string) => toast.success(SAVED, { description, icon: <CircleCheck /> }),
@@ -14,4 +17,7 @@ export const notify = {
   savedOffline: () => toast(SAVED_OFFLINE, { icon: <CloudOff />, className: 'toast-offline' }),
   error: (message: string, description?: string) => toast.error(message, { description, icon: <CircleAlert /> }),
   info: (message: string, description?: string) => toast(message, { description, icon: <Info /> }),
+  /** A change that can be taken back for UNDO_MS: the toast's Undo button calls `undo`. */
+  undoable: (message: string, undo: () => void) =>
+    toast.success(message, { duration: UNDO_MS, icon: <CircleCheck />, action: { label: 'Undo', onClick: undo } }),
 };

@@ -2,7 +2,9 @@
 // costs more than the parse); a large one in the CSV worker, which ends when the parse is done, or at
 // once when the caller aborts (Cancel): then nothing of the parse comes back.
 import * as Comlink from 'comlink';
+import type { ExportBlock, ExportProduct } from '../features/catalog/csv-export.ts';
 import { parseCsvText, type ParsedCsv } from './csv-parse.ts';
+import { productsCsvText } from './csv-write.ts';
 import type { CsvApi } from './csv.worker.ts';
 
 export type { ParsedCsv };
@@ -27,6 +29,22 @@ export async function parseCsv(file: Blob, signal?: AbortSignal): Promise<Parsed
   const worker = new Worker(new URL('./csv.worker.ts', import.meta.url), { type: 'module', name: 'facet-csv' });
   try {
     return await Promise.race([Comlink.wrap<CsvApi>(worker).parse(file), aborted(signal)]);
+  } finally {
+    worker.terminate();
+  }
+}
+
+/** Above this many products the export is written in the worker. */
+export const WORKER_FROM_ROWS = 2_000;
+
+/** The catalogue's export as a CSV file (csv-write.ts); a large one is written in the CSV worker. */
+export async function writeProductsCsv(products: readonly ExportProduct[], blocks: ReadonlyMap<number, ExportBlock>): Promise<Blob> {
+  if (products.length < WORKER_FROM_ROWS || typeof Worker !== 'function') {
+    return new Blob([productsCsvText(products, blocks)], { type: 'text/csv;charset=utf-8' });
+  }
+  const worker = new Worker(new URL('./csv.worker.ts', import.meta.url), { type: 'module', name: 'facet-csv' });
+  try {
+    return await Comlink.wrap<CsvApi>(worker).write(products as ExportProduct[], blocks as Map<number, ExportBlock>);
   } finally {
     worker.terminate();
   }

@@ -1,7 +1,8 @@
 // The catalogue query engine: every filter against a brute-force oracle over the pulled rows,
 // selected first, the first page from the index, and writes reaching the in-memory index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogIndex, catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
+import { CatalogIndex, catalogIndex, runQuery, toEntry } from '../../src/data/catalog-query.ts';
+import { matchDoc, queryWords } from '../../src/data/catalog-search.ts';
 import { db, Dexie } from '../../src/data/db.ts';
 import { companyProducts } from '../../src/data/product-pages.ts';
 import { registerProducts } from '../../src/data/products.ts';
@@ -24,6 +25,12 @@ afterAll(async () => h?.s.close());
 
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 const desc = <T extends { id: number }>(rows: T[]) => [...rows].sort((a, b) => b.id - a.id);
+/** The search's slow path over each row (catalog-search.ts), ranked: exact SKU, name, the rest; newest first in each. */
+function searched<T extends ProductRow | TemplateRow>(rows: T[], text: string): T[] {
+  const words = queryWords(text);
+  const tiers = desc(rows).map((r) => ({ r, tier: matchDoc(toEntry(r).doc!, words) })).filter((x) => x.tier >= 0);
+  return tiers.sort((a, b) => a.tier - b.tier).map((x) => x.r);
+}
 
 describe('catalogue query', () => {
   it('shows the first page from the index before the rows are in memory', async () => {
@@ -42,8 +49,6 @@ describe('catalogue query', () => {
     const cat = sample.categories[0]!.id;
     const cases: [Omit<ProductFilters, 'kind' | 'customerId'>, (p: ProductRow) => boolean][] = [
       [{}, () => true],
-      [{ text: sample.sku.slice(2, 6).toUpperCase() }, (p) => `${p.name}\n${p.sku}`.toLowerCase().includes(sample.sku.slice(2, 6).toLowerCase())],
-      [{ text: 'a' }, (p) => `${p.name}\n${p.sku}`.toLowerCase().includes('a')],
       [{ id: sample.id }, (p) => p.id === sample.id],
       [{ collection: sample.collection.slice(0, 3) }, (p) => p.collection.toLowerCase().includes(sample.collection.slice(0, 3).toLowerCase())],
       [{ automation: 'sent' }, (p) => p.automation_system === 1],
@@ -55,6 +60,11 @@ describe('catalogue query', () => {
     for (const [f, test] of cases) {
       const got = (await runQuery({ kind: 'products', customerId: h.cid, ...f })).items;
       expect(ids(got), JSON.stringify(f)).toEqual(ids(desc(products.filter(test))));
+    }
+    for (const text of [sample.sku.slice(2, 6).toUpperCase(), sample.sku.toLowerCase(), 'a', sample.name.split(' ').reverse().join(' '), sample.collection]) {
+      const got = (await runQuery({ kind: 'products', customerId: h.cid, text })).items;
+      expect(ids(got), text).toEqual(ids(searched(products, text)));
+      expect(got.length, text).toBeGreaterThan(0);
     }
     const selected = [products[3]!.id, products[40]!.id];
     const got = ids((await runQuery({ kind: 'products', customerId: h.cid, selected })).items);
@@ -68,8 +78,8 @@ describe('catalogue query', () => {
     for (const text of [...typed, ...typed.reverse(), '', word.slice(2), word]) {
       for (const automation of ['all', 'sent'] as const) {
         const got = (await runQuery({ kind: 'products', customerId: h.cid, text, automation })).items;
-        const want = products.filter((p) => `${p.name}\n${p.sku}`.toLowerCase().includes(text) && (automation === 'all' || p.automation_system === 1));
-        expect(ids(got), `${text}/${automation}`).toEqual(ids(desc(want)));
+        const want = searched(products.filter((p) => automation === 'all' || p.automation_system === 1), text);
+        expect(ids(got), `${text}/${automation}`).toEqual(ids(want));
       }
     }
   });
@@ -81,12 +91,26 @@ describe('catalogue query', () => {
       [{ visibility: 'private' as const }, (t: TemplateRow) => t.public === 0],
       [{ visibility: 'both' as const }, () => true],
       [{ categoryId: amb }, (t: TemplateRow) => t.ambients.some((a) => a.id === amb)],
-      [{ text: templates[0]!.tags[0]?.name ?? templates[0]!.name }, (t: TemplateRow) =>
-        `${t.name}\n${t.id}\n${t.tags.map((x) => x.name).join('\n')}`.toLowerCase().includes((templates[0]!.tags[0]?.name ?? templates[0]!.name).toLowerCase())],
     ] as const) {
       const got = (await runQuery({ kind: 'templates', customerId: h.cid, ...f })).items;
       expect(ids(got), JSON.stringify(f)).toEqual(ids(desc(templates.filter(test))));
     }
+    const text = templates[0]!.tags[0]?.name ?? templates[0]!.name;
+    expect(ids((await runQuery({ kind: 'templates', customerId: h.cid, text })).items)).toEqual(ids(searched(templates, text)));
+  });
+
+  it('sorts by name, SKU, date created and date updated, either way', async () => {
+    const cmp = (k: (p: ProductRow) => string | number) => (a: ProductRow, b: ProductRow) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0);
+    const keys = { name: (p: ProductRow) => p.name.toLowerCase(), sku: (p: ProductRow) => p.sku.toLowerCase(), created: (p: ProductRow) => Date.parse(p.created_at), updated: (p: ProductRow) => Date.parse(p.updated_at!) };
+    for (const [field, key] of Object.entries(keys)) {
+      const asc = desc(products).sort(cmp(key));
+      expect(ids((await runQuery({ kind: 'products', customerId: h.cid, sort: field as 'name' })).items), field).toEqual(ids(asc));
+      const down = desc(products).sort((a, b) => -cmp(key)(a, b));
+      expect(ids((await runQuery({ kind: 'products', customerId: h.cid, sort: `-${field}` as '-name' })).items), `-${field}`).toEqual(ids(down));
+    }
+    // A chosen sort orders the search's matches too (no ranking then).
+    const got = (await runQuery({ kind: 'products', customerId: h.cid, text: 'a', sort: 'name' })).items;
+    expect(ids(got)).toEqual(ids(searched(products, 'a').sort(cmp(keys.name))));
   });
 
   it('keeps the in-memory index in step with writes, temp rows first, then re-keyed', async () => {
@@ -103,6 +127,11 @@ describe('catalogue query', () => {
     r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
     expect(r.items).toHaveLength(1);
     expect(r.items[0]!.id).toBeGreaterThan(0);
+    // An edit reaches the search: the new name is found, the old one no more.
+    await db().products.put({ ...r.items[0]! as ProductRow, name: 'Zanzibar Ottoman' });
+    await catalogIndex('products', h.cid).apply({ table: 'products', ids: [r.items[0]!.id] });
+    expect(ids((await runQuery({ kind: 'products', customerId: h.cid, text: 'ottomans zanzibar' })).items)).toEqual([r.items[0]!.id]);
+    expect((await runQuery({ kind: 'products', customerId: h.cid, text: 'indexed offline' })).items).toHaveLength(0);
   });
 
   it('keeps a re-key that lands while the index is still reading its rows', async () => {

@@ -35,6 +35,12 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
 
   it('covers at least twelve write actions', () => expect(ACTIONS.length).toBeGreaterThanOrEqual(12));
 
+  /** The page's own words go into the failure itself: CI's report keeps a failure, not a test's logs. */
+  const withPageLog = (err: unknown, said: string) => {
+    if (err instanceof Error && said) err.message += `\nThe page said:\n${said}`;
+    return err;
+  };
+
   for (const action of ACTIONS) {
     it(`${action.name}: one change`, async () => {
       const page = pages[action.as];
@@ -42,9 +48,8 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
       try {
         await action.open(page, ctx);
       } catch (err) {
-        console.log(`[${action.name}] the page said:\n${log.text()}`);
         log.stop();
-        throw err;
+        throw withPageLog(err, log.text());
       }
       const before = await action.count(env.s.db, ctx);
       const writes = recordWrites(page);
@@ -59,10 +64,9 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
         expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
         if (action.toast) expect(await toasts(page, action.toast).count()).toBe(1);
       } catch (err) {
-        console.log(`[${action.name}] the page said:\n${log.text()}`);
         // What the page showed when it failed (a popup's words say more than a timeout).
         await page.screenshot({ path: `.tmp/double-${action.name.replace(/\W+/g, '-')}.png` }).catch(() => undefined);
-        throw err;
+        throw withPageLog(err, `${log.text()}\nWrites sent:\n${writes.list()}`);
       } finally {
         writes.stop();
         log.stop();

@@ -64,6 +64,8 @@ export function recordWrites(page: Page) {
   page.on('requestfailed', ended);
   return {
     inFlight: () => open,
+    /** What was sent, a line each (for a failure's report). */
+    list: () => writes.map((w) => `${w.method} ${w.path} ${w.key ?? '(no key)'}`).join('\n') || '(no write)',
     /**
      * Calls sent under more than one key (a second change of the same call), or without a key (for a
      * keyless action: sent more than once).

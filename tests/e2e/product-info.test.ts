@@ -6,6 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
+import { settled as settledOutbox } from './registration-helpers.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
@@ -17,7 +18,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
   const idOf = async (sku: string) => (await env.s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
   const fetchProduct = async (id: number) =>
     (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).body.product;
-  const settled = () => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout: 15_000 });
+  const settled = () => settledOutbox(page);
   const open = async (id: number) => {
     await page.goto(`${env.s.url}/product/${id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
@@ -306,6 +307,31 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.waitForURL('**/catalog?section=allproducts');
     await settled();
     expect((await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(404);
+  });
+
+  it('Undo after a delete (10 s): the product is back in the catalogue at once, and on the server once', async () => {
+    const id = await idOf('ACM-1009');
+    await open(id);
+    await page.getByRole('button', { name: 'Delete Product' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Success' }).getByText('Product deleted').waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL('**/catalog?section=allproducts');
+    // The pointer rests on the toast, which keeps it (sonner pauses its 10 s while hovered): a slow machine still finds Undo.
+    const toast = page.locator('[data-sonner-toast]', { hasText: 'Product deleted' });
+    await toast.hover();
+    await settled();
+    const card = page.locator(`[data-testid="product-card"][data-id="${id}"]`);
+    await page.getByLabel('Name or SKU').fill('ACM-1009'); // the card in view (the grid draws only what is)
+    await page.getByTestId('catalog-count').getByText('0 products').waitFor();
+    // Clicked twice before the toast goes: one restore.
+    await toast.getByRole('button', { name: 'Undo' }).evaluate((el: HTMLElement) => (el.click(), el.click()));
+    await card.waitFor();
+    await page.locator('[data-sonner-toast]', { hasText: 'Product restored' }).waitFor();
+    await settled();
+    expect((await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(200);
+    const keys = await env.s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE '%/posts/product/restore'");
+    expect(keys!.n).toBe(1);
   });
 
   it('a product that cannot be loaded says so: Not found, not a silent return to /catalog', async () => {

@@ -53,8 +53,33 @@ export async function installedAddProducts(browser: Browser, base: string): Prom
   return { context, page };
 }
 
-/** Nothing left in the outbox: the pending indicator has gone. */
-export const settled = (page: Page, timeout = 30_000) => page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout });
+/**
+ * The rows in the page's outbox, read from IndexedDB itself. A screen may show its answer before the
+ * pending indicator has caught up with the row it queued, so the indicator's absence alone can be
+ * "not yet shown" rather than "sent". A page that never opened the database has nothing queued.
+ */
+export const outboxRows = (page: Page) =>
+  page.evaluate(async (name) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === name)) return 0;
+    return new Promise<number>((resolve, reject) => {
+      const open = indexedDB.open(name);
+      open.onupgradeneeded = () => open.transaction!.abort(); // never create it from here
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('outbox')) return db.close(), resolve(0);
+        const count = db.transaction('outbox').objectStore('outbox').count();
+        count.onsuccess = () => (db.close(), resolve(count.result));
+        count.onerror = () => (db.close(), reject(count.error));
+      };
+    });
+  }, 'facet');
+
+/** Nothing left in the outbox (read from IndexedDB), and the pending indicator has gone. */
+export async function settled(page: Page, timeout = 30_000) {
+  await expect.poll(() => outboxRows(page), { timeout }).toBe(0);
+  await page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout });
+}
 
 /** The number in the (screen-reader) count line of a catalogue. */
 export async function catalogCount(page: Page): Promise<number> {

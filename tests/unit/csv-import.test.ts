@@ -1,21 +1,11 @@
 // CSV import of the product batch: the header row names the fields (any case, a few aliases), rows
 // become products checked by the typed products' rules, plus what only a file can get wrong.
 import { describe, expect, it } from 'vitest';
-import { mapCsv, mapHeaders, MAX_ROWS, type CsvContext } from '../../src/features/add-products/csv-import.ts';
+import { mapCsv, mapHeaders, MAX_ROWS } from '../../src/features/add-products/csv-import.ts';
+import { csvContext } from './csv-fixtures.ts';
 import { parseCsvText } from '../../src/workers/csv-parse.ts';
 
-let n = 0;
-const ctx = (extra: Partial<CsvContext> = {}): CsvContext => ({
-  categories: [
-    { id: 1, category: 'Seating', subcategories: [{ id: 11, subcategory: 'Sofas' }, { id: 12, subcategory: 'Chairs' }] },
-    { id: 2, category: 'Lighting', subcategories: [{ id: 21, subcategory: 'Lamps' }, { id: 22, subcategory: 'Chairs' }] },
-  ],
-  tags: [{ id: 5, name: 'Linen' }],
-  mayAutomate: true,
-  offset: 0,
-  uid: () => `u${n++}`,
-  ...extra,
-});
+const ctx = csvContext;
 const read = (text: string, c = ctx()) => {
   const p = parseCsvText(text);
   return mapCsv(p.headers, p.records, c);

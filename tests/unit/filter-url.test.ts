@@ -26,6 +26,13 @@ describe('filters in the URL', () => {
     for (const g of [{ ...base(), visibility: 1 }, { ...base(), automation: 1 }, { ...base(), size: 'small' as const }]) expect(round(g)).toEqual(g);
   });
 
+  it('keeps the sort choice (sort=-updated), and drops an unknown one', () => {
+    const f: FilterState = { ...base(), sort: '-updated' };
+    expect(filtersToParams(f).toString()).toBe('sort=-updated');
+    expect(round(f)).toEqual(f);
+    expect(filtersFromParams(new URLSearchParams('sort=price'), today).sort).toBe('');
+  });
+
   it('keeps a custom range as its two days', () => {
     const f: FilterState = { ...base(), preset: 'custom', range: { from: new Date(2024, 0, 5), to: new Date(2024, 2, 31) } };
     expect(filtersToParams(f).toString()).toBe('from=2024-01-05&to=2024-03-31');

@@ -6,7 +6,8 @@ import type { FileKind } from './rules/files.ts';
 import { NO_NUL } from './rules/words.ts';
 
 /** Whose row an id names; the server's guard looks the company up from it. */
-export type EntityKind = 'product' | 'template' | 'description' | 'user' | 'role' | 'zip' | 'export';
+/** deletedProduct: a product deleted (soft) and not yet restored: only Undo names one. */
+export type EntityKind = 'product' | 'deletedProduct' | 'template' | 'description' | 'user' | 'role' | 'zip' | 'export';
 
 export interface TenantRule {
   /** Where the company id is sent (usually id_customer). */

@@ -2,6 +2,8 @@
 import { auth } from './auth.ts';
 import { products } from './products.ts';
 import { productInfo } from './products-info.ts';
+import { productUndo } from './products-undo.ts';
+import { productBulk } from './products-bulk.ts';
 import { catalog } from './catalog.ts';
 import { templates } from './templates.ts';
 import { bugReport } from './bug-report.ts';
@@ -16,7 +18,7 @@ import { embeds } from './embeds.ts';
 import { exportJobs } from './exports.ts';
 
 export const contract = {
-  auth, products, productInfo, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
+  auth, products, productInfo, productUndo, productBulk, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
   imagery, imageryUploads, silo, vignette, spin360, embeds, exportJobs,
 } as const;
 export * from './define.ts';

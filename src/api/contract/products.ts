@@ -51,7 +51,7 @@ export const ProductScreen = Type.Object({
 /** The editable fields, shared by store and edit, from the product's rule table (a dimension's format is checked by the handler). */
 const { measure, ...fields } = optionalSchemasOf(productRules);
 
-const ProductReply = Type.Object({ success: Type.Literal(true), message: Type.String(), product: Product });
+export const ProductReply = Type.Object({ success: Type.Literal(true), message: Type.String(), product: Product });
 
 export const products = {
   list: endpoint({

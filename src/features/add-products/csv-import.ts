@@ -6,39 +6,23 @@ import type { ProductCategoryRow } from '../../data/index.ts';
 import { splitTyped } from '../../ui/tag-input.ts';
 import { fieldErrors } from '../../api/contract/rules/check.ts';
 import { productRules } from '../../api/contract/rules/product.ts';
+import { CSV_HEADERS as HEADERS, type CsvField } from './csv-columns.ts';
 import { DEFAULT_DESCRIPTION_TITLE, newProduct, productProblems, type Problem, type ProductItem, type TagChip } from './product-form-rules.ts';
 
 /** A batch is a screenful of work; a larger file is split by the user. */
 export const MAX_ROWS = 500;
 
-type Field = 'name' | 'sku' | 'collection' | 'automation' | 'height' | 'width' | 'depth' | 'measure' | 'finish' | 'note' | 'tags' | 'categories' | 'description' | 'descriptionTitle';
-
-/** Header names (lower case, spaces and underscores alike) for each field. */
-const HEADERS: Record<Field, readonly string[]> = {
-  name: ['name', 'product', 'product name'],
-  sku: ['sku', 'reference', 'ref'],
-  collection: ['collection'],
-  automation: ['automation', 'automation system'],
-  height: ['height', 'h'],
-  width: ['width', 'w'],
-  depth: ['depth', 'd'],
-  measure: ['measure', 'unit', 'units'],
-  finish: ['finish'],
-  note: ['note', 'notes', 'more information'],
-  tags: ['tags', 'tag'],
-  categories: ['categories', 'category', 'subcategories', 'subcategory'],
-  description: ['description', 'descriptions'],
-  descriptionTitle: ['description title'],
-};
+/** A cell the export wrote as text ("'=x", papaparse's escapeFormulae) reads back as typed ("=x"). */
+const unescapeFormula = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '');
 
 const norm = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
 const TRUE = new Set(['1', 'yes', 'y', 'true', 'x', 'on']);
 
 /** Which field each header names (undefined: not used). */
-export function mapHeaders(headers: readonly string[]): { columns: (Field | undefined)[]; unused: string[] } {
-  const taken = new Set<Field>();
+export function mapHeaders(headers: readonly string[]): { columns: (CsvField | undefined)[]; unused: string[] } {
+  const taken = new Set<CsvField>();
   const columns = headers.map((h) => {
-    const f = (Object.keys(HEADERS) as Field[]).find((k) => !taken.has(k) && HEADERS[k].includes(norm(h)));
+    const f = (Object.keys(HEADERS) as CsvField[]).find((k) => !taken.has(k) && HEADERS[k].includes(norm(h)));
     if (f) taken.add(f);
     return f;
   });
@@ -109,9 +93,9 @@ export function mapCsv(headers: readonly string[], records: readonly Record<stri
   }
   if (records.length > MAX_ROWS) return { rows: [], unused, fatal: `A batch can hold at most ${MAX_ROWS} products; this file has ${records.length} rows. Split it into smaller files.` };
   const rows = records.map((rec, i): CsvRow => {
-    const cell = (f: Field) => {
+    const cell = (f: CsvField) => {
       const at = columns.indexOf(f);
-      return at < 0 ? '' : (rec[headers[at]!] ?? '').trim();
+      return at < 0 ? '' : unescapeFormula((rec[headers[at]!] ?? '').trim());
     };
     const item = newProduct(ctx.uid());
     const problems: string[] = [];

@@ -4,7 +4,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Clock, Maximize2 } from 'lucide-react';
-import type { ProductRow, TemplateRow } from '../../data/index.ts';
+import { highlight, type ProductRow, type TemplateRow, type Word } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Img } from '../../ui/Img.tsx';
@@ -21,11 +21,26 @@ function Thumb({ src, cell, name, caption }: { src: string | null; cell: number;
   return <Img src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" width={side} height={side} className={styles.thumb} />;
 }
 
+/** A shown text with the search's matched words marked (<mark>). */
+function Marked({ text, words }: { text: string; words: readonly Word[] }) {
+  if (!words.length) return text;
+  return highlight(text, words).map((piece, i) => (piece.hit ? <mark key={i} className={styles.hit}>{piece.text}</mark> : piece.text));
+}
+
+interface ProductCardProps {
+  p: ProductRow;
+  cell: number;
+  /** The search's words (the same array while the text is the same), highlighted. */
+  words: readonly Word[];
+  /** The grid's roving tab stop (CatalogGrid). */
+  tabIndex: 0 | -1;
+}
+
 // Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
-export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRow; cell: number }) {
+export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex }: ProductCardProps) {
   const label = productLabel(p);
   return (
-    <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id}>
+    <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex}>
       {!p.images.length && p.pendingImages?.length ? (
         <QueuedImg blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
       ) : (
@@ -43,10 +58,14 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
         </span>
       )}
       <span className={styles.cardName} title={label}>
-        {label}
+        <Marked text={label} words={words} />
       </span>
       <span className={styles.cardMeta}>
-        {p.sku && <span>{p.sku}</span>}
+        {p.sku && (
+          <span>
+            <Marked text={p.sku} words={words} />
+          </span>
+        )}
         {p.id > 0 && <span>#{p.id}</span>}
       </span>
     </Link>
@@ -56,19 +75,21 @@ export const ProductCard = memo(function ProductCard({ p, cell }: { p: ProductRo
 interface SceneProps {
   t: TemplateRow;
   cell: number;
+  words: readonly Word[];
+  tabIndex: 0 | -1;
   selected: boolean;
   onToggle: (id: number) => void;
   onZoom: (t: TemplateRow) => void;
 }
 
-export function SceneCard({ t, cell, selected, onToggle, onZoom }: SceneProps) {
+export function SceneCard({ t, cell, words, tabIndex, selected, onToggle, onZoom }: SceneProps) {
   return (
     <div className={cx(styles.card, styles.scene, selected && styles.selected)} data-testid="scene-card" data-id={t.id}>
-      <TileButton className={styles.zoom} onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
+      <TileButton className={styles.zoom} onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`} tabIndex={tabIndex}>
         <Thumb src={templateThumb(t)} cell={cell} name={t.name} caption={`#${t.id}`} />
         <Maximize2 className={styles.zoomIcon} aria-hidden="true" />
       </TileButton>
-      <Checkbox className={styles.select} label={<span className={styles.cardName} title={t.name}>{t.name}</span>} checked={selected} onCheckedChange={() => onToggle(t.id)} />
+      <Checkbox className={styles.select} label={<span className={styles.cardName} title={t.name}><Marked text={t.name} words={words} /></span>} checked={selected} onCheckedChange={() => onToggle(t.id)} />
       <span className={styles.cardMeta}>
         <span>#{t.id}</span> <span>{t.public ? 'Public' : 'Private'}</span>
       </span>

@@ -6,15 +6,25 @@ import { SearchField, TextField } from '../../ui/TextField.tsx';
 import { AUTOMATION_OPTIONS, cleanId, VISIBILITY_OPTIONS, type FilterState } from './catalog-rules.ts';
 import styles from './catalog.module.css';
 
-export function CatalogFilterBar({ kind, value, onChange }: { kind: 'products' | 'templates'; value: FilterState; onChange: (f: FilterState) => void }) {
+interface Props {
+  kind: 'products' | 'templates';
+  value: FilterState;
+  onChange: (f: FilterState) => void;
+  /** The search box's id ("/" focuses it). */
+  searchId?: string;
+}
+
+export function CatalogFilterBar({ kind, value, onChange, searchId }: Props) {
   const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
   const products = kind === 'products';
   return (
     <div className={styles.filters} role="search" aria-label="Filters">
       <SearchField
+        id={searchId}
         className={styles.fText}
         label={products ? 'Name or SKU' : 'Name or tag'}
-        placeholder={products ? 'Search by name or SKU' : 'Search by name or tag'}
+        placeholder={products ? 'Name, SKU, collection, finish, tag… ( / )' : 'Name, tag or collection… ( / )'}
+        aria-keyshortcuts="/"
         value={value.text}
         onValueChange={(text) => set({ text })}
       />

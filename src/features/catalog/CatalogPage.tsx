@@ -2,24 +2,27 @@
 // scenes, all read from the local mirror (so it works offline), with the permission redirects.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { Grid2x2, Grid3x3, Square } from 'lucide-react';
+import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
-import { useCatalog, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
+import { queryWords, useCatalog, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
 import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
 import { SegmentedControl } from '../../ui/RadioGroup.tsx';
+import { Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { CatalogEmpty, GridSkeleton } from './CatalogEmpty.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type ThumbSize } from './catalog-rules.ts';
+import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, sortOptions, templateImage, toQuery, type ThumbSize } from './catalog-rules.ts';
 import { ProductCard, SceneCard } from './Cards.tsx';
+import { ExportCsv } from './ExportCsv.tsx';
 import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
+import { useSlashToSearch } from './useSlashToSearch.ts';
 import { useUrlFilters } from './useUrlFilters.ts';
 import styles from './catalog.module.css';
 
@@ -30,10 +33,10 @@ const SIZES = [
   { value: 'big' as const, label: 'Big', icon: <Square /> },
 ];
 const idOf = (x: { id: number }) => x.id;
-const renderProduct = (p: ProductRow, cell: number) => <ProductCard p={p} cell={cell} />;
+const SEARCH_ID = 'catalog-search';
 
 export default function CatalogPage() {
-  const { customerId } = useSession();
+  const { customerId, choices } = useSession();
   const { access, ready } = useAccess(SLUGS);
   const [params, setParams] = useSearchParams();
   const raw = parseSection(params.get('section'));
@@ -65,10 +68,16 @@ export default function CatalogPage() {
 
   // Stable callbacks keep the memoised grid from re-rendering on keystrokes that change nothing.
   const toggle = useCallback((id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), []);
+  // The highlighted words: the same array while the text is the same (the cards are memoised).
+  const words = useMemo(() => queryWords(filters.text), [filters.text]);
+  const renderProduct = useCallback((p: ProductRow, cell: number, tabIndex: 0 | -1) => <ProductCard p={p} cell={cell} words={words} tabIndex={tabIndex} />, [words]);
   const renderScene = useCallback(
-    (t: TemplateRow, cell: number) => <SceneCard t={t} cell={cell} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />,
-    [selected, toggle],
+    (t: TemplateRow, cell: number, tabIndex: 0 | -1) => (
+      <SceneCard t={t} cell={cell} words={words} tabIndex={tabIndex} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />
+    ),
+    [selected, toggle, words],
   );
+  useSlashToSearch(SEARCH_ID);
   if (decision && 'redirect' in decision) return <Navigate to={decision.redirect} replace />;
   const templates = section.kind === 'templates';
   const body =
@@ -99,13 +108,15 @@ export default function CatalogPage() {
       <div className={styles.layout}>
         <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? []} templateCategories={templateCategories ?? []} />
         <div className={styles.main}>
-          <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} />
+          <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>
             <span role="status" data-testid="catalog-count" className={styles.count}>
               {plural(result.total, templates ? 'template' : 'product')}
             </span>
             <div className={styles.summaryEnd}>
+              {!templates && <ExportCsv products={result.items as ProductRow[]} ready={result.ready} company={choices.find((c) => c.id === customerId)?.name} />}
               {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
+              <Select className={styles.sort} label="Sort" hideLabel leading={<ArrowUpDown />} size="sm" value={filters.sort} options={sortOptions(section.kind)} onValueChange={(sort) => setFilters({ ...filters, sort })} />
               <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />
             </div>
           </div>

@@ -1,6 +1,6 @@
 // The product catalogue's rules as pure functions (document 2 §2.2, §6, §9): sections and the
 // permission redirects, filters, thumbnail columns, image paths and the load progress.
-import type { CatalogFilters, TemplateRow } from '../../data/index.ts';
+import type { CatalogFilters, CatalogSort, TemplateRow } from '../../data/index.ts';
 import { storageUrl, thumbOf } from '../../api/storage-paths.ts';
 import { ALLTIME_START, isoDay, presetRange, type DayRange, type Preset } from '../calendar/presets.ts';
 
@@ -75,11 +75,27 @@ export interface FilterState {
   size: ThumbSize;
   /** Template catalogues: the ambient chips switched on. */
   ambients: number[];
+  /** '' : best match when searching, else newest first. */
+  sort: CatalogSort | '';
 }
+
+/** The sort choices; scenes have no SKU. */
+export const SORT_OPTIONS: readonly { value: CatalogSort | ''; label: string; products?: true }[] = [
+  { value: '', label: 'Best match' },
+  { value: 'name', label: 'Name A–Z' },
+  { value: '-name', label: 'Name Z–A' },
+  { value: 'sku', label: 'SKU A–Z', products: true },
+  { value: '-sku', label: 'SKU Z–A', products: true },
+  { value: '-created', label: 'Newest created' },
+  { value: 'created', label: 'Oldest created' },
+  { value: '-updated', label: 'Recently updated' },
+  { value: 'updated', label: 'Least recently updated' },
+];
+export const sortOptions = (kind: 'products' | 'templates') => SORT_OPTIONS.filter((o) => kind === 'products' || !o.products);
 
 export const defaultFilters = (today = new Date()): FilterState => ({
   text: '', id: '', collection: '', preset: 'alltime', range: presetRange('alltime', today),
-  visibility: 2, automation: 0, size: 'medium', ambients: [],
+  visibility: 2, automation: 0, size: 'medium', ambients: [], sort: '',
 });
 
 /** Does anything narrow the list beyond the section (so "Clear filters" can help)? */
@@ -87,8 +103,8 @@ export const isFiltered = (f: FilterState) =>
   f.text.trim() !== '' || f.id !== '' || f.collection.trim() !== '' || f.preset !== 'alltime' || f.automation !== 0 || f.visibility !== 2 ||
   f.ambients.length > 0;
 
-/** Back to every row of the section; the thumbnail size is a view choice and stays. */
-export const clearFilters = (f: FilterState, today = new Date()): FilterState => ({ ...defaultFilters(today), size: f.size });
+/** Back to every row of the section; the thumbnail size and the sort are view choices and stay. */
+export const clearFilters = (f: FilterState, today = new Date()): FilterState => ({ ...defaultFilters(today), size: f.size, sort: f.sort });
 
 /** Only digits may be typed in the id box. */
 export const cleanId = (raw: string) => raw.replace(/\D+/g, '');
@@ -99,15 +115,16 @@ export function toQuery(section: Section, f: FilterState, customerId: number, se
   const from = isoDay(f.preset === 'alltime' ? ALLTIME_START : f.range.from);
   const to = f.preset === 'alltime' ? undefined : isoDay(f.range.to);
   const text = f.text.trim() || undefined;
+  const sort = (section.kind === 'templates' && f.sort.endsWith('sku')) || !f.sort ? undefined : f.sort;
   if (section.kind === 'templates') {
     const visibility = f.visibility === 0 ? 'private' : f.visibility === 1 ? 'public' : 'both';
     const ambientIds = f.ambients.length ? f.ambients : undefined;
-    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, ambientIds, selected };
+    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, ambientIds, selected, sort };
   }
   const automation = f.automation === 0 ? 'all' : f.automation === 1 ? 'sent' : 'not-sent';
   return {
     kind: 'products', customerId, text, id, from, to, automation, collection: f.collection.trim() || undefined,
-    categoryId: section.categoryId, subcategoryId: section.subcategoryId,
+    categoryId: section.categoryId, subcategoryId: section.subcategoryId, sort,
   };
 }
 

@@ -3,10 +3,11 @@
 // Pure both ways, so the round trip is unit-tested. Other parameters (section) are kept as they are.
 //   q=oslo  id=12  collection=nordic  date=last-month | from=2024-01-01&to=2024-03-31
 //   visibility=private|public  automation=sent|not-sent  ambients=3,7  size=small|big
+//   sort=name|-name|sku|-sku|created|-created|updated|-updated (none: best match, then newest)
 import { isoDay, PRESETS, presetRange, type Preset } from '../calendar/presets.ts';
-import { cleanId, defaultFilters, type FilterState, type ThumbSize } from './catalog-rules.ts';
+import { cleanId, defaultFilters, SORT_OPTIONS, type FilterState, type ThumbSize } from './catalog-rules.ts';
 
-export const FILTER_PARAMS = ['q', 'id', 'collection', 'date', 'from', 'to', 'visibility', 'automation', 'ambients', 'size'] as const;
+export const FILTER_PARAMS = ['q', 'id', 'collection', 'date', 'from', 'to', 'visibility', 'automation', 'ambients', 'size', 'sort'] as const;
 
 const VISIBILITY = { private: 0, public: 1 } as const;
 const AUTOMATION = { sent: 1, 'not-sent': 2 } as const;
@@ -44,6 +45,8 @@ export function filtersFromParams(p: URLSearchParams, today = new Date()): Filte
   f.ambients = [...new Set((p.get('ambients') ?? '').split(',').filter((x) => /^\d{1,9}$/.test(x)).map(Number))];
   const size = p.get('size') as ThumbSize | null;
   if (size && SIZES.includes(size)) f.size = size;
+  const sort = SORT_OPTIONS.find((o) => o.value && o.value === p.get('sort'));
+  if (sort) f.sort = sort.value;
   return f;
 }
 
@@ -65,6 +68,7 @@ export function filtersToParams(f: FilterState, base: URLSearchParams = new URLS
   if (auto) p.set('automation', auto);
   if (f.ambients.length) p.set('ambients', f.ambients.join(','));
   if (f.size !== d.size) p.set('size', f.size);
+  if (f.sort) p.set('sort', f.sort);
   return p;
 }
 

@@ -12,7 +12,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { RenderCancelled } from '../../workers/render-client.ts';
-import { buildVignetteZip, cancelVignetteZip, saveAs, vignetteInputs } from './downloads.ts';
+import { saveAs } from '../../ui/save-as.ts';
+import { buildVignetteZip, cancelVignetteZip, vignetteInputs } from './downloads.ts';
 import { errorText } from './preset-rules.ts';
 import styles from './imagery.module.css';
 

@@ -7,18 +7,8 @@ import { zipDownloadUrl, zipUploads } from '../../api/imagery.ts';
 import { storageUrl } from '../../api/storage-paths.ts';
 import type { LayerRow, PresetRow } from '../../data/index.ts';
 import { hasPictureBackground } from '../../render/layout.ts';
+import { saveAs } from '../../ui/save-as.ts';
 import { createRenderClient, downloadWidth, type RenderInput, type RenderProgress } from '../../workers/render-client.ts';
-
-/** Starts the browser's download of an address (or an object URL) under a file name. */
-export function saveAs(href: string, name?: string): void {
-  const a = document.createElement('a');
-  a.href = href;
-  if (name) a.download = name;
-  a.rel = 'noopener';
-  document.body.append(a);
-  a.click();
-  a.remove();
-}
 
 /** 'Download All Images' of a section; rejects with the call's failure (the screen words it). */
 export async function downloadServerZip(section: 'silo' | '360' | 'vignette', productId: number, customerId: number): Promise<void> {

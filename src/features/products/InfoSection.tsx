@@ -9,9 +9,10 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import { deleteProduct, fileNameOf, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
+import { deleteProduct, fileNameOf, saveProductInfo, undoDelete, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
+import { notify } from '../../ui/notify.tsx';
 import { cx } from '../../ui/cx.ts';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
@@ -79,8 +80,11 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     void deleting.run(async (a) => {
       setAlert({ title: 'Delete Product', progress: 'Deleting...' });
       onDeleting();
+      // What Undo puts back, as the screen shows it now (the rows leave the device with the delete).
+      const copy = { row: product, descriptions: blocks, files };
       await deleteProduct(customerId, product.id, a.id);
       setAlert({ title: 'Success', message: 'Product deleted', onConfirm: () => navigate('/catalog') });
+      offerUndo(customerId, copy, a.id);
     }, { onError: (err) => setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close }) });
   const named = [product.sku, product.name].filter(Boolean).join(' · ') || `Product ${product.id}`;
   const askDelete = () =>
@@ -130,4 +134,19 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       <OutboxAlerts productId={product.id} />
     </section>
   );
+}
+
+/** Undo for 10 s after a delete: one restore however often it is clicked (its identity is made here). */
+function offerUndo(customerId: number, copy: Parameters<typeof undoDelete>[1], deleteActionId: string) {
+  const undoId = crypto.randomUUID();
+  let undone = false;
+  notify.undoable('Product deleted', () => {
+    if (undone) return; // a second click before the toast has gone: the same Undo, said once
+    undone = true;
+    void undoDelete(customerId, copy, deleteActionId, undoId).then(
+      // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
+      (how) => (how === 'restored' && !navigator.onLine ? notify.savedOffline() : notify.info('Product restored')),
+      (err: unknown) => notify.error('The product could not be restored', (err as Error).message),
+    );
+  });
 }

@@ -1,0 +1,73 @@
+// Bulk actions (src/api/contract/products-bulk.ts): checked whole, then applied in one transaction.
+import { productBulk as contract } from '../../src/api/contract/products-bulk.ts';
+import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
+import type { Db } from '../db/index.ts';
+import { BUMP } from '../domain/products.ts';
+import { recordAnswer } from '../http/idempotency.ts';
+import { fieldError, forbidden, notFound } from '../http/errors.ts';
+import { implement } from '../http/routes.ts';
+import { companyOf } from './products.ts';
+
+interface Target { id: number; customer_id: number; automation_system: number; cancelable_as: number }
+
+/** The products, all live and of the company (staff in the provider context: of one company); else nothing changes. */
+async function targets(db: Db, ids: number[], customerId: number): Promise<{ rows: Target[]; company: number }> {
+  const unique = [...new Set(ids)];
+  const rows = await db.query<Target>(
+    'SELECT id, customer_id, automation_system, cancelable_as FROM products WHERE id = ANY($1::int[]) AND deleted_at IS NULL FOR UPDATE', [unique]);
+  const companies = new Set(rows.map((r) => r.customer_id));
+  const foreign = customerId !== PROVIDER_CONTEXT && rows.some((r) => r.customer_id !== customerId);
+  // Unknown, deleted and other companies' products look the same: the whole batch is refused.
+  if (rows.length !== unique.length || foreign) throw notFound('Product');
+  if (companies.size > 1) throw fieldError('ids', 'The products must belong to one company.');
+  return { rows, company: rows[0]!.customer_id };
+}
+
+async function tagIds(db: Db, company: number, names: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const raw of names) {
+    const name = raw.trim();
+    if (!name) throw fieldError('action.tags', 'The name field is required.');
+    const tag = (await db.one<{ id: number }>(
+      'INSERT INTO tags (customer_id, name) VALUES ($1, $2) ON CONFLICT (customer_id, lower(name)) DO NOTHING RETURNING id', [company, name]))
+      ?? (await db.one<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1 AND lower(name) = lower($2)', [company, name]));
+    ids.push(tag!.id);
+  }
+  return ids;
+}
+
+export const productBulkRoutes = implement(contract, {
+  async apply({ db, body, auth, req }) {
+    const customerId = companyOf(auth);
+    const { action } = body;
+    if (action.kind === 'requestAutomation' && !auth.slugs.has('send-products-for-automation')) {
+      throw forbidden('You do not have permission to send products for automation.');
+    }
+    return db.tx(async (t) => {
+      const { rows, company } = await targets(t, body.ids, customerId);
+      const ids = rows.map((r) => r.id);
+      if (action.kind === 'addTags') {
+        const tags = await tagIds(t, company, action.tags);
+        await t.query('INSERT INTO product_tags (product_id, tag_id) SELECT p, g FROM unnest($1::int[]) p CROSS JOIN unnest($2::int[]) g ON CONFLICT DO NOTHING', [ids, tags]);
+      } else if (action.kind === 'removeTags') {
+        const own = await t.query<{ id: number }>('SELECT id FROM tags WHERE id = ANY($1::int[]) AND customer_id = $2', [action.tags, company]);
+        if (own.length !== new Set(action.tags).size) throw notFound('Tag');
+        await t.query('DELETE FROM product_tags WHERE product_id = ANY($1::int[]) AND tag_id = ANY($2::int[])', [ids, action.tags]);
+      } else if (action.kind === 'setCollection') {
+        await t.query('UPDATE products SET collection = $2 WHERE id = ANY($1::int[])', [ids, action.collection.trim()]);
+      } else if (action.kind === 'requestAutomation') {
+        if (rows.some((r) => r.automation_system !== 1 && r.cancelable_as !== 1)) {
+          throw fieldError('automation_system', 'The automation system of this product cannot be changed.');
+        }
+        await t.query('UPDATE products SET automation_system = 1 WHERE id = ANY($1::int[])', [ids]);
+      } else {
+        await t.query('UPDATE products SET deleted_at = now() WHERE id = ANY($1::int[])', [ids]);
+        await t.query(`INSERT INTO tombstones (entity, entity_id, customer_id) SELECT 'product', p, $2 FROM unnest($1::int[]) p`, [ids, company]);
+      }
+      // Every product moves: one delta each, and an Info edit based on the old version gets its 409.
+      await t.query(`UPDATE products SET ${BUMP} WHERE id = ANY($1::int[])`, [ids]);
+      const message = action.kind === 'delete' ? `${ids.length} products deleted` : `${ids.length} products updated`;
+      return recordAnswer(t, req, { success: true as const, message, count: ids.length });
+    });
+  },
+});

@@ -1,0 +1,176 @@
+// The catalogue's search, sort and keyboard path in real Chromium (issue 28): words in any order with
+// a plural and a typo, a SKU without punctuation ranked first, highlights on the cards, axe with a
+// search on screen; the sort from the URL and from its menu; the skip link within 5 Tab presses,
+// the arrow keys through the grid, "/" to the search box and Enter to open a product.
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
+import { call } from '../support/http.ts';
+import { fold, matchDoc, queryWords, searchDoc } from '../../src/data/catalog-search.ts';
+import type { ProductRow } from '../../src/data/types.ts';
+import { parseCsvText } from '../../src/workers/csv-parse.ts';
+import { seriousViolations, signIn } from './shell-helpers.ts';
+
+describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, sort and keyboard', () => {
+  const env = usePortalAndBrowser();
+  let context: BrowserContext;
+  let page: Page;
+  let products: ProductRow[];
+  const count = async () => Number((await page.getByTestId('catalog-count').textContent())!.split(' ')[0]);
+  const firstId = async () => Number(await page.getByTestId('product-card').first().getAttribute('data-id'));
+  /** The search's own rules over the server's rows: how many match, and which comes first. */
+  const oracle = (text: string) => {
+    const words = queryWords(text);
+    const hits = [...products]
+      .sort((a, b) => b.id - a.id)
+      .map((p) => ({ p, tier: matchDoc(searchDoc(p.name, p.sku, [p.collection, p.finish, ...p.tags.map((t) => t.name), ...p.categories.flatMap((c) => [c.name, c.subcategory])]), words) }))
+      .filter((x) => x.tier >= 0)
+      .sort((a, b) => a.tier - b.tier);
+    return { count: hits.length, first: hits[0]?.p.id };
+  };
+  const search = async (text: string) => {
+    const want = oracle(text);
+    await page.getByLabel('Name or SKU').fill(text);
+    await expect.poll(count, { timeout: 15_000 }).toBe(want.count);
+    if (want.first !== undefined) await expect.poll(firstId, { timeout: 15_000 }).toBe(want.first);
+    return want;
+  };
+
+  beforeAll(async () => {
+    const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    const token = await env.s.tokenFor('manager@acme.test');
+    products = (await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products;
+    context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    await signIn(page, env.s.url, 'manager@acme.test');
+    await page.waitForURL('**/dashboard');
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('finds words in any order, plurals, a typo and a SKU without punctuation, highlighted', async () => {
+    await page.goto(`${env.s.url}/catalog?section=allproducts`);
+    await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+    await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached' });
+    // A two-word name, typed backwards with the last word in the plural.
+    const named = products.find((p) => /^[A-Za-z]+ [A-Za-z]{4,}$/.test(p.name.split(' ').slice(0, 2).join(' ')))!;
+    const [first, second] = named.name.split(' ') as [string, string];
+    const reversed = `${second.toLowerCase()}s ${first.toLowerCase()}`;
+    const found = await search(reversed);
+    expect(found.count).toBeGreaterThan(0);
+    const card = page.getByTestId('product-card').first();
+    expect((await card.locator('mark').allTextContents()).map(fold)).toEqual(expect.arrayContaining([fold(first), fold(second)]));
+    // One typo in a word of 5+ letters: two letters swapped.
+    const long = products.flatMap((p) => p.name.split(' ')).find((w) => /^[A-Za-z]{6,}$/.test(w))!;
+    const typo = `${long.slice(0, 2)}${long[3]}${long[2]}${long.slice(4)}`.toLowerCase();
+    expect((await search(typo)).count).toBeGreaterThan(0);
+    await page.screenshot({ path: '/tmp/catalog-search-typo.png' });
+    // A SKU without punctuation or case: that product first, its SKU highlighted.
+    const coded = products.find((p) => /[^A-Za-z0-9]/.test(p.sku))!;
+    const flat = coded.sku.replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+    expect((await search(flat)).first).toBe(coded.id);
+    expect(await card.locator('mark').last().textContent()).toBe(coded.sku);
+    expect(await seriousViolations(page)).toEqual([]);
+    await search(reversed);
+    await page.screenshot({ path: '/tmp/catalog-search.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Name or SKU').fill('');
+    await expect.poll(count).toBe(products.length);
+  });
+
+  it('sorts from the URL and from the Sort menu, which writes the URL', async () => {
+    const by = (k: (p: ProductRow) => string, dir: 1 | -1) => [...products].sort((a, b) => b.id - a.id).sort((a, b) => (k(a) < k(b) ? -dir : k(a) > k(b) ? dir : 0))[0]!.id;
+    await page.goto(`${env.s.url}/catalog?section=allproducts&sort=-name`);
+    await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+    await expect.poll(firstId).toBe(by((p) => fold(p.name), -1));
+    expect(await page.getByLabel('Sort').inputValue()).toBe('-name');
+    await page.getByLabel('Sort').selectOption({ label: 'SKU A–Z' });
+    await page.waitForURL(/sort=sku(&|$)/);
+    await expect.poll(firstId).toBe(by((p) => fold(p.sku), 1));
+    await page.getByLabel('Sort').selectOption({ label: 'Best match' });
+    await page.waitForURL((u) => !u.searchParams.has('sort'));
+    await expect.poll(firstId).toBe(Math.max(...products.map((p) => p.id)));
+  });
+
+  it('the keyboard: skip link within 5 Tabs, arrows through the grid, "/" to search, Enter opens', async () => {
+    await page.goto(`${env.s.url}/catalog?section=allproducts`);
+    await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+    await page.getByTestId('product-card').first().waitFor();
+    const focused = () => page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      return { text: el?.textContent ?? '', testid: el?.dataset.testid, id: el?.dataset.id, label: el?.id };
+    });
+    let tabs = 0;
+    for (; tabs < 5; tabs++) {
+      await page.keyboard.press('Tab');
+      if ((await focused()).text === 'Skip to content') break;
+    }
+    expect(tabs).toBeLessThan(5);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await focused()).testid).toBe('product-card');
+    const ids = await page.getByTestId('product-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+    expect(Number((await focused()).id)).toBe(ids[0]);
+    const columns = await page.getByTestId('grid-row').first().getByTestId('grid-cell').count();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number((await focused()).id)).toBe(ids[1]);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => Number((await focused()).id)).toBe(ids[1 + columns]);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(async () => Number((await focused()).id)).toBe(ids[columns]);
+    // The grid is one Tab stop: it keeps the card last focused.
+    expect(await page.locator('[data-testid="product-card"][tabindex="0"]').count()).toBe(1);
+    await page.keyboard.press('/');
+    await expect.poll(async () => (await focused()).label).toBe('catalog-search');
+    expect(await page.getByLabel('Name or SKU').inputValue()).toBe('');
+    await page.keyboard.type('/');
+    expect(await page.getByLabel('Name or SKU').inputValue()).toBe('/'); // typing in the box: "/" is a character
+    await page.getByLabel('Name or SKU').fill('');
+    await page.getByTestId('product-card').nth(columns).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/product/${ids[columns]}**`);
+  });
+
+  it('exports the view (search and sort) to CSV, and the CSV import reads the file back, every row ready', async () => {
+    // A collection whose products all have their dimensions (the manager may automate): the import flags none.
+    const ok = (p: ProductRow) => !!(p.height && p.width && p.depth);
+    const collection = [...new Set(products.map((p) => p.collection).filter(Boolean))].find(
+      (c) => products.filter((p) => p.collection === c).length >= 2 && products.filter((p) => p.collection === c).every(ok),
+    )!;
+    expect(collection).toBeTruthy();
+    await page.goto(`${env.s.url}/catalog?section=allproducts&sort=sku`);
+    await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+    await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached' });
+    // Sorted by SKU: the count is the search's, the order the sort's (not the ranking's).
+    const n = oracle(collection).count;
+    await page.getByLabel('Name or SKU').fill(collection);
+    await expect.poll(count, { timeout: 15_000 }).toBe(n);
+    const shown = await page.getByTestId('product-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^acme-living-products-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const parsed = parseCsvText(text);
+    expect(parsed.records).toHaveLength(n);
+    // The rows in the grid's order (sorted by SKU), each with the server's fields.
+    const bySku = new Map(products.map((p) => [p.sku, p]));
+    expect(parsed.records.slice(0, shown.length).map((r) => bySku.get(r.sku!)!.id)).toEqual(shown);
+    const skus = parsed.records.map((r) => r.sku!);
+    expect(skus).toEqual([...skus].sort());
+    for (const r of parsed.records) {
+      const p = bySku.get(r.sku!)!;
+      expect(r).toMatchObject({ name: p.name, collection: p.collection, height: p.height, tags: p.tags.map((t) => t.name).join(', ') });
+    }
+    await page.locator('[data-sonner-toast]', { hasText: `Exported ${n} products` }).waitFor();
+
+    await page.goto(`${env.s.url}/product/add`);
+    const tutorial = page.getByRole('dialog', { name: 'How to register products' });
+    await page.getByRole('button', { name: 'Import CSV' }).or(tutorial).first().waitFor();
+    if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
+    await dialog.getByLabel('CSV file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await dialog.getByText(`${n} rows read, all ready.`, { exact: false }).waitFor();
+  });
+});

@@ -4,7 +4,7 @@
 // of the same frames, and jobs per minute. Writes bench/results/export.json. Figures only, no assertions.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadConfig } from '../server/config.ts';
+import { DEMO_LAYER_PX, loadConfig } from '../server/config.ts';
 import { composeFrame, rawOf } from '../server/render/compose.ts';
 import { LayerDecoder } from '../server/render/layers.ts';
 import { pixelFormat } from '../server/render/encode.ts';
@@ -39,8 +39,9 @@ async function bareEncodeMs(s: TestServer, product: number, presetId: number, sp
 
 async function run(kind: 'pglite' | 'postgres', processes: number) {
   process.env.FACET_TEST_DB = kind;
-  await ensureSnapshot(kind);
-  const s = await startTestServer({ jobs: { ...loadConfig({}).jobs, inProcess: kind === 'pglite', superviseSeconds: 2 } });
+  // The demo as `npm start` seeds it (2400 px layers), not the tests' small ones.
+  await ensureSnapshot(kind, DEMO_LAYER_PX.default);
+  const s = await startTestServer({ demoLayerPx: DEMO_LAYER_PX.default, jobs: { ...loadConfig({}).jobs, inProcess: kind === 'pglite', superviseSeconds: 2 } });
   const children: ChildProcess[] = [];
   try {
     const one = async (sql: string, p: unknown[] = []) => (await s.db.one<{ id: number }>(sql, p))!.id;

@@ -3,10 +3,11 @@
 // frame on screen, time to the first drag that moves the picture, and the JS it loads (bytes on the
 // wire and gzip -9). Writes bench/results/spin.json.
 //
-// Frames: 48 JPEGs at 640 and 1280 px made with sharp from the demo product's real 360 layers (8 angles,
+// Frames: 48 JPEGs at 640 and 1280 px made with sharp from the demo product's real 360 layers (24 angles,
 // each frame numbered so every file differs), stored in the server's storage and served by it. The page
 // is the server's (with the product's real share key); the answer of GET /backend/public/360 is composed
 // here from those files, so both pages get the same frames and no render job runs during the timing.
+// Then the server's side (issue 27): the CPU of rendering that product's 360 frame set (bench/spin/frame-set.ts).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,9 @@ import { ensureSnapshot } from '../tests/support/seed-snapshot.ts';
 import { startTestServer } from '../tests/support/server.ts';
 import { call } from '../tests/support/http.ts';
 import { BASELINE_HTML } from './spin/baseline.ts';
+import { frameSetCost } from './spin/frame-set.ts';
+import { DEMO_LAYER_PX, loadConfig } from '../server/config.ts';
+import { framesOfTurn } from '../server/render/views.ts';
 
 const N = 48;
 const RUNS = Number(process.env.BENCH_SPIN_RUNS ?? 3);
@@ -33,12 +37,16 @@ const dist = join(dir, 'dist');
 process.env.NODE_ENV = 'production';
 await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
 writeFileSync(join(dist, 'bench-baseline-360.html'), BASELINE_HTML);
-await ensureSnapshot('pglite');
-const server = await startTestServer({ distDir: dist });
+// The demo as `npm start` seeds it (2400 px layers), not the tests' small ones.
+await ensureSnapshot('pglite', DEMO_LAYER_PX.default);
+const server = await startTestServer({ distDir: dist, demoLayerPx: DEMO_LAYER_PX.default });
 
 // The frames, from the product's stored 360 layers.
 const product = (await server.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
-const layers = await server.db.query<{ beauty: string }>("SELECT beauty FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [product]);
+const layers = await server.db.query<{ beauty: string; angle: number }>("SELECT beauty, angle FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [product]);
+// Read through the server: the demo's layers are drawn on first read (server/db/demo-files.ts).
+const stored = async (path: string) => Buffer.from(await (await fetch(`${server.url}/storage/${path}`)).arrayBuffer());
+const views = framesOfTurn(layers.map((l) => l.angle), N);
 mkdirSync(join(server.config.storageDir, 'bench-spin'), { recursive: true });
 const frames: { index: number; webp: Record<string, string>; jpeg: Record<string, string> }[] = [];
 let frameBytes = 0;
@@ -47,7 +55,7 @@ for (let i = 0; i < N; i++) {
   for (const w of WIDTHS) {
     const h = Math.round((w * 3) / 4);
     const label = Buffer.from(`<svg width="${w}" height="${h}"><text x="${w - 20}" y="${h - 20}" font-size="${w / 20}" text-anchor="end" fill="#888">${i + 1}</text></svg>`);
-    const beauty = await sharp(join(server.config.storageDir, layers[i % layers.length]!.beauty)).resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' }).toBuffer();
+    const beauty = await sharp(await stored(layers[views[i]!]!.beauty)).resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' }).toBuffer();
     const file = await sharp({ create: { width: w, height: h, channels: 3, background: '#f4f4f2' } })
       .composite([{ input: beauty, gravity: 'center' }, { input: label }])
       .jpeg({ quality: 80, mozjpeg: true })
@@ -147,6 +155,10 @@ try {
   await browser.close();
   await server.close();
 }
+// A server that works no jobs itself, so the job runs once, here, under the measure.
+const renderer = await startTestServer({ demoLayerPx: DEMO_LAYER_PX.default, jobs: { ...loadConfig({}).jobs, inProcess: false } });
+const frameSet = await frameSetCost(renderer).finally(() => renderer.close());
+log(`frame set: ${JSON.stringify(frameSet)}`);
 
 const out = {
   when: new Date().toISOString(),
@@ -156,6 +168,7 @@ const out = {
   viewport: '900x675',
   runs_each: RUNS,
   results,
+  frame_set: frameSet,
   targets: { iframe_360_js_gzip_under_15kB: results.iframe_360!.js_gzip_bytes < 15 * 1024 },
 };
 mkdirSync('bench/results', { recursive: true });

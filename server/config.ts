@@ -13,6 +13,17 @@ export interface Config {
   dataDir: string;
   dbDir: string;
   storageDir: string;
+  /**
+   * DEMO_CACHE_DIR: a folder of the demo's drawn layers shared by several data folders (tests and
+   * benchmarks start many), so each layer is drawn once there; unset, each store keeps its own.
+   */
+  demoCacheDir?: string;
+  /**
+   * DEMO_LAYER_PX: the side of the demo's square layers (beauty, shadow, reflection), written into the
+   * seeded rows and the drawn files' paths. 2400 by default, so no demo retailer's size upscales them;
+   * test servers draw small ones.
+   */
+  demoLayerPx: number;
   /** STORAGE_URL=s3://bucket[/prefix]: stored files in an S3-compatible bucket instead of storageDir. */
   storageUrl?: string;
   /** S3_ENDPOINT (MinIO, R2, …), AWS_REGION, and keys (unset: the AWS SDK's default chain). */
@@ -67,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dbDir: resolve(dataDir, 'db'),
     storageDir: resolve(dataDir, 'storage'),
     storageUrl: env.STORAGE_URL || undefined,
+    demoCacheDir: env.DEMO_CACHE_DIR ? resolve(env.DEMO_CACHE_DIR) : undefined,
+    demoLayerPx: parseDemoLayerPx(env.DEMO_LAYER_PX),
     s3: {
       endpoint: env.S3_ENDPOINT || undefined,
       region: env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
@@ -105,6 +118,23 @@ export function optionalPort(name: string, value: string | undefined): number | 
   if (!v) return undefined;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (0-65535), not ${v}`);
+  return n;
+}
+
+export const DEMO_LAYER_PX = { default: 2400, min: 240, max: 4800 } as const;
+
+/**
+ * The demo layers' side in pixels; anything but a whole number in range stops the start (a typo must
+ * not silently seed a demo of another size). Each layer is drawn on first read, and the public
+ * /storage path draws only this size, so the range bounds the work a request can cause.
+ */
+export function parseDemoLayerPx(value: string | undefined): number {
+  const v = value?.trim();
+  if (!v) return DEMO_LAYER_PX.default;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < DEMO_LAYER_PX.min || n > DEMO_LAYER_PX.max) {
+    throw new Error(`DEMO_LAYER_PX must be a whole number of pixels from ${DEMO_LAYER_PX.min} to ${DEMO_LAYER_PX.max} (got "${value}")`);
+  }
   return n;
 }
 

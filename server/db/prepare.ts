@@ -5,7 +5,7 @@ import type { Db } from './index.ts';
 import { migrate } from './migrate.ts';
 import { seedIfEmpty } from './seed.ts';
 
-export async function prepareDatabase(db: Db, config: Pick<Config, 'seedDemo' | 'storageDir' | 'storageUrl' | 's3'>): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(db: Db, config: Pick<Config, 'seedDemo' | 'storageDir' | 'storageUrl' | 's3' | 'demoLayerPx'>): Promise<{ seeded: boolean }> {
   await migrate(db);
   const seeded = config.seedDemo && (await seedIfEmpty(db, config));
   // PGlite runs no autovacuum: fresh statistics keep the planner on good plans.

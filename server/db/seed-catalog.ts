@@ -2,10 +2,9 @@
 // the product categories of migration 012.
 import type { Db } from './index.ts';
 import type { Storage } from '../storage/files.ts';
-import { productPicture, roomPicture } from './seed-images.ts';
+import { inPool, productPicture, roomPicture } from './seed-images.ts';
 import type { SeededProduct } from './seed-imagery.ts';
 import { GENERAL_TAGS, KINDS, PRODUCT_TAGS, kindOf } from './seed-kinds.ts';
-import { inPool } from './seed-layers.ts';
 
 const AMBIENTS = ['Living Room', 'Bedroom', 'Kitchen', 'Dining Room', 'Office', 'Bathroom', 'Outdoor', 'Kids Room'];
 const TEMPLATE_TAGS = ['Modern', 'Scandinavian', 'Industrial', 'Boho', 'Minimal', 'Classic', 'Coastal', 'Rustic', 'Bright', 'Warm', 'Loft', 'Cozy'];
@@ -79,7 +78,7 @@ export async function seedCatalog(db: Db, storage: Storage, o: { customerId: num
     const id = p!.id;
     const images = VIEWS.slice(0, 1 + (i % 3)).map(() => `products/${o.customerId}/${id}/${crypto.randomUUID()}.png`);
     images.forEach((path, k) => pictures.push(async () => {
-      const bytes = await productPicture(kind, colour, VIEWS[k]!, sku);
+      const bytes = await productPicture(kind, variant, VIEWS[k]!, sku);
       await storage.write(path, bytes);
       await storage.writeThumb(path, bytes);
     }));

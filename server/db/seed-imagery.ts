@@ -1,20 +1,20 @@
-// The demo's imagery (document 3): per product the studio's layers (silo, vignette, 8 angles of 360),
-// presets of each section, vignette backgrounds, an automation video, 3D files (glb and obj) with the
-// viewer, and a few customer uploads. Shared files are written once; rows are inserted set-wise.
+// The demo's imagery (document 3): per product the studio's layers (silo, vignette, 24 angles of 360,
+// drawn from the kind's 3D model on first read: demo-layers.ts), presets of each section, vignette
+// backgrounds, an automation video, 3D files (glb and obj, from the same model) with the viewer, and a
+// few customer uploads. Shared files are written once; rows are inserted set-wise.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import type { Storage } from '../storage/files.ts';
 import type { Db } from './index.ts';
-import { roomPicture } from './seed-images.ts';
-import { LAYER_HEIGHT, LAYER_WIDTH, SPIN_HEIGHT, SPIN_WIDTH, inPool, renderLayers, shadowOf, svg, turned, type LayerSet } from './seed-layers.ts';
-import { box, cylinder, glb, obj } from './seed-models.ts';
+import { inPool, roomPicture } from './seed-images.ts';
+import { DEMO_ANGLES, demoLayerPaths } from './demo-files.ts';
+import { partsOf, studioPicture } from './demo-layers.ts';
+import { glb, obj } from './seed-models.ts';
 import type { Kind } from './seed-kinds.ts';
 
 const VIDEO = join(import.meta.dirname, 'seed-assets', 'turntable.mp4');
 
 export interface DemoAssets {
-  layers: Map<string, LayerSet>;
   backgrounds: string[];
   video: string;
 }
@@ -33,12 +33,11 @@ export interface SeededProduct {
   image: string;
 }
 
-/** The files every company shares: layers, the vignette rooms and the sample video. */
+/** The files every company shares: the vignette rooms and the sample video (layers are drawn on first read). */
 export async function seedDemoAssets(storage: Storage): Promise<DemoAssets> {
-  const layers = await renderLayers(storage);
   const backgrounds = await inPool([0, 3, 6, 9, 12, 15].map((i) => async () => storage.save('automation/backgrounds', 'jpg', await roomPicture(i))));
   const video = await storage.save('automation/videos', 'mp4', readFileSync(VIDEO));
-  return { layers, backgrounds, video };
+  return { backgrounds, video };
 }
 
 /** Inserts rows column-wise: one statement for any number of rows. */
@@ -71,11 +70,10 @@ function presetsOf(p: SeededProduct, rooms: string[]) {
 
 const inches = (p: SeededProduct) => p.kind.size.map((v, k) => v * (1 + ((p.index + k) % 3) * 0.05)) as [number, number, number];
 
-/** A customer's photo of the product: the drawing in a room-like frame (JPEG, as cameras make). */
+/** A customer's photo of the product: its model against a wall, on a wooden floor (JPEG, as cameras make). */
 async function photo(p: SeededProduct, angle: number): Promise<Buffer> {
-  const inner = `<rect width="600" height="720" fill="#d9d2c5"/><rect y="520" width="600" height="200" fill="#a98f72"/>`
-    + shadowOf(p.kind, angle, 0.35) + turned(p.kind, p.colour, angle);
-  return sharp(svg(inner, LAYER_WIDTH, LAYER_HEIGHT)).jpeg({ quality: 80 }).toBuffer();
+  const room = '<rect width="2400" height="2400" fill="#d9d2c5"/><rect y="1500" width="2400" height="900" fill="#a98f72"/>';
+  return (await studioPicture(p.kind, p.variant, angle, 720, room)).jpeg({ quality: 80 }).toBuffer();
 }
 
 async function seedUploads(db: Db, storage: Storage, p: SeededProduct) {
@@ -91,26 +89,28 @@ async function seedUploads(db: Db, storage: Storage, p: SeededProduct) {
     rows.map((r) => ({ ...r, product_id: p.id, extension: 'jpg' })));
 }
 
-/** Everything a company's products get; the first `withUploads` products also get customer uploads. */
-export async function seedProductImagery(db: Db, storage: Storage, assets: DemoAssets, products: SeededProduct[], withUploads = 2) {
+/**
+ * Everything a company's products get, their layers `layerPx` pixels square; the first `withUploads`
+ * products also get customer uploads.
+ */
+export async function seedProductImagery(db: Db, storage: Storage, assets: DemoAssets, products: SeededProduct[], layerPx: number, withUploads = 2) {
   const layerRows: Record<string, unknown>[] = [];
   const backgroundRows: Record<string, unknown>[] = [];
   const presetRows: Record<string, unknown>[] = [];
   const fileRows: Record<string, unknown>[] = [];
   const viewerRows: Record<string, unknown>[] = [];
   const files = await inPool(products.map((p) => async () => {
-    const [h, w, d] = inches(p).map((v) => v * 0.0254);
-    const mesh = p.kind.model === 'cylinder' ? cylinder(w!, h!) : box(w!, h!, d!);
+    const parts = partsOf(p.kind, p.colour, inches(p));
     const folder = `products/${p.customerId}/${p.id}/automation`;
     return {
-      glb: await storage.save(folder, 'glb', await glb(mesh, p.colour, p.name)),
-      obj: await storage.save(folder, 'obj', obj(mesh, p.name)),
+      glb: await storage.save(folder, 'glb', await glb(parts, p.name)),
+      obj: await storage.save(folder, 'obj', obj(parts, p.name)),
     };
   }));
   for (const [n, p] of products.entries()) {
-    const set = assets.layers.get(`${p.kindIndex}-${p.variant}`)!;
-    for (const section of ['silo', 'vignette']) layerRows.push({ product_id: p.id, section, ...set.still, width: LAYER_WIDTH, height: LAYER_HEIGHT });
-    for (const l of set.spin) layerRows.push({ product_id: p.id, section: '360', ...l, width: SPIN_WIDTH, height: SPIN_HEIGHT });
+    const size = { width: layerPx, height: layerPx };
+    for (const section of ['silo', 'vignette']) layerRows.push({ product_id: p.id, section, ...demoLayerPaths(p.kind, p.variant, 0, layerPx), ...size });
+    for (const angle of DEMO_ANGLES) layerRows.push({ product_id: p.id, section: '360', ...demoLayerPaths(p.kind, p.variant, angle, layerPx), ...size });
     // Each product lists every room, starting at a different one.
     const rooms = assets.backgrounds.map((_, k) => assets.backgrounds[(k + p.index) % assets.backgrounds.length]!);
     rooms.forEach((path, position) => backgroundRows.push({ product_id: p.id, path, position }));

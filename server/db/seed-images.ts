@@ -1,16 +1,34 @@
 // Demo pictures drawn as SVG and rendered by sharp, so the seed downloads nothing.
 import sharp from 'sharp';
+import { studioPicture } from './demo-layers.ts';
 import type { Kind } from './seed-kinds.ts';
-import { shadowOf, turned } from './seed-layers.ts';
 
 const PALETTE = ['#c8553d', '#588b8b', '#f2c57c', '#6d597a', '#3d5a80', '#8aa29e', '#e07a5f', '#81b29a', '#b56576', '#355070', '#eaac8b', '#43aa8b'];
 
-/** A catalogue picture of a product: its kind's drawing (turned to `angle`) on a studio floor, with its label. */
-export async function productPicture(kind: Kind, colour: string, angle: number, label: string): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600"><rect width="600" height="600" fill="#f4f1ec"/>
-    ${shadowOf(kind, angle, 0.3)}${turned(kind, colour, angle)}
-    <text x="300" y="570" font-family="DejaVu Sans, sans-serif" font-size="28" text-anchor="middle" fill="#555">${label}</text></svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+/** Runs the jobs a few at a time (sharp works on libuv's pool; more in flight only costs memory). */
+export async function inPool<T>(jobs: (() => Promise<T>)[], size = 4): Promise<T[]> {
+  const out: T[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: size }, async () => {
+    while (next < jobs.length) {
+      const i = next++;
+      out[i] = await jobs[i]!();
+    }
+  }));
+  return out;
+}
+
+/** Pictures without their label, by kind, finish and angle: products of one kind share them (the seed's time). */
+const pictures = new Map<string, Promise<Buffer>>();
+
+/** A catalogue picture of a product: its kind's model (turned to `angle`) on a studio floor, with its label. */
+export async function productPicture(kind: Kind, variant: 0 | 1, angle: number, label: string): Promise<Buffer> {
+  const key = `${kind.slug}-${variant}-${angle}`;
+  if (!pictures.has(key)) {
+    pictures.set(key, studioPicture(kind, variant, angle, 600, '<rect width="2400" height="2400" fill="#f4f1ec"/>').then((p) => p.png().toBuffer()));
+  }
+  const text = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60"><text x="300" y="40" font-family="DejaVu Sans, sans-serif" font-size="28" text-anchor="middle" fill="#555">${label}</text></svg>`;
+  return sharp(await pictures.get(key)!).composite([{ input: Buffer.from(text), top: 530, left: 0 }]).png().toBuffer();
 }
 
 export async function roomPicture(i: number): Promise<Buffer> {

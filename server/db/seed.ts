@@ -2,7 +2,7 @@
 // company yet when SEED_DEMO allows (prepare.ts). Every demo password is demo1234. The reference data
 // it relies on (permissions, terms version, product categories, tutorial) comes from migration 012.
 import { SLUGS } from '../../src/api/contract/slugs.ts';
-import type { Config } from '../config.ts';
+import { DEMO_LAYER_PX, type Config } from '../config.ts';
 import { addMember, createCompany, createUser, grant } from '../domain/accounts.ts';
 import type { Storage } from '../storage/files.ts';
 import { openStorage } from '../storage/open.ts';
@@ -15,13 +15,14 @@ import { seedDemoAssets, seedProductImagery } from './seed-imagery.ts';
 export const DEMO_PASSWORD = 'demo1234';
 const READER_SLUGS = SLUGS.filter((s) => s.startsWith('reader-'));
 
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir' | 'storageUrl' | 's3'>): Promise<boolean> {
+export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir' | 'storageUrl' | 's3' | 'demoLayerPx'>): Promise<boolean> {
   if (await db.one('SELECT 1 FROM customers LIMIT 1')) return false;
-  await seedDemo(db, openStorage(config));
+  await seedDemo(db, openStorage(config), config.demoLayerPx);
   return true;
 }
 
-export async function seedDemo(db: Db, storage: Storage): Promise<void> {
+/** The demo, its layer rows naming `layerPx`-pixel layers (DEMO_LAYER_PX). */
+export async function seedDemo(db: Db, storage: Storage, layerPx: number = DEMO_LAYER_PX.default): Promise<void> {
   // The shared imagery (layers, rooms, video) is drawn on sharp's threads while the rows go in.
   const assets = seedDemoAssets(storage);
   assets.catch(() => undefined); // awaited below; a failure of the transaction first must not leave it unhandled
@@ -55,7 +56,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     for (const [i, c] of [acme, borealis].entries()) {
       products.push(await seedCatalog(t, storage, { customerId: c.id, prefix: i ? 'BOR' : 'ACM', seed: i + 1 }));
     }
-    for (const list of products) await seedProductImagery(t, storage, await assets, list);
+    for (const list of products) await seedProductImagery(t, storage, await assets, list, layerPx);
     await seedShell(t, storage, [acme.id, borealis.id]);
   });
 }

@@ -30,6 +30,17 @@ export async function installPortal(app: FastifyInstance, config: Config, storag
   // The stored files in a scope of their own, so `?download=1` (downloads.ts) names only them.
   await app.register(async (files) => {
     files.addHook('onRequest', downloadHeader(db));
+    // A file drawn on first use (the demo's layers) is stored before either server below reads it.
+    files.addHook('onRequest', async (req) => {
+      if (!req.url.startsWith('/storage/')) return;
+      let path: string;
+      try {
+        path = decodeURIComponent(req.url.slice('/storage/'.length).split('?')[0]!);
+      } catch {
+        return; // answered 404 by the server below
+      }
+      await storage.ensure(path);
+    });
     if (storage.store instanceof S3Store) serveFromS3(files, storage.store, STORED);
     else await files.register(fastifyStatic, {
       root: storage.root!,

@@ -62,7 +62,8 @@ export interface EncodeOptions {
 export async function encodeFrame(raw: RawImage, spec: OutputSpec, options: EncodeOptions = {}): Promise<Buffer> {
   const f = pixelFormat(spec.color_depth);
   let img = rawOf(raw);
-  if (f.channels === 3) img = img.flatten({ background: { r: 255, g: 255, b: 255 } });
+  // An opaque frame's alpha is 255 everywhere: dropping it is what flattening would give, for less work.
+  if (f.channels === 3) img = raw.opaque ? img.removeAlpha() : img.flatten({ background: { r: 255, g: 255, b: 255 } });
   if (f.bits === 16) img = img.toColourspace('rgb16');
   img = img.withDensity(spec.dpi);
   if (spec.file_type === 'jpg') {

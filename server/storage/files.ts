@@ -16,11 +16,37 @@ export const thumbOf = (path: string) => path.replace(/(\.[A-Za-z0-9]+)$/, '_thu
 const extOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 const CONTENT_TYPE: Record<string, string> = { ...MIME_OF, zip: 'application/zip' };
 
+/**
+ * Makes the bytes of a file that is drawn on first use (the demo's layers, server/db/demo-layers.ts),
+ * or answers undefined for a path it does not know.
+ */
+export type FileMaker = (path: string) => (() => Promise<Buffer>) | undefined;
+
 export class Storage {
   readonly store: ObjectStore;
+  private readonly making = new Map<string, Promise<Buffer>>();
   /** A folder for the local store, a path on disk; new Storage(root) is the local disk. */
-  constructor(store: ObjectStore | string) {
+  constructor(store: ObjectStore | string, private readonly maker?: FileMaker) {
     this.store = typeof store === 'string' ? new LocalDisk(store) : store;
+  }
+
+  /** A missing file the maker knows, drawn once (concurrent readers share the drawing) and stored. */
+  private made(path: string): Promise<Buffer> | undefined {
+    const make = this.maker?.(path);
+    if (!make) return undefined;
+    if (!this.making.has(path)) {
+      const job = make().then(async (bytes) => {
+        await this.write(path, bytes);
+        return bytes;
+      }).finally(() => this.making.delete(path));
+      this.making.set(path, job);
+    }
+    return this.making.get(path)!;
+  }
+
+  /** Stores a file that is drawn on first use, if it is one and missing (before the static server reads the disk). */
+  async ensure(path: string): Promise<void> {
+    if (this.maker?.(path) && !(await this.store.exists(path))) await this.made(path);
   }
 
   /** The local store's root folder (undefined on S3). */
@@ -66,16 +92,23 @@ export class Storage {
     await this.write(thumbOf(path), await out.toBuffer());
   }
 
-  read(path: string): Promise<Buffer> {
-    return this.store.read(path);
+  async read(path: string): Promise<Buffer> {
+    try {
+      return await this.store.read(path);
+    } catch (err) {
+      const made = this.made(path);
+      if (made) return made;
+      throw err;
+    }
   }
 
-  readStream(path: string): Promise<Readable> {
+  async readStream(path: string): Promise<Readable> {
+    await this.ensure(path);
     return this.store.readStream(path);
   }
 
-  exists(path: string): Promise<boolean> {
-    return this.store.exists(path);
+  async exists(path: string): Promise<boolean> {
+    return (await this.store.exists(path)) || !!this.maker?.(path);
   }
 
   async remove(path: string): Promise<void> {

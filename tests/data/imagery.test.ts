@@ -35,7 +35,7 @@ describe('imagery data layer', () => {
   it('mirrors every list of the product', async () => {
     for (const s of Object.keys(SECTION_LISTS) as (keyof typeof SECTION_LISTS)[]) await pullSection(s);
     expect((await localPresets('silo')).map((p) => p.id)).toEqual((await serverPresets('silo')).map((p) => p.id));
-    expect(await db().layers.where('[productId+section]').equals([who.productId, '360']).count()).toBe(8);
+    expect(await db().layers.where('[productId+section]').equals([who.productId, '360']).count()).toBe(24);
     const groups = await db().sectionFiles.where('[productId+list]').equals([who.productId, '360']).toArray();
     expect(groups).toHaveLength(1);
     expect(groups[0]!.paths).toHaveLength(4);

@@ -5,7 +5,7 @@
 // The pages are the server's (404 without the product's real share key, asked here through the API);
 // /viewer/'s call is the real one. The frames of /public/360 are rendered by the server's job queue
 // in its own time, so to keep the load order deterministic this test answers that one call with the
-// product's real stored 360 layers (8 angles as 48 distinct addresses), which the real server serves.
+// product's real stored 360 layers (24 angles as 48 distinct addresses), which the real server serves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';

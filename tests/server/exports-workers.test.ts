@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbKind, startTestServer, type TestServer } from '../support/server.ts';
-import { withDatabase } from '../support/seed-snapshot.ts';
+import { TEST_LAYER_PX, demoCacheDir, withDatabase } from '../support/seed-snapshot.ts';
 import { call } from '../support/http.ts';
 import { world, type World } from './imagery.fixtures.ts';
 import { addRetailer, mailsWith, waitForExport, zipFromMail, type RetailerSpec } from './exports.fixtures.ts';
@@ -19,7 +19,11 @@ const q = () => ({ id_product: w.acmeProduct, id_customer: w.acme });
 
 function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: s.config.dataDir, JOB_SUPERVISE_SECONDS: '1', JOB_EXPIRE_SECONDS: '12', LOG: '0' },
+    // The test server's demo layers (TEST_LAYER_PX, drawn once into the shared cache): a worker of another size finds no files.
+    env: {
+      ...process.env, DATABASE_URL: url, DATA_DIR: s.config.dataDir, JOB_SUPERVISE_SECONDS: '1', JOB_EXPIRE_SECONDS: '12', LOG: '0',
+      DEMO_LAYER_PX: String(TEST_LAYER_PX), DEMO_CACHE_DIR: demoCacheDir(),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   workers.add(child);

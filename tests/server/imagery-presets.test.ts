@@ -39,12 +39,12 @@ describe.each(SECTIONS)('%s presets', (section) => {
     expect(r.headers.get('etag')).toMatch(/^W\//);
   });
 
-  it("answers the studio's layers (one view for silo and vignette, 8 angles for 360)", async () => {
+  it("answers the studio's layers (one view for silo and vignette, 24 angles for 360)", async () => {
     const r = await call(s, 'GET', path(section, 'images'), { token: w.tok.viewer, query: ids() });
     expect(r.status).toBe(200);
     const layers = r.body.images_automation as Record<string, unknown>[];
     layers.forEach(expectLayer);
-    expect(layers.map((l) => l.angle)).toEqual(section === '360' ? [0, 45, 90, 135, 180, 225, 270, 315] : [0]);
+    expect(layers.map((l) => l.angle)).toEqual(section === '360' ? Array.from({ length: 24 }, (_, i) => i * 15) : [0]);
     // Every layer file and its thumbnail is stored.
     for (const l of layers) {
       for (const f of ['beauty', 'shadow', 'reflection']) {

@@ -2,6 +2,7 @@
 // fields (Info unchanged), the uploaded lists, the studio's videos and 3D files, and the viewer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectProductShape } from './products.fixtures.ts';
+import { TEST_LAYER_PX } from '../support/seed-snapshot.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
 import { ISO, expectFile, expectRefused, expectUploadedImage, world, type World } from './imagery.fixtures.ts';
@@ -21,7 +22,7 @@ describe('GET /gets/product', () => {
     const p = r.body.product;
     const { sizeImageProduct, images_uploaded, ...info } = p;
     expectProductShape(info, true);
-    expect(sizeImageProduct).toEqual({ width: 600, height: 720 });
+    expect(sizeImageProduct).toEqual({ width: TEST_LAYER_PX, height: TEST_LAYER_PX }); // the demo's silo layers (DEMO_LAYER_PX)
     expect(images_uploaded).toHaveLength(2);
     images_uploaded.forEach(expectUploadedImage);
     // The Info fields are exactly those of the list row plus descriptions, files and their names.

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import { addMember, createUser, grant } from '../../server/domain/accounts.ts';
-import { box, glb as glbOf, obj as objOf } from '../../server/db/seed-models.ts';
+import { box } from '../../server/db/demo-shapes.ts';
+import { glb as glbOf, obj as objOf } from '../../server/db/seed-models.ts';
 import { DEMO } from '../support/http.ts';
 import type { TestServer } from '../support/server.ts';
 
@@ -53,8 +54,9 @@ export const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, ch
 export const jpeg = () => sharp({ create: { width: 48, height: 32, channels: 3, background: '#a37' } }).jpeg().toBuffer();
 export const gif = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#37a' } }).gif().toBuffer();
 export const tiff = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#7a3' } }).tiff().toBuffer();
-export const glb = () => glbOf(box(0.5, 0.4, 0.3), '#c8553d', 'Test box');
-export const obj = () => objOf(box(0.5, 0.4, 0.3), 'Test box');
+const TEST_BOX = [box(-0.25, 0.25, 0, 0.4, -0.15, 0.15, { name: 'Test', colour: '#c8553d', roughness: 0.7, metallic: 0 })];
+export const glb = () => glbOf(TEST_BOX, 'Test box');
+export const obj = () => objOf(TEST_BOX, 'Test box');
 export const MP4 = readFileSync('server/db/seed-assets/turntable.mp4');
 /** A zip whose first entry is a USD layer (a USDZ), stored, with no compression. */
 export function usdz(): Buffer {

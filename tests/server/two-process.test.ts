@@ -9,9 +9,10 @@ import { call, DEMO, form } from '../support/http.ts';
 import { serverProcesses, workerProcess, type ServerProcess } from '../support/processes.ts';
 import { addRetailer, waitForExport, zipFromMail } from './exports.fixtures.ts';
 import { join } from 'node:path';
+import { demoFileMaker } from '../../server/db/demo-files.ts';
 import { Storage } from '../../server/storage/files.ts';
 import { openStorage } from '../../server/storage/open.ts';
-import { snapshotDir } from '../support/seed-snapshot.ts';
+import { TEST_LAYER_PX, demoCacheDir, snapshotDir } from '../support/seed-snapshot.ts';
 import { startS3, type S3Fixture } from '../support/s3.ts';
 import { copySeededPostgres, dbKind, type TestServer } from '../support/server.ts';
 import { png } from './imagery.fixtures.ts';
@@ -158,9 +159,9 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
       const retailer = await addRetailer(A, staff, {
         retailer: 'Two process', file_type: 'png', width: 240, height: 240, dpi: 72, color_depth: 24, file_size: 2, images_per_row: 12, file_name: 'two_<frame_num2>.<ext>',
       });
-      // The demo seed wrote its pictures to the local disk; a deployment on S3 has them in the bucket.
-      const seeded = new Storage(join(snapshotDir('postgres'), 'storage'));
-      const bucket = openStorage({ storageDir: '', ...s3.config(`two-${process.pid}`) });
+      // The demo seed wrote its pictures to the local disk (its layers are drawn on first read); a deployment on S3 has them in the bucket.
+      const seeded = new Storage(join(snapshotDir('postgres'), 'storage'), demoFileMaker(TEST_LAYER_PX, demoCacheDir()));
+      const bucket = openStorage({ storageDir: '', demoLayerPx: TEST_LAYER_PX, ...s3.config(`two-${process.pid}`) });
       const layers = await db.query<{ beauty: string; shadow: string | null; reflection: string | null }>(
         "SELECT beauty, shadow, reflection FROM product_layers WHERE product_id = $1 AND section = '360'", [product]);
       for (const path of layers.flatMap((l) => [l.beauty, l.shadow, l.reflection]).filter((x): x is string => !!x)) await bucket.write(path, await seeded.read(path));

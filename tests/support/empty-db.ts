@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { buildApp } from '../../server/app.ts';
 import { configIn, type Config } from '../../server/config.ts';
 import { openDatabase, type Db } from '../../server/db/index.ts';
-import { TMP, adminSql, withDatabase } from './seed-snapshot.ts';
+import { TEST_LAYER_PX, TMP, adminSql, demoCacheDir, withDatabase } from './seed-snapshot.ts';
 import { dbKind, listen } from './server.ts';
 
 export interface EmptyDatabase {
@@ -31,7 +31,7 @@ export async function emptyDatabase(): Promise<EmptyDatabase> {
     databaseUrl = withDatabase(process.env.TEST_DATABASE_URL!, name);
     dropDb = async () => void (await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
-  const config = configIn(dataDir, { databaseUrl, distDir: join(dataDir, 'no-dist') });
+  const config = configIn(dataDir, { databaseUrl, distDir: join(dataDir, 'no-dist'), demoLayerPx: TEST_LAYER_PX, demoCacheDir: demoCacheDir() });
   return {
     config,
     env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSyn
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { TMP } from './seed-snapshot.ts';
+import { TEST_LAYER_PX, TMP, demoCacheDir } from './seed-snapshot.ts';
 
 export interface ServerProcess {
   readonly name: string;
@@ -82,7 +82,7 @@ export async function serverProcess(name: string, env: Record<string, string>, o
     },
     async start() {
       const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, LOG: '0', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), ...env },
+        env: { ...process.env, LOG: '0', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO_CACHE_DIR: demoCacheDir(), DEMO_LAYER_PX: String(TEST_LAYER_PX), ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = c;
@@ -175,7 +175,7 @@ export interface WorkerProcess {
 export async function workerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const dataDir = mkdtempSync(join(TMP, 'proc-worker-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-    env: { ...process.env, LOG: '0', DATA_DIR: dataDir, JOB_SUPERVISE_SECONDS: '1', ...env },
+    env: { ...process.env, LOG: '0', DATA_DIR: dataDir, JOB_SUPERVISE_SECONDS: '1', DEMO_CACHE_DIR: demoCacheDir(), DEMO_LAYER_PX: String(TEST_LAYER_PX), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];

@@ -10,10 +10,18 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { Storage } from '../../server/storage/files.ts';
 
 export const TMP = resolve('.tmp');
-/** Keyed by the schema and seed sources, so concurrent runs of different trees never share one. */
-export const snapshotDir = (kind: 'pglite' | 'postgres') => join(TMP, `seed-${kind}-${sourceHash()}`);
+/**
+ * DEMO_LAYER_PX of test servers and their snapshot: small layers (`npm start` draws 2400 px) keep the
+ * frame-set and export tests near their time before issue 27, and still give 24 distinct views, each
+ * larger than the 320 px frames the frame-set test renders. Benchmarks ask for 2400 (snapshotDir's px).
+ */
+export const TEST_LAYER_PX = 480;
+/** The demo's drawn layers (DEMO_CACHE_DIR), shared by every test server of this tree: each is drawn once (paths name their size). */
+export const demoCacheDir = () => join(TMP, `demo-layers-${sourceHash()}`);
+/** Keyed by the schema and seed sources and the layers' size, so concurrent runs of different trees never share one. */
+export const snapshotDir = (kind: 'pglite' | 'postgres', px = TEST_LAYER_PX) => join(TMP, `seed-${kind}-${sourceHash()}-${px}`);
 /** Also keyed by this tree's folder: several checkouts may share one PostgreSQL cluster. */
-export const templateDb = () => `facet_tpl_${createHash('sha256').update(sourceHash()).update(TMP).digest('hex').slice(0, 12)}`;
+export const templateDb = (px = TEST_LAYER_PX) => `facet_tpl_${createHash('sha256').update(sourceHash()).update(TMP).update(String(px)).digest('hex').slice(0, 12)}`;
 
 /** Changes to the schema or the seed make a new snapshot. */
 let cachedHash: string | undefined;
@@ -46,13 +54,14 @@ export async function adminSql(sql: string, params: unknown[] = []): Promise<pg.
 }
 
 /** A PostgreSQL cluster may be new (CI, a restart) while the folder stamp is old. */
-async function templateExists(): Promise<boolean> {
-  return (await adminSql('SELECT 1 FROM pg_database WHERE datname = $1', [templateDb()])).rowCount === 1;
+async function templateExists(px: number): Promise<boolean> {
+  return (await adminSql('SELECT 1 FROM pg_database WHERE datname = $1', [templateDb(px)])).rowCount === 1;
 }
 
-export async function ensureSnapshot(kind: 'pglite' | 'postgres'): Promise<void> {
-  const dir = snapshotDir(kind);
-  if (existsSync(join(dir, 'stamp')) && (kind === 'pglite' || (await templateExists()))) return;
+/** The seeded snapshot whose layer rows name `px`-pixel layers, built once. */
+export async function ensureSnapshot(kind: 'pglite' | 'postgres', px = TEST_LAYER_PX): Promise<void> {
+  const dir = snapshotDir(kind, px);
+  if (existsSync(join(dir, 'stamp')) && (kind === 'pglite' || (await templateExists(px)))) return;
   rmSync(dir, { recursive: true, force: true });
   // Built aside and renamed into place, so a reader never sees half a snapshot.
   const building = `${dir}.building-${process.pid}`;
@@ -62,15 +71,15 @@ export async function ensureSnapshot(kind: 'pglite' | 'postgres'): Promise<void>
   if (kind === 'pglite') {
     const db = await openPglite();
     await migrate(db);
-    await seedDemo(db, storage);
+    await seedDemo(db, storage, px);
     writeFileSync(join(building, 'db.tar'), Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
     await db.close();
   } else {
-    await adminSql(`DROP DATABASE IF EXISTS ${templateDb()} WITH (FORCE)`);
-    await adminSql(`CREATE DATABASE ${templateDb()}`);
-    const db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, templateDb()));
+    await adminSql(`DROP DATABASE IF EXISTS ${templateDb(px)} WITH (FORCE)`);
+    await adminSql(`CREATE DATABASE ${templateDb(px)}`);
+    const db = await openPostgres(withDatabase(process.env.TEST_DATABASE_URL!, templateDb(px)));
     await migrate(db);
-    await seedDemo(db, storage);
+    await seedDemo(db, storage, px);
     await db.close();
   }
   writeFileSync(join(building, 'stamp'), 'ok');

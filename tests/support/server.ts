@@ -5,7 +5,7 @@ import { buildApp, type App, type AppOptions } from '../../server/app.ts';
 import { configIn, type Config } from '../../server/config.ts';
 import { openPglite, openPostgres, type Db } from '../../server/db/index.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
-import { TMP, adminSql, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
+import { TEST_LAYER_PX, TMP, adminSql, demoCacheDir, snapshotDir, templateDb, withDatabase } from './seed-snapshot.ts';
 
 export type DbKind = 'pglite' | 'postgres';
 export const dbKind = (): DbKind => (process.env.FACET_TEST_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -28,22 +28,27 @@ export interface TestServer {
 
 let counter = 0;
 
+/**
+ * A server on a copy of the seeded snapshot of its layer size: TEST_LAYER_PX unless overrides name
+ * another demoLayerPx (that snapshot must have been made: ensureSnapshot(kind, px)).
+ */
 export async function startTestServer(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestServer> {
   const kind = dbKind();
+  const px = overrides.demoLayerPx ?? TEST_LAYER_PX;
   const dataDir = mkdtempSync(join(TMP, `srv-${kind}-`));
-  linkTree(join(snapshotDir(kind), 'storage'), join(dataDir, 'storage'));
+  linkTree(join(snapshotDir(kind, px), 'storage'), join(dataDir, 'storage'));
   let db: Db;
   let dropDb = async () => undefined as void;
   let openAgain = async () => db;
   if (kind === 'pglite') {
-    db = await openPglite({ loadDataDir: new Blob([readFileSync(join(snapshotDir(kind), 'db.tar'))]) });
+    db = await openPglite({ loadDataDir: new Blob([readFileSync(join(snapshotDir(kind, px), 'db.tar'))]) });
   } else {
-    const copy = await copySeededPostgres();
+    const copy = await copySeededPostgres(px);
     db = await openPostgres(copy.url);
     openAgain = () => openPostgres(copy.url);
     dropDb = copy.drop;
   }
-  const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), ...overrides });
+  const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), demoCacheDir: demoCacheDir(), demoLayerPx: px, ...overrides });
   const app = await buildApp(config, db, options);
   const url = await listen(app);
   // The portal's address is this server's own (a port of its own), unless a test names one: e-mailed
@@ -116,10 +121,10 @@ function linkTree(from: string, to: string): void {
   }
 }
 
-/** A PostgreSQL database of this test file's own, copied from the seeded template. */
-export async function copySeededPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A PostgreSQL database of this test file's own, copied from the seeded template (of `px`-pixel layers). */
+export async function copySeededPostgres(px = TEST_LAYER_PX): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `facet_t_${process.pid}_${++counter}`;
-  await adminSql(`CREATE DATABASE ${name} TEMPLATE ${templateDb()}`);
+  await adminSql(`CREATE DATABASE ${name} TEMPLATE ${templateDb(px)}`);
   return { url: withDatabase(process.env.TEST_DATABASE_URL!, name), drop: async () => void (await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
 }
 

@@ -1,6 +1,6 @@
-// SEED_DEMO: the demo on the embedded database unless told otherwise, never by default on PostgreSQL.
+// SEED_DEMO: the demo on the embedded database unless told otherwise, never by default on PostgreSQL; DEMO_LAYER_PX: its layers' size.
 import { describe, expect, it } from 'vitest';
-import { loadConfig, parseSeedDemo } from '../../server/config.ts';
+import { loadConfig, parseDemoLayerPx, parseSeedDemo } from '../../server/config.ts';
 
 const PG = 'postgres://facet@db.internal/facet';
 
@@ -22,6 +22,21 @@ describe('SEED_DEMO', () => {
   it('stops on any other value rather than guess', () => {
     for (const v of ['yes', 'no', 'flase', '2']) {
       expect(() => loadConfig({ DATABASE_URL: PG, SEED_DEMO: v })).toThrow(`SEED_DEMO must be true, false, 1 or 0 (got "${v}")`);
+    }
+  });
+});
+
+describe('DEMO_LAYER_PX', () => {
+  it("defaults to 2400 px, the demo `npm start` seeds, and reads a whole number in range", () => {
+    expect(loadConfig({}).demoLayerPx).toBe(2400);
+    expect(loadConfig({ DEMO_LAYER_PX: ' ' }).demoLayerPx).toBe(2400);
+    expect(loadConfig({ DEMO_LAYER_PX: '480' }).demoLayerPx).toBe(480);
+    for (const v of ['240', ' 4800 ']) expect(parseDemoLayerPx(v)).toBe(Number(v));
+  });
+
+  it('stops on anything else rather than seed a demo of another size', () => {
+    for (const v of ['239', '4801', '600.5', '2400px', 'big', '-480']) {
+      expect(() => loadConfig({ DEMO_LAYER_PX: v })).toThrow(`DEMO_LAYER_PX must be a whole number of pixels from 240 to 4800 (got "${v}")`);
     }
   });
 });

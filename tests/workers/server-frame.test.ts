@@ -4,24 +4,21 @@
 // tolerance still sees a 1 % move.
 import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { RenderPreset } from '../../src/render/layout.ts';
 import { createRenderApi } from '../../src/workers/render-api.ts';
+import { demoFileMaker, demoLayerPaths } from '../../server/db/demo-files.ts';
 import { KINDS } from '../../server/db/seed-kinds.ts';
-import { shadowOf, svg, turned } from '../../server/db/seed-layers.ts';
 import { composeFrame, decodeRaw, rawOf } from '../../server/render/compose.ts';
 import { napiEnv } from './napi-env.ts';
+import { TEST_LAYER_PX, demoCacheDir } from '../support/seed-snapshot.ts';
 
+// The demo's own layers of a sofa (drawn from its 3D model, at the test servers' size, so the cache is shared).
 const kind = KINDS[0]!;
-const draw = (inner: string) => sharp(svg(inner)).png().toBuffer();
 const layers = async (angle: number) => {
-  const beauty = turned(kind, '#6b8fb3', angle);
-  return {
-    beauty: await draw(beauty),
-    shadow: await draw(shadowOf(kind, angle)),
-    reflection: await draw(`<g opacity=".3"><g transform="translate(0 728) scale(1 -0.4)">${beauty}</g></g>`),
-  };
+  const paths = demoLayerPaths(kind, 0, angle, TEST_LAYER_PX);
+  const [beauty, shadow, reflection] = await Promise.all([paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker(TEST_LAYER_PX, demoCacheDir())(p)!()));
+  return { beauty: beauty!, shadow: shadow!, reflection: reflection! };
 };
 
 const preset: RenderPreset = {

@@ -15,6 +15,7 @@ import { SyncProgress } from './SyncProgress.tsx';
 import { TermsGate } from './TermsGate.tsx';
 import { TopBar } from './TopBar.tsx';
 import styles from './Shell.module.css';
+import skipStyles from './SkipLink.module.css';
 
 const Toaster = lazy(() => import('../ui/Toaster.tsx'));
 const COLLAPSED_KEY = 'facet.menu-collapsed';
@@ -49,7 +50,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   };
   return (
     <div className={cx(styles.shell, collapsed && styles.shellCollapsed)}>
-      <a href="#content" className={styles.skip} onClick={skipToContent}>
+      <a href="#content" className={skipStyles.skip} onClick={skipToContent}>
         Skip to content
       </a>
       <SideMenu collapsed={collapsed} onToggle={toggle} onLogout={logout.start} />

@@ -129,7 +129,7 @@ export const CATALOG_ACTIONS: WriteAction[] = [
       await page.getByRole('img', { name: 'csv-twice.png' }).waitFor();
     },
     act: (page) => doubleClick(button(page, 'SEND')),
-    done: (page) => page.waitForURL('**/catalog'),
+    done: (page) => page.waitForURL(/\/catalog(\?|$)/),
     count: (db) => countOf(db, "SELECT count(*)::int AS n FROM products WHERE sku = 'DBL-CSV' AND deleted_at IS NULL"),
   },
   {
@@ -147,7 +147,7 @@ export const CATALOG_ACTIONS: WriteAction[] = [
       await page.getByRole('button', { name: 'Remove tag Twice Batch Tag' }).waitFor();
     },
     act: (page) => doubleClick(button(page, 'SEND')),
-    done: (page) => page.waitForURL('**/catalog'),
+    done: (page) => page.waitForURL(/\/catalog(\?|$)/),
     count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM tags WHERE customer_id = $1 AND name = $2', [c.cid, 'Twice Batch Tag']),
   },
   templateName('Ambient Type*', 'Twice Ambient', 'Ambient created successfully!', 'ambients'),

@@ -38,7 +38,12 @@ export default function EditTemplatePage() {
   const id = /^\d+$/.test(raw) ? Number(raw) : undefined;
   const { customerId, staff } = useSession();
   const cid = customerId ?? 0;
-  const template = useTemplate(cid, id);
+  const live = useTemplate(cid, id);
+  // A template deleted elsewhere while it is open stays on screen with what was typed: Save then
+  // says "Template not found." (and keeps the change in Pending changes), instead of the form vanishing.
+  const [kept, setKept] = useState<TemplateRow | null>(null);
+  if (live && live !== kept) setKept(live);
+  const template = live ?? (kept?.id === id ? kept : live);
   const customers = useCustomers();
   const { online } = useSyncStatus();
   // Not here: Not found once this device holds the company's whole list (issue 26), else wait for it.

@@ -40,10 +40,13 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
     expect(await field('Name').inputValue()).toBe('Offline chair 3');
 
     await page.getByRole('button', { name: 'SEND' }).click();
-    await page.waitForURL(/\/catalog(\?|$)/);
-    await page.getByText('Saved on this device. It will be sent when you are back online').waitFor();
+    // Watched together: the toast lasts 4 s, and a busy machine can spend longer reaching the catalogue.
+    await Promise.all([
+      page.waitForURL(/\/catalog(\?|$)/),
+      page.getByText('Saved on this device. It will be sent when you are back online').waitFor(),
+    ]);
     const pending = page.getByTestId('product-card').filter({ has: page.getByTestId('pending-mark') });
-    await expect.poll(() => pending.count()).toBe(3);
+    await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(3);
     await page.getByTestId('pending-indicator').getByText(/pending/).waitFor();
 
     await page.reload(); // offline, cold

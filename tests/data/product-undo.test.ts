@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
-import { drainOutbox, newActionId, policy } from '../../src/data/outbox.ts';
+import { drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
 import { deleteProduct } from '../../src/data/product-info.ts';
 import { undoDelete, type DeletedCopy } from '../../src/data/product-undo.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
@@ -72,9 +72,12 @@ describe('undo of a product delete', () => {
     await expect.poll(() => found(p.sku.toLowerCase())).toEqual([p.id]);
     const queued = await db().outbox.toArray();
     expect(queued.map((e) => e.call.command)).toEqual(['productUndo.restore']);
+    await drainOutbox(); // a try while offline: it fails and waits out its backoff
     h.reload();
     expect(await productRow(p.id)).toEqual(copy.row);
     h.net.offline = false;
+    // What the page does at its 'online' event: a try that failed offline waited out its backoff (here 10 minutes).
+    await retryWaitingNow();
     expect(await settle()).toEqual([]);
     expect(await deletedOnServer(p.id)).toBe(false);
     expect(await keysOn('/posts/product/restore')).toBe(1);

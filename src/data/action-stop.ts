@@ -13,6 +13,7 @@ const HOLD_MS = 60 * 60_000;
 export async function stopAction(actionId: string): Promise<void> {
   const d = db();
   const mine = () => d.outbox.where('action').equals(actionId);
+  if (!(await mine().count())) return; // nothing of it left: nothing to hold back or wait for
   await mine()
     .filter((e) => e.state !== 'sending')
     .modify({ nextAt: Date.now() + HOLD_MS });

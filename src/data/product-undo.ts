@@ -25,7 +25,7 @@ export interface DeletedCopy {
  * first), else 'restored' once the restore is queued. A second Undo of the same restore changes nothing.
  */
 export async function undoDelete(customerId: number, copy: DeletedCopy, deleteActionId: string, undoActionId: string): Promise<'discarded' | 'restored'> {
-  if (await db().outbox.where('action').equals(deleteActionId).count()) await stopAction(deleteActionId);
+  await stopAction(deleteActionId);
   const id = await currentId(copy.row.id);
   if (await productRow(id)) return 'discarded';
   await restoreProduct(customerId, { ...copy, row: { ...copy.row, id } }, undoActionId);

@@ -5,7 +5,7 @@
 // popup showed, and the action's toast was said once.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { skipWithoutChromium } from '../support/browser.ts';
+import { closeContexts, skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { ACTIONS } from './double-actions.ts';
 import { pageLog, recordWrites, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
@@ -29,9 +29,7 @@ describe.skipIf(skipWithoutChromium('double everything e2e'))('double everything
     await signInAs(pages.manager, env.s.url, 'manager@acme.test');
     await signInAsStaffAdmin(pages.staff, env.s.url);
   });
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-  });
+  afterAll(() => closeContexts(contexts));
 
   it('covers at least twelve write actions', () => expect(ACTIONS.length).toBeGreaterThanOrEqual(12));
 

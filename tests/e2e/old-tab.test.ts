@@ -5,7 +5,7 @@
 // loop: it says to close the tab.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { skipWithoutChromium } from '../support/browser.ts';
+import { closeContexts, skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { signIn } from './shell-helpers.ts';
 
@@ -40,9 +40,7 @@ async function upgradeElsewhere(browserPage: Page, base: string) {
 describe.skipIf(skipWithoutChromium('old tab e2e'))('old tab', () => {
   const env = usePortalAndBrowser();
   const contexts: Awaited<ReturnType<Browser['newContext']>>[] = [];
-  afterAll(async () => {
-    for (const c of contexts) await c.close();
-  });
+  afterAll(() => closeContexts(contexts));
 
   async function signedIn(path: string) {
     const context = await env.browser.newContext({ viewport: { width: 1300, height: 900 } });

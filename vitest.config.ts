@@ -5,6 +5,11 @@ import InterleavingSequencer from './tests/support/sequencer.ts';
 import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';
 
 const CI = process.env.CI === 'true';
+/**
+ * expect.poll's bound in the data and browser groups (vitest's default is 1 s): a condition a busy
+ * machine reaches in 2 s is still met. A poll that never holds fails after this, as before.
+ */
+const POLL_MS = 30_000;
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (CI && !pgUrl) throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL group may not be skipped.');
 if (!pgUrl) console.log('[facet] PostgreSQL tests skipped: set TEST_DATABASE_URL (bash .ci/run starts a throwaway cluster).');
@@ -40,6 +45,7 @@ export default defineConfig({
           globalSetup: ['./tests/support/setup-pglite.ts'],
           testTimeout: 120_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: POLL_MS } },
         },
       },
       { test: { name: 'workers', include: ['tests/workers/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
@@ -51,6 +57,7 @@ export default defineConfig({
           globalSetup: ['./tests/support/setup-e2e.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
+          expect: { poll: { timeout: POLL_MS } },
           // No retry: a browser test waits for events and conditions, never for a number of ms, so a
           // failure is a finding. (The retried-errors reporter still prints a first try's error if a
           // retry is ever set by hand, e.g. `--retry 1` to tell a flake from a bug.)

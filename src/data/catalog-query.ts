@@ -7,7 +7,7 @@ import type { IndexableType, Table } from 'dexie';
 import { db, maxKey, minKey, onOpen } from './db.ts';
 import { onChange, type Change } from './store.ts';
 import { companyProducts, eachPageDesc, productRows } from './product-pages.ts';
-import { fold, matchDoc, queryWords, searchDoc, type SearchDoc } from './catalog-search.ts';
+import { fold, matchDoc, narrows, queryWords, searchDoc, type SearchDoc, type Word } from './catalog-search.ts';
 import { SearchIndex } from './search-index.ts';
 import { sortEntries } from './catalog-sort.ts';
 import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from './types.ts';
@@ -35,8 +35,8 @@ export interface Entry {
 
 const isProduct = (r: CatalogItem): r is ProductRow => 'sku' in r;
 
-/** A query's matches, and their rows (returned as they are). */
-interface Hit { list: Entry[]; rows: CatalogItem[] }
+/** A query's words, its matches (positions in the base: in its order, and ranked) and their rows (returned as they are). */
+interface Hit { words: Word[]; matched: Int32Array; ranked: Int32Array; rows: CatalogItem[] }
 const slotOf = (e: Entry) => e.slot;
 /** Temp ids (negative) are the newest rows: they sort first. */
 const order = (id: number) => (id < 0 ? Number.MAX_SAFE_INTEGER + id / 1e6 : id);
@@ -177,10 +177,11 @@ export class CatalogIndex {
 
   /**
    * Per keystroke: the other filters and the sort are the same from key to key, so their matches
-   * (the base, in the chosen order) are computed once; the words then mark their matches in the
-   * inverted index and the base is walked once. Answers are cached per typed text (erasing hits
-   * the cache). Any write clears the cache. The returned array is shared with the cache: read it,
-   * never change it.
+   * (the base, in the chosen order, and its search slots) are computed once; the words then mark
+   * their matches in the inverted index and the base is walked once, or only the matches of a cached
+   * query this one narrows (a word typed longer, a word added: narrows()). Answers are cached per
+   * typed text (erasing hits the cache). Any write clears the cache. The returned array is shared
+   * with the cache: read it, never change it.
    */
   query(f: CatalogFilters): CatalogItem[] {
     const words = queryWords(f.text);
@@ -195,18 +196,28 @@ export class CatalogIndex {
       const { sort: _, ...filters } = others;
       const textOnly = Object.entries(filters).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
       this.base = textOnly ? sorted : sorted.filter(predicate(others));
+      this.baseSlots = Int32Array.from(this.base, slotOf);
     }
     let hit = this.cache.get(text);
     if (hit) this.cache.delete(text);
     else {
       // Ranked when no sort was chosen; a chosen sort is kept as it is.
-      const list = this.search.search(words, this.base, slotOf, !f.sort);
-      hit = { list, rows: list.map((e) => e.row) };
+      const { matched, ranked } = this.search.match(words, this.baseSlots, this.narrowest(words), !f.sort);
+      const rows = new Array<CatalogItem>(ranked.length);
+      for (let i = 0; i < ranked.length; i++) rows[i] = this.base[ranked[i]!]!.row;
+      hit = { words, matched, ranked, rows };
       if (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
     }
     this.cache.set(text, hit);
     if (!f.selected?.length) return hit.rows;
-    return withSelectedFirst(hit.list, f.selected);
+    return withSelectedFirst(Array.from(hit.ranked, (i) => this.base[i]!), f.selected);
+  }
+
+  /** The fewest candidates a cached answer offers `words` (null: the whole base). */
+  private narrowest(words: readonly Word[]): Int32Array | null {
+    let best: Int32Array | null = null;
+    for (const c of this.cache.values()) if ((!best || c.matched.length < best.length) && narrows(c.words, words)) best = c.matched;
+    return best;
   }
 
   /** Forgets cached answers (measurements of the uncached search). */
@@ -226,6 +237,7 @@ export class CatalogIndex {
   private cacheVersion = -1;
   /** Matches of the non-text filters, in the chosen order. */
   private base: Entry[] = [];
+  private baseSlots = new Int32Array(0);
 
   private arrivedWhileLoading: Change[] = [];
 

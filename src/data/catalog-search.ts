@@ -208,3 +208,16 @@ function markCompact(text: string, words: readonly Word[], marks: Uint8Array) {
     marks.fill(1, pos[at]!, pos[at + w.c.length - 1]! + 1);
   }
 }
+
+/**
+ * Does every product `next` matches also match `prev`? True when each earlier word is still there or
+ * grew by typing: a longer word with the same digit rule matches a subset of the terms (its prefix,
+ * its stem's prefix, a typo of a longer prefix), except a word that just turned fuzzy (5 letters),
+ * which reaches typos its shorter form did not. The catalogue then searches only prev's matches.
+ */
+export function narrows(prev: readonly Word[], next: readonly Word[]): boolean {
+  if (!prev.length) return false;
+  return prev.every((w) =>
+    next.some((v) => v.digit === w.digit && v.c.startsWith(w.c) && (v.stem.startsWith(w.c) || v.stem.startsWith(w.stem)) && (w.fuzzy || !v.fuzzy)),
+  );
+}

@@ -3,8 +3,9 @@
 // prefix is one binary search and its matches a contiguous run. Typos are looked for among the word
 // terms (4+ letters), a few thousand in a real catalogue. Codes (SKUs, numbers: unique per product,
 // they would make the vocabulary as large as the catalogue) are one string, " acm1060 acm 1060 12\n"
-// per slot, searched with the engine's native indexOf. A keystroke marks the slots each word
-// matches in a typed array and keeps the caller's rows, in the caller's order, that every word marked.
+// per slot, searched with the engine's native indexOf. Each typed word's matches are a bitmap (one
+// byte per slot, kept while the word is typed on); a keystroke keeps the caller's rows, in the
+// caller's order, that every word's bitmap holds, looking only at the candidates it is given.
 // Slots are never reused: a removed product's slot stays in the postings but is never asked for
 // (the caller walks only live rows); a full reload starts a new index.
 import { isWordTerm, nearPrefix, type SearchDoc, type Word } from './catalog-search.ts';
@@ -20,6 +21,12 @@ function codeHasLetter(text: string, at: number): boolean {
 }
 
 const SEP = '\n';
+
+/** A typed word's matches, one byte per slot: anywhere, and (asked for when ranking) in the name. */
+interface WordSets {
+  all: Uint8Array;
+  name?: Uint8Array;
+}
 
 interface Posting {
   all: number[];
@@ -49,10 +56,8 @@ export class SearchIndex {
   private codes: string[] = [];
   /** The codes joined (SEP after each slot's), and where each slot's start; rebuilt after a change. */
   private codeText?: { text: string; starts: Int32Array };
-  /** Per typed word, the slots it matched (typing the next word reuses the earlier ones); cleared by a change. */
-  private wordHits = new Map<string, Int32Array>();
-  private any = new Uint8Array(1024);
-  private inName = new Uint8Array(1024);
+  /** Per typed word, the slots it matches (typing the next word reuses the earlier ones); cleared by a change. */
+  private wordSets = new Map<string, WordSets>();
   private bulk = false;
 
   /** Indexes many documents at once (one sort of the vocabulary at the end); returns their slots. */
@@ -93,7 +98,7 @@ export class SearchIndex {
 
   private changed() {
     this.codeText = undefined;
-    this.wordHits.clear();
+    this.wordSets.clear();
   }
 
   get terms() {
@@ -117,52 +122,65 @@ export class SearchIndex {
    * the name, then the rest, each in `order`'s order) unless `rank` is false.
    */
   search<T>(words: readonly Word[], order: readonly T[], slotOf: (x: T) => number, rank: boolean): T[] {
-    if (!words.length) return order.slice();
-    const n = this.skus.length;
-    if (this.any.length < n) {
-      this.any = new Uint8Array(n + (n >> 1));
-      this.inName = new Uint8Array(n + (n >> 1));
-    }
-    const { any, inName, skus } = this;
-    any.fill(0, 0, n);
-    inName.fill(0, 0, n);
-    words.forEach((w, i) => {
-      for (const s of this.hitsOf(w)) if (any[s] === i) any[s] = i + 1;
-      // The name tier: only letter terms of the name count.
-      if (w.digit) return;
-      const visit = (t: string) => {
-        for (const s of this.postings.get(t)!.name) if (inName[s] === i) inName[s] = i + 1;
-      };
-      this.eachMatching(w, visit);
-    });
-    const k = words.length;
-    const out: T[] = [];
-    if (!rank) {
-      for (const x of order) if (any[slotOf(x)] === k) out.push(x);
-      return out;
-    }
-    const whole = words.map((w) => w.c).join('');
-    const exact: T[] = [];
-    const rest: T[] = [];
-    for (const x of order) {
-      const s = slotOf(x);
-      if (any[s] !== k) continue;
-      if (skus[s] === whole) exact.push(x);
-      else if (inName[s] === k) out.push(x);
-      else rest.push(x);
-    }
-    return exact.concat(out, rest);
+    const slots = Int32Array.from(order, slotOf);
+    return Array.from(this.match(words, slots, null, rank).ranked, (i) => order[i]!);
   }
 
-  /** Every slot a word matches (letter terms, codes), sorted, unique; cached per word. */
-  private hitsOf(w: Word): Int32Array {
-    const key = `${w.c}`;
-    const cached = this.wordHits.get(key);
+  /**
+   * The positions in `slots` (a list's slots in its order) whose product every word matches:
+   * `matched` in the list's order, `ranked` as `search` ranks them. Only `candidates` (positions,
+   * ascending) are looked at when given: the matches of a query this one narrows (narrows()).
+   */
+  match(words: readonly Word[], slots: Int32Array, candidates: Int32Array | null, rank: boolean): { matched: Int32Array; ranked: Int32Array } {
+    const size = candidates ? candidates.length : slots.length;
+    if (!words.length) {
+      let all = candidates;
+      if (!all) {
+        all = new Int32Array(size);
+        for (let i = 0; i < size; i++) all[i] = i;
+      }
+      return { matched: all, ranked: all };
+    }
+    const sets = words.map((w) => this.setOf(w).all);
+    const matched = new Int32Array(size);
+    let m = 0;
+    next: for (let j = 0; j < size; j++) {
+      const pos = candidates ? candidates[j]! : j;
+      const s = slots[pos]!;
+      for (let i = 0; i < sets.length; i++) if (!sets[i]![s]) continue next;
+      matched[m++] = pos;
+    }
+    const found = matched.slice(0, m);
+    if (!rank) return { matched: found, ranked: found };
+    // The name tier: every word matched a letter term of the name (a word with a digit never does).
+    const names = words.some((w) => w.digit) ? [] : words.map((w) => this.nameSetOf(w));
+    const { skus } = this;
+    const whole = words.map((w) => w.c).join('');
+    const exact: number[] = [];
+    const named: number[] = [];
+    const rest: number[] = [];
+    for (let j = 0; j < m; j++) {
+      const pos = found[j]!;
+      const s = slots[pos]!;
+      if (skus[s] === whole) exact.push(pos);
+      else if (names.length && names.every((set) => set[s])) named.push(pos);
+      else rest.push(pos);
+    }
+    const ranked = new Int32Array(m);
+    ranked.set(exact);
+    ranked.set(named, exact.length);
+    ranked.set(rest, exact.length + named.length);
+    return { matched: found, ranked };
+  }
+
+  /** The slots a word matches (letter terms, codes), as a bitmap; cached per word until a change. */
+  private setOf(w: Word): WordSets {
+    const cached = this.wordSets.get(w.c);
     if (cached) return cached;
     const n = this.skus.length;
-    const seen = new Uint8Array(n);
+    const all = new Uint8Array(n);
     if (!w.digit) this.eachMatching(w, (t) => {
-      for (const s of this.postings.get(t)!.all) seen[s] = 1;
+      for (const s of this.postings.get(t)!.all) all[s] = 1;
     });
     // Codes: at a code's start (after its space); a word with a digit also inside a code that has letters (a SKU).
     const { text, starts } = this.joinedCodes();
@@ -175,16 +193,25 @@ export class SearchIndex {
         continue;
       }
       while (slot + 1 < n && starts[slot + 1]! <= at) slot++;
-      seen[slot] = 1;
+      all[slot] = 1;
       at = slot + 1 < n ? text.indexOf(needle, starts[slot + 1]!) : -1;
     }
-    let count = 0;
-    for (let s = 0; s < n; s++) count += seen[s]!;
-    const hits = new Int32Array(count);
-    for (let s = 0, k = 0; s < n; s++) if (seen[s]) hits[k++] = s;
-    if (this.wordHits.size >= 64) this.wordHits.delete(this.wordHits.keys().next().value!);
-    this.wordHits.set(key, hits);
-    return hits;
+    if (this.wordSets.size >= 32) this.wordSets.delete(this.wordSets.keys().next().value!);
+    const sets: WordSets = { all };
+    this.wordSets.set(w.c, sets);
+    return sets;
+  }
+
+  /** The slots whose name has a letter term the word matches (the name tier), as a bitmap; cached with setOf's. */
+  private nameSetOf(w: Word): Uint8Array {
+    const sets = this.setOf(w);
+    if (!sets.name) {
+      const name = (sets.name = new Uint8Array(this.skus.length));
+      this.eachMatching(w, (t) => {
+        for (const s of this.postings.get(t)!.name) name[s] = 1;
+      });
+    }
+    return sets.name;
   }
 
   private joinedCodes() {

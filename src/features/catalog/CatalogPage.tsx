@@ -68,8 +68,10 @@ export default function CatalogPage() {
 
   // Stable callbacks keep the memoised grid from re-rendering on keystrokes that change nothing.
   const toggle = useCallback((id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), []);
-  // The highlighted words: the same array while the text is the same (the cards are memoised).
-  const words = useMemo(() => queryWords(filters.text), [filters.text]);
+  // The highlighted words: the same array while the words are the same (the cards are memoised, and
+  // a space typed after a word changes nothing they show).
+  const wordsKey = queryWords(filters.text).map((w) => w.c).join(' ');
+  const words = useMemo(() => queryWords(wordsKey), [wordsKey]);
   const renderProduct = useCallback((p: ProductRow, cell: number, tabIndex: 0 | -1) => <ProductCard p={p} cell={cell} words={words} tabIndex={tabIndex} />, [words]);
   const renderScene = useCallback(
     (t: TemplateRow, cell: number, tabIndex: 0 | -1) => (

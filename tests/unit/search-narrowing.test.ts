@@ -1,0 +1,59 @@
+// Narrowing (catalog-query.ts): a query that narrows a cached one is searched among that one's
+// matches only. The rule (narrows) and a property: for any catalogue and any typed sequence,
+// searching the earlier matches gives exactly what a search of the whole list gives.
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { narrows, queryWords, searchDoc } from '../../src/data/catalog-search.ts';
+import { SearchIndex } from '../../src/data/search-index.ts';
+
+const n = (a: string, b: string) => narrows(queryWords(a), queryWords(b));
+
+describe('narrowing', () => {
+  it('holds when a word grows or a word is added, and not otherwise', () => {
+    expect(n('sof', 'sofa')).toBe(true);
+    expect(n('chair', 'chairs')).toBe(true); // the plural's stem is the word itself
+    expect(n('sofa', 'sofas')).toBe(false); // 5 letters: now forgives a typo
+    expect(n('oslo', 'oslo sofa')).toBe(true);
+    expect(n('oslo sofa', 'sofa oslo')).toBe(true);
+    expect(n('armchi', 'armchia')).toBe(true); // both forgive a typo
+    expect(n('armc', 'armch')).toBe(false); // 5 letters: typos it now forgives were not matched before
+    expect(n('acm', 'acm1')).toBe(false); // a digit: now also found inside SKUs
+    expect(n('oslo sofa', 'sofa')).toBe(false); // a word removed widens
+    expect(n('sofa', 'sof')).toBe(false);
+    expect(n('', 'sofa')).toBe(false);
+  });
+
+  it('searching the earlier matches answers as a search of the whole list (property)', () => {
+    const letters = ['a', 'e', 'o', 's', 'r', 'l', 'c', 'h', 'i', 'n'];
+    const word = fc.string({ unit: fc.constantFrom(...letters), minLength: 1, maxLength: 8 });
+    const product = fc.record({
+      name: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      sku: fc.tuple(word, fc.integer({ min: 0, max: 999 })).map(([w, k]) => `${w.slice(0, 3)}-${k}`),
+      finish: word,
+    });
+    let compared = 0;
+    const typed = fc.string({ unit: fc.constantFrom(...letters, ' ', '1', '0', '-'), minLength: 1, maxLength: 14 });
+    fc.assert(
+      fc.property(fc.array(product, { minLength: 1, maxLength: 40 }), typed, fc.boolean(), (products, text, rank) => {
+        const ix = new SearchIndex();
+        const slots = Int32Array.from(ix.addAll(products.map((p) => searchDoc(p.name, p.sku, [p.finish]))));
+        let prev = ix.match([], slots, null, rank);
+        let prevWords = queryWords('');
+        for (let i = 1; i <= text.length; i++) {
+          const words = queryWords(text.slice(0, i));
+          const whole = ix.match(words, slots, null, rank);
+          if (narrows(prevWords, words)) {
+            const narrowed = ix.match(words, slots, prev.matched, rank);
+            compared++;
+            expect([...narrowed.matched], text.slice(0, i)).toEqual([...whole.matched]);
+            expect([...narrowed.ranked], text.slice(0, i)).toEqual([...whole.ranked]);
+          }
+          prev = whole;
+          prevWords = words;
+        }
+      }),
+      { numRuns: 400 },
+    );
+    expect(compared).toBeGreaterThan(400); // the narrowed path was taken, many times
+  });
+});

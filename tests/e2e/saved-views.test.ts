@@ -40,6 +40,7 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     const a = await device('/catalog?section=allproducts&q=ACM-10&sort=-name&size=big');
     const count = await catalogCount(a);
     await views(a).getByText('No saved views yet').waitFor();
+    await a.screenshot({ path: `${SHOTS}/saved-views-empty.png` });
 
     await views(a).getByRole('button', { name: 'Save view' }).click();
     const dialog = a.getByRole('dialog', { name: 'Save view' });
@@ -51,6 +52,7 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     await dialog.waitFor({ state: 'detached' });
     await views(a).getByRole('link', { name: NAME }).waitFor();
     await a.getByText(`View “${NAME}” saved`).waitFor();
+    await a.screenshot({ path: `${SHOTS}/saved-views-saved.png` });
     await expect.poll(serverViews).toEqual([{ name: NAME, query: 'section=allproducts&q=ACM-10&size=big&sort=-name', deleted: false }]);
     // The same name again, in other letters: the rule's words, nothing queued.
     await views(a).getByRole('button', { name: 'Save view' }).click();

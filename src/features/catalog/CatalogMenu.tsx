@@ -1,6 +1,6 @@
 // The catalogue's left menu (document 2 §2.2): All Products, product categories with their
 // subcategories, and a Templates group with the template categories; each entry is a `section`.
-// Below them, the user's saved views (issue 28).
+// Above them, the user's saved views (issue 28), first so that a long list of categories does not hide them.
 import { Link, useLocation } from 'react-router-dom';
 import { Images, LayoutGrid } from 'lucide-react';
 import { cx } from '../../ui/cx.ts';
@@ -35,6 +35,7 @@ export function CatalogMenu({ current, showProducts, showTemplates, productCateg
   const cur = sectionParam(current);
   return (
     <nav className={styles.menu} aria-label="Catalogue sections">
+      <SavedViews filters={filters} />
       <ul>
         {showProducts && (
           <>
@@ -80,7 +81,6 @@ export function CatalogMenu({ current, showProducts, showTemplates, productCateg
           </li>
         )}
       </ul>
-      <SavedViews filters={filters} />
     </nav>
   );
 }

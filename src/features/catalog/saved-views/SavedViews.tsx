@@ -60,7 +60,7 @@ export function SavedViews({ filters }: { filters: FilterState }) {
         </ul>
       )}
       {views && views.length === 0 && (
-        <EmptyState compact icon={<Bookmark />} title="No saved views yet" description="Save the filters and sort you use often." className={styles.empty} />
+        <EmptyState compact icon={<Bookmark />} title="No saved views yet" description="Save the filters and sort you use often." className={styles.empty} testId="saved-views-empty" />
       )}
       <Button variant="ghost" size="sm" icon={<BookmarkPlus />} onClick={() => setOpen({ kind: 'save' })} className={styles.save}>
         Save view

@@ -19,10 +19,11 @@ import { imageryUploadRoutes } from './imagery-uploads.ts';
 import { siloRoutes, spin360Routes, vignetteRoutes } from './imagery-presets.ts';
 import { embedRoutes } from './embeds.ts';
 import { exportRoutes } from './exports.ts';
+import { savedViewRoutes } from './saved-views.ts';
 
 export const routeGroups: RouteGroup[] = [
   authRoutes, productRoutes, productPartRoutes, productUndoRoutes, productBulkRoutes, dashboardRoutes, profileRoutes, bugReportRoutes, retailerRoutes, templateRoutes, catalogRoutes,
   userRoutes, roleRoutes, invitationRoutes,
   imageryRoutes, imageryUploadRoutes, siloRoutes, vignetteRoutes, spin360Routes,
-  embedRoutes, exportRoutes,
+  embedRoutes, exportRoutes, savedViewRoutes,
 ];

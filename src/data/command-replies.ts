@@ -67,6 +67,12 @@ const assetStored: OnSuccess<'productInfo.assetStore'> = async (x) => {
 
 const nothing = async () => undefined;
 
+/** A saved view stored or renamed: the reply brings the server's times; the name shown stays (a later rename may be queued). */
+const viewSaved: OnSuccess<'savedViews.store' | 'savedViews.rename'> = async ({ d, reply }) => {
+  const local = await d.savedViews.get(reply.view.id);
+  if (local) await d.savedViews.put({ ...local, created_at: reply.view.created_at, updated_at: reply.view.updated_at });
+};
+
 const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
   'products.store': productSaved,
   'products.edit': productSaved,
@@ -114,6 +120,10 @@ const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
   'imageryUploads.storeVideo': uploadStored('videos'),
   // Its entity is viewer:<id>, not the product (viewer-image.ts).
   'imageryUploads.viewerImage': nothing,
+  'savedViews.store': viewSaved,
+  'savedViews.rename': viewSaved,
+  // The row left at once when the delete was queued.
+  'savedViews.remove': nothing,
 };
 
 /** Runs the success of the entry's command; a legacy call (older release) counts as moving its products. */

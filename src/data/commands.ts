@@ -68,6 +68,9 @@ const ROUTES = routes({
   'imageryUploads.store3dFile': { method: 'POST', path: '/posts/product/images-uploaded/3dfiles/store', file: 'file_image' },
   'imageryUploads.storeVideo': { method: 'POST', path: '/posts/product/images-uploaded/videos/store', file: 'file_image' },
   'imageryUploads.viewerImage': { method: 'POST', path: '/posts/product/viewer/imagelazyload/store', file: 'file' },
+  'savedViews.store': { method: 'POST', path: '/posts/saved-views/store' },
+  'savedViews.rename': { method: 'PUT', path: '/puts/saved-views/rename' },
+  'savedViews.remove': { method: 'DELETE', path: '/deletes/saved-views/delete' },
 });
 
 export type Command = keyof typeof ROUTES;

@@ -5,7 +5,7 @@ import { legacyActionId } from './actions.ts';
 import { commandFromPath, type OutboxCall, type PathCall } from './commands.ts';
 import type {
   AccountRow, ActionClaimRow, BlobRow, CompanyRoleRow, ConfirmedRow, CustomerRow, DescriptionRow, DraftFileRow, DraftRow, IdMapRow, IdNameRow, MetaRow, OutboxEntry, ProductCategoryRow, ProductPageRow,
-  PersonRow, ProductFileRow, ProductRow, RetailerRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
+  PersonRow, ProductFileRow, ProductRow, RetailerRow, SavedViewRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
 import { guardSchema } from './old-tab.ts';
@@ -43,6 +43,7 @@ export class FacetDb extends Dexie {
   productPages!: Table<ProductPageRow, [number, number, number]>;
   actionClaims!: Table<ActionClaimRow, string>;
   confirmed!: Table<ConfirmedRow, string>;
+  savedViews!: Table<SavedViewRow, number>;
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
@@ -77,6 +78,9 @@ export const COMMANDS_VERSION = 9;
 
 /** The version that added the server's confirmed rows (tests/data/confirmed-upgrade.test.ts upgrades to it). */
 export const CONFIRMED_VERSION = 10;
+
+/** The version that added the saved views of the catalogue (tests/data/saved-views-upgrade.test.ts upgrades to it). */
+export const SAVED_VIEWS_VERSION = 11;
 
 /** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
@@ -179,6 +183,12 @@ const VERSIONS: SchemaVersion[] = [
     // from the next pull (a pull of a held row records the server's version there).
     version: CONFIRMED_VERSION,
     stores: { confirmed: 'entity' },
+  },
+  {
+    // The signed-in user's saved views of the catalogue (issue 28), per company, pulled with the other
+    // lists. A new table: entries queued by earlier versions stay as they are.
+    version: SAVED_VIEWS_VERSION,
+    stores: { savedViews: 'id, cid' },
   },
 ];
 

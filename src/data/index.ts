@@ -41,3 +41,4 @@ export { type ImagerySection } from './imagery-sync.ts';
 export { StorageFullError } from './quota.ts';
 export { highlight, queryWords, type Word } from './catalog-search.ts';
 export { firstBlocks } from './product-blocks.ts';
+export { useSavedViews, saveView, renameView, deleteView, type SavedViewItem } from './saved-views.ts';

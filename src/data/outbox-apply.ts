@@ -78,6 +78,12 @@ async function rekey(d: FacetDb, kind: TempKind, temp: number, real: number) {
     }
   } else if (kind === 'preset' || kind === 'uploadGroup') {
     await rekeyImagery(d, kind, temp, real);
+  } else if (kind === 'savedView') {
+    const row = await d.savedViews.get(temp);
+    if (row) {
+      await d.savedViews.delete(temp);
+      await d.savedViews.put({ ...row, id: real });
+    }
   } else {
     const table = kind === 'ambient' ? d.ambients : d.templateTags;
     const row = await table.get(temp);

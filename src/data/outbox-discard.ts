@@ -87,6 +87,7 @@ async function dropTemp(kind: string, temp: number): Promise<number[]> {
   else if (kind === 'ambient') await d.ambients.delete(temp);
   else if (kind === 'templateTag') await d.templateTags.delete(temp);
   else if (kind === 'preset' || kind === 'uploadGroup') await dropImageryTemp(d, kind, temp);
+  else if (kind === 'savedView') await d.savedViews.delete(temp);
   return changed;
 }
 

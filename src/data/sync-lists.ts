@@ -42,6 +42,8 @@ export const LISTS: ListSpec[] = [
     table: t('products'), toRow: (r, cid) => Object.assign(r, { id: r.id ?? r.id_product, cid }) },
   { name: 'templates', path: '/gets/roomsets/templates/show', field: 'templates', perCompany: true, delta: true, entity: 'template',
     table: t('templates'), toRow: (r, cid) => ({ ...r, cid }) },
+  { name: 'savedViews', path: '/gets/saved-views/show', field: 'views', perCompany: true, delta: true, entity: 'savedView',
+    table: t('savedViews'), toRow: (r, cid) => ({ ...r, cid }) },
   { name: 'tags', path: '/gets/tags/show', field: 'tags', perCompany: true, entity: 'tag', table: t('tags'), toRow: (r, cid) => ({ ...r, cid }) },
   { name: 'productCategories', reference: true, path: '/gets/product/categories/show', field: 'categories', perCompany: false, table: t('productCategories') },
   { name: 'templateCategories', reference: true, path: '/gets/roomsets/templates/categories/show', field: 'categories', perCompany: false, table: t('templateCategories') },

@@ -4,6 +4,7 @@ import type { Static } from '@sinclair/typebox';
 import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
 import type { Template } from '../api/contract/templates.ts';
 import type { CompanyUser, Role } from '../api/contract/users.ts';
+import type { SavedView } from '../api/contract/saved-views.ts';
 import type { OutboxCall } from './commands.ts';
 
 export type ServerProduct = Static<typeof ProductRowSchema>;
@@ -21,6 +22,8 @@ export interface TemplateRow extends ServerTemplate {
   pendingImage?: number;
 }
 export interface IdNameRow { id: number; name: string }
+/** A saved view of the catalogue (issue 28), the signed-in user's, in company cid; a temp id until the server has it. */
+export interface SavedViewRow extends Static<typeof SavedView> { cid: number }
 export interface TagRow extends IdNameRow { cid: number }
 /** products_allowed: our extension of the customers list (onlyOneProduct, document 2 §5). */
 export interface CustomerRow { id: number; company: string; products_allowed?: number }
@@ -153,7 +156,7 @@ export interface CatalogResult<T extends CatalogItem = CatalogItem> {
   firstPageFromIndex: boolean;
 }
 
-export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag' | 'preset' | 'uploadGroup';
+export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag' | 'preset' | 'uploadGroup' | 'savedView';
 export type Scalar = string | number | undefined;
 
 /** One queued call: a contract entry and its typed query, body and file (commands.ts). Values equal

@@ -14,11 +14,13 @@ export interface EmptyStateProps {
   /** The title's element: a heading when the empty state is the whole page. */
   titleAs?: 'p' | 'h1' | 'h2' | 'h3';
   className?: string;
+  /** A list beside a page's main one (the catalogue menu's saved views) names its own, so tests tell them apart. */
+  testId?: string;
 }
 
-export function EmptyState({ icon, title, description, action, compact, titleAs: Title = 'p', className }: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action, compact, titleAs: Title = 'p', className, testId = 'empty-state' }: EmptyStateProps) {
   return (
-    <div className={cx(styles.empty, compact && styles.compact, className)} data-testid="empty-state">
+    <div className={cx(styles.empty, compact && styles.compact, className)} data-testid={testId}>
       <span className={styles.icon} aria-hidden="true">
         {icon}
       </span>

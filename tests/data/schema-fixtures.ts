@@ -22,6 +22,7 @@ export const RELEASED: Record<number, Record<string, string>> = {
   8: { actionClaims: 'id, at' },
   9: {},
   10: { confirmed: 'entity' },
+  11: { savedViews: 'id, cid' },
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

@@ -37,11 +37,11 @@ describe('sync', () => {
     expect(first.bytes).toBeLessThan(2048 * 3);
     // A routine pull (focus, after a drain) skips the fresh reference lists; a full one asks them all.
     const routine = await syncNow(h.cid);
-    expect(Object.keys(routine.lists).sort()).toEqual(['products', 'tags', 'templates']);
+    expect(Object.keys(routine.lists).sort()).toEqual(['products', 'savedViews', 'tags', 'templates']);
     for (const [name, r] of Object.entries(routine.lists)) expect(r.status, name).toBe(304);
     expect(routine.bytes).toBeLessThan(2048);
     const stats = await syncNow(h.cid, true);
-    expect(Object.keys(stats.lists)).toHaveLength(9);
+    expect(Object.keys(stats.lists)).toHaveLength(10);
     for (const [name, r] of Object.entries(stats.lists)) expect(r.status, name).toBe(304);
     // The server side alone: a matching If-None-Match is answered 304 with no body.
     const token = await h.s.tokenFor(DEMO.acme);

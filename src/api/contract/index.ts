@@ -16,10 +16,11 @@ import { imageryUploads } from './imagery-uploads.ts';
 import { silo, spin360, vignette } from './imagery-presets.ts';
 import { embeds } from './embeds.ts';
 import { exportJobs } from './exports.ts';
+import { savedViews } from './saved-views.ts';
 
 export const contract = {
   auth, products, productInfo, productUndo, productBulk, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
-  imagery, imageryUploads, silo, vignette, spin360, embeds, exportJobs,
+  imagery, imageryUploads, silo, vignette, spin360, embeds, exportJobs, savedViews,
 } as const;
 export * from './define.ts';
 export * from './slugs.ts';

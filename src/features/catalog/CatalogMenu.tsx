@@ -1,10 +1,12 @@
 // The catalogue's left menu (document 2 §2.2): All Products, product categories with their
 // subcategories, and a Templates group with the template categories; each entry is a `section`.
+// Above them, the user's saved views (issue 28), first so that a long list of categories does not hide them.
 import { Link, useLocation } from 'react-router-dom';
 import { Images, LayoutGrid } from 'lucide-react';
 import { cx } from '../../ui/cx.ts';
 import type { ProductCategoryRow, TemplateCategoryRow } from '../../data/index.ts';
-import { ALL_PRODUCTS, type Section, sectionParam } from './catalog-rules.ts';
+import { ALL_PRODUCTS, type FilterState, type Section, sectionParam } from './catalog-rules.ts';
+import { SavedViews } from './saved-views/SavedViews.tsx';
 import styles from './catalog.module.css';
 
 interface Props {
@@ -13,6 +15,8 @@ interface Props {
   showTemplates: boolean;
   productCategories: ProductCategoryRow[];
   templateCategories: TemplateCategoryRow[];
+  /** The filters on screen, which Save view keeps. */
+  filters: FilterState;
 }
 
 function Entry({ to, current, children, level = 0 }: { to: string; current: string; children: React.ReactNode; level?: 0 | 1 | 2 }) {
@@ -27,10 +31,11 @@ function Entry({ to, current, children, level = 0 }: { to: string; current: stri
   );
 }
 
-export function CatalogMenu({ current, showProducts, showTemplates, productCategories, templateCategories }: Props) {
+export function CatalogMenu({ current, showProducts, showTemplates, productCategories, templateCategories, filters }: Props) {
   const cur = sectionParam(current);
   return (
     <nav className={styles.menu} aria-label="Catalogue sections">
+      <SavedViews filters={filters} />
       <ul>
         {showProducts && (
           <>

@@ -108,7 +108,7 @@ export default function CatalogPage() {
         }
       />
       <div className={styles.layout}>
-        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? []} templateCategories={templateCategories ?? []} />
+        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? []} templateCategories={templateCategories ?? []} filters={filters} />
         <div className={styles.main}>
           <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>

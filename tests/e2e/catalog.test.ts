@@ -67,9 +67,9 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     expect(Number(await first.getAttribute('data-id'))).toBe(Math.max(...products.map((p) => p.id)));
     const flagged = products.filter((p) => p.automation_system === 1).map((p) => p.id);
     const a = page.locator(`[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] [data-testid="automation-flag"]`);
-    await page.getByLabel('Id').fill(String(flagged[flagged.length - 1]));
+    await page.getByLabel('Id', { exact: true }).fill(String(flagged[flagged.length - 1]));
     await a.waitFor();
-    await page.getByLabel('Id').fill('');
+    await page.getByLabel('Id', { exact: true }).fill('');
   });
 
   it('filters by name/SKU, id, collection and automation', async () => {
@@ -77,11 +77,11 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByLabel('Name or SKU').fill(p.sku.toLowerCase());
     await expectCount(products.filter((x) => `${x.name}\n${x.sku}`.toLowerCase().includes(p.sku.toLowerCase())).length);
     await page.getByLabel('Name or SKU').fill('');
-    await page.getByLabel('Id').fill(`${p.id}x`);
-    expect(await page.getByLabel('Id').inputValue()).toBe(String(p.id)); // digits only
+    await page.getByLabel('Id', { exact: true }).fill(`${p.id}x`);
+    expect(await page.getByLabel('Id', { exact: true }).inputValue()).toBe(String(p.id)); // digits only
     await expectCount(1);
     expect(await page.getByTestId('catalog-count').textContent()).toBe('1 product'); // Intl.PluralRules
-    await page.getByLabel('Id').fill('');
+    await page.getByLabel('Id', { exact: true }).fill('');
     await page.getByLabel('Collection').fill(p.collection);
     await expectCount(products.filter((x) => x.collection.toLowerCase().includes(p.collection.toLowerCase())).length);
     await page.getByLabel('Collection').fill('');

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyBulk } from '../../src/data/bulk.ts';
 import { undoBulk } from '../../src/data/bulk-undo.ts';
-import { catalogIndex } from '../../src/data/catalog-query.ts';
+import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
 import { drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
@@ -107,5 +107,21 @@ describe('bulk actions', () => {
     expect(await settle()).toEqual([]);
     for (const p of ps) expect((await serverRow(p.sku))!.deleted).toBe(false);
     expect(await keysOn('/posts/product/bulk/restore')).toBe(1); // one call for both
+  });
+
+  it('the catalogue index takes a large bulk change in one pass: order, count and search as before', async () => {
+    const all = async () => (await runQuery({ kind: 'products', customerId: h.cid })).items.map((p) => p.id);
+    const order = await all();
+    const ps = pool.splice(0, 40); // over the index's one-by-one limit
+    h.net.offline = true;
+    const a = act('Set the collection of 40 products to Bulkhead');
+    const before = (await applyBulk(h.cid, ps.map((p) => p.id), { kind: 'setCollection', collection: 'Bulkhead' }, a))!;
+    const found = async () => (await runQuery({ kind: 'products', customerId: h.cid, text: 'bulkhead' })).items.map((p) => p.id);
+    await expect.poll(found).toEqual(ps.map((p) => p.id).sort((x, y) => y - x));
+    expect(await all()).toEqual(order);
+    expect(await undoBulk(before, a.id, act('Undo'))).toBe('discarded');
+    await expect.poll(found).toEqual([]);
+    expect(await all()).toEqual(order);
+    h.net.offline = false;
   });
 });

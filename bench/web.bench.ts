@@ -1,7 +1,8 @@
 // `npm run bench:web`: the portal's production build in Chromium, served with the API by the real
 // server on a 100,000-product company. Writes bench/results/web.json: the JS of /login (gzip),
 // the offline warm start to the first catalogue card, and keystroke-to-grid time in the filter box.
-// BENCH_WEB_PARTS=login measures only /login's JS and updates that part of web.json.
+// BENCH_WEB_PARTS=login measures only /login's JS and updates that part of web.json; BENCH_WEB_PARTS=bulk
+// only "Select all" plus Add tags (bench/web/bulk-tag.ts), into web-bulk.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,9 +14,11 @@ import { measureKeystrokes, type Row } from './web/keystrokes.ts';
 import { searchDoc } from '../src/data/catalog-search.ts';
 import { measureCsvExport } from './web/csv-export.ts';
 import { measureLoginJs } from './web/login-js.ts';
+import { measureBulkTag } from './web/bulk-tag.ts';
 import { firstCardProbe, measureWarmStarts } from './web/warm-start.ts';
 
 const LOGIN_ONLY = process.env.BENCH_WEB_PARTS === 'login';
+const BULK_ONLY = process.env.BENCH_WEB_PARTS === 'bulk';
 const PRODUCTS = LOGIN_ONLY ? 60 : Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const WARM_STARTS = 3;
 const dir = mkdtempSync(join(tmpdir(), 'facet-bench-web-'));
@@ -73,6 +76,13 @@ try {
   await page.goto(`${server.origin}/catalog`);
   await indexReady();
   log(`first full sync and index: ${Date.now() - t} ms`);
+  if (BULK_ONLY) {
+    const bulk = await measureBulkTag(page, total);
+    log(`Select all + Add tags on ${total}: ${JSON.stringify(bulk)}`);
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/web-bulk.json', `${JSON.stringify({ when: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless), production build`, ...bulk }, null, 2)}\n`);
+    process.exit(0);
+  }
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.reload();
   await page.waitForFunction(() => !!navigator.serviceWorker.controller);

@@ -10,11 +10,14 @@ import { companyOf } from './products.ts';
 
 interface Target { id: number; customer_id: number; automation_system: number; cancelable_as: number }
 
-/** The products, all live and of the company (staff in the provider context: of one company); else nothing changes. */
-async function targets(db: Db, ids: number[], customerId: number): Promise<{ rows: Target[]; company: number }> {
+/**
+ * The products, all live (deleted, for a restore) and of the company (staff in the provider context: of
+ * one company); else nothing changes.
+ */
+async function targets(db: Db, ids: number[], customerId: number, deleted = false): Promise<{ rows: Target[]; company: number }> {
   const unique = [...new Set(ids)];
   const rows = await db.query<Target>(
-    'SELECT id, customer_id, automation_system, cancelable_as FROM products WHERE id = ANY($1::int[]) AND deleted_at IS NULL FOR UPDATE', [unique]);
+    `SELECT id, customer_id, automation_system, cancelable_as FROM products WHERE id = ANY($1::int[]) AND deleted_at IS ${deleted ? 'NOT ' : ''}NULL FOR UPDATE`, [unique]);
   const companies = new Set(rows.map((r) => r.customer_id));
   const foreign = customerId !== PROVIDER_CONTEXT && rows.some((r) => r.customer_id !== customerId);
   // Unknown, deleted and other companies' products look the same: the whole batch is refused.
@@ -68,6 +71,17 @@ export const productBulkRoutes = implement(contract, {
       await t.query(`UPDATE products SET ${BUMP} WHERE id = ANY($1::int[])`, [ids]);
       const message = action.kind === 'delete' ? `${ids.length} products deleted` : `${ids.length} products updated`;
       return recordAnswer(t, req, { success: true as const, message, count: ids.length });
+    });
+  },
+
+  async restore({ db, body, auth, req }) {
+    const customerId = companyOf(auth);
+    return db.tx(async (t) => {
+      const ids = (await targets(t, body.ids, customerId, true)).rows.map((r) => r.id);
+      await t.query(`UPDATE products SET deleted_at = NULL, ${BUMP} WHERE id = ANY($1::int[])`, [ids]);
+      // A delta since the delete would carry both the row and its tombstone: the tombstones go.
+      await t.query(`DELETE FROM tombstones WHERE entity = 'product' AND entity_id = ANY($1::int[])`, [ids]);
+      return recordAnswer(t, req, { success: true as const, message: `${ids.length} products restored`, count: ids.length });
     });
   },
 });

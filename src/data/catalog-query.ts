@@ -38,6 +38,8 @@ const isProduct = (r: CatalogItem): r is ProductRow => 'sku' in r;
 /** A query's words, its matches (positions in the base: in its order, and ranked) and their rows (returned as they are). */
 interface Hit { words: Word[]; matched: Int32Array; ranked: Int32Array; rows: CatalogItem[] }
 const slotOf = (e: Entry) => e.slot;
+/** Above this many changed rows, the index takes them in one pass (replaceMany). */
+const MANY = 32;
 /** Temp ids (negative) are the newest rows: they sort first. */
 const order = (id: number) => (id < 0 ? Number.MAX_SAFE_INTEGER + id / 1e6 : id);
 
@@ -256,12 +258,45 @@ export class CatalogIndex {
     const rows = this.kind === 'products'
       ? await productRows(ids)
       : await db().templates.bulkGet(ids.map((id) => [this.cid, id] as [number, number]));
-    ids.forEach((id, i) => {
-      const row = rows[i];
-      this.remove(id);
-      if (row && row.cid === this.cid) this.insert(toEntry(row));
-    });
+    if (ids.length > MANY) this.replaceMany(ids, rows);
+    else {
+      ids.forEach((id, i) => {
+        const row = rows[i];
+        this.remove(id);
+        if (row && row.cid === this.cid) this.insert(toEntry(row));
+      });
+    }
     this.bump();
+  }
+
+  /**
+   * Many rows at once (a bulk action's): one pass out, one sort and one merge in. One by one, each
+   * removal and insertion moves the array (a bulk tag of 100,000 products took a minute).
+   */
+  private replaceMany(ids: number[], rows: readonly (CatalogItem | undefined)[]) {
+    const changed = new Set(ids);
+    for (const id of ids) {
+      const e = this.byId.get(id);
+      if (!e) continue;
+      this.byId.delete(id);
+      this.search.remove(e.slot);
+    }
+    const kept = this.entries.filter((e) => !changed.has(e.id));
+    const added = rows.filter((r): r is CatalogItem => !!r && r.cid === this.cid).map(toEntry).sort((a, b) => order(b.id) - order(a.id));
+    const slots = this.search.addAll(added.map((e) => e.doc!));
+    added.forEach((e, i) => {
+      e.slot = slots[i]!;
+      e.doc = undefined;
+      this.byId.set(e.id, e);
+    });
+    const merged: Entry[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < kept.length || j < added.length) {
+      if (j >= added.length || (i < kept.length && order(kept[i]!.id) >= order(added[j]!.id))) merged.push(kept[i++]!);
+      else merged.push(added[j++]!);
+    }
+    this.entries = merged;
   }
 
   private remove(id: number) {

@@ -6,7 +6,7 @@ import type { Command, CommandCall, EntryOf } from './commands.ts';
 import type { FacetDb } from './db.ts';
 import { confirmProduct } from './confirmed.ts';
 import { presetSaved, uploadStored } from './imagery-apply.ts';
-import { productRow } from './product-pages.ts';
+import { productRow, productRows } from './product-pages.ts';
 import { entityId, entityKind } from './tempids.ts';
 import type { OutboxEntry } from './types.ts';
 import { fileRows } from './product-files.ts';
@@ -32,6 +32,12 @@ export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command
     if (row) await d.products.put({ ...row, updated_at: updatedAt(id) });
   }
 }
+
+/** Many products moved (a bulk action): read and written in two batches, not one by one. */
+const manyMoved = async ({ d, entities }: Done<Command>): Promise<void> => {
+  const rows = await productRows(products(entities));
+  await d.products.bulkPut(rows.filter((r) => !!r).map((r) => ({ ...r!, updated_at: undefined })));
+};
 
 /** A product saved (created or edited): its reply is the server's version, the one a discard of what is still queued on it puts back. */
 const productSaved: OnSuccess<'products.store' | 'products.edit' | 'productUndo.restore'> = async (x) => {
@@ -80,6 +86,10 @@ const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
   'products.remove': nothing,
   // Put back when the restore was queued; the reply is the server's version.
   'productUndo.restore': productSaved,
+  // The rows were changed (or removed) when it was queued; their versions come with the next pull.
+  'productBulk.apply': manyMoved,
+  // Put back when the restore was queued (a bulk delete's Undo).
+  'productBulk.restore': manyMoved,
   'productInfo.tagStore': nothing,
   'productInfo.tagAttach': productMoved,
   'productInfo.tagDetach': productMoved,

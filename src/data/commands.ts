@@ -31,6 +31,8 @@ const ROUTES = routes({
   'products.edit': { method: 'PUT', path: '/puts/product/edit' },
   'products.remove': { method: 'DELETE', path: '/deletes/product/squedule' },
   'productUndo.restore': { method: 'POST', path: '/posts/product/restore' },
+  'productBulk.apply': { method: 'POST', path: '/posts/product/bulk' },
+  'productBulk.restore': { method: 'POST', path: '/posts/product/bulk/restore' },
   'productInfo.tagStore': { method: 'POST', path: '/posts/tag/store' },
   'productInfo.tagAttach': { method: 'POST', path: '/posts/product/tag/store' },
   'productInfo.tagDetach': { method: 'DELETE', path: '/deletes/product/tag/delete' },

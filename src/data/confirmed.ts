@@ -5,7 +5,7 @@
 // change the row; dropped when no entry touches it any more. Every function runs inside its caller's
 // transaction, which must include `confirmed`, `outbox` and the tables the row lives in.
 import { db } from './db.ts';
-import { forgetPaged, productRow } from './product-pages.ts';
+import { forgetPaged, productRows } from './product-pages.ts';
 import { entityId, entityKind, isTemp } from './tempids.ts';
 import type { ConfirmedRow, DescriptionRow, ProductFileRow, ProductRow, TemplateRow } from './types.ts';
 
@@ -15,26 +15,45 @@ const KINDS = new Set(['product', 'template']);
 const kept = (entity: string) => KINDS.has(entityKind(entity)) && !isTemp(entityId(entity));
 const queuedOn = async (entity: string) => (await db().outbox.where('entities').equals(entity).count()) > 0;
 
+/** Which of the entities some queued entry changes (one query for a bulk action's many rows). */
+async function queuedAmong(entities: string[]): Promise<Set<string>> {
+  if (!entities.length) return new Set();
+  if (entities.length === 1) return new Set((await queuedOn(entities[0]!)) ? entities : []);
+  const wanted = new Set(entities);
+  const hit = new Set<string>();
+  for (const e of await db().outbox.where('entities').anyOf(entities).toArray()) for (const x of e.entities) if (wanted.has(x)) hit.add(x);
+  return hit;
+}
+
 /**
  * Call first in a mutation's transaction, before it queues or changes anything: each row that no
  * queued entry changes yet is recorded as it is (the server's last version). A row some entry
- * already changes keeps the version recorded then (or by a pull since).
+ * already changes keeps the version recorded then (or by a pull since). Products are read in batches.
  */
 export async function keepConfirmed(entities: string[]): Promise<void> {
   const d = db();
-  for (const entity of entities.filter(kept)) {
-    if (await queuedOn(entity)) continue;
-    const id = entityId(entity);
-    if (entityKind(entity) === 'template') {
-      await d.confirmed.put({ entity, kind: 'template', rows: await d.templates.where('id').equals(id).toArray() });
-      continue;
-    }
-    await d.confirmed.put({
-      entity, kind: 'product', row: await productRow(id),
-      descriptions: (await d.descriptions.where('productId').equals(id).toArray()).filter((x) => !isTemp(x.id)),
-      files: (await d.productFiles.where('productId').equals(id).toArray()).filter((f) => f.pendingBlob === undefined),
-    });
+  const busy = await queuedAmong(entities.filter(kept));
+  const fresh = entities.filter((e) => kept(e) && !busy.has(e));
+  for (const entity of fresh.filter((e) => entityKind(e) === 'template')) {
+    await d.confirmed.put({ entity, kind: 'template', rows: await d.templates.where('id').equals(entityId(entity)).toArray() });
   }
+  const ids = fresh.filter((e) => entityKind(e) === 'product').map(entityId);
+  if (!ids.length) return;
+  const rows = await productRows(ids);
+  const group = <T extends { productId: number }>(list: T[]) => {
+    const by = new Map<number, T[]>();
+    for (const x of list) {
+      const had = by.get(x.productId);
+      if (had) had.push(x);
+      else by.set(x.productId, [x]);
+    }
+    return by;
+  };
+  const blocks = group((await d.descriptions.where('productId').anyOf(ids).toArray()).filter((x) => !isTemp(x.id)));
+  const files = group((await d.productFiles.where('productId').anyOf(ids).toArray()).filter((f) => f.pendingBlob === undefined));
+  await d.confirmed.bulkPut(ids.map((id, i) => ({
+    entity: `product:${id}`, kind: 'product' as const, row: rows[i], descriptions: blocks.get(id) ?? [], files: files.get(id) ?? [],
+  })));
 }
 
 /**
@@ -69,7 +88,9 @@ export async function confirmPulled(kind: string | undefined, cid: number, id: n
 
 /** After a success: rows no queued entry changes any more need no recorded version. */
 export async function settleConfirmed(entities: string[]): Promise<void> {
-  for (const entity of entities.filter(kept)) if (!(await queuedOn(entity))) await db().confirmed.delete(entity);
+  const list = entities.filter(kept);
+  const busy = await queuedAmong(list);
+  await db().confirmed.bulkDelete(list.filter((e) => !busy.has(e)));
 }
 
 /**

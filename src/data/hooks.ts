@@ -141,6 +141,13 @@ export function useTemplate(customerId: number, id: number | undefined): Templat
 }
 export const useProductCategories = (): ProductCategoryRow[] | undefined => useLiveQuery(() => db().productCategories.toArray(), []);
 export const useTemplateCategories = (): TemplateCategoryRow[] | undefined => useLiveQuery(() => db().templateCategories.toArray(), []);
+const NONE: ReadonlySet<number> = new Set();
+/** The products some queued action changes (the catalogue marks them pending): the outbox's entity index, read once. */
+export const usePendingProducts = (): ReadonlySet<number> =>
+  useLiveQuery(async () => {
+    const keys = await db().outbox.where('entities').startsWith('product:').uniqueKeys();
+    return new Set(keys.map((k) => Number(String(k).slice('product:'.length))));
+  }, [], NONE);
 export const useTags = (customerId: number): TagRow[] | undefined => useLiveQuery(() => db().tags.where('cid').equals(customerId).sortBy('name'), [customerId]);
 export const useAmbients = (): IdNameRow[] | undefined => useLiveQuery(() => db().ambients.orderBy('id').toArray(), []);
 export const useTemplateTags = (): IdNameRow[] | undefined => useLiveQuery(() => db().templateTags.orderBy('id').toArray(), []);

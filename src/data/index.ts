@@ -10,7 +10,7 @@ export type {
 } from './types.ts';
 export {
   usePendingChanges, useSyncStatus, useConflict, useCatalog, useProduct, useTemplate, useProductCategories,
-  useTemplateCategories, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
+  useTemplateCategories, usePendingProducts, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
 } from './hooks.ts';
 export { retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';
 export { stopAction } from './action-stop.ts';
@@ -20,6 +20,8 @@ export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
 export type { ProductDraft } from './products.ts';
 export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
 export { undoDelete } from './product-undo.ts';
+export { applyBulk, type BulkBefore, type BulkKind, type BulkRequest } from './bulk.ts';
+export { undoBulk } from './bulk-undo.ts';
 export { fileNameOf } from './product-files.ts';
 export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
 export { queueViewerImage, usePendingViewerImage } from './viewer-image.ts';

@@ -31,13 +31,15 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
     }
     const product = (reply as { product?: { id?: number; updated_at?: string } } | undefined)?.product;
     const updatedAt = (id: number) => (product?.id === id ? product.updated_at : undefined);
-    for (const ent of entities.filter((x) => entityKind(x) === 'product')) {
-      // The server row moved because of us: later edits are based on its new version.
-      for (const later of await d.outbox.where('entities').equals(ent).toArray()) {
-        if (later.base !== undefined) await d.outbox.update(later.id!, { base: updatedAt(entityId(ent)) });
-      }
-      changed.push(entityId(ent));
+    const moved = entities.filter((x) => entityKind(x) === 'product');
+    // The server row moved because of us: later edits are based on its new version (one query for a bulk action's rows).
+    const set = new Set(moved);
+    const later = moved.length ? await d.outbox.where('entities').anyOf(moved).distinct().toArray() : [];
+    for (const l of later.filter((x) => x.base !== undefined)) {
+      const ent = l.entities.filter((x) => set.has(x)).at(-1)!;
+      await d.outbox.update(l.id!, { base: updatedAt(entityId(ent)) });
     }
+    changed.push(...moved.map(entityId));
     await onSuccess({ d, e, reply: reply as never, entities, updatedAt });
     await settleConfirmed(entities);
     touch(entities);

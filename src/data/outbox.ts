@@ -9,6 +9,7 @@ import { retryRoots } from './actions.ts';
 import { db, dbEpoch, onOpen } from './db.ts';
 import { applySuccess } from './outbox-apply.ts';
 import { confirmProduct } from './confirmed.ts';
+import { expandBulk, noBulkRoute } from './bulk-fallback.ts';
 import { ensureToken, sendQueued } from './remote.ts';
 import { syncStatus } from './store.ts';
 import { entityKind, resolveTemps } from './tempids.ts';
@@ -241,6 +242,11 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
     if (f.network) syncStatus.set({ online: false });
     schedule(delay);
     return 'stop';
+  }
+  // A server without our bulk extension: the same action goes as the specs' per-product calls.
+  if (noBulkRoute(e, f)) {
+    await expandBulk(e);
+    return 'failed';
   }
   // 408 (timed out) may pass on a second try; any other 4xx answers the same to the same request.
   const refused = f.status === 408 ? undefined : { status: f.status, errors: f.errors };

@@ -15,16 +15,25 @@ export const isTemp = (v: unknown): v is number => typeof v === 'number' && v <=
 export const entityId = (e: string) => Number(e.slice(e.indexOf(':') + 1));
 export const entityKind = (e: string) => e.slice(0, e.indexOf(':'));
 
-/** A query or body with f applied to each value (typed calls keep their type: only ids change). */
-function mapValues<T extends object | undefined>(o: T, f: (v: Scalar) => Scalar): T {
-  if (!o) return o;
-  return Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v as Scalar)])) as T;
+/** A value with f applied to each scalar in it (a bulk call's ids are an array, its action an object). */
+function mapDeep(v: unknown, f: (v: Scalar) => Scalar): unknown {
+  if (Array.isArray(v)) return v.map((x) => mapDeep(x, f));
+  if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mapDeep(x, f)]));
+  return f(v as Scalar);
 }
-const withValues = <T extends OutboxCall>(call: T, f: (v: Scalar) => Scalar): T => ({ ...call, query: mapValues(call.query, f), body: mapValues(call.body, f) });
+/** Every scalar in a value (arrays and objects walked). */
+function scalars(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v.flatMap(scalars);
+  if (v && typeof v === 'object') return Object.values(v).flatMap(scalars);
+  return [v];
+}
+const withValues = <T extends OutboxCall>(call: T, f: (v: Scalar) => Scalar): T => ({
+  ...call, query: call.query && mapDeep(call.query, f), body: call.body && mapDeep(call.body, f),
+});
 
 /** The call with every temp id replaced by a known real id; `missing` lists those still unknown. */
 export async function resolveTemps<T extends OutboxCall>(d: FacetDb, call: T): Promise<{ call: T; missing: number[] }> {
-  const temps = [...Object.values(fieldsOf(call.query)), ...Object.values(fieldsOf(call.body))].filter(isTemp);
+  const temps = [...new Set([...scalars(fieldsOf(call.query)), ...scalars(fieldsOf(call.body))].filter(isTemp))];
   if (!temps.length) return { call, missing: [] };
   const rows = await d.idmap.bulkGet(temps);
   const map = new Map(rows.filter((r) => r).map((r) => [r!.temp, r!.real]));

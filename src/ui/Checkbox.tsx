@@ -1,6 +1,6 @@
 // Checkbox and Switch (Radix): a box or a toggle with its label on the right and an optional
 // description under it. A Switch acts at once (a setting); a Checkbox is part of a form.
-import { useId, type ReactNode } from 'react';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { Checkbox as C, Switch as S } from 'radix-ui';
 import { Check, Minus } from 'lucide-react';
 import { cx } from './cx.ts';
@@ -18,9 +18,13 @@ interface ChoiceProps {
 export interface CheckboxProps extends ChoiceProps {
   checked: boolean | 'indeterminate';
   onCheckedChange: (checked: boolean) => void;
+  /** The click itself (Shift-click of a range); preventDefault() keeps the box as it is. */
+  onClick?: (e: MouseEvent<HTMLButtonElement>) => void;
+  /** -1: out of the Tab order (a grid card toggles it with its own keys). */
+  tabIndex?: 0 | -1;
 }
 
-export function Checkbox({ label, description, checked, onCheckedChange, disabled, className, id, ...aria }: CheckboxProps) {
+export function Checkbox({ label, description, checked, onCheckedChange, onClick, tabIndex, disabled, className, id, ...aria }: CheckboxProps) {
   const auto = useId();
   const cid = id ?? auto;
   return (
@@ -31,6 +35,8 @@ export function Checkbox({ label, description, checked, onCheckedChange, disable
         checked={checked}
         disabled={disabled}
         onCheckedChange={(v) => onCheckedChange(v === true)}
+        onClick={onClick}
+        tabIndex={tabIndex}
         aria-describedby={cx(aria['aria-describedby'], description ? `${cid}-d` : undefined) || undefined}
       >
         <C.Indicator className={styles.indicator}>{checked === 'indeterminate' ? <Minus /> : <Check />}</C.Indicator>

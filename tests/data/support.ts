@@ -10,6 +10,7 @@ import { drainOutbox, policy } from '../../src/data/outbox.ts';
 import type { OutboxEntry } from '../../src/data/types.ts';
 import { DEMO } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import type { AppOptions } from '../../server/app.ts';
 
 export type Fault = 'dropRequest' | 'dropResponse' | 'duplicate' | 'delay' | 's500' | 's503' | 's429' | 's422';
 export const FAULTS: Fault[] = ['dropRequest', 'dropResponse', 'duplicate', 'delay', 's500', 's503', 's429'];
@@ -86,8 +87,8 @@ export interface Harness {
   reload(): void;
 }
 
-export async function startHarness(email: string = DEMO.acme): Promise<Harness> {
-  const s = await startTestServer();
+export async function startHarness(email: string = DEMO.acme, options: AppOptions = {}): Promise<Harness> {
+  const s = await startTestServer({}, options);
   const token = await s.tokenFor(email);
   storeToken(`1|${token}`);
   const net = new FaultyNetwork();

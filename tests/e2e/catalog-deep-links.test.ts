@@ -64,7 +64,7 @@ describe.skipIf(skipWithoutChromium('catalogue deep links e2e'))('product catalo
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await slow.getByLabel('Id').fill(String(id));
+    await slow.getByLabel('Id', { exact: true }).fill(String(id));
     await card.click();
     // Every script and style of the product screen comes 1.5 s late, in turns: a busy machine needs longer than the default 30 s.
     await slow.getByRole('heading', { name: 'Info', exact: true }).waitFor({ timeout: 90_000 }).catch((err: Error) => {

@@ -1,6 +1,7 @@
 // The product catalogue in real Chromium (document 2 §2.2, §9; document 1 §4 calendar):
 // sections, every filter, the calendar presets and a custom range, thumbnail sizes, the zoom
-// popup, the service request, and axe on the page.
+// popup, the service request, and axe on the page; the selection and bulk actions (issue 28): a Shift
+// range and x on a focused card, a bulk tag, Select all of a filtered list, delete and Undo.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -8,6 +9,7 @@ import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { presetRange, type Preset } from '../../src/features/calendar/presets.ts';
 import { atRest, seriousViolations, signIn } from './shell-helpers.ts';
+import { settled } from './registration-helpers.ts';
 
 interface P {
   id: number;
@@ -65,9 +67,9 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     expect(Number(await first.getAttribute('data-id'))).toBe(Math.max(...products.map((p) => p.id)));
     const flagged = products.filter((p) => p.automation_system === 1).map((p) => p.id);
     const a = page.locator(`[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] [data-testid="automation-flag"]`);
-    await page.getByLabel('Id').fill(String(flagged[flagged.length - 1]));
+    await page.getByLabel('Id', { exact: true }).fill(String(flagged[flagged.length - 1]));
     await a.waitFor();
-    await page.getByLabel('Id').fill('');
+    await page.getByLabel('Id', { exact: true }).fill('');
   });
 
   it('filters by name/SKU, id, collection and automation', async () => {
@@ -75,11 +77,11 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByLabel('Name or SKU').fill(p.sku.toLowerCase());
     await expectCount(products.filter((x) => `${x.name}\n${x.sku}`.toLowerCase().includes(p.sku.toLowerCase())).length);
     await page.getByLabel('Name or SKU').fill('');
-    await page.getByLabel('Id').fill(`${p.id}x`);
-    expect(await page.getByLabel('Id').inputValue()).toBe(String(p.id)); // digits only
+    await page.getByLabel('Id', { exact: true }).fill(`${p.id}x`);
+    expect(await page.getByLabel('Id', { exact: true }).inputValue()).toBe(String(p.id)); // digits only
     await expectCount(1);
     expect(await page.getByTestId('catalog-count').textContent()).toBe('1 product'); // Intl.PluralRules
-    await page.getByLabel('Id').fill('');
+    await page.getByLabel('Id', { exact: true }).fill('');
     await page.getByLabel('Collection').fill(p.collection);
     await expectCount(products.filter((x) => x.collection.toLowerCase().includes(p.collection.toLowerCase())).length);
     await page.getByLabel('Collection').fill('');
@@ -240,5 +242,54 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await atRest(page);
     await page.getByText(/^Please wait/).waitFor({ state: 'detached' });
     expect(opened.filter((t) => t.includes('Please wait'))).toEqual([]);
+  });
+  it('selects a range with Shift and x, tags it in bulk, then deletes a filtered Select all and undoes it', async () => {
+    await page.goto(`${env.s.url}/catalog?section=allproducts`);
+    await expectCount(products.length);
+    const cells = page.getByTestId('grid-cell');
+    const idAt = async (i: number) => Number(await cells.nth(i).getByTestId('product-card').getAttribute('data-id'));
+    await cells.nth(0).getByRole('checkbox').click();
+    await cells.nth(3).getByRole('checkbox').click({ modifiers: ['Shift'] });
+    const bar = page.getByTestId('bulk-bar');
+    await bar.getByText('4 selected').waitFor();
+    await cells.nth(5).getByTestId('product-card').focus();
+    await page.keyboard.press('x');
+    await bar.getByText('5 selected').waitFor();
+    await page.keyboard.press('x');
+    await bar.getByText('4 selected').waitFor();
+    const picked = await Promise.all([0, 1, 2, 3].map(idAt));
+    await page.screenshot({ path: '/tmp/catalog-bulk-bar.png' });
+    await bar.getByRole('button', { name: 'Add tags' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add tags' });
+    await dialog.getByLabel('Tags').fill('E2E Bulk');
+    await page.keyboard.press('Enter');
+    await dialog.getByRole('button', { name: 'Add tags' }).click();
+    await page.getByText('Tagged 4 products with E2E Bulk').waitFor();
+    await settled(page);
+    const tagged = await env.s.db.query<{ product_id: number }>(
+      "SELECT pt.product_id FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.customer_id = $1 AND t.name = 'E2E Bulk'", [cid]);
+    expect(tagged.map((r) => r.product_id).sort()).toEqual([...picked].sort());
+    await bar.getByRole('button', { name: 'Clear' }).click();
+    await bar.waitFor({ state: 'detached' });
+
+    // Select all of a filtered list takes every match, rendered or not; delete names the count; Undo brings them back.
+    const collection = products[0]!.collection;
+    const matching = products.filter((x) => x.collection.toLowerCase().includes(collection.toLowerCase()));
+    await page.getByLabel('Collection').fill(collection);
+    await expectCount(matching.length);
+    await page.getByRole('button', { name: `Select all ${matching.length}` }).click();
+    await bar.getByText(`${matching.length} selected`).waitFor();
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Delete ${matching.length} product${matching.length === 1 ? '' : 's'}?` });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectCount(0);
+    // The tag's toast may still offer its own Undo: this one is the delete's.
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'deleted' }).getByRole('button', { name: 'Undo' }).click();
+    await expectCount(matching.length);
+    await settled(page);
+    const gone = await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE id = ANY($1::int[]) AND deleted_at IS NOT NULL', [matching.map((x) => x.id)]);
+    expect(gone!.n).toBe(0);
+    await page.getByLabel('Collection').fill('');
+    await expectCount(products.length);
   });
 });

@@ -68,13 +68,13 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
 
     const card = (id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`);
-    await page.getByLabel('Id').fill(String(prefetched.id));
+    await page.getByLabel('Id', { exact: true }).fill(String(prefetched.id));
     const img = card(prefetched.id).locator('img');
     await img.waitFor();
     await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
     await card(prefetched.id).screenshot({ path: '.tmp/offline-prefetched-card.png' });
 
-    await page.getByLabel('Id').fill(String(missing.id));
+    await page.getByLabel('Id', { exact: true }).fill(String(missing.id));
     await card(missing.id).getByTestId('img-placeholder').getByText(missing.sku, { exact: true }).waitFor({ timeout: 10_000 });
     expect(await card(missing.id).locator('img').count()).toBe(0);
     await card(missing.id).screenshot({ path: '.tmp/offline-missing-card.png' });

@@ -49,7 +49,7 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
     await page.getByTestId('product-card').first().waitFor();
     expect(Number((await page.getByTestId('catalog-count').textContent())!.split(' ')[0])).toBeGreaterThan(50);
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
-    await page.getByLabel('Id').fill(String(product.id));
+    await page.getByLabel('Id', { exact: true }).fill(String(product.id));
     await page.locator(`[data-testid="product-card"][data-id="${product.id}"]`).click();
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
     await page.reload(); // a cold start of the product page, offline

@@ -1,6 +1,6 @@
 // Bulk actions (our extension, POST /posts/product/bulk): one call, one transaction, all or nothing;
 // the permission and tenancy matrix; a mixed batch refused whole; one change under one key; every
-// product in the next delta, and a delete's tombstones.
+// product in the next delta, and a delete's tombstones; the bulk restore (a bulk delete's Undo).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
@@ -14,6 +14,8 @@ afterAll(async () => { await s.close(); });
 type Action = Record<string, unknown>;
 const bulk = (token: string, productIds: number[], action: Action, cid = w.acme, headers?: Record<string, string>) =>
   call(s, 'POST', '/posts/product/bulk', { token, body: { id_customer: cid, ids: productIds, action }, headers });
+const restore = (token: string, productIds: number[], cid = w.acme, headers?: Record<string, string>) =>
+  call(s, 'POST', '/posts/product/bulk/restore', { token, body: { id_customer: cid, ids: productIds }, headers });
 const three = async (cid = w.acme, token = w.tok.acme) => Promise.all([1, 2, 3].map(() => newProduct(s, token, cid)));
 const tagsOf = async (id: number) => (await s.db.query<{ name: string }>('SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 ORDER BY t.name', [id])).map((r) => r.name);
 const row = async (id: number) => (await s.db.one<{ collection: string; automation_system: number; deleted: boolean; updated_at: Date }>(
@@ -104,5 +106,29 @@ describe('POST /posts/product/bulk', () => {
     expect((await bulk(w.tok.acme, [p!.id], { kind: 'addTags', tags: ['   '] })).status).toBe(422);
     expect((await bulk(w.tok.acme, [p!.id], { kind: 'setCollection', collection: 'x'.repeat(256) })).status).toBe(422);
     expect((await bulk(w.tok.acme, [p!.id], { kind: 'removeTags', tags: [2_000_000_000] })).status).toBe(404);
+  });
+
+  it('restores deleted products in one call (Undo of a bulk delete): all or nothing, the permission, one key', async () => {
+    const ps = await three();
+    const gone = ps.map((p) => p.id);
+    expect((await bulk(w.tok.acme, gone, { kind: 'delete' })).status).toBe(200);
+    const cursor = (await call(s, 'GET', '/gets/product/show', { token: w.tok.acme, query: { id_customer: w.acme } })).body.cursor as string;
+    // A product that is not deleted, or another company's deleted one, refuses the batch whole.
+    const live = await newProduct(s, w.tok.acme, w.acme);
+    const theirs = await newProduct(s, w.tok.borealis, w.borealis);
+    expect((await bulk(w.tok.borealis, [theirs.id], { kind: 'delete' }, w.borealis)).status).toBe(200);
+    for (const extra of [live.id, theirs.id]) expect((await restore(w.tok.acme, [...gone, extra])).status).toBe(404);
+    expect((await restore(w.tok.viewer, gone)).status).toBe(403);
+    for (const id of gone) expect((await row(id)).deleted).toBe(true);
+    const key = { 'idempotency-key': `restore-${gone[0]}` };
+    const first = await restore(w.tok.acme, gone, w.acme, key);
+    expect(first.body).toEqual({ success: true, message: '3 products restored', count: 3 });
+    for (const id of gone) expect((await row(id)).deleted).toBe(false);
+    expect(await s.db.query(`SELECT 1 FROM tombstones WHERE entity = 'product' AND entity_id = ANY($1::int[])`, [gone])).toEqual([]);
+    const again = await restore(w.tok.acme, gone, w.acme, key);
+    expect(again.body).toEqual(first.body); // the stored answer, not a 404 for products no longer deleted
+    const delta = await call(s, 'GET', '/gets/product/show', { token: w.tok.acme, query: { id_customer: w.acme, updated_since: cursor } });
+    expect(delta.body.products.map((p: { id: number }) => p.id)).toEqual(expect.arrayContaining(gone));
+    expect(delta.body.deleted ?? []).not.toContain(gone[0]);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/api/contract/index.ts';
 import type { Endpoint } from '../../src/api/contract/define.ts';
 import { COMMANDS, commandFromPath, routeOf } from '../../src/data/commands.ts';
+import { rewriteCall } from '../../src/data/tempids.ts';
 
 const entry = (name: string) => {
   const [group, key] = name.split('.') as [keyof typeof contract, string];
@@ -32,5 +33,12 @@ describe('commands', () => {
     // Same path, another method, or another file part: not the entry.
     expect(commandFromPath({ method: 'PUT', path: '/posts/product/store' }).command).toBe('legacy');
     expect(commandFromPath({ method: 'POST', path: '/posts/product/asset/store', upload: { field: 'image', blobId: 1 } }).command).toBe('legacy');
+  });
+
+  it("rewrites a temp id inside a bulk call's arrays and nested action, and nothing else", () => {
+    const temp = -1_700_000_000_000_001;
+    const call = { command: 'productBulk.apply' as const, body: { id_customer: 3, ids: [5, temp, 7], action: { kind: 'removeTags' as const, tags: [temp, 9] } } };
+    expect(rewriteCall(call, temp, 42)).toEqual({ command: 'productBulk.apply', body: { id_customer: 3, ids: [5, 42, 7], action: { kind: 'removeTags', tags: [42, 9] } } });
+    expect(call.body.ids).toEqual([5, temp, 7]); // the queued call itself is not changed in place
   });
 });

@@ -34,19 +34,29 @@ interface ProductCardProps {
   words: readonly Word[];
   /** The grid's roving tab stop (CatalogGrid). */
   tabIndex: 0 | -1;
+  /** A queued action changes it (shown until the server confirms). */
+  pending?: boolean;
+  selected?: boolean;
+  /** Present for an editor: the card has a checkbox, and x or Space toggles it (shift: a range). */
+  onToggle?: (id: number, shift: boolean) => void;
 }
 
 // Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
-export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex, pending, selected, onToggle }: ProductCardProps) {
   const label = productLabel(p);
-  return (
-    <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex}>
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (!onToggle || e.altKey || e.ctrlKey || e.metaKey || (e.key !== 'x' && e.key !== 'X' && e.key !== ' ')) return;
+    e.preventDefault(); // Space would scroll; Enter still opens the product
+    onToggle(p.id, e.shiftKey);
+  };
+  const link = (
+    <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex} onKeyDown={onKeyDown} aria-describedby={onToggle && selected ? SELECTED_ID : undefined}>
       {!p.images.length && p.pendingImages?.length ? (
         <QueuedImg blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
       ) : (
         <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
       )}
-      {p.id < 0 && (
+      {(p.id < 0 || pending) && (
         <Badge tone="warning" size="sm" icon={<Clock />} className={styles.pendingMark} data-testid="pending-mark">
           Pending
         </Badge>
@@ -70,7 +80,27 @@ export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex 
       </span>
     </Link>
   );
+  if (!onToggle) return link;
+  return (
+    <div className={cx(styles.pickable, selected && styles.selected)}>
+      {link}
+      <Checkbox
+        className={styles.pick}
+        label={<span className="sr-only">Select {label}</span>}
+        checked={!!selected}
+        tabIndex={-1}
+        onClick={(e) => {
+          e.preventDefault(); // the selection decides, with the Shift key
+          onToggle(p.id, e.shiftKey);
+        }}
+        onCheckedChange={() => undefined}
+      />
+    </div>
+  );
 });
+
+/** The id of the hidden word "Selected" a selected card is described by (CatalogPage renders it once). */
+export const SELECTED_ID = 'catalog-card-selected';
 
 interface SceneProps {
   t: TemplateRow;

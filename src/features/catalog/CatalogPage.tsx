@@ -5,7 +5,7 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
-import { queryWords, useCatalog, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
+import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
 import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
@@ -18,7 +18,10 @@ import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
 import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, sortOptions, templateImage, toQuery, type ThumbSize } from './catalog-rules.ts';
-import { ProductCard, SceneCard } from './Cards.tsx';
+import { ProductCard, SceneCard, SELECTED_ID } from './Cards.tsx';
+import { BulkBar } from './BulkBar.tsx';
+import { NO_SELECTION, allSelected, clickSelect, selectAll, without, type Selection } from './selection.ts';
+import { Button } from '../../ui/Button.tsx';
 import { ExportCsv } from './ExportCsv.tsx';
 import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
@@ -26,7 +29,7 @@ import { useSlashToSearch } from './useSlashToSearch.ts';
 import { useUrlFilters } from './useUrlFilters.ts';
 import styles from './catalog.module.css';
 
-const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access', 'register-products'] as const;
+const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access', 'register-products', 'send-products-for-automation'] as const;
 const SIZES = [
   { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
   { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
@@ -72,7 +75,22 @@ export default function CatalogPage() {
   // a space typed after a word changes nothing they show).
   const wordsKey = queryWords(filters.text).map((w) => w.c).join(' ');
   const words = useMemo(() => queryWords(wordsKey), [wordsKey]);
-  const renderProduct = useCallback((p: ProductRow, cell: number, tabIndex: 0 | -1) => <ProductCard p={p} cell={cell} words={words} tabIndex={tabIndex} />, [words]);
+  // The product selection (issue 28): per company and section, so a new section starts with none.
+  const selectionKey = `${cid}|${sectionKey}`;
+  const [picked, setPicked] = useState<{ key: string; s: Selection }>({ key: selectionKey, s: NO_SELECTION });
+  const selection = picked.key === selectionKey ? picked.s : NO_SELECTION;
+  const canEdit = !!access['editor-info-access'] && section.kind !== 'templates';
+  const products = result.items as ProductRow[];
+  // The order shown, as ids: made when a click needs it, not on every keystroke (100,000 rows).
+  const order = useCallback(() => (section.kind === 'templates' ? [] : products.map(idOf)), [products, section.kind]);
+  const pick = useCallback((id: number, shift: boolean) => setPicked((p) => ({ key: selectionKey, s: clickSelect(p.key === selectionKey ? p.s : NO_SELECTION, id, order(), shift) })), [order, selectionKey]);
+  const pending = usePendingProducts();
+  const renderProduct = useCallback(
+    (p: ProductRow, cell: number, tabIndex: 0 | -1) => (
+      <ProductCard p={p} cell={cell} words={words} tabIndex={tabIndex} pending={pending.has(p.id)} selected={selection.ids.has(p.id)} onToggle={canEdit ? pick : undefined} />
+    ),
+    [words, pending, selection, canEdit, pick],
+  );
   const renderScene = useCallback(
     (t: TemplateRow, cell: number, tabIndex: 0 | -1) => (
       <SceneCard t={t} cell={cell} words={words} tabIndex={tabIndex} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />
@@ -115,6 +133,11 @@ export default function CatalogPage() {
             <span role="status" data-testid="catalog-count" className={styles.count}>
               {plural(result.total, templates ? 'template' : 'product')}
             </span>
+            {canEdit && selection.ids.size === 0 && result.total > 0 && (
+              <Button size="sm" variant="link" onClick={() => setPicked({ key: selectionKey, s: selectAll(order()) })}>
+                Select all {result.total}
+              </Button>
+            )}
             <div className={styles.summaryEnd}>
               {!templates && <ExportCsv products={result.items as ProductRow[]} ready={result.ready} company={choices.find((c) => c.id === customerId)?.name} />}
               {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
@@ -122,6 +145,22 @@ export default function CatalogPage() {
               <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />
             </div>
           </div>
+          {canEdit && selection.ids.size > 0 && (
+            <BulkBar
+              customerId={cid}
+              selected={[...selection.ids]}
+              total={result.total}
+              allShown={allSelected(selection, order())}
+              rows={() => products.filter((p) => selection.ids.has(p.id))}
+              canAutomate={!!access['send-products-for-automation']}
+              onSelectAll={() => setPicked({ key: selectionKey, s: selectAll(order()) })}
+              onClear={() => setPicked({ key: selectionKey, s: NO_SELECTION })}
+              onGone={(ids) => setPicked((p) => ({ key: selectionKey, s: without(p.s, ids) }))}
+            />
+          )}
+          <span id={SELECTED_ID} hidden>
+            Selected
+          </span>
           {body}
         </div>
       </div>

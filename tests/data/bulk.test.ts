@@ -1,0 +1,127 @@
+// Bulk actions (issue 28) through the real server: one user action, one queued call of the bulk
+// extension; made offline, kept across a reload, sent once on reconnect, with a product still only on
+// this device rewritten to its real id first; Undo while queued (nothing reaches the server) and after
+// sending (the inverse, one new action: only the tags that were newly added go; deleted ones return).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { applyBulk } from '../../src/data/bulk.ts';
+import { undoBulk } from '../../src/data/bulk-undo.ts';
+import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
+import { db } from '../../src/data/db.ts';
+import { drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
+import { companyProducts, productRow } from '../../src/data/product-pages.ts';
+import { registerProducts } from '../../src/data/products.ts';
+import { syncNow } from '../../src/data/sync.ts';
+import type { ProductRow } from '../../src/data/types.ts';
+import { DEMO } from '../support/http.ts';
+import { settle, startHarness, type Harness } from './support.ts';
+
+let h: Harness;
+let pool: ProductRow[];
+beforeAll(async () => {
+  h = await startHarness(DEMO.acme);
+  await syncNow(h.cid, true);
+  await catalogIndex('products', h.cid).load();
+  pool = (await companyProducts(h.cid)).filter((p) => p.id > 0).sort((a, b) => a.id - b.id);
+  // An offline try waits out its backoff: nothing is being sent when Undo runs.
+  policy.baseDelay = policy.maxDelay = 600_000;
+});
+afterAll(async () => h?.s.close());
+
+const take = (n: number) => pool.splice(0, n);
+const act = (label: string) => ({ id: newActionId(), label });
+const keysOn = async (path: string) => (await h.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE $1', [`%${path}`]))!.n;
+const serverTags = async (id: number) =>
+  (await h.s.db.query<{ name: string }>('SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1', [id])).map((r) => r.name);
+const serverRow = async (sku: string) => h.s.db.one<{ id: number; collection: string; deleted: boolean }>(
+  'SELECT id, collection, deleted_at IS NOT NULL AS deleted FROM products WHERE customer_id = $1 AND sku = $2', [h.cid, sku]);
+const localTags = async (id: number) => (await productRow(id))!.tags.map((t) => t.name);
+
+describe('bulk actions', () => {
+  it('a bulk tag made offline (one product only on this device), reloaded, reconnected: one action, sent once', async () => {
+    const ps = take(3);
+    h.net.offline = true;
+    const [temp] = await registerProducts(h.cid, [{ sku: 'BULK-NEW-1', name: 'Bulk offline' }], newActionId());
+    const a = act('Add tag Bulk Oak to 4 products');
+    await applyBulk(h.cid, [...ps.map((p) => p.id), temp!], { kind: 'addTags', tags: ['Bulk Oak'] }, a);
+    await applyBulk(h.cid, [...ps.map((p) => p.id), temp!], { kind: 'addTags', tags: ['Bulk Oak'] }, a); // a second click
+    for (const p of ps) expect(await localTags(p.id)).toContain('Bulk Oak'); // at once, from the mirror
+    const mine = await db().outbox.where('action').equals(a.id).toArray();
+    // The new tag's create, then one bulk call (the product's create is its own action).
+    expect(mine.map((e) => e.call.command)).toEqual(['productInfo.tagStore', 'productBulk.apply']);
+    await drainOutbox(); // fails offline and waits out its backoff
+    h.reload();
+    for (const p of ps) expect(await localTags(p.id)).toContain('Bulk Oak');
+    h.net.offline = false;
+    await retryWaitingNow();
+    expect(await settle()).toEqual([]);
+    for (const p of ps) expect(await serverTags(p.id)).toContain('Bulk Oak');
+    expect(await serverTags((await serverRow('BULK-NEW-1'))!.id)).toContain('Bulk Oak'); // its temp id became the real one
+    expect(await keysOn('/posts/product/bulk')).toBe(1);
+  });
+
+  it('Undo while still queued: discarded, the mirror as before, nothing reaches the server', async () => {
+    const ps = take(3);
+    h.net.offline = true;
+    const a = act('Set the collection of 3 products to Undone');
+    const before = (await applyBulk(h.cid, ps.map((p) => p.id), { kind: 'setCollection', collection: 'Undone' }, a))!;
+    expect((await productRow(ps[0]!.id))!.collection).toBe('Undone');
+    await drainOutbox();
+    expect(await undoBulk(before, a.id, act('Undo'))).toBe('discarded');
+    for (const p of ps) expect((await productRow(p.id))!.collection).toBe(p.collection);
+    expect(await db().outbox.count()).toBe(0);
+    h.net.offline = false;
+    await retryWaitingNow();
+    for (const p of ps) expect((await serverRow(p.sku))!.collection).toBe(p.collection);
+  });
+
+  it('Undo after sending: removes only the tags it newly added, as one new action', async () => {
+    const ps = take(3);
+    const had = ps[0]!.tags[0]!.name; // the first product already has this tag: Undo leaves it
+    const a = act(`Add tag ${had}, Fresh to 3 products`);
+    const before = (await applyBulk(h.cid, ps.map((p) => p.id), { kind: 'addTags', tags: [had, 'Fresh'] }, a))!;
+    expect(await settle()).toEqual([]);
+    for (const p of ps) expect(await serverTags(p.id)).toEqual(expect.arrayContaining([had, 'Fresh']));
+    const undo = act('Undo');
+    expect(await undoBulk(before, a.id, undo)).toBe('queued');
+    const queued = await db().outbox.toArray();
+    expect(new Set(queued.map((e) => e.action))).toEqual(new Set([undo.id]));
+    expect(queued.every((e) => e.call.command === 'productBulk.apply')).toBe(true);
+    for (const p of ps) expect(await localTags(p.id)).not.toContain('Fresh'); // at once
+    expect(await settle()).toEqual([]);
+    expect(await serverTags(ps[0]!.id)).toContain(had);
+    for (const p of ps) {
+      expect(await serverTags(p.id)).not.toContain('Fresh');
+      if (!p.tags.some((t) => t.name === had)) expect(await serverTags(p.id)).not.toContain(had);
+    }
+  });
+
+  it('Undo of a delete after sending: the products come back through one bulk restore', async () => {
+    const ps = take(2);
+    const a = act('Delete 2 products');
+    const before = (await applyBulk(h.cid, ps.map((p) => p.id), { kind: 'delete' }, a))!;
+    expect(await productRow(ps[0]!.id)).toBeUndefined();
+    expect(await settle()).toEqual([]);
+    for (const p of ps) expect((await serverRow(p.sku))!.deleted).toBe(true);
+    expect(await undoBulk(before, a.id, act('Undo'))).toBe('queued');
+    expect((await productRow(ps[0]!.id))!.sku).toBe(ps[0]!.sku); // back at once, pending
+    expect(await settle()).toEqual([]);
+    for (const p of ps) expect((await serverRow(p.sku))!.deleted).toBe(false);
+    expect(await keysOn('/posts/product/bulk/restore')).toBe(1); // one call for both
+  });
+
+  it('the catalogue index takes a large bulk change in one pass: order, count and search as before', async () => {
+    const all = async () => (await runQuery({ kind: 'products', customerId: h.cid })).items.map((p) => p.id);
+    const order = await all();
+    const ps = pool.splice(0, 40); // over the index's one-by-one limit
+    h.net.offline = true;
+    const a = act('Set the collection of 40 products to Bulkhead');
+    const before = (await applyBulk(h.cid, ps.map((p) => p.id), { kind: 'setCollection', collection: 'Bulkhead' }, a))!;
+    const found = async () => (await runQuery({ kind: 'products', customerId: h.cid, text: 'bulkhead' })).items.map((p) => p.id);
+    await expect.poll(found).toEqual(ps.map((p) => p.id).sort((x, y) => y - x));
+    expect(await all()).toEqual(order);
+    expect(await undoBulk(before, a.id, act('Undo'))).toBe('discarded');
+    await expect.poll(found).toEqual([]);
+    expect(await all()).toEqual(order);
+    h.net.offline = false;
+  });
+});

@@ -9,6 +9,7 @@ import { setRefetch } from './outbox-discard.ts';
 import { refetchImagery } from './imagery-sync.ts';
 import { emitChange, syncStatus } from './store.ts';
 import { entityId, entityKind } from './tempids.ts';
+import { watchOnline } from './online-watch.ts';
 import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from './sync-lists.ts';
 
 let customerId: number | undefined;
@@ -85,8 +86,7 @@ export function startSync(ctx: { customerId: number }): () => void {
     if (typeof document === 'undefined' || document.visibilityState === 'visible') pull();
   };
   const w = typeof window === 'undefined' ? undefined : window;
-  w?.addEventListener('online', onOnline);
-  w?.addEventListener('offline', onOffline);
+  const unwatch = w ? watchOnline(w, onOnline, onOffline) : undefined;
   w?.addEventListener('focus', pull);
   if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisible);
   const offDrained = onDrained(pull);
@@ -94,8 +94,7 @@ export function startSync(ctx: { customerId: number }): () => void {
   void drainOutbox().catch(() => undefined);
   return () => {
     if (customerId === ctx.customerId) customerId = undefined;
-    w?.removeEventListener('online', onOnline);
-    w?.removeEventListener('offline', onOffline);
+    unwatch?.();
     w?.removeEventListener('focus', pull);
     if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisible);
     offDrained();

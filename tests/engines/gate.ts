@@ -41,13 +41,20 @@ export async function openGate(target: string): Promise<Gate> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    // Shut: no longer listening, so a connection is refused at once, as to a server that is down
+    // (WebKit kept a pull pending for more than 30 s on connections accepted and then dropped).
     shut(c) {
+      if (c === closed) return;
       closed = c;
-      if (c) for (const s of sockets) s.destroy();
+      if (c) {
+        server.close();
+        for (const s of sockets) s.destroy();
+      } else server.listen(port, '127.0.0.1');
     },
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();
+        if (closed) return r();
         server.close(() => r());
       }),
   };

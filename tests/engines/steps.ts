@@ -45,6 +45,35 @@ export async function until<T, A extends unknown[]>(p: EnginePage, fn: (...args:
 export const shows = (p: EnginePage, text: string, css = 'body') =>
   until(p, (t: string, c: string) => [...document.querySelectorAll(c)].some((e) => (e as HTMLElement).innerText.includes(t)), text, css);
 
+/**
+ * In the page: whether the element gets the pointer at its centre, brought into view first as a
+ * click would: nothing covers it (the first load's "Please wait" popup, a dialog still closing).
+ */
+function reachable(css: string): boolean {
+  const e = document.querySelector(css);
+  if (!e) return false;
+  let r = e.getBoundingClientRect();
+  if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) {
+    e.scrollIntoView({ block: 'center' });
+    r = e.getBoundingClientRect();
+  }
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return !!hit && (hit === e || e.contains(hit));
+}
+
+/**
+ * The page's pointer and keyboard steps wait, as a person does, until the element they act on can
+ * be reached (Playwright's actionability, in every engine). Changes `p` in place: drivers key their
+ * own state (Firefox's offline switch) by the page object.
+ */
+export function waitBeforeActing(p: EnginePage): EnginePage {
+  const { click, type, drag } = p;
+  p.click = async (css) => void (await until(p, reachable, css), await click(css));
+  p.type = async (css, text) => void (await until(p, reachable, css), await type(css, text));
+  p.drag = async (css, dx) => void (await until(p, reachable, css), await drag(css, dx));
+  return p;
+}
+
 export const gone = (p: EnginePage, css: string) => until(p, (c: string) => !document.querySelector(c), css);
 
 export const textOf = (p: EnginePage, css: string) => p.run((c: string) => (document.querySelector(c) as HTMLElement | null)?.innerText.trim() ?? null, css);

@@ -12,7 +12,13 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject) {
+/**
+ * One build per run: the e2e and engines projects both name this setup, and vitest loads a project's
+ * setup in that project's own module graph, so the build is kept on the process (globalThis).
+ */
+const shared = globalThis as { facetE2eBuild?: Promise<string> };
+
+async function buildPortal(): Promise<string> {
   mkdirSync(TMP, { recursive: true });
   await ensureSnapshot('pglite');
   const outDir = join(TMP, `dist-e2e-${process.pid}`);
@@ -28,6 +34,11 @@ export default async function setup(project: TestProject) {
     process.env.NODE_ENV = nodeEnv;
     delete process.env.VITE_UI_CATALOGUE;
   }
+  return outDir;
+}
+
+export default async function setup(project: TestProject) {
+  const outDir = await (shared.facetE2eBuild ??= buildPortal());
   project.provide('e2eDist', outDir);
   return () => rmSync(outDir, { recursive: true, force: true });
 }

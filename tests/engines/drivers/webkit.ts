@@ -67,6 +67,8 @@ export async function launchWebKit(): Promise<Engine> {
     const find = async (css: string) => (await call<Record<string, string>>('POST', `${at}/element`, { using: 'css selector', value: css }))[ELEMENT]!;
     const keys = (text: string[]) =>
       call('POST', `${at}/actions`, { actions: [{ type: 'key', id: 'kb', actions: text.flatMap((k) => [{ type: 'keyDown', value: k }, { type: 'keyUp', value: k }]) }] });
+    const pointer = (actions: object[]) =>
+      call('POST', `${at}/actions`, { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }] });
     return {
       goto: async (url) => void (await call('POST', `${at}/url`, { url })),
       async run(fn, ...args) {
@@ -79,10 +81,12 @@ export async function launchWebKit(): Promise<Engine> {
         return r.ok as never;
       },
       async click(css) {
-        const id = await find(css);
-        // Into view first: WebKitWebDriver calls an element inside a scrolled panel not interactable.
-        await call('POST', `${at}/execute/sync`, { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [{ [ELEMENT]: id }] });
-        await call('POST', `${at}/element/${id}/click`, {});
+        const origin = { [ELEMENT]: await find(css) };
+        // Into view first (a panel that scrolls), then the pointer at its centre, down and up: what
+        // puppeteer's click does in Firefox. WebKitWebDriver's element click answered "not
+        // interactable" for a button whose click it had just delivered (the zip's dialog opened).
+        await call('POST', `${at}/execute/sync`, { script: 'arguments[0].scrollIntoView({ block: "center" })', args: [origin] });
+        await pointer([{ type: 'pointerMove', origin, x: 0, y: 0 }, { type: 'pointerDown', button: 0 }, { type: 'pointerUp', button: 0 }]);
       },
       async type(css, text) {
         const id = await find(css);
@@ -91,13 +95,12 @@ export async function launchWebKit(): Promise<Engine> {
       },
       async drag(css, dx) {
         const origin = { [ELEMENT]: await find(css) };
-        const actions = [
+        await pointer([
           { type: 'pointerMove', origin, x: 0, y: 0 },
           { type: 'pointerDown', button: 0 },
           { type: 'pointerMove', origin: 'pointer', x: dx, y: 0 },
           { type: 'pointerUp', button: 0 },
-        ];
-        await call('POST', `${at}/actions`, { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' }, actions }] });
+        ]);
       },
       press: async (...k) => void (await keys(k.map((x) => KEYS[x]))),
       async screenshot(path) {

@@ -7,7 +7,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { settled as settledOutbox } from './registration-helpers.ts';
-import { seriousViolations, signIn } from './shell-helpers.ts';
+import { atRest, seriousViolations, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
   const env = usePortalAndBrowser();
@@ -101,9 +101,14 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     const count = (r: { url(): string }) => new URL(r.url()).pathname.endsWith('/gets/product') && pulls.push(r.url());
     page.on('request', count);
     try {
+      const pulled = page.waitForResponse((r) => new URL(r.url()).pathname.endsWith('/gets/product'));
       await open(id);
       await page.getByTestId('info-name').waitFor();
-      await page.waitForLoadState('networkidle');
+      // The pull answered and every pull of the open has ended (the status is back to Up to date): a
+      // second pull of the same open would have been sent by then. (networkidle waited on every other
+      // request too, and timed out on a busy machine.)
+      await pulled;
+      await atRest(page);
     } finally {
       page.off('request', count);
     }

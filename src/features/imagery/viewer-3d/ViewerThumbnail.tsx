@@ -8,10 +8,10 @@ import { Card } from '../../../ui/Card.tsx';
 import { FileDrop } from '../../../ui/FileDrop.tsx';
 import { acceptOf } from '../../../api/contract/rules/files.ts';
 import { uploadCheck } from '../../../api/upload-check.ts';
-
-const checkImage = uploadCheck('image');
 import { Img } from '../../../ui/Img.tsx';
 import styles from './viewer.module.css';
+
+const checkImage = uploadCheck('image');
 
 interface Props {
   productId: number;

@@ -1,6 +1,7 @@
 // Bulk actions (src/api/contract/products-bulk.ts): checked whole, then applied in one transaction.
 import { productBulk as contract } from '../../src/api/contract/products-bulk.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
+import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation } from '../../src/api/contract/rules/product.ts';
 import type { Db } from '../db/index.ts';
 import { BUMP } from '../domain/products.ts';
 import { recordAnswer } from '../http/idempotency.ts';
@@ -59,9 +60,7 @@ export const productBulkRoutes = implement(contract, {
       } else if (action.kind === 'setCollection') {
         await t.query('UPDATE products SET collection = $2 WHERE id = ANY($1::int[])', [ids, action.collection.trim()]);
       } else if (action.kind === 'requestAutomation') {
-        if (rows.some((r) => r.automation_system !== 1 && r.cancelable_as !== 1)) {
-          throw fieldError('automation_system', 'The automation system of this product cannot be changed.');
-        }
+        if (!rows.every(mayRequestAutomation)) throw fieldError('automation_system', AUTOMATION_LOCKED_MESSAGE);
         await t.query('UPDATE products SET automation_system = 1 WHERE id = ANY($1::int[])', [ids]);
       } else {
         await t.query('UPDATE products SET deleted_at = now() WHERE id = ANY($1::int[])', [ids]);

@@ -4,7 +4,7 @@ import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import type { Auth } from '../auth/guard.ts';
 import type { Db } from '../db/index.ts';
 import { BUMP, listProducts, loadProduct, sameInstant, trimFields, type ProductFields } from '../domain/products.ts';
-import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors } from '../../src/api/contract/rules/product.ts';
+import { AUTOMATION_LOCKED_MESSAGE, automationChangeable, DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors } from '../../src/api/contract/rules/product.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
 import { listPage } from '../domain/list-pages.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
@@ -119,7 +119,7 @@ export const productRoutes = implement(contract, {
       };
       if (f.automation_system !== cur.automation_system) {
         if (f.automation_system === 1) mayAutomate(auth);
-        if (cur.cancelable_as !== 1) throw fieldError('automation_system', 'The automation system of this product cannot be changed.');
+        if (!automationChangeable(cur)) throw fieldError('automation_system', AUTOMATION_LOCKED_MESSAGE);
       }
       refuseBroken(productFieldErrors(f));
       await t.query(

@@ -3,7 +3,7 @@
 // and marked pending until confirmed; Discard puts back the server's versions (confirmed.ts). A new
 // tag name is created first, as a step of the same action (resolveTags), so that it has an id for
 // Undo and for the per-product fallback (bulk-fallback.ts). What the rows were is returned for Undo.
-import { productRules } from '../api/contract/rules/product.ts';
+import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation, productRules } from '../api/contract/rules/product.ts';
 import { tableErrors } from '../api/contract/rules/check.ts';
 import { claimAction } from './action-claims.ts';
 import { keepConfirmed } from './confirmed.ts';
@@ -84,9 +84,7 @@ export async function applyBulk(customerId: number, givenIds: number[], req: Bul
     const all = await currentIds([...new Set(givenIds)]);
     const rows = (await productRows(all)).filter((r): r is ProductRow => !!r);
     if (!rows.length) throw new RuleError('None of these products is in the catalogue any more.');
-    if (req.kind === 'requestAutomation' && rows.some((r) => r.automation_system !== 1 && r.cancelable_as !== 1)) {
-      throw new RuleError('The automation system of this product cannot be changed.');
-    }
+    if (req.kind === 'requestAutomation' && !rows.every(mayRequestAutomation)) throw new RuleError(AUTOMATION_LOCKED_MESSAGE);
     ids = rows.map((r) => r.id);
     const entities = ids.map((id) => `product:${id}`);
     await keepConfirmed(entities);

@@ -12,6 +12,11 @@ export const DEFAULT_NOTE = 'Some more details to inform about technical aspects
 
 export const NAME_OR_SKU_MESSAGE = 'You need to add a name or sku to the product';
 export const DIMENSIONS_MESSAGE = 'You need to add the dimensions to the product';
+export const AUTOMATION_LOCKED_MESSAGE = 'The automation system of this product cannot be changed.';
+/** A product's automation system may change only while the studio lets it be cancelled (cancelable_as 1). */
+export const automationChangeable = (p: { cancelable_as?: number | null }) => p.cancelable_as === 1;
+/** Sending a product for automation: it is sent already, or its automation may still change. */
+export const mayRequestAutomation = (p: { automation_system: number; cancelable_as?: number | null }) => p.automation_system === 1 || automationChangeable(p);
 export const DIMENSION_FIELDS = ['height', 'width', 'depth'] as const;
 
 /** Dimensions are free text (§5: the placeholder is feet, inches and a fraction): negative when a minus comes before a number. */

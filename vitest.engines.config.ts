@@ -11,6 +11,8 @@ export default defineConfig({
     globalSetup: ['./tests/support/setup-e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 300_000,
+    // expect.poll's bound, as in the e2e group (vitest's default 1 s failed the search on a busy machine).
+    expect: { poll: { timeout: 30_000 } },
     retry: 0,
   },
 });

@@ -9,7 +9,7 @@ import type {
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
 import { guardSchema } from './old-tab.ts';
-import { releaseOnPageCache, type PageEvents } from './page-cache.ts';
+import { liveTransactions, releaseOnPageCache, type PageEvents } from './page-cache.ts';
 import { quotaAwareTransaction } from './quota.ts';
 
 export { Dexie };
@@ -45,8 +45,12 @@ export class FacetDb extends Dexie {
   confirmed!: Table<ConfirmedRow, string>;
   savedViews!: Table<SavedViewRow, number>;
 
+  /** Its transactions not yet finished (page-cache.ts: a page leaving for the back/forward cache aborts them). */
+  readonly live = liveTransactions();
+
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
+    this.use({ stack: 'dbcore', name: 'live-transactions', create: (down) => ({ ...down, transaction: (...a) => this.live.add(down.transaction(...a)) }) });
     for (const v of VERSIONS) {
       const version = this.version(v.version).stores(v.stores);
       if (v.upgrade) version.upgrade(v.upgrade);
@@ -206,10 +210,16 @@ export function db(): FacetDb {
     const page = (globalThis as { document?: unknown }).document ? (globalThis as unknown as PageEvents) : undefined;
     if (!pageCacheWatched && page) {
       pageCacheWatched = true;
-      releaseOnPageCache(page, () => current?.close({ disableAutoOpen: true }));
+      releaseOnPageCache(page, () => current && releaseConnection(current));
     }
   }
   return current;
+}
+
+/** Aborts the connection's unfinished transactions and closes it at once (a page leaving for the back/forward cache). */
+export function releaseConnection(d: FacetDb): void {
+  d.close({ disableAutoOpen: true });
+  d.live.abortAll();
 }
 
 /** The instance generation: a drain started under an older one stops (a "reload" in tests). */

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import type { EnginePage } from './engine.ts';
 import type { JourneyEnv } from './journeys.ts';
-import { button, field, installServiceWorker, pick, shows, signIn, until } from './steps.ts';
+import { button, field, gone, installServiceWorker, pick, shows, signIn, until } from './steps.ts';
 
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sent when you reconnect.';
 const cards = () => document.querySelectorAll('[data-testid="product-card"]').length > 0;
@@ -68,6 +68,8 @@ export async function keyboardJourney(env: JourneyEnv, p: EnginePage) {
   await signIn(p, env.base, 'manager@acme.test');
   await p.goto(`${env.base}/product/${id}`);
   await pick(p, 'h2', 'Info');
+  // No popup holding the focus (a person waits for it to close before going through the page).
+  await gone(p, '[role="dialog"]');
   const focused = () => p.run(() => {
     const e = document.activeElement as HTMLElement | null;
     return e ? `${e.getAttribute('role') ?? e.tagName.toLowerCase()}:${(e.getAttribute('aria-label') ?? e.innerText ?? '').trim()}` : '';

@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER ?? '/usr/bin/WebKitWebDriver';
 export const XVFB = '/usr/bin/Xvfb';
+export const MINIBROWSER = process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 
-const NEEDS = { firefox: [FIREFOX_PATH], webkit: [WEBKIT_DRIVER, XVFB] } as const;
+const NEEDS = { firefox: [FIREFOX_PATH], webkit: [WEBKIT_DRIVER, MINIBROWSER, XVFB] } as const;
 
 export function skipWithoutEngine(engine: keyof typeof NEEDS): boolean {
   const missing = NEEDS[engine].filter((p) => !existsSync(p));

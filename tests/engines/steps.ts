@@ -46,12 +46,13 @@ export const shows = (p: EnginePage, text: string, css = 'body') =>
   until(p, (t: string, c: string) => [...document.querySelectorAll(c)].some((e) => (e as HTMLElement).innerText.includes(t)), text, css);
 
 /**
- * In the page: whether the element gets the pointer at its centre, brought into view first as a
- * click would: nothing covers it (the first load's "Please wait" popup, a dialog still closing).
+ * In the page: whether the element is enabled and gets the pointer at its centre, brought into view
+ * first as a click would: nothing covers it (the first load's "Please wait" popup, a dialog still
+ * closing), and it is not disabled (a button waiting for its data).
  */
 function reachable(css: string): boolean {
   const e = document.querySelector(css);
-  if (!e) return false;
+  if (!e || (e as HTMLButtonElement).disabled || e.getAttribute('aria-disabled') === 'true') return false;
   let r = e.getBoundingClientRect();
   if (r.bottom < 0 || r.top > innerHeight || r.right < 0 || r.left > innerWidth) {
     e.scrollIntoView({ block: 'center' });

@@ -1,7 +1,11 @@
-// A page going into the back/forward cache closes its IndexedDB connection (WebKit kept it open and
-// the next page waited for ever: reproduced in tests/engines, catalogue and first-sync journeys);
-// one coming back from it reloads; a page simply unloaded does neither.
+// A page going into the back/forward cache aborts its unfinished IndexedDB transactions and closes
+// its connection (WebKit kept them open, frozen, and the next page waited for ever on their stores:
+// reproduced in tests/engines, the first-sync and offline journeys); one coming back from it
+// reloads; a page simply unloaded does neither.
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
+import { FacetDb, releaseConnection } from '../../src/data/db.ts';
+import type { ProductRow } from '../../src/data/types.ts';
 import { releaseOnPageCache } from '../../src/data/page-cache.ts';
 
 function fakePage() {
@@ -34,4 +38,32 @@ describe('the page cache', () => {
     expect(close).not.toHaveBeenCalled();
     expect(f.reload).not.toHaveBeenCalled();
   });
+
+  it('a transaction still running when the page goes into the cache no longer holds the next page', async () => {
+    const idb = new IDBFactory();
+    const left = new FacetDb('page-cache', { indexedDB: idb, IDBKeyRange });
+    const next = new FacetDb('page-cache', { indexedDB: idb, IDBKeyRange });
+    const f = fakePage();
+    releaseOnPageCache(f.page, () => releaseConnection(left));
+    // The page left mid-write: a pull's transaction on the products that never finishes by itself
+    // (a frozen page's requests are never answered; here it keeps asking).
+    let started = false;
+    const held = left.transaction('rw', left.products, async () => {
+      started = true;
+      for (;;) await left.products.get(1);
+    });
+    held.catch(() => undefined);
+    await expect.poll(() => started).toBe(true);
+    expect(left.live.size).toBe(1);
+
+    f.fire('pagehide', true);
+    await expect(held).rejects.toThrow(/abort/i);
+    // The next page writes and reads the same store.
+    await next.products.put({ id: 5, cid: 1, name: 'Next page' } as unknown as ProductRow);
+    expect((await next.products.get(5))?.name).toBe('Next page');
+    expect(left.live.size).toBe(0);
+    expect(left.isOpen()).toBe(false);
+    next.close();
+  });
 });
+

@@ -6,9 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Engine, EnginePage, Key } from '../engine.ts';
-import { WEBKIT_DRIVER, XVFB } from '../skip.ts';
+import { MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../skip.ts';
 
-const MINIBROWSER = process.env.WEBKIT_BROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const KEYS: Record<Key, string> = { Tab: '\uE004', Enter: '\uE007', Escape: '\uE00C', ArrowRight: '\uE014', ArrowLeft: '\uE012', Space: '\uE00D' };
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 

@@ -55,8 +55,13 @@ export async function keepConfirmed(entities: string[], read?: readonly ProductR
     // Rows a bulk action changes without a record (above): recorded now from their pages, before this change.
     const busyIds = [...busy].filter((e) => entityKind(e) === 'product');
     const records = busyIds.length ? await d.confirmed.bulkGet(busyIds) : [];
-    const unrecorded = busyIds.filter((_, i) => !records[i]).map(entityId);
-    for (const [id, row] of await pageCopies(unrecorded)) {
+    const unrecorded = busyIds.filter((_, i) => !records[i]);
+    const open = new Set(unrecorded);
+    const byBulk = new Set<number>();
+    for (const e of unrecorded.length ? await outboxNaming(unrecorded) : []) {
+      if (e.call.command === 'productBulk.apply') for (const x of e.entities) if (open.has(x)) byBulk.add(entityId(x));
+    }
+    for (const [id, row] of await pageCopies([...byBulk])) {
       ids.push(id);
       rows.push(row);
     }
@@ -119,11 +124,11 @@ export async function settleConfirmed(entities: string[]): Promise<void> {
 
 /**
  * Discard (after its entries left the outbox): each row that no remaining entry changes gets the
- * server's recorded version back; a product a bulk action changed without a record (keepConfirmed)
- * loses its own record, so that its page's copy shows again. In batches (a bulk action's 10,000
- * rows). Returns the products put back.
+ * server's recorded version back; a product that a discarded bulk action (`bulk`: its entities)
+ * changed without a record (keepConfirmed) loses its own record, so that its page's copy shows again.
+ * In batches (a bulk action's 10,000 rows). Returns the products put back.
  */
-export async function restoreConfirmed(entities: Iterable<string>): Promise<number[]> {
+export async function restoreConfirmed(entities: Iterable<string>, bulk: ReadonlySet<string> = new Set()): Promise<number[]> {
   const d = db();
   const list = [...new Set(entities)].filter(kept);
   const busy = await queuedAmong(list);
@@ -136,7 +141,7 @@ export async function restoreConfirmed(entities: Iterable<string>): Promise<numb
       await d.templates.where('id').equals(entityId(c.entity)).delete();
       await d.templates.bulkPut(c.rows);
     } else if (c) products.push(c);
-    else if (entityKind(free[i]!) === 'product') unrecorded.push(entityId(free[i]!));
+    else if (bulk.has(free[i]!)) unrecorded.push(entityId(free[i]!));
   }
   await deleteInSlices(d.confirmed, records.flatMap((c) => (c ? [c.entity] : [])));
   const paged = await pageCopies(unrecorded);

@@ -1,6 +1,7 @@
 // "Select all" plus Add tags at full size (issue 28): from the click on the dialog's Add tags to the
 // first card marked Pending (the mirror changed, the screen shows it), then to the mark's end (the
 // server confirmed), with the bulk calls sent and the main thread's long tasks (over 50 ms) meanwhile.
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 export interface BulkFigures { products: number; to_pending_ms: number | null; to_confirmed_ms: number | null; statuses: number[]; requests: number; long_tasks: number; longest_task_ms: number }
@@ -30,9 +31,18 @@ export async function measureBulkTag(page: Page, total: number): Promise<BulkFig
       if (!mark && w.__bulk.pending !== undefined && w.__bulk.confirmed === undefined) w.__bulk.confirmed = performance.now();
     }).observe(document.body, { subtree: true, childList: true });
   });
+  // BENCH_PROFILE=file.cpuprofile: the main thread's CPU profile (CDP) from the click to the confirmation.
+  const profile = process.env.BENCH_PROFILE;
+  const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await dialog.getByRole('button', { name: 'Add tags' }).click();
   // Bounded: a confirmation that does not come in 4 minutes is reported as null, with what was seen.
   await page.waitForFunction(() => (window as unknown as { __bulk: { confirmed?: number } }).__bulk.confirmed !== undefined, undefined, { timeout: 240_000 }).catch(() => undefined);
+  if (cdp) writeFileSync(profile!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const b = await page.evaluate(() => (window as unknown as { __bulk: { long: number[]; t0: number; pending?: number; confirmed?: number } }).__bulk);
   const since = (t: number | undefined) => (t === undefined ? null : Math.round(t - b.t0));
   return {

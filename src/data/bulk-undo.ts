@@ -5,6 +5,7 @@
 // setCollection back to each product's previous value (one call per value), and a restore of each
 // deleted product by one bulk restore. Request automation has no Undo.
 import { claimAction } from './action-claims.ts';
+import { putInSlices } from './bulk-io.ts';
 import { stopAction } from './action-stop.ts';
 import { bulkTables, currentIds, type BulkBefore } from './bulk.ts';
 import type { CommandCall } from './commands.ts';
@@ -102,9 +103,9 @@ export async function undoBulk(b: BulkBefore, bulkActionId: string, undo: Action
     if (!plan.drafts.length) return;
     const entities = [...new Set(plan.drafts.flatMap((x) => x.entities))];
     // A restored product's server version is "none" until confirmed: a Discard takes it away again.
-    await keepConfirmed(entities);
+    await keepConfirmed(entities, undefined, b.kind !== 'delete');
     await enqueue(plan.drafts, undo);
-    await d.products.bulkPut(plan.rows);
+    await putInSlices(d.products, plan.rows.map((r) => ({ ...r, updated_at: undefined })));
     if (b.kind === 'delete') {
       const back = new Set(plan.rows.map((r) => r.id));
       const renamed = new Map(b.rows.map((r, i) => [r.id, ids[i]!]));

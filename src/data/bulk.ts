@@ -6,6 +6,7 @@
 import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation, productRules } from '../api/contract/rules/product.ts';
 import { tableErrors } from '../api/contract/rules/check.ts';
 import { claimAction } from './action-claims.ts';
+import { deleteInSlices, putInSlices } from './bulk-io.ts';
 import { keepConfirmed } from './confirmed.ts';
 import { db } from './db.ts';
 import { enqueue, kick, type Action } from './outbox.ts';
@@ -87,7 +88,7 @@ export async function applyBulk(customerId: number, givenIds: number[], req: Bul
     if (req.kind === 'requestAutomation' && !rows.every(mayRequestAutomation)) throw new RuleError(AUTOMATION_LOCKED_MESSAGE);
     ids = rows.map((r) => r.id);
     const entities = ids.map((id) => `product:${id}`);
-    await keepConfirmed(entities);
+    await keepConfirmed(entities, rows, req.kind !== 'delete');
     const known = await d.tags.where('cid').equals(customerId).toArray();
     const tags = req.kind === 'addTags' ? await resolveTags(customerId, req.tags, action)
       : req.kind === 'removeTags' ? known.filter((t) => req.tags.includes(t.id)).map(({ id, name }) => ({ id, name })) : [];
@@ -104,12 +105,13 @@ export async function applyBulk(customerId: number, givenIds: number[], req: Bul
       call: { command: 'productBulk.apply', body: { id_customer: customerId, ids, action: body } },
     }], action);
     if (deleting) {
-      await d.products.bulkDelete(ids);
+      await deleteInSlices(d.products, ids);
       await forgetPaged(ids);
       await d.descriptions.where('productId').anyOf(ids).delete();
       await d.productFiles.where('productId').anyOf(ids).delete();
     } else {
-      await d.products.bulkPut(rows.map((r) => changed(r, req, tags)!));
+      // The server's updated_at moves with the call: unknown until the next pull (so its success writes nothing more).
+      await putInSlices(d.products, rows.map((r) => ({ ...changed(r, req, tags)!, updated_at: undefined })));
     }
     touch(entities);
   });

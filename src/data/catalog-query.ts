@@ -40,6 +40,8 @@ interface Hit { words: Word[]; matched: Int32Array; ranked: Int32Array; rows: Ca
 const slotOf = (e: Entry) => e.slot;
 /** Above this many changed rows, the index takes them in one pass (replaceMany). */
 const MANY = 32;
+/** How many rows of a large change are read and merged at a time (one main-thread task each). */
+const PART = 2000;
 /** Temp ids (negative) are the newest rows: they sort first. */
 const order = (id: number) => (id < 0 ? Number.MAX_SAFE_INTEGER + id / 1e6 : id);
 
@@ -143,7 +145,7 @@ export class CatalogIndex {
       this.ready = true;
       // Changes made while the rows were read (a drain re-keying a product made offline) may be
       // missing from them: they are applied now, not lost.
-      for (const c of this.arrivedWhileLoading.splice(0)) await this.apply(c);
+      for (const c of this.arrivedWhileLoading.splice(0)) await this.applyNow(c);
       this.bump();
     })().catch((err) => {
       this.loading = undefined;
@@ -243,7 +245,15 @@ export class CatalogIndex {
 
   private arrivedWhileLoading: Change[] = [];
 
-  async apply(c: Change) {
+  /** Changes are taken one after the other: a large one is read and merged in parts (below). */
+  private applying: Promise<void> = Promise.resolve();
+  apply(c: Change): Promise<void> {
+    const run = this.applying.then(() => this.applyNow(c));
+    this.applying = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyNow(c: Change) {
     if (!this.ready) {
       if (this.loading) this.arrivedWhileLoading.push(c);
       return;
@@ -255,11 +265,13 @@ export class CatalogIndex {
     }
     for (const [temp] of c.rekeyed ?? []) this.remove(temp);
     const ids = [...c.ids, ...(c.rekeyed ?? []).map(([, real]) => real)];
-    const rows = this.kind === 'products'
-      ? await productRows(ids)
-      : await db().templates.bulkGet(ids.map((id) => [this.cid, id] as [number, number]));
-    if (ids.length > MANY) this.replaceMany(ids, rows);
+    const read = (part: number[]) => (this.kind === 'products'
+      ? productRows(part)
+      : db().templates.bulkGet(part.map((id) => [this.cid, id] as [number, number])));
+    // A bulk action's 10,000 rows: read and merged PART at a time, each part its own short task.
+    if (ids.length > MANY) for (let i = 0; i < ids.length; i += PART) this.replaceMany(ids.slice(i, i + PART), await read(ids.slice(i, i + PART)));
     else {
+      const rows = await read(ids);
       ids.forEach((id, i) => {
         const row = rows[i];
         this.remove(id);

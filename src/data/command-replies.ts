@@ -4,6 +4,7 @@
 import type { Reply } from '../api/contract/define.ts';
 import type { Command, CommandCall, EntryOf } from './commands.ts';
 import type { FacetDb } from './db.ts';
+import { SLICE } from './bulk-io.ts';
 import { confirmProduct } from './confirmed.ts';
 import { presetSaved, uploadStored } from './imagery-apply.ts';
 import { productRow, productRows } from './product-pages.ts';
@@ -33,10 +34,16 @@ export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command
   }
 }
 
-/** Many products moved (a bulk action): read and written in two batches, not one by one. */
+/**
+ * Many products moved (a bulk action): their updated_at is unknown until the next pull. The action
+ * wrote its rows so already (bulk.ts), so usually nothing is written here; read in slices.
+ */
 const manyMoved = async ({ d, entities }: Done<Command>): Promise<void> => {
-  const rows = await productRows(products(entities));
-  await d.products.bulkPut(rows.filter((r) => !!r).map((r) => ({ ...r!, updated_at: undefined })));
+  const ids = products(entities);
+  for (let i = 0; i < ids.length; i += SLICE) {
+    const known = (await productRows(ids.slice(i, i + SLICE))).filter((r): r is NonNullable<typeof r> => r?.updated_at !== undefined);
+    if (known.length) await d.products.bulkPut(known.map((r) => ({ ...r, updated_at: undefined })));
+  }
 };
 
 /** A product saved (created or edited): its reply is the server's version, the one a discard of what is still queued on it puts back. */

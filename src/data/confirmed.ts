@@ -4,8 +4,9 @@
 // has changed it); replaced when a pull or a reply brings the server's version while entries still
 // change the row; dropped when no entry touches it any more. Every function runs inside its caller's
 // transaction, which must include `confirmed`, `outbox` and the tables the row lives in.
+import { deleteInSlices, outboxNaming, putInSlices } from './bulk-io.ts';
 import { db } from './db.ts';
-import { forgetPaged, productRows } from './product-pages.ts';
+import { forgetPaged, ownIds, pageCopies, productRows } from './product-pages.ts';
 import { entityId, entityKind, isTemp } from './tempids.ts';
 import type { ConfirmedRow, DescriptionRow, ProductFileRow, ProductRow, TemplateRow } from './types.ts';
 
@@ -21,7 +22,7 @@ async function queuedAmong(entities: string[]): Promise<Set<string>> {
   if (entities.length === 1) return new Set((await queuedOn(entities[0]!)) ? entities : []);
   const wanted = new Set(entities);
   const hit = new Set<string>();
-  for (const e of await db().outbox.where('entities').anyOf(entities).toArray()) for (const x of e.entities) if (wanted.has(x)) hit.add(x);
+  for (const e of await outboxNaming(entities)) for (const x of e.entities) if (wanted.has(x)) hit.add(x);
   return hit;
 }
 
@@ -29,17 +30,43 @@ async function queuedAmong(entities: string[]): Promise<Set<string>> {
  * Call first in a mutation's transaction, before it queues or changes anything: each row that no
  * queued entry changes yet is recorded as it is (the server's last version). A row some entry
  * already changes keeps the version recorded then (or by a pull since). Products are read in batches.
+ * `read`: rows the caller has just read in this transaction (a bulk action's), not read again.
+ * `pagedIsServer`: the change leaves first-sync pages as they are and no block or file (a bulk action
+ * other than delete), so a row that only a page holds needs no record: the page's copy is the
+ * server's version, and Discard drops the own record the change writes (restoreConfirmed). A bulk
+ * action on 10,000 paged rows writes no record.
  */
-export async function keepConfirmed(entities: string[]): Promise<void> {
+export async function keepConfirmed(entities: string[], read?: readonly ProductRow[], pagedIsServer = false): Promise<void> {
   const d = db();
   const busy = await queuedAmong(entities.filter(kept));
   const fresh = entities.filter((e) => kept(e) && !busy.has(e));
   for (const entity of fresh.filter((e) => entityKind(e) === 'template')) {
     await d.confirmed.put({ entity, kind: 'template', rows: await d.templates.where('id').equals(entityId(entity)).toArray() });
   }
-  const ids = fresh.filter((e) => entityKind(e) === 'product').map(entityId);
+  const wanted = fresh.filter((e) => entityKind(e) === 'product').map(entityId);
+  const known = new Map(read?.map((r) => [r.id, r]));
+  const found = wanted.every((id) => known.has(id)) ? wanted.map((id) => known.get(id)) : await productRows(wanted);
+  const own = pagedIsServer ? await ownIds(wanted) : undefined;
+  // Found but not in an own record: a page's copy, which stays the server's version.
+  const keep = wanted.map((id, i) => !own || own.has(id) || !found[i]);
+  const ids = wanted.filter((_, i) => keep[i]);
+  const rows = found.filter((_, i) => keep[i]);
+  if (!pagedIsServer) {
+    // Rows a bulk action changes without a record (above): recorded now from their pages, before this change.
+    const busyIds = [...busy].filter((e) => entityKind(e) === 'product');
+    const records = busyIds.length ? await d.confirmed.bulkGet(busyIds) : [];
+    const unrecorded = busyIds.filter((_, i) => !records[i]);
+    const open = new Set(unrecorded);
+    const byBulk = new Set<number>();
+    for (const e of unrecorded.length ? await outboxNaming(unrecorded) : []) {
+      if (e.call.command === 'productBulk.apply') for (const x of e.entities) if (open.has(x)) byBulk.add(entityId(x));
+    }
+    for (const [id, row] of await pageCopies([...byBulk])) {
+      ids.push(id);
+      rows.push(row);
+    }
+  }
   if (!ids.length) return;
-  const rows = await productRows(ids);
   const group = <T extends { productId: number }>(list: T[]) => {
     const by = new Map<number, T[]>();
     for (const x of list) {
@@ -51,7 +78,7 @@ export async function keepConfirmed(entities: string[]): Promise<void> {
   };
   const blocks = group((await d.descriptions.where('productId').anyOf(ids).toArray()).filter((x) => !isTemp(x.id)));
   const files = group((await d.productFiles.where('productId').anyOf(ids).toArray()).filter((f) => f.pendingBlob === undefined));
-  await d.confirmed.bulkPut(ids.map((id, i) => ({
+  await putInSlices(d.confirmed, ids.map((id, i) => ({
     entity: `product:${id}`, kind: 'product' as const, row: rows[i], descriptions: blocks.get(id) ?? [], files: files.get(id) ?? [],
   })));
 }
@@ -90,41 +117,51 @@ export async function confirmPulled(kind: string | undefined, cid: number, id: n
 export async function settleConfirmed(entities: string[]): Promise<void> {
   const list = entities.filter(kept);
   const busy = await queuedAmong(list);
-  await db().confirmed.bulkDelete(list.filter((e) => !busy.has(e)));
+  // Only the records there are (a bulk action on first-sync rows recorded none): the table's keys are few.
+  const recorded = new Set(list.length > 1 ? ((await db().confirmed.toCollection().primaryKeys()) as string[]) : list);
+  await deleteInSlices(db().confirmed, list.filter((e) => !busy.has(e) && recorded.has(e)));
 }
 
 /**
  * Discard (after its entries left the outbox): each row that no remaining entry changes gets the
- * server's recorded version back. Returns the products put back.
+ * server's recorded version back; a product that a discarded bulk action (`bulk`: its entities)
+ * changed without a record (keepConfirmed) loses its own record, so that its page's copy shows again.
+ * In batches (a bulk action's 10,000 rows). Returns the products put back.
  */
-export async function restoreConfirmed(entities: Iterable<string>): Promise<number[]> {
+export async function restoreConfirmed(entities: Iterable<string>, bulk: ReadonlySet<string> = new Set()): Promise<number[]> {
   const d = db();
-  const products: number[] = [];
-  for (const entity of [...entities].filter(kept)) {
-    const c = await d.confirmed.get(entity);
-    if (!c || (await queuedOn(entity))) continue;
-    await d.confirmed.delete(entity);
-    const id = entityId(entity);
-    if (c.kind === 'template') {
-      await d.templates.where('id').equals(id).delete();
+  const list = [...new Set(entities)].filter(kept);
+  const busy = await queuedAmong(list);
+  const free = list.filter((e) => !busy.has(e));
+  const records = free.length ? await d.confirmed.bulkGet(free) : [];
+  const products: ProductVersion[] = [];
+  const unrecorded: number[] = [];
+  for (const [i, c] of records.entries()) {
+    if (c?.kind === 'template') {
+      await d.templates.where('id').equals(entityId(c.entity)).delete();
       await d.templates.bulkPut(c.rows);
-      continue;
-    }
-    products.push(id);
-    // Its own record wins over a first-sync page's copy (product-pages.ts).
-    if (c.row) await d.products.put(c.row);
-    else {
-      await d.products.delete(id);
-      await forgetPaged([id]);
-    }
-    if (c.descriptions) {
-      await d.descriptions.where('productId').equals(id).delete();
-      await d.descriptions.bulkPut(c.descriptions);
-    }
-    if (c.files) {
-      await d.productFiles.where('productId').equals(id).delete();
-      await d.productFiles.bulkPut(c.files);
-    }
+    } else if (c) products.push(c);
+    else if (bulk.has(free[i]!)) unrecorded.push(entityId(free[i]!));
   }
-  return products;
+  await deleteInSlices(d.confirmed, records.flatMap((c) => (c ? [c.entity] : [])));
+  const paged = await pageCopies(unrecorded);
+  const dropped = unrecorded.filter((id) => paged.has(id));
+  await deleteInSlices(d.products, dropped);
+  // Its own record wins over a first-sync page's copy (product-pages.ts).
+  await putInSlices(d.products, products.flatMap((c) => (c.row ? [c.row] : [])));
+  const gone = products.filter((c) => !c.row).map((c) => entityId(c.entity));
+  await deleteInSlices(d.products, gone);
+  await forgetPaged(gone);
+  const withBlocks = products.filter((c) => c.descriptions);
+  const withFiles = products.filter((c) => c.files);
+  const idsOf = (cs: ProductVersion[]) => cs.map((c) => entityId(c.entity));
+  if (withBlocks.length) {
+    await d.descriptions.where('productId').anyOf(idsOf(withBlocks)).delete();
+    await putInSlices(d.descriptions, withBlocks.flatMap((c) => c.descriptions!));
+  }
+  if (withFiles.length) {
+    await d.productFiles.where('productId').anyOf(idsOf(withFiles)).delete();
+    await putInSlices(d.productFiles, withFiles.flatMap((c) => c.files!));
+  }
+  return [...idsOf(products), ...dropped];
 }

@@ -20,7 +20,7 @@ export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
 export type { ProductDraft } from './products.ts';
 export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
 export { undoDelete } from './product-undo.ts';
-export { applyBulk, type BulkBefore, type BulkKind, type BulkRequest } from './bulk.ts';
+export { applyBulk, type BulkKind, type BulkRequest } from './bulk.ts';
 export { undoBulk } from './bulk-undo.ts';
 export { fileNameOf } from './product-files.ts';
 export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';

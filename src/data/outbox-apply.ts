@@ -3,12 +3,14 @@
 // are re-based on the server's new updated_at (our own change is no conflict), and its command's
 // own success runs (command-replies.ts).
 import type { FacetDb } from './db.ts';
+import { outboxNaming, putInSlices } from './bulk-io.ts';
 import { onSuccess } from './command-replies.ts';
 import { settleConfirmed } from './confirmed.ts';
 import { rekeyImagery } from './imagery-apply.ts';
+import { productRows } from './product-pages.ts';
 import { emitChange, touch } from './store.ts';
 import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
-import type { OutboxEntry, TempKind } from './types.ts';
+import type { OutboxEntry, ProductRow, TempKind } from './types.ts';
 
 export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): Promise<void> {
   const changed: number[] = [];
@@ -34,7 +36,7 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
     const moved = entities.filter((x) => entityKind(x) === 'product');
     // The server row moved because of us: later edits are based on its new version (one query for a bulk action's rows).
     const set = new Set(moved);
-    const later = moved.length ? await d.outbox.where('entities').anyOf(moved).distinct().toArray() : [];
+    const later = await outboxNaming(moved);
     for (const l of later.filter((x) => x.base !== undefined)) {
       const ent = l.entities.filter((x) => set.has(x)).at(-1)!;
       await d.outbox.update(l.id!, { base: updatedAt(entityId(ent)) });
@@ -106,7 +108,8 @@ async function swapTagInProducts(d: FacetDb, temp: number, real: number) {
   for (const e of await d.outbox.where('entities').equals(`tag:${temp}`).toArray()) {
     for (const x of e.entities) if (entityKind(x) === 'product') ids.add(entityId(x));
   }
-  for (const p of await d.products.bulkGet([...ids])) {
-    if (p?.tags.some((t) => t.id === temp)) await d.products.put({ ...p, tags: p.tags.map((t) => (t.id === temp ? { ...t, id: real } : t)) });
-  }
+  // One batched write (a bulk action's new tag is on 10,000 products: one put each took seconds).
+  const rows = await productRows([...ids]);
+  const swapped = rows.filter((p): p is ProductRow => !!p?.tags.some((t) => t.id === temp)).map((p) => ({ ...p, tags: p.tags.map((t) => (t.id === temp ? { ...t, id: real } : t)) }));
+  await putInSlices(d.products, swapped);
 }

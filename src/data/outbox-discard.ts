@@ -34,6 +34,7 @@ async function discard(start: () => Promise<number[]>): Promise<boolean> {
   const entities = new Set<string>();
   const calls: OutboxCall[] = [];
   const products = new Set<number>();
+  const bulk = new Set<string>();
   // Planned inside the transaction, so a drain cannot start sending one of them meanwhile.
   const done = await d.transaction('rw', d.tables, async () => {
     const drop = discardPlanner(await d.outbox.orderBy('id').toArray())(await start());
@@ -51,9 +52,10 @@ async function discard(start: () => Promise<number[]>): Promise<boolean> {
       }
       if (e.creates) for (const id of await dropTemp(e.creates.kind, e.creates.temp)) products.add(id);
       for (const x of e.entities) entities.add(x);
+      if (e.call.command === 'productBulk.apply') for (const x of e.entities) bulk.add(x);
       calls.push(e.call);
     }
-    await restoreConfirmed(entities);
+    await restoreConfirmed(entities, bulk);
     for (const x of entities) if (entityKind(x) === 'product') products.add(entityId(x));
     touch(entities);
     return true;

@@ -8,6 +8,8 @@ import { db } from './db.ts';
 import type { ProductPageRow, ProductRow } from './types.ts';
 
 const PAGE_ROWS = 1000;
+/** Ids per range read of own records. */
+const WINDOW = 1000;
 /** [cid, hi, lo]: the page holds the company's rows with lo <= id < hi. */
 type PageKey = [number, number, number];
 
@@ -33,7 +35,8 @@ export async function productRows(ids: number[]): Promise<(ProductRow | undefine
   if (!missing.length) return own;
   const keys = (await allKeys()).filter((k) => missing.some((id) => holds(k, id)));
   const byId = new Map<number, ProductRow>();
-  for (const page of await db().productPages.bulkGet(keys)) for (const r of page?.rows ?? []) byId.set(r.id, r);
+  // A page at a time: ten pages' rows in one answer take one long task to come out of IndexedDB.
+  for (const key of keys) for (const r of (await db().productPages.get(key))?.rows ?? []) byId.set(r.id, r);
   return ids.map((id, i) => own[i] ?? byId.get(id));
 }
 
@@ -52,10 +55,37 @@ async function ownRecords(ids: number[]): Promise<(ProductRow | undefined)[]> {
   }
   // Few ids, or ids spread wide (the range would read much more than asked): one get each.
   if (real.length < 50 || hi - lo > 4 * real.length) return db().products.bulkGet(ids);
-  const found = new Map((await db().products.where(':id').between(lo, hi, true, true).toArray()).map((r) => [r.id, r]));
+  // In windows of ids: 10,000 rows in one answer take one long task to come out of IndexedDB.
+  const found = new Map<number, ProductRow>();
+  for (let from = lo; from <= hi; from += WINDOW) {
+    for (const r of await db().products.where(':id').between(from, Math.min(from + WINDOW, hi + 1), true, false).toArray()) found.set(r.id, r);
+  }
   const temps = ids.filter((id) => id <= 0);
   if (temps.length) for (const r of await db().products.bulkGet(temps)) if (r) found.set(r.id, r);
   return ids.map((id) => found.get(id));
+}
+
+/** Of these ids, those with an own record (a range of keys when they are dense, as ownRecords). */
+export async function ownIds(ids: number[]): Promise<Set<number>> {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const id of ids) {
+    if (id < lo) lo = id;
+    if (id > hi) hi = id;
+  }
+  if (ids.length < 50 || hi - lo > 4 * ids.length) return new Set((await db().products.bulkGet(ids)).flatMap((r) => (r ? [r.id] : [])));
+  const wanted = new Set(ids);
+  return new Set(((await db().products.where(':id').between(lo, hi, true, true).primaryKeys()) as number[]).filter((id) => wanted.has(id)));
+}
+
+/** The first-sync pages' copies of these products (whatever own records say). */
+export async function pageCopies(ids: number[]): Promise<Map<number, ProductRow>> {
+  const out = new Map<number, ProductRow>();
+  if (!ids.length) return out;
+  const keys = (await allKeys()).filter((k) => ids.some((id) => holds(k, id)));
+  const wanted = new Set(ids);
+  for (const page of await db().productPages.bulkGet(keys)) for (const r of page?.rows ?? []) if (wanted.has(r.id)) out.set(r.id, r);
+  return out;
 }
 
 /** Every product of a company, unordered. */

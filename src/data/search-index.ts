@@ -58,15 +58,24 @@ export class SearchIndex {
   private codeText?: { text: string; starts: Int32Array };
   /** Per typed word, the slots it matches (typing the next word reuses the earlier ones); cleared by a change. */
   private wordSets = new Map<string, WordSets>();
-  private bulk = false;
+  /** While addAll runs: the terms it adds, placed in the sorted lists once at its end. */
+  private fresh?: string[];
 
   /** Indexes many documents at once (one sort of the vocabulary at the end); returns their slots. */
   addAll(docs: readonly SearchDoc[]): number[] {
-    this.bulk = true;
+    const fresh: string[] = (this.fresh = []);
     const slots = docs.map((d) => this.add(d));
-    this.bulk = false;
-    this.vocab = [...this.postings.keys()].sort();
-    this.wordTerms = this.vocab.filter(isWordTerm);
+    this.fresh = undefined;
+    // A bulk change brings few new terms (a tag): no sort of the whole vocabulary per part of it.
+    if (fresh.length > 64) {
+      this.vocab = [...this.postings.keys()].sort();
+      this.wordTerms = this.vocab.filter(isWordTerm);
+    } else {
+      for (const t of fresh) {
+        insertSorted(this.vocab, t);
+        if (isWordTerm(t)) insertSorted(this.wordTerms, t);
+      }
+    }
     return slots;
   }
 
@@ -109,7 +118,8 @@ export class SearchIndex {
     let p = this.postings.get(t);
     if (!p) {
       this.postings.set(t, (p = { all: [], name: [] }));
-      if (!this.bulk) {
+      if (this.fresh) this.fresh.push(t);
+      else {
         insertSorted(this.vocab, t);
         if (isWordTerm(t)) insertSorted(this.wordTerms, t);
       }

@@ -1,6 +1,7 @@
 // The lists a company's mirror is pulled from, and how one list is applied to its table.
 import type { Table } from 'dexie';
 import type { ApiFailure } from '../api/client.ts';
+import { putInSlices } from './bulk-io.ts';
 import { db } from './db.ts';
 import { getList } from './remote.ts';
 import { emitChange, tick, touchedSince } from './store.ts';
@@ -107,7 +108,7 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
     for (const id of gone) if (queued(id)) await confirmPulled(spec.entity, cid, id, undefined);
     if (remove.length) await table.bulkDelete(remove);
     if (spec.paged) await forgetPaged(remove as number[]);
-    if (put.length) await table.bulkPut(put);
+    await putInSlices(table, put);
     written = [...put.map((x) => x.id as number), ...remove.map((k) => (Array.isArray(k) ? k[1] : k))];
     // A held row must come back in a later delta: the cursor stays before it.
     const next = cursor && skippedAt && skippedAt < cursor ? new Date(Date.parse(skippedAt) - 1).toISOString() : cursor;

@@ -101,16 +101,24 @@ export function startSync(ctx: { customerId: number }): () => void {
   };
 }
 
+/** Above this many products, a Discard re-pulls the list's delta instead of each product. */
+const MANY_PULLS = 50;
+
 // Discard re-pulls the server's truth for what the discarded entries touched.
 setRefetch(async (entities, calls) => {
   const cid = customerId;
   if (cid === undefined) return;
   await refetchImagery(cid, calls);
   const products = entities.filter((e) => entityKind(e) === 'product').map(entityId);
-  await Promise.all(products.map((id) => pullProduct(cid, id).catch(() => undefined)));
+  // A bulk action's thousands of products: one delta of the list, not one request each.
+  const many = products.length > MANY_PULLS;
+  if (!many) await Promise.all(products.map((id) => pullProduct(cid, id).catch(() => undefined)));
   const others = new Set(entities.map(entityKind));
   for (const spec of LISTS) {
-    if (spec.name === 'products') continue;
+    if (spec.name === 'products') {
+      if (many) await pullList(spec, cid).catch(() => undefined);
+      continue;
+    }
     if (others.has(spec.entity ?? '') || spec.name === 'tags') {
       await db().meta.delete(`${spec.name}:${cid}`);
       await pullList(spec, cid).catch(() => undefined);

@@ -7,7 +7,8 @@ import { applyBulk } from '../../src/data/bulk.ts';
 import { undoBulk } from '../../src/data/bulk-undo.ts';
 import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
-import { drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
+import { discardAction, drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
+import { saveProductInfo } from '../../src/data/product-info.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { registerProducts } from '../../src/data/products.ts';
 import { syncNow } from '../../src/data/sync.ts';
@@ -69,6 +70,27 @@ describe('bulk actions', () => {
     expect(await undoBulk(before, a.id, act('Undo'))).toBe('discarded');
     for (const p of ps) expect((await productRow(p.id))!.collection).toBe(p.collection);
     expect(await db().outbox.count()).toBe(0);
+    h.net.offline = false;
+    await retryWaitingNow();
+    for (const p of ps) expect((await serverRow(p.sku))!.collection).toBe(p.collection);
+  });
+
+  it('rows only first-sync pages hold: no recorded copy; Discard shows the pages\' copies again, with an Info edit queued after it', async () => {
+    const ps = take(3);
+    const ids = ps.map((p) => p.id);
+    expect(await db().products.bulkGet(ids)).toEqual([undefined, undefined, undefined]); // only pages hold them
+    h.net.offline = true;
+    const a = act('Set the collection of 3 products to Paged');
+    await applyBulk(h.cid, ids, { kind: 'setCollection', collection: 'Paged' }, a);
+    expect(await db().confirmed.bulkGet(ids.map((id) => `product:${id}`))).toEqual([undefined, undefined, undefined]);
+    // An Info edit of one of them after it: its server version is recorded then, from its page.
+    await saveProductInfo(h.cid, ids[0]!, { fields: { name: 'Renamed after the bulk' } }, newActionId());
+    expect(await db().confirmed.get(`product:${ids[0]}`)).toMatchObject({ row: { name: ps[0]!.name, collection: ps[0]!.collection } });
+    await drainOutbox(); // fails offline and waits out its backoff: nothing is being sent
+    expect(await discardAction(a.id)).toBe(true); // the edit depends on it: both go
+    for (const p of ps) expect(await productRow(p.id)).toMatchObject({ name: p.name, collection: p.collection });
+    expect(await db().outbox.count()).toBe(0);
+    expect(await db().confirmed.count()).toBe(0);
     h.net.offline = false;
     await retryWaitingNow();
     for (const p of ps) expect((await serverRow(p.sku))!.collection).toBe(p.collection);

@@ -1,7 +1,8 @@
 // The product catalogue in real Chromium (document 2 §2.2, §9; document 1 §4 calendar):
 // sections, every filter, the calendar presets and a custom range, thumbnail sizes, the zoom
 // popup, the service request, and axe on the page; the selection and bulk actions (issue 28): a Shift
-// range and x on a focused card, a bulk tag, Select all of a filtered list, delete and Undo.
+// range and x on a focused card, a bulk tag, Select all of a filtered list, delete and Undo; a reader
+// (no editor-info-access) sees neither checkboxes nor the bulk bar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -9,7 +10,8 @@ import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { presetRange, type Preset } from '../../src/features/calendar/presets.ts';
 import { atRest, seriousViolations, signIn } from './shell-helpers.ts';
-import { settled } from './registration-helpers.ts';
+import { settled, signInAs } from './registration-helpers.ts';
+import { addMember, createUser, grant } from '../../server/domain/accounts.ts';
 
 interface P {
   id: number;
@@ -291,5 +293,26 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     expect(gone!.n).toBe(0);
     await page.getByLabel('Collection').fill('');
     await expectCount(products.length);
+  });
+  it('a user without editor-info-access sees the products but no checkboxes and no bulk bar', async () => {
+    const role = (await env.s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Catalogue reader') RETURNING id`, [cid]))!.id;
+    await grant(env.s.db, role, ['dashboard-access', 'reader-info-access']);
+    await addMember(env.s.db, await createUser(env.s.db, { name: 'Catalogue Reader', email: 'reader@acme.test', password: 'demo1234' }), cid, role);
+    const other = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
+    const p = await other.newPage();
+    try {
+      await signInAs(p, env.s.url, 'reader@acme.test');
+      await p.goto(`${env.s.url}/catalog?section=allproducts`);
+      await p.getByTestId('catalog-count').getByText(`${products.length} products`).waitFor();
+      const card = p.getByTestId('product-card').first();
+      await card.waitFor();
+      expect(await p.getByTestId('grid-cell').getByRole('checkbox').count()).toBe(0);
+      await card.focus();
+      await p.keyboard.press('x'); // the selection key does nothing for a reader
+      expect(await p.getByTestId('bulk-bar').count()).toBe(0);
+      expect(await p.getByRole('button', { name: /^Select all/ }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });

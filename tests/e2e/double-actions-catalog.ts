@@ -1,7 +1,7 @@
 // The catalogue screens' write actions for tests/e2e/double-everything.test.ts: Info (delete, tags,
 // information blocks, files, categories, a conflict kept as mine), Add Products (a CSV import sent,
-// a tag typed with Enter), Add Templates' names made with Enter, and the staff's template delete and
-// retailer edit and delete. In order: a later entry may act on what an earlier one made.
+// a tag typed with Enter), the catalogue's bulk Add tags, Add Templates' names made with Enter, and the
+// staff's template delete and retailer edit and delete. In order: a later entry may act on what an earlier one made.
 import type { Page } from 'playwright-core';
 import { call } from '../support/http.ts';
 import { imageFile } from './registration-helpers.ts';
@@ -62,6 +62,8 @@ async function editRetailer(page: Page, c: Ctx) {
   await button(page, 'Edit Twice Home').click();
 }
 
+const BULK_TAGGED = 'Tagged 2 products with Twice Bulk Tag';
+
 export const CATALOG_ACTIONS: WriteAction[] = [
   {
     name: 'Info: product delete',
@@ -99,6 +101,26 @@ export const CATALOG_ACTIONS: WriteAction[] = [
     (db) => keysOn(db, '/deletes/product/asset/delete')),
   infoSave('a subcategory ticked', (page) => form(page).getByRole('checkbox', { name: 'Vases' }).check(),
     (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_subcategory_links WHERE product_id = $1', [c.productId])),
+  {
+    name: 'Catalogue: bulk Add tags confirm',
+    as: 'manager',
+    open: async (page, c) => {
+      await page.goto(`${c.url}/catalog?section=allproducts`);
+      const cells = page.getByTestId('grid-cell');
+      await cells.nth(0).getByRole('checkbox').click();
+      await cells.nth(1).getByRole('checkbox').click({ modifiers: ['Shift'] });
+      const bar = page.getByTestId('bulk-bar');
+      await bar.getByText('2 selected').waitFor();
+      await bar.getByRole('button', { name: 'Add tags' }).click();
+      await dialog(page, 'Add tags').getByLabel('Tags').fill('Twice Bulk Tag');
+      await page.keyboard.press('Enter');
+    },
+    act: (page) => doubleClick(dialog(page, 'Add tags').getByRole('button', { name: 'Add tags' })),
+    done: (page) => toasts(page, BULK_TAGGED).first().waitFor(),
+    // One bulk call under one key (its new tag's create is a step of the same action).
+    count: (db) => keysOn(db, '/posts/product/bulk'),
+    toast: BULK_TAGGED,
+  },
   {
     name: 'Info: conflict, Keep mine',
     as: 'manager',

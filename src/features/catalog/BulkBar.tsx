@@ -3,9 +3,9 @@
 // change, shown at once; its toast offers Undo for 10 s (Request automation has none).
 import { useState } from 'react';
 import { FolderInput, Sparkles, Tag, Tags, Trash2, X } from 'lucide-react';
-import { newActionId } from '../../api/action-id.ts';
+import { offerUndo } from '../../app/offer-undo.ts';
 import { useUserAction } from '../../app/user-action.ts';
-import { applyBulk, undoBulk, type BulkBefore, type BulkKind, type BulkRequest, type ProductRow } from '../../data/index.ts';
+import { applyBulk, undoBulk, type BulkKind, type BulkRequest, type ProductRow } from '../../data/index.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { plural } from '../../ui/format.ts';
@@ -72,7 +72,12 @@ export function BulkBar({ customerId, selected, total, allShown, rows, canAutoma
         if (!before) return;
         if (req.kind === 'delete') onGone(ids);
         if (req.kind === 'requestAutomation') notify.saved(`${done}. This cannot be undone.`);
-        else offerUndo(done, before, a.id);
+        else {
+          offerUndo(
+            { message: done, done: ['Undone', done], failed: 'It could not be undone', queued: (how) => how === 'queued' },
+            (undoId) => undoBulk(before, a.id, { id: undoId, label: `Undo: ${done}` }),
+          );
+        }
       },
       { input: { req, ids }, onError: (err) => notify.error('The change was not made', (err as Error).message) },
     );
@@ -120,18 +125,4 @@ export function BulkBar({ customerId, selected, total, allShown, rows, canAutoma
       />
     </div>
   );
-}
-
-/** Undo for 10 s: one inverse however often it is clicked (its identity is made here). */
-function offerUndo(done: string, before: BulkBefore, bulkActionId: string) {
-  const undo = { id: newActionId(), label: `Undo: ${done}` };
-  let undone = false;
-  notify.undoable(done, () => {
-    if (undone) return;
-    undone = true;
-    void undoBulk(before, bulkActionId, undo).then(
-      (how) => (how === 'queued' && !navigator.onLine ? notify.savedOffline() : notify.info('Undone', done)),
-      (err: unknown) => notify.error('It could not be undone', (err as Error).message),
-    );
-  });
 }

@@ -7,12 +7,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
+import { offerUndo } from '../../app/offer-undo.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
 import { deleteProduct, fileNameOf, saveProductInfo, undoDelete, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { notify } from '../../ui/notify.tsx';
 import { cx } from '../../ui/cx.ts';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
@@ -84,7 +84,11 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       const copy = { row: product, descriptions: blocks, files };
       await deleteProduct(customerId, product.id, a.id);
       setAlert({ title: 'Success', message: 'Product deleted', onConfirm: () => navigate('/catalog') });
-      offerUndo(customerId, copy, a.id);
+      // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
+      offerUndo(
+        { message: 'Product deleted', done: ['Product restored'], failed: 'The product could not be restored', queued: (how) => how === 'restored' },
+        (undoId) => undoDelete(customerId, copy, a.id, undoId),
+      );
     }, { onError: (err) => setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close }) });
   const named = [product.sku, product.name].filter(Boolean).join(' · ') || `Product ${product.id}`;
   const askDelete = () =>
@@ -136,17 +140,3 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
   );
 }
 
-/** Undo for 10 s after a delete: one restore however often it is clicked (its identity is made here). */
-function offerUndo(customerId: number, copy: Parameters<typeof undoDelete>[1], deleteActionId: string) {
-  const undoId = crypto.randomUUID();
-  let undone = false;
-  notify.undoable('Product deleted', () => {
-    if (undone) return; // a second click before the toast has gone: the same Undo, said once
-    undone = true;
-    void undoDelete(customerId, copy, deleteActionId, undoId).then(
-      // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
-      (how) => (how === 'restored' && !navigator.onLine ? notify.savedOffline() : notify.info('Product restored')),
-      (err: unknown) => notify.error('The product could not be restored', (err as Error).message),
-    );
-  });
-}

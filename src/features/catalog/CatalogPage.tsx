@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
-import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
+import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductCategoryRow, type ProductRow, type TemplateCategoryRow, type TemplateRow } from '../../data/index.ts';
 import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
@@ -36,6 +36,9 @@ const SIZES = [
   { value: 'big' as const, label: 'Big', icon: <Square /> },
 ];
 const idOf = (x: { id: number }) => x.id;
+// The same empty lists while loading (the memoised menu compares them).
+const NO_PRODUCT_CATEGORIES: ProductCategoryRow[] = [];
+const NO_TEMPLATE_CATEGORIES: TemplateCategoryRow[] = [];
 const SEARCH_ID = 'catalog-search';
 
 export default function CatalogPage() {
@@ -134,7 +137,7 @@ export default function CatalogPage() {
         }
       />
       <div className={styles.layout}>
-        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? []} templateCategories={templateCategories ?? []} filters={filters} />
+        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? NO_PRODUCT_CATEGORIES} templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES} filters={filters} />
         <div className={styles.main} onClick={openCard}>
           <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>

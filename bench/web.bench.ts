@@ -2,7 +2,8 @@
 // server on a 100,000-product company. Writes bench/results/web.json: the JS of /login (gzip),
 // the offline warm start to the first catalogue card, and keystroke-to-grid time in the filter box.
 // BENCH_WEB_PARTS=login measures only /login's JS and updates that part of web.json; BENCH_WEB_PARTS=bulk
-// only "Select all" plus Add tags (bench/web/bulk-tag.ts), into web-bulk.json.
+// only "Select all" plus Add tags (bench/web/bulk-tag.ts), into web-bulk.json; BENCH_WEB_PARTS=keys only
+// the keystrokes (after the first sync, online, no service worker reload), into web-keys.json.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,8 +11,7 @@ import { build } from 'vite';
 import { launchChromium } from '../tests/support/browser.ts';
 import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
-import { measureKeystrokes, type Row } from './web/keystrokes.ts';
-import { searchDoc } from '../src/data/catalog-search.ts';
+import { measureKeystrokes, searchRows, type Row } from './web/keystrokes.ts';
 import { measureCsvExport } from './web/csv-export.ts';
 import { measureLoginJs } from './web/login-js.ts';
 import { measureBulkTag } from './web/bulk-tag.ts';
@@ -19,6 +19,7 @@ import { firstCardProbe, measureWarmStarts } from './web/warm-start.ts';
 
 const LOGIN_ONLY = process.env.BENCH_WEB_PARTS === 'login';
 const BULK_ONLY = process.env.BENCH_WEB_PARTS === 'bulk';
+const KEYS_ONLY = process.env.BENCH_WEB_PARTS === 'keys';
 const PRODUCTS = LOGIN_ONLY ? 60 : Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const WARM_STARTS = 3;
 const dir = mkdtempSync(join(tmpdir(), 'facet-bench-web-'));
@@ -37,15 +38,7 @@ await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, empty
 
 // 2. The server, and what the filter must answer (as the portal's filter computes it).
 const server = await startLargeCompany({ dir, distDir: dist, products: PRODUCTS, log });
-// Every field the search reads (catalog-search.ts): the same words the portal indexes.
-const rows: Row[] = (await server.db.query<{ id: number; name: string; sku: string; collection: string; finish: string; words: string[]; created_at: Date | string }>(
-  `SELECT p.id, p.name, p.sku, p.collection, p.finish, p.created_at,
-          array(SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = p.id
-                UNION ALL SELECT c.category FROM product_subcategory_links l JOIN product_subcategories s ON s.id = l.subcategory_id
-                  JOIN product_categories c ON c.id = s.category_id WHERE l.product_id = p.id
-                UNION ALL SELECT s.subcategory FROM product_subcategory_links l JOIN product_subcategories s ON s.id = l.subcategory_id WHERE l.product_id = p.id) AS words
-     FROM products p WHERE p.customer_id = $1 AND p.deleted_at IS NULL`, [server.acme],
-)).map((r) => ({ id: r.id, doc: searchDoc(r.name, r.sku, [r.collection, r.finish, ...r.words]), created: new Date(r.created_at).getTime() }));
+const rows: Row[] = await searchRows(server);
 const total = rows.length;
 
 const browser = await launchChromium();
@@ -82,6 +75,15 @@ try {
     log(`Select all + Add tags on ${total}: ${JSON.stringify(bulk)}`);
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/web-bulk.json', `${JSON.stringify({ when: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless), production build`, ...bulk }, null, 2)}\n`);
+    process.exit(0);
+  }
+  if (KEYS_ONLY) {
+    const keys = await measureKeystrokes(page, rows);
+    const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom) };
+    log(`${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`);
+    mkdirSync('bench/results', { recursive: true });
+    const when = new Date().toISOString();
+    writeFileSync('bench/results/web-keys.json', `${JSON.stringify({ when, browser: `Chromium ${browser.version()} (headless), production build`, products: total, keystroke_to_grid_ms: figures }, null, 2)}\n`);
     process.exit(0);
   }
   await page.evaluate(() => navigator.serviceWorker.ready);

@@ -14,11 +14,13 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
   fit?: 'contain' | 'cover';
   /** A faint checkerboard behind the image (transparent layers). */
   checker?: boolean;
+  /** false: shown as it decodes, without the fade in (a grid that mounts dozens at each keystroke: no state update and no animation per image). */
+  fade?: boolean;
   className?: string;
   style?: CSSProperties;
 }
 
-export function Img({ src, alt, placeholder, fit = 'contain', checker, className, style, onError, onLoad, ...rest }: ImgProps) {
+export function Img({ src, alt, placeholder, fit = 'contain', checker, fade = true, className, style, onError, onLoad, ...rest }: ImgProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   const broken = !src || failed === src;
@@ -39,15 +41,19 @@ export function Img({ src, alt, placeholder, fit = 'contain', checker, className
         <img
           src={src}
           alt={alt}
-          className={cx(styles.img, fit === 'cover' && styles.cover, loaded === src && styles.loaded)}
+          className={cx(styles.img, fit === 'cover' && styles.cover, (!fade || loaded === src) && styles.loaded, !fade && styles.still)}
           onError={(e) => {
             setFailed(src);
             onError?.(e);
           }}
-          onLoad={(e) => {
-            setLoaded(src);
-            onLoad?.(e);
-          }}
+          onLoad={
+            fade
+              ? (e) => {
+                  setLoaded(src);
+                  onLoad?.(e);
+                }
+              : onLoad
+          }
           {...rest}
         />
       )}

@@ -2,12 +2,12 @@
 // chosen for a service request. Thumbnails never leave a blank: a placeholder tile shows the product's
 // initials and SKU when the image is missing or cannot load (offline, never cached).
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import { Clock, Maximize2 } from 'lucide-react';
 import { highlight, type ProductRow, type TemplateRow, type Word } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Checkbox } from '../../ui/Checkbox.tsx';
 import { Img } from '../../ui/Img.tsx';
+import { PickBox } from '../../ui/PickBox.tsx';
 import { TileButton } from '../../ui/TileButton.tsx';
 import { cx } from '../../ui/cx.ts';
 import { QueuedImg } from '../batch/QueuedImg.tsx';
@@ -18,7 +18,7 @@ export const productLabel = (p: Pick<ProductRow, 'name' | 'sku' | 'id'>) => p.na
 
 function Thumb({ src, cell, name, caption }: { src: string | null; cell: number; name: string; caption?: string }) {
   const side = Math.round(cell);
-  return <Img src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" width={side} height={side} className={styles.thumb} />;
+  return <Img src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" fade={false} width={side} height={side} className={styles.thumb} />;
 }
 
 /** A shown text with the search's matched words marked (<mark>). */
@@ -50,7 +50,8 @@ export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex,
     onToggle(p.id, e.shiftKey);
   };
   const link = (
-    <Link to={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex} onKeyDown={onKeyDown} aria-describedby={onToggle && selected ? SELECTED_ID : undefined}>
+    // A plain link (CatalogPage's openCard routes its click): no router hooks in each of the cards mounted per keystroke.
+    <a href={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex} onKeyDown={onKeyDown} aria-describedby={onToggle && selected ? SELECTED_ID : undefined}>
       {!p.images.length && p.pendingImages?.length ? (
         <QueuedImg blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
       ) : (
@@ -78,23 +79,20 @@ export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex,
         )}
         {p.id > 0 && <span>#{p.id}</span>}
       </span>
-    </Link>
+    </a>
   );
   if (!onToggle) return link;
   return (
     <div className={cx(styles.pickable, selected && styles.selected)}>
       {link}
-      <Checkbox
-        className={styles.pick}
-        label={<span className="sr-only">Select {label}</span>}
-        checked={!!selected}
-        tabIndex={-1}
-        onClick={(e) => {
-          e.preventDefault(); // the selection decides, with the Shift key
-          onToggle(p.id, e.shiftKey);
-        }}
-        onCheckedChange={() => undefined}
-      />
+      <span className={styles.pick}>
+        <PickBox
+          label={`Select ${label}`}
+          checked={!!selected}
+          tabIndex={-1}
+          onClick={(e) => onToggle(p.id, e.shiftKey)} // the selection decides, with the Shift key
+        />
+      </span>
     </div>
   );
 });

@@ -1,4 +1,4 @@
-// A virtualised thumbnail grid: only the rows in view (plus a few) are in the DOM, so 100,000
+// A virtualised thumbnail grid: only the rows in view (plus one) are in the DOM, so 100,000
 // products scroll as smoothly as 60. Columns follow the thumbnail size (document 2 §9).
 // The keyboard (issue 28): the grid is one Tab stop (a roving tabindex on one card); the arrow
 // keys, Home/End and PageUp/PageDown move through it, scrolling the card in; Enter opens it. The
@@ -49,7 +49,7 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   const rowHeight = Math.round(cell) + CAPTION + GAP;
   const rows = Math.ceil(items.length / columns);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const v = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 3 });
+  const v = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 1 });
   const shown = v.getVirtualItems();
   const firstShown = (shown[0]?.index ?? 0) * columns;
   const lastShown = ((shown[shown.length - 1]?.index ?? 0) + 1) * columns - 1;

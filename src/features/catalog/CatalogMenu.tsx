@@ -1,6 +1,7 @@
 // The catalogue's left menu (document 2 §2.2): All Products, product categories with their
 // subcategories, and a Templates group with the template categories; each entry is a `section`.
 // Above them, the user's saved views (issue 28), first so that a long list of categories does not hide them.
+import { memo } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Images, LayoutGrid } from 'lucide-react';
 import { cx } from '../../ui/cx.ts';
@@ -31,56 +32,63 @@ function Entry({ to, current, children, level = 0 }: { to: string; current: stri
   );
 }
 
-export function CatalogMenu({ current, showProducts, showTemplates, productCategories, templateCategories, filters }: Props) {
-  const cur = sectionParam(current);
+export function CatalogMenu({ filters, ...sections }: Props) {
   return (
     <nav className={styles.menu} aria-label="Catalogue sections">
       <SavedViews filters={filters} />
-      <ul>
-        {showProducts && (
-          <>
-            <li>
-              <Entry to={ALL_PRODUCTS} current={cur}>
-                <LayoutGrid aria-hidden="true" /> All Products
-              </Entry>
-            </li>
-            {productCategories.map((c) => (
-              <li key={c.id}>
-                <Entry to={`category-${c.id}`} current={cur} level={1}>
-                  {c.category}
-                </Entry>
-                {c.subcategories.length > 0 && (
-                  <ul>
-                    {c.subcategories.map((s) => (
-                      <li key={s.id}>
-                        <Entry to={`subcategory-${s.id}`} current={cur} level={2}>
-                          {s.subcategory}
-                        </Entry>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </>
-        )}
-        {showTemplates && (
-          <li className={styles.group}>
-            <Entry to="templates" current={cur}>
-              <Images aria-hidden="true" /> Templates
-            </Entry>
-            <ul>
-              {templateCategories.map((c) => (
-                <li key={c.id}>
-                  <Entry to={`template-category-${c.id}`} current={cur} level={2}>
-                    {c.category}
-                  </Entry>
-                </li>
-              ))}
-            </ul>
-          </li>
-        )}
-      </ul>
+      <Sections {...sections} />
     </nav>
   );
 }
+
+// Memoised: a keystroke changes the filters (which Save view keeps), not the sections' links.
+const Sections = memo(function Sections({ current, showProducts, showTemplates, productCategories, templateCategories }: Omit<Props, 'filters'>) {
+  const cur = sectionParam(current);
+  return (
+    <ul>
+      {showProducts && (
+        <>
+          <li>
+            <Entry to={ALL_PRODUCTS} current={cur}>
+              <LayoutGrid aria-hidden="true" /> All Products
+            </Entry>
+          </li>
+          {productCategories.map((c) => (
+            <li key={c.id}>
+              <Entry to={`category-${c.id}`} current={cur} level={1}>
+                {c.category}
+              </Entry>
+              {c.subcategories.length > 0 && (
+                <ul>
+                  {c.subcategories.map((s) => (
+                    <li key={s.id}>
+                      <Entry to={`subcategory-${s.id}`} current={cur} level={2}>
+                        {s.subcategory}
+                      </Entry>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </>
+      )}
+      {showTemplates && (
+        <li className={styles.group}>
+          <Entry to="templates" current={cur}>
+            <Images aria-hidden="true" /> Templates
+          </Entry>
+          <ul>
+            {templateCategories.map((c) => (
+              <li key={c.id}>
+                <Entry to={`template-category-${c.id}`} current={cur} level={2}>
+                  {c.category}
+                </Entry>
+              </li>
+            ))}
+          </ul>
+        </li>
+      )}
+    </ul>
+  );
+});

@@ -1,11 +1,11 @@
 // /catalog (document 2 §2.2): the left menu, the filters and a virtualised grid of products or
 // scenes, all read from the local mirror (so it works offline), with the permission redirects.
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
-import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductRow, type TemplateRow } from '../../data/index.ts';
+import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductCategoryRow, type ProductRow, type TemplateCategoryRow, type TemplateRow } from '../../data/index.ts';
 import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
@@ -36,6 +36,9 @@ const SIZES = [
   { value: 'big' as const, label: 'Big', icon: <Square /> },
 ];
 const idOf = (x: { id: number }) => x.id;
+// The same empty lists while loading (the memoised menu compares them).
+const NO_PRODUCT_CATEGORIES: ProductCategoryRow[] = [];
+const NO_TEMPLATE_CATEGORIES: TemplateCategoryRow[] = [];
 const SEARCH_ID = 'catalog-search';
 
 export default function CatalogPage() {
@@ -98,6 +101,14 @@ export default function CatalogPage() {
     [selected, toggle, words],
   );
   useSlashToSearch(SEARCH_ID);
+  const navigate = useNavigate();
+  // A product card is a plain <a>: its plain left click (or Enter) is a router navigation, as a <Link>'s.
+  const openCard = (e: React.MouseEvent) => {
+    const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-testid="product-card"]');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
+    e.preventDefault();
+    void navigate(a.getAttribute('href')!);
+  };
   if (decision && 'redirect' in decision) return <Navigate to={decision.redirect} replace />;
   const templates = section.kind === 'templates';
   const body =
@@ -126,8 +137,8 @@ export default function CatalogPage() {
         }
       />
       <div className={styles.layout}>
-        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? []} templateCategories={templateCategories ?? []} filters={filters} />
-        <div className={styles.main}>
+        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? NO_PRODUCT_CATEGORIES} templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES} filters={filters} />
+        <div className={styles.main} onClick={openCard}>
           <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>
             <span role="status" data-testid="catalog-count" className={styles.count}>

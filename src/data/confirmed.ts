@@ -1,4 +1,4 @@
-// The server's last confirmed version of every product and template row a queued action changes, so
+// The server's last confirmed version of every product, template and saved-view row a queued action changes, so
 // that Discard puts it back at once, offline too. Recorded in the mutation's own transaction the
 // first time a queued action touches the row (the row as it is then is the server's: nothing queued
 // has changed it); replaced when a pull or a reply brings the server's version while entries still
@@ -8,11 +8,11 @@ import { deleteInSlices, outboxNaming, putInSlices } from './bulk-io.ts';
 import { db } from './db.ts';
 import { forgetPaged, ownIds, pageCopies, productRows } from './product-pages.ts';
 import { entityId, entityKind, isTemp } from './tempids.ts';
-import type { ConfirmedRow, DescriptionRow, ProductFileRow, ProductRow, TemplateRow } from './types.ts';
+import type { ConfirmedRow, DescriptionRow, ProductFileRow, ProductRow, SavedViewRow, TemplateRow } from './types.ts';
 
 type ProductVersion = Extract<ConfirmedRow, { kind: 'product' }>;
 
-const KINDS = new Set(['product', 'template']);
+const KINDS = new Set(['product', 'template', 'savedView']);
 const kept = (entity: string) => KINDS.has(entityKind(entity)) && !isTemp(entityId(entity));
 const queuedOn = async (entity: string) => (await db().outbox.where('entities').equals(entity).count()) > 0;
 
@@ -42,6 +42,9 @@ export async function keepConfirmed(entities: string[], read?: readonly ProductR
   const fresh = entities.filter((e) => kept(e) && !busy.has(e));
   for (const entity of fresh.filter((e) => entityKind(e) === 'template')) {
     await d.confirmed.put({ entity, kind: 'template', rows: await d.templates.where('id').equals(entityId(entity)).toArray() });
+  }
+  for (const entity of fresh.filter((e) => entityKind(e) === 'savedView')) {
+    await d.confirmed.put({ entity, kind: 'savedView', row: await d.savedViews.get(entityId(entity)) });
   }
   const wanted = fresh.filter((e) => entityKind(e) === 'product').map(entityId);
   const known = new Map(read?.map((r) => [r.id, r]));
@@ -107,10 +110,13 @@ export async function confirmTemplate(cid: number, id: number, row: TemplateRow 
   await db().confirmed.put({ entity, kind: 'template', rows: row ? [...others, row] : others });
 }
 
-/** A pull's row (undefined: the server no longer lists it) of a product or template that queued entries change. */
+/** A pull's row (undefined: the server no longer lists it) of a product, template or saved view that queued entries change. */
 export async function confirmPulled(kind: string | undefined, cid: number, id: number, row: object | undefined): Promise<void> {
   if (kind === 'product') await confirmProduct(id, row as ProductRow | undefined);
   else if (kind === 'template') await confirmTemplate(cid, id, row as TemplateRow | undefined);
+  else if (kind === 'savedView' && !isTemp(id) && (await queuedOn(`savedView:${id}`))) {
+    await db().confirmed.put({ entity: `savedView:${id}`, kind: 'savedView', row: row as SavedViewRow | undefined });
+  }
 }
 
 /** After a success: rows no queued entry changes any more need no recorded version. */
@@ -140,6 +146,9 @@ export async function restoreConfirmed(entities: Iterable<string>, bulk: Readonl
     if (c?.kind === 'template') {
       await d.templates.where('id').equals(entityId(c.entity)).delete();
       await d.templates.bulkPut(c.rows);
+    } else if (c?.kind === 'savedView') {
+      if (c.row) await d.savedViews.put(c.row);
+      else await d.savedViews.delete(entityId(c.entity));
     } else if (c) products.push(c);
     else if (bulk.has(free[i]!)) unrecorded.push(entityId(free[i]!));
   }

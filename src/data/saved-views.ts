@@ -5,6 +5,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { savedViewErrors } from '../api/contract/rules/saved-view.ts';
 import { inAction } from './action-claims.ts';
+import { keepConfirmed } from './confirmed.ts';
 import { db } from './db.ts';
 import { enqueue, kick } from './outbox.ts';
 import { refuseBroken } from './rule-error.ts';
@@ -19,7 +20,7 @@ export interface SavedViewItem extends SavedViewRow {
 
 const KIND = 'savedView';
 const entity = (id: number) => `${KIND}:${id}`;
-const tables = () => [db().savedViews, db().idmap];
+const tables = () => [db().savedViews, db().idmap, db().confirmed];
 const viewsOf = (cid: number) => db().savedViews.where('cid').equals(cid).toArray();
 /** A view named by the temp id its screen still holds, though its save has reached the server meanwhile. */
 async function rowOf(id: number): Promise<SavedViewRow | undefined> {
@@ -66,6 +67,8 @@ export async function renameView(cid: number, id: number, newName: string, actio
     const row = await rowOf(id);
     if (!row) return;
     refuseBroken(savedViewErrors({ name }, await viewsOf(cid), row.id));
+    // The server's name, for a Discard offline (confirmed.ts).
+    await keepConfirmed([entity(row.id)]);
     const label = `Rename view ${row.name} to ${name}`;
     await enqueue([{
       label, entities: [entity(row.id)], errorPrefix: 'Error renaming view: ',
@@ -82,6 +85,7 @@ export async function deleteView(cid: number, id: number, actionId: string): Pro
   await inAction(actionId, tables(), async () => {
     const row = await rowOf(id);
     if (!row) return;
+    await keepConfirmed([entity(row.id)]);
     const label = `Delete view ${row.name}`;
     await enqueue([{
       label, entities: [entity(row.id)], errorPrefix: 'Error deleting view: ',

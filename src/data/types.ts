@@ -43,7 +43,8 @@ export interface ProductPageRow { cid: number; hi: number; lo: number; rows: Pro
  */
 export type ConfirmedRow =
   | { entity: string; kind: 'product'; row?: ProductRow; descriptions?: DescriptionRow[]; files?: ProductFileRow[] }
-  | { entity: string; kind: 'template'; rows: TemplateRow[] };
+  | { entity: string; kind: 'template'; rows: TemplateRow[] }
+  | { entity: string; kind: 'savedView'; row?: SavedViewRow };
 export interface MetaRow { key: string; etag?: string; cursor?: string; at?: number; walk?: PageWalk }
 /** Where an unfinished paged first sync stands (sync-pages.ts): the id ranges [lo, hi) still to fetch, the first page's cursor. */
 export interface PageWalk { gaps: [number, number][]; cursor?: string; total?: number; written: number }

@@ -197,7 +197,8 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
     await d.outbox.update(e.id!, { state: 'parked', error: 'The file to upload is no longer stored on this device.', refused: {} });
     return 'failed';
   }
-  await d.outbox.update(e.id!, { state: 'sending' });
+  // Discarded since the loop read it (Discard refuses only an entry already marked sending): not sent.
+  if (!(await d.outbox.update(e.id!, { state: 'sending' }))) return 'failed';
   let reply: unknown;
   try {
     // An Info edit carries the version it was based on (409 when the server moved on).

@@ -2,6 +2,7 @@
 // however often it is clicked (its user action's identity is made here, a second click before the
 // toast has gone is the same Undo, said once), then a toast that says how it went.
 import { newActionId } from '../api/action-id.ts';
+import { isOnline } from '../data/index.ts';
 import { notify } from '../ui/notify.tsx';
 
 export interface UndoWords<T> {
@@ -22,7 +23,7 @@ export function offerUndo<T>(words: UndoWords<T>, undo: (undoId: string) => Prom
     if (undone) return;
     undone = true;
     void undo(undoId).then(
-      (result) => (words.queued(result) && !navigator.onLine ? notify.savedOffline() : notify.info(...words.done)),
+      (result) => (words.queued(result) && !isOnline() ? notify.savedOffline() : notify.info(...words.done)),
       (err: unknown) => notify.error(words.failed, (err as Error).message),
     );
   });

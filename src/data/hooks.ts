@@ -43,6 +43,9 @@ export function useSyncStatus(): SyncStatus {
   return useSyncExternalStore(syncStatus.subscribe, syncStatus.get, syncStatus.get);
 }
 
+/** Whether the app last reached the server (its own knowledge, not navigator.onLine), read outside a render. */
+export const isOnline = (): boolean => syncStatus.get().online;
+
 const EMPTY: CatalogResult = { items: [], total: 0, ready: false, firstPageFromIndex: true };
 
 /** The whole filtered, sorted catalogue (virtualise the grid); the first page comes from an index. */

@@ -9,7 +9,7 @@ export type {
   TemplateCategoryRow, DescriptionRow, ProductFileRow, PersonRow, CompanyRoleRow,
 } from './types.ts';
 export {
-  usePendingChanges, useSyncStatus, useConflict, useCatalog, useProduct, useTemplate, useProductCategories,
+  usePendingChanges, useSyncStatus, isOnline, useConflict, useCatalog, useProduct, useTemplate, useProductCategories,
   useTemplateCategories, usePendingProducts, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
 } from './hooks.ts';
 export { retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';

@@ -1,5 +1,5 @@
-// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e. The engines
-// group (Firefox ESR, WebKitGTK) has its own config, vitest.engines.config.ts, outside `npm test` until it is green.
+// Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e, engines
+// (Firefox ESR and WebKitGTK: the core journeys; `npm run test:engines` runs them alone).
 import { defineConfig } from 'vitest/config';
 import InterleavingSequencer from './tests/support/sequencer.ts';
 import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';
@@ -14,10 +14,22 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 if (CI && !pgUrl) throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL group may not be skipped.');
 if (!pgUrl) console.log('[facet] PostgreSQL tests skipped: set TEST_DATABASE_URL (bash .ci/run starts a throwaway cluster).');
 
-const server = (name: string, setup: string, env: Record<string, string>) => ({
+/**
+ * The server files run on PGlite too: those where the database engine itself plays a part (its one
+ * connection and transaction at a time, its data folder, start and stop, the job queue and the caches
+ * on it, how its errors and types come back) and those PGlite alone runs (the S3 store). PostgreSQL runs
+ * every server file; the data and browser groups run the whole API on PGlite through the real client.
+ */
+const PGLITE_SERVER_FILES = [
+  'auth-cache', 'contract', 'contract-files', 'create-staff', 'demo-content', 'exports', 'fuzz', 'health',
+  'idempotency', 'imagery-zips', 'production-start', 'products-bad-input', 'products-bulk', 'products-list',
+  'products-pages', 'shutdown', 'storage-s3', 'transactions', 'users-bad-input',
+].map((name) => `tests/server/${name}.test.ts`);
+
+const server = (name: string, setup: string, env: Record<string, string>, include = ['tests/server/**/*.test.ts']) => ({
   test: {
     name,
-    include: ['tests/server/**/*.test.ts'],
+    include,
     environment: 'node',
     globalSetup: [setup],
     env,
@@ -35,7 +47,7 @@ export default defineConfig({
     sequence: { sequencer: InterleavingSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }),
+      server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }, PGLITE_SERVER_FILES),
       ...(pgUrl ? [server('server-pg', './tests/support/setup-postgres.ts', { FACET_TEST_DB: 'postgres' })] : []),
       {
         test: {
@@ -64,6 +76,18 @@ export default defineConfig({
           // No retry: a browser test waits for events and conditions, never for a number of ms, so a
           // failure is a finding. (The retried-errors reporter still prints a first try's error if a
           // retry is ever set by hand, e.g. `--retry 1` to tell a flake from a bug.)
+          retry: 0,
+        },
+      },
+      {
+        test: {
+          name: 'engines',
+          include: ['tests/engines/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./tests/support/setup-e2e.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          expect: { poll: { timeout: POLL_MS } },
           retry: 0,
         },
       },

@@ -130,7 +130,9 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     const id = await idOf('ACM-1005');
     await page.goto(`${env.s.url}/product/${id}?section=360`);
     await page.getByRole('switch', { name: 'Wayfair' }).click();
-    await page.getByRole('switch', { name: '4K Images' }).click();
+    // Home Depot (12 views at 1,000 px) rather than 4K Images: the server's exports test renders 4K; here
+    // the point is the panel, the note and one job per option.
+    await page.getByRole('switch', { name: 'Home Depot' }).click();
     await page.getByRole('button', { name: 'Send to email' }).click();
     await page.getByText('Please fill input for Wayfair').waitFor();
     await page.getByLabel('Note for Wayfair').fill('oak');
@@ -141,9 +143,8 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     const jobs = page.getByTestId('export-job');
     await expect.poll(() => jobs.count(), { timeout: 10_000 }).toBe(2);
     const rows = await env.s.db.query<{ retailer_id: number; note: string | null }>('SELECT retailer_id, note FROM exports WHERE product_id = $1 ORDER BY retailer_id', [id]);
-    expect(rows.map((r) => r.note)).toEqual([null, 'oak']);
-    // Rendered by the server's worker, each reaches Ready with its link, without a reload: 24 distinct
-    // views at retailer sizes (4K among them) take a minute alone and several on a busy machine.
+    expect(rows.map((r) => r.note)).toEqual(['oak', null]);
+    // Rendered by the server's worker, each reaches Ready with its link, without a reload.
     await expect.poll(() => page.getByRole('link', { name: 'Download the zip' }).count(), { timeout: 240_000 }).toBe(2);
     await jobs.first().getByText('Ready').waitFor();
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/spin-downloads.png`, fullPage: true });

@@ -32,6 +32,14 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
       return make(o);
     };
     Object.defineProperty(navigator, 'hardwareConcurrency', { value: 2, configurable: true });
+    // The progress the dialog shows, with its times (a failed journey prints them: diagnose.ts).
+    const notes: string[] = ((window as unknown as { journeyNotes: string[] }).journeyNotes = []);
+    const t0 = performance.now();
+    let last = '';
+    new MutationObserver(() => {
+      const now = (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim().slice(0, 80) ?? '';
+      if (now !== last) notes.push(`${((performance.now() - t0) / 1000).toFixed(1)} s ${(last = now) || '(no dialog)'}`);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   const sel = await p.run((names: string[]) => {
     const b = [...document.querySelectorAll('button')].find((e) => names.includes(e.innerText.trim()));

@@ -5,12 +5,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router.tsx';
+import { openAtStart } from './data/db.ts';
 import { quotaDeps } from './data/quota.ts';
 import './ui/tokens.css';
 import './ui/global.css';
 
 // Storage pressure: a write that hits the quota evicts cached images from the page (data/quota.ts).
 quotaDeps.evict = async (keep) => (await import('./data/image-evict.ts')).evictImages(keep);
+
+// The local database's upgrade runs while the page loads (data/db.ts: WebKit's back/forward cache);
+// the public embed (/iframe) has no use for it.
+if (!window.location.pathname.startsWith('/iframe/')) openAtStart();
 
 const root = createRoot(document.getElementById('root')!);
 const catalogue = (import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true') && window.location.pathname.replace(/\/+$/, '') === '/dev/ui';

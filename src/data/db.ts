@@ -216,6 +216,18 @@ export function db(): FacetDb {
   return current;
 }
 
+/**
+ * A page opens the database as it starts, not on first use. WebKit cancels only a *blocked* open
+ * request of a page going into the back/forward cache: an open whose upgrade (the first one of a
+ * profile, or a new schema's) answers once the page is cached keeps its versionchange transaction
+ * for ever, and every later open of the origin waits on it (the first-sync journey: the product
+ * opened right after sign-in stayed on "Syncing", and a new open did not answer). Opened at the
+ * start, the upgrade runs while the page loads, before a person (or a bookmark) goes on.
+ */
+export function openAtStart(): void {
+  void db().open().catch(() => undefined); // a failure shows on first use, with its words
+}
+
 /** Aborts the connection's unfinished transactions and closes it at once (a page leaving for the back/forward cache). */
 export function releaseConnection(d: FacetDb): void {
   d.close({ disableAutoOpen: true });

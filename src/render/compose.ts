@@ -75,7 +75,7 @@ export interface FrameTiming {
   decode: number;
   /** Recording the draws. */
   compose: number;
-  /** Rasterising them (flush, or take in a pipeline). */
+  /** Rasterising them (flush, then take in a pipeline). */
   raster: number;
   encode: number;
 }

@@ -86,7 +86,11 @@ export function createFrameRenderer<I extends Size, F>(env: RenderEnv<I, F>) {
         hooks.onStart?.(i, n);
         const prepared = await next!;
         next = undefined;
+        const type = inputs[i]!.type ?? 'image/png';
+        const quality = inputs[i]!.quality ?? 0.92;
         let drawn: ReturnType<typeof composeFrame<I, Surface<I, F>>>;
+        let encoded: Promise<Encoded>;
+        let raster: number;
         try {
           if (i >= IN_FLIGHT) await encodes[i - IN_FLIGHT]; // frees that frame's surface, bounds the queue
           fetchAhead(i + 1 + FETCH_AHEAD);
@@ -95,25 +99,22 @@ export function createFrameRenderer<I extends Size, F>(env: RenderEnv<I, F>) {
             next.catch(noop); // awaited next turn
           }
           drawn = composeFrame(env, surfaceFor(i % 2), inputs[i]!, prepared);
-        } finally {
-          prepared.owned.forEach((img) => env.release(img)); // drawn: the canvas holds the pixels now
-        }
-        const type = inputs[i]!.type ?? 'image/png';
-        const quality = inputs[i]!.quality ?? 0.92;
-        // Canvas 2D records draws and rasterises them later; doing that here, timed, keeps it out of the encode.
-        let encoded: Promise<Encoded>;
-        let raster: number;
-        if (encoder) {
-          const t0 = env.now();
-          const taken = drawn.surface.take();
-          raster = env.now() - t0;
-          encoded = encoder(taken, type, quality);
-        } else {
-          if (next) await pause(HANDOFF_MS);
+          if (!encoder && next) await pause(HANDOFF_MS);
+          // Canvas 2D records draws and rasterises them later (Chromium and WebKit alike); doing that
+          // here, timed, keeps it out of the encode (and out of the hand-over), before any layer is released.
           const t0 = env.now();
           drawn.surface.flush();
+          const taken = encoder ? drawn.surface.take() : undefined;
           raster = env.now() - t0;
-          encoded = timed(env, () => drawn.surface.encode(type, quality)).then(({ value, ms }) => ({ blob: value, ms }));
+          const surface = drawn.surface;
+          encoded = taken !== undefined
+            ? encoder!(taken, type, quality)
+            : timed(env, () => surface.encode(type, quality)).then(({ value, ms }) => ({ blob: value, ms }));
+        } finally {
+          // Only now: WebKit's drawImage returns at once and draws from the bitmap when it rasterises
+          // (tests/workers/deferred-raster.test.ts), so a layer closed before that was missing from
+          // the frame, which came out as its background alone.
+          prepared.owned.forEach((img) => env.release(img));
         }
         const done = encoded.then(({ blob, ms }) => {
           out[i] = blob;

@@ -9,6 +9,8 @@ export interface Gate {
   url: string;
   /** Every call that reached the server, as "PUT /backend/puts/product/edit". */
   calls: string[];
+  /** The calls answered lately and those still open, with their times (a failed journey prints it). */
+  recent(): string;
   shut(closed: boolean): void;
   close(): Promise<void>;
 }
@@ -18,9 +20,21 @@ export async function openGate(target: string): Promise<Gate> {
   const sockets = new Set<Socket>();
   const calls: string[] = [];
   let closed = false;
+  const t0 = Date.now();
+  const secs = (t: number) => `${((t - t0) / 1000).toFixed(1)} s`;
+  const done: string[] = [];
+  const open = new Map<object, string>();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     if (closed) return req.socket.destroy();
-    calls.push(`${req.method} ${req.url!.split('?')[0]}`);
+    const call = `${req.method} ${req.url!.split('?')[0]}`;
+    calls.push(call);
+    const started = Date.now();
+    open.set(res, `${secs(started)} ${call}`);
+    res.once('close', () => {
+      open.delete(res);
+      done.push(`${secs(started)} ${call} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} in ${Date.now() - started} ms`);
+      if (done.length > 40) done.shift();
+    });
     const out = request(
       { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -41,6 +55,7 @@ export async function openGate(target: string): Promise<Gate> {
   return {
     url: `http://127.0.0.1:${port}`,
     calls,
+    recent: () => [...done.slice(-15), ...[...open.values()].map((c) => `${c} still open`)].join('\n'),
     // Shut: no longer listening, so a connection is refused at once, as to a server that is down
     // (WebKit kept a pull pending for more than 30 s on connections accepted and then dropped).
     shut(c) {

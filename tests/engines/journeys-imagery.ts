@@ -32,6 +32,15 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
       return make(o);
     };
     Object.defineProperty(navigator, 'hardwareConcurrency', { value: 2, configurable: true });
+    // The progress the dialog shows, with its times (a failed journey prints them: diagnose.ts).
+    const notes: string[] = ((window as unknown as { journeyNotes: string[] }).journeyNotes = []);
+    const t0 = performance.now();
+    let last = '';
+    new MutationObserver(() => {
+      const dialog = (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText ?? '';
+      const now = dialog.match(/Building Image \d+ of \d+|Creating a zip file/)?.[0] ?? (dialog ? 'dialog' : '');
+      if (now !== last) notes.push(`${((performance.now() - t0) / 1000).toFixed(1)} s ${(last = now) || '(no dialog)'}`);
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   const sel = await p.run((names: string[]) => {
     const b = [...document.querySelectorAll('button')].find((e) => names.includes(e.innerText.trim()));
@@ -41,12 +50,25 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
   }, ZIP_BUTTONS);
   expect(sel).toBeTruthy();
   await p.click(sel!);
-  // The zip, or the popup of a failure (its words, so that the failure says why).
-  const outcome = await until(p, () => {
-    if ((window as unknown as { zips: Blob[] }).zips.length) return 'zip';
-    const alert = document.querySelector('[role="alertdialog"]') as HTMLElement | null;
-    return alert ? alert.innerText : null;
-  });
+  // The zip, or the popup of a failure (its words, so that the failure says why). A person waits as
+  // long as the progress moves: each step ('Building Image i of n', 'Creating a zip file...') within
+  // the group's 30 s, not the whole batch (two 3840 px frames took 14-46 s with the machine at load 5-14).
+  let outcome: string;
+  let step = '';
+  for (;;) {
+    const seen: string = await until(p, (was: string): string => {
+      if ((window as unknown as { zips: Blob[] }).zips.length) return 'zip';
+      const alert = document.querySelector('[role="alertdialog"]') as HTMLElement | null;
+      if (alert) return alert.innerText;
+      const now = (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText.match(/Building Image \d+ of \d+|Creating a zip file/)?.[0] ?? '';
+      return now !== was ? `step ${now}` : '';
+    }, step);
+    if (!seen.startsWith('step ')) {
+      outcome = seen;
+      break;
+    }
+    step = seen.slice(5);
+  }
   expect(outcome).toBe('zip');
   const base64 = await p.run(async () => {
     const bytes = new Uint8Array(await (window as unknown as { zips: Blob[] }).zips[0]!.arrayBuffer());

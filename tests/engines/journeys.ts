@@ -7,10 +7,12 @@ import { working } from '../server/exports.fixtures.ts';
 import { startPortal } from '../support/portal.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Engine, EnginePage } from './engine.ts';
+import { diagnose } from './diagnose.ts';
 import { openGate, type Gate } from './gate.ts';
 import { firstSyncJourney, keyboardJourney, offlineJourney } from './journeys-device.ts';
 import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
 import { button, catalogCount, field, shows, signIn, textOf, until, waitBeforeActing } from './steps.ts';
+import { startTrace, type Trace } from './trace.ts';
 
 export interface JourneyEnv {
   s: TestServer;
@@ -24,27 +26,47 @@ export interface JourneyEnv {
   shot(p: EnginePage, name: string): Promise<void>;
 }
 
+/** Below the group's testTimeout (120 s), which would end the journey without its trace. */
+const JOURNEY_MS = 110_000;
+
 export function coreJourneys(launch: () => Promise<Engine>) {
   const env = {} as JourneyEnv;
   const pages: EnginePage[] = [];
   const started = Date.now();
+  let trace: Trace | undefined;
   // One page at a time (WebKitWebDriver allows one session): the journey before's page closes first.
-  // A failed journey leaves a screenshot of its page in .tmp/.
+  // A failed journey leaves a screenshot of its page in .tmp/ and prints its trace (trace.ts), as
+  // does a slow one; every journey prints its time.
   const journey = (name: string, fn: () => Promise<void>) =>
     it(name, async () => {
+      const t0 = Date.now();
+      trace = startTrace();
+      const took = () => `[facet] ${env.engine.name} ${((Date.now() - t0) / 1000).toFixed(1)} s: ${name}`;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // Ends a journey a little before the test's own timeout, so that it still leaves its trace.
+      const deadline = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`the journey took over ${JOURNEY_MS / 1000} s`)), JOURNEY_MS);
+      });
       try {
-        await fn();
+        await Promise.race([fn(), deadline]);
+        console.log(Date.now() - t0 > 45_000 ? `${took()}\n${trace.text()}` : took());
       } catch (err) {
         const last = pages.at(-1);
+        const state = last ? await diagnose(last) : 'no page';
+        console.log(`${took()} (failed)\n${trace.text()}\npage: ${state}\ngate:\n${env.gate.recent()}`);
         if (last) await last.screenshot(`.tmp/engines-${env.engine.name}-failed-${name.slice(0, 24).replace(/\W+/g, '-')}.png`).catch(() => undefined);
         throw err;
+      } finally {
+        clearTimeout(timer);
       }
     });
   const page = async () => {
     for (const q of pages.splice(0)) await q.close().catch(() => undefined);
     // The server reachable again, whatever the journey before left (a failed offline journey left it shut).
     env.gate.shut(false);
-    const p = waitBeforeActing(await env.engine.newPage());
+    trace?.note('new page');
+    const p = waitBeforeActing(trace ? trace.page(await env.engine.newPage()) : await env.engine.newPage());
+    trace?.note('page open');
     pages.push(p);
     return p;
   };

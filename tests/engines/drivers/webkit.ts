@@ -10,6 +10,8 @@ import { MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../skip.ts';
 
 const KEYS: Record<Key, string> = { Tab: '\uE004', Enter: '\uE007', Escape: '\uE00C', ArrowRight: '\uE014', ArrowLeft: '\uE012', Space: '\uE00D' };
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
+/** A session starts in 1-3 s on a loaded machine (the journeys' traces); far beyond that it will not. */
+const SESSION_MS = 30_000;
 
 const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {
@@ -39,27 +41,52 @@ export async function launchWebKit(): Promise<Engine> {
     xvfb.once('exit', () => reject(new Error('Xvfb did not start')));
     (xvfb.stdio[3] as NodeJS.ReadableStream).once('data', (d: Buffer) => resolve(`:${d.toString().trim()}`));
   });
-  const port = await freePort();
-  const driver = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display } });
+  // The driver serves one session at a time; a session that does not start is given up with its driver.
+  let driver: ChildProcess | undefined;
+  let base = '';
+  const startDriver = async () => {
+    const port = await freePort();
+    const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], { stdio: 'ignore', env: { ...process.env, DISPLAY: display } });
+    driver = child;
+    await whenListening(port, child);
+    base = `http://127.0.0.1:${port}`;
+  };
   const stop = () => {
-    driver.kill();
+    driver?.kill();
     xvfb.kill();
   };
-  await whenListening(port, driver).catch((e) => (stop(), Promise.reject(e)));
-  const base = `http://127.0.0.1:${port}`;
+  await startDriver().catch((e) => (stop(), Promise.reject(e)));
 
-  async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  async function call<T = unknown>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+    const res = await fetch(base + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), signal });
     const json = (await res.json()) as { value: T & { error?: string; message?: string } };
     if (!res.ok) throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`);
     return json.value;
   }
 
+  const capabilities = { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } };
+  /**
+   * A new session. WebKitWebDriver gives its MiniBrowser an inspector port found by binding port 0
+   * and closing it, then connects to that port until it answers (SessionHostGlib.cpp): when another
+   * process takes the port meanwhile, the driver waits for ever (seen once, with two runs on the
+   * machine: the session did not start in 110 s). That driver is ended and a new one asked, once.
+   */
+  async function startSession() {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await call<{ sessionId: string; capabilities: { browserVersion: string } }>('POST', '/session', { capabilities }, AbortSignal.timeout(SESSION_MS));
+      } catch (err) {
+        if (attempt > 1 || (err as Error).name !== 'TimeoutError') throw err;
+        console.log(`[facet] webkit: WebKitWebDriver started no session in ${SESSION_MS / 1000} s (its browser's inspector port taken?): a new driver`);
+        driver?.kill('SIGKILL');
+        await startDriver();
+      }
+    }
+  }
+
   let version = '';
   const newPage = async (): Promise<EnginePage> => {
-    const s = await call<{ sessionId: string; capabilities: { browserVersion: string } }>('POST', '/session', {
-      capabilities: { alwaysMatch: { browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] } } },
-    });
+    const s = await startSession();
     version = `WebKitGTK ${s.capabilities.browserVersion}`;
     const at = `/session/${s.sessionId}`;
     await call('POST', `${at}/window/rect`, { width: 1440, height: 900 });

@@ -2,7 +2,7 @@
 // other parameters stay, malformed values fall back to the defaults, typing is one history step.
 import { describe, expect, it } from 'vitest';
 import { defaultFilters, type FilterState } from '../../src/features/catalog/catalog-rules.ts';
-import { changeOf, filtersFromParams, filtersToParams } from '../../src/features/catalog/filter-url.ts';
+import { changeOf, filtersFromParams, filtersToParams, sameFilterParams } from '../../src/features/catalog/filter-url.ts';
 import { presetRange } from '../../src/features/calendar/presets.ts';
 
 const today = new Date(2026, 10, 18);
@@ -56,5 +56,18 @@ describe('filters in the URL', () => {
     expect(changeOf(base(), { ...base(), size: 'big' })).toEqual({ kind: 'choice' });
     expect(changeOf(base(), { ...base(), ambients: [1] })).toEqual({ kind: 'choice' });
     expect(changeOf(base(), { ...base(), text: 'a', id: '1' })).toEqual({ kind: 'choice' });
+  });
+});
+
+describe('sameFilterParams', () => {
+  const p = (s: string) => new URLSearchParams(s);
+  it('is true when only other parameters differ (the page writing its section)', () => {
+    expect(sameFilterParams(p('q=acm&size=big'), p('section=all&q=acm&size=big'))).toBe(true);
+    expect(sameFilterParams(p(''), p('section=templates'))).toBe(true);
+  });
+  it('is false when a filter differs, appears or goes', () => {
+    expect(sameFilterParams(p('q=acm'), p('q=acm-1'))).toBe(false);
+    expect(sameFilterParams(p('q=acm'), p('q=acm&sort=name'))).toBe(false);
+    expect(sameFilterParams(p('from=2024-01-01&to=2024-02-01'), p(''))).toBe(false);
   });
 });

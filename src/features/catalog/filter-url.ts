@@ -22,6 +22,11 @@ const day = (v: string | null): Date | null => {
 
 const keyOf = <T extends Record<string, number>>(map: T, v: number) => Object.entries(map).find(([, n]) => n === v)?.[0];
 
+/** Whether two addresses name the same filters, whatever their other parameters (section). */
+export function sameFilterParams(a: URLSearchParams, b: URLSearchParams): boolean {
+  return FILTER_PARAMS.every((k) => a.getAll(k).join('\n') === b.getAll(k).join('\n'));
+}
+
 /** The filters a URL names; anything missing or malformed is the default. */
 export function filtersFromParams(p: URLSearchParams, today = new Date()): FilterState {
   const f = defaultFilters(today);

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import type { FilterState } from './catalog-rules.ts';
-import { changeOf, filtersFromParams, filtersToParams } from './filter-url.ts';
+import { changeOf, filtersFromParams, filtersToParams, sameFilterParams } from './filter-url.ts';
 
 const TYPING_MS = 400;
 
@@ -27,10 +27,14 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     latest.current = { filters, params };
   });
 
-  // A navigation we did not make (back, forward, a link): the URL wins.
+  // A navigation we did not make (back, forward, a link): the URL wins. One that changed no filter
+  // (the page writing its section once access is known) keeps what is being typed: read back from
+  // the address, the text typed since its last write was lost ("ACM-1005" became "ACM-100").
   useEffect(() => {
     if (url === written.current) return;
+    const filtersAlike = sameFilterParams(new URLSearchParams(url), new URLSearchParams(written.current));
     written.current = url;
+    if (filtersAlike) return;
     clearTimeout(typing.current?.timer);
     typing.current = null;
     setFilters(filtersFromParams(new URLSearchParams(url)));

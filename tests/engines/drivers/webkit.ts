@@ -8,7 +8,9 @@ import { createServer } from 'node:net';
 import type { Engine, EnginePage, Key } from '../engine.ts';
 import { MINIBROWSER, WEBKIT_DRIVER, XVFB } from '../skip.ts';
 
-const KEYS: Record<Key, string> = { Tab: '\uE004', Enter: '\uE007', Escape: '\uE00C', ArrowRight: '\uE014', ArrowLeft: '\uE012', Space: '\uE00D' };
+const KEYS: Record<Key | 'End' | 'Backspace', string> = {
+  Tab: '\uE004', Enter: '\uE007', Escape: '\uE00C', ArrowRight: '\uE014', ArrowLeft: '\uE012', Space: '\uE00D', End: '\uE010', Backspace: '\uE003',
+};
 const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 /** A session starts in 1-3 s on a loaded machine (the journeys' traces); far beyond that it will not. */
 const SESSION_MS = 30_000;
@@ -116,8 +118,11 @@ export async function launchWebKit(): Promise<Engine> {
       },
       async type(css, text) {
         const id = await find(css);
-        await call('POST', `${at}/element/${id}/clear`, {});
-        await call('POST', `${at}/element/${id}/value`, { text });
+        // Emptied with real key presses (End, then one Backspace per character): WebDriver's element
+        // clear sets the value without an input event React sees, so a render before the first key put
+        // the old value back (an offline rename saved as the old name with the new one appended).
+        const length = await call<number>('POST', `${at}/execute/sync`, { script: 'return arguments[0].value.length', args: [{ [ELEMENT]: id }] });
+        await call('POST', `${at}/element/${id}/value`, { text: KEYS.End + KEYS.Backspace.repeat(length) + text });
       },
       async drag(css, dx) {
         const origin = { [ELEMENT]: await find(css) };

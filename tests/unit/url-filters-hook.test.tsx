@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+// useUrlFilters with a real data router: an address change that touches no filter (the catalogue
+// writing its section once the user's rights are known) keeps the text typed since the last write.
+// Found by the WebKit journeys: "ACM-1005" typed as the catalogue opened became "ACM-100".
+import { act, render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { useUrlFilters } from '../../src/features/catalog/useUrlFilters.ts';
+import type { FilterState } from '../../src/features/catalog/catalog-rules.ts';
+
+function harness() {
+  const seen: { filters?: FilterState; set?: (f: FilterState) => void; setParams?: ReturnType<typeof useSearchParams>[1] } = {};
+  function Screen() {
+    const [filters, setFilters] = useUrlFilters();
+    const [, setParams] = useSearchParams();
+    Object.assign(seen, { filters, set: setFilters, setParams });
+    return null;
+  }
+  const router = createMemoryRouter([{ path: '/catalog', element: <Screen /> }], { initialEntries: ['/catalog'] });
+  render(<RouterProvider router={router} />);
+  return { seen, router };
+}
+
+describe('useUrlFilters', () => {
+  it('keeps the typed text when the page writes a parameter that is not a filter', async () => {
+    const { seen, router } = harness();
+    act(() => seen.set!({ ...seen.filters!, text: 'ACM-1005' })); // typed; its address write waits for the pause
+    await act(async () => seen.setParams!((p) => (p.set('section', 'allproducts'), p), { replace: true }));
+    expect(router.state.location.search).toBe('?section=allproducts');
+    expect(seen.filters!.text).toBe('ACM-1005');
+  });
+
+  it('still takes the filters of an address that changes them (a link, a pasted address)', async () => {
+    const { seen, router } = harness();
+    act(() => seen.set!({ ...seen.filters!, text: 'oslo' }));
+    await act(async () => router.navigate('/catalog?section=allproducts&q=harbor'));
+    expect(seen.filters!.text).toBe('harbor');
+  });
+});

@@ -17,6 +17,7 @@ export { stopAction } from './action-stop.ts';
 export { useListComplete } from './mirror.ts';
 export { useOfflineImages } from './offline-images.ts';
 export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
+export { openAtStart } from './db.ts';
 export type { ProductDraft } from './products.ts';
 export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
 export { undoDelete } from './product-undo.ts';

@@ -36,10 +36,14 @@ export default function LoginPage() {
     // One sign-in per submit: Enter pressed twice before the page redraws opens one session, not two.
     void signing.run(async () => {
       setLoading(true);
+      // The data layer is loaded only now; the local database opens (and upgrades) while the sign-in
+      // is asked, so that it is done before the dashboard shows (data/db.ts openAtStart).
+      const data = import('../../data/index.ts');
+      data.then((d) => d.openAtStart()).catch((err) => console.error(err));
       const res = await login({ email: normaliseEmail(email), password });
       storeToken(res.token);
-      // Ask the browser to keep the offline data (DESIGN "Offline model"); loaded only now.
-      import('../../data/index.ts').then((d) => d.requestPersistence()).catch((err) => console.error(err));
+      // Ask the browser to keep the offline data (DESIGN "Offline model").
+      data.then((d) => d.requestPersistence()).catch((err) => console.error(err));
       navigate('/dashboard', { replace: true });
     }, {
       input: [email, password],

@@ -15,11 +15,11 @@ quotaDeps.evict = async (keep) => (await import('./data/image-evict.ts')).evictI
 // The local database's upgrade runs while the page loads (data/db.ts openAtStart: WebKit's back/forward
 // cache). Not in the public embed (/iframe), which has no use for it, nor on /login, whose JS stays
 // light (its 150 kB budget): there the sign-in starts it, before the dashboard shows.
-const path = window.location.pathname;
-if (!path.startsWith('/iframe/') && path.replace(/\/+$/, '') !== '/login') void import('./data/db.ts').then((m) => m.openAtStart());
+const path = window.location.pathname.replace(/\/+$/, '');
+if (!path.startsWith('/iframe/') && path !== '/login') void import('./data/db.ts').then((m) => m.openAtStart());
 
 const root = createRoot(document.getElementById('root')!);
-const catalogue = (import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true') && window.location.pathname.replace(/\/+$/, '') === '/dev/ui';
+const catalogue = (import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true') && path === '/dev/ui';
 
 if (catalogue) {
   void import('./ui/catalogue/DevCatalogue.tsx').then(({ default: DevCatalogue }) =>

@@ -10,6 +10,7 @@ import type { Db } from './db/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http/errors.ts';
 import { installEtags } from './http/etag.ts';
 import { AJV_OPTIONS } from './http/input-rules.ts';
+import { SCHEMA_CONTROLLER } from './http/schema-compilers.ts';
 import { installIdempotency } from './http/idempotency.ts';
 import { registerInstance } from './http/instance.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     // drain.ts answers what arrives while closing, in our error shape.
     return503OnClosing: false,
     ajv: AJV_OPTIONS,
+    schemaController: SCHEMA_CONTROLLER,
   }) as unknown as App;
   // First: every request is counted, also the ones refused while draining.
   if (config.metricsPort !== undefined) installHttpMetrics(app);

@@ -4,10 +4,11 @@ import Fastify from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import { installErrorHandler } from './errors.ts';
 import { AJV_OPTIONS, withInputRules } from './input-rules.ts';
+import { SCHEMA_CONTROLLER } from './schema-compilers.ts';
 
 /** The message a route with this body schema would refuse the body with (its 422's), or undefined. */
 export async function bodyRefusal(schema: TSchema, body: Record<string, unknown>): Promise<string | undefined> {
-  const app = Fastify({ ajv: AJV_OPTIONS });
+  const app = Fastify({ ajv: AJV_OPTIONS, schemaController: SCHEMA_CONTROLLER });
   installErrorHandler(app);
   app.post('/', { schema: { body: withInputRules(schema) } }, async () => ({ success: true }));
   try {

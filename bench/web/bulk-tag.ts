@@ -4,7 +4,9 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
-export interface BulkFigures { products: number; to_pending_ms: number | null; to_confirmed_ms: number | null; statuses: number[]; requests: number; long_tasks: number; longest_task_ms: number }
+/** A call made between the click and the confirmation: its path, and when it started and ended (ms after the click). */
+export interface CallTiming { path: string; start_ms: number; end_ms: number }
+export interface BulkFigures { products: number; to_pending_ms: number | null; to_confirmed_ms: number | null; statuses: number[]; requests: number; long_tasks: number; longest_task_ms: number; calls: CallTiming[] }
 
 export async function measureBulkTag(page: Page, total: number): Promise<BulkFigures> {
   await page.getByLabel('Name or SKU').fill('');
@@ -23,6 +25,7 @@ export async function measureBulkTag(page: Page, total: number): Promise<BulkFig
   await page.evaluate(() => {
     const w = window as unknown as { __bulk: { long: number[]; t0?: number; pending?: number; confirmed?: number } };
     w.__bulk = { long: [] };
+    performance.clearResourceTimings(); // a full buffer (250 entries) would drop the calls timed below
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__bulk.long.push(e.duration))).observe({ type: 'longtask' });
     document.addEventListener('click', () => void (w.__bulk.t0 ??= performance.now()), { capture: true, once: true });
     new MutationObserver(() => {
@@ -45,8 +48,12 @@ export async function measureBulkTag(page: Page, total: number): Promise<BulkFig
   if (cdp) writeFileSync(profile!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   const b = await page.evaluate(() => (window as unknown as { __bulk: { long: number[]; t0: number; pending?: number; confirmed?: number } }).__bulk);
   const since = (t: number | undefined) => (t === undefined ? null : Math.round(t - b.t0));
+  // The intervals' parts on the network side: each API call's resource timing on the page's clock.
+  const calls = await page.evaluate((t0) => performance.getEntriesByType('resource')
+    .filter((e) => e.name.includes('/backend/') && e.startTime >= t0)
+    .map((e) => ({ path: new URL(e.name).pathname.replace(/^\/backend/, ''), start_ms: Math.round(e.startTime - t0), end_ms: Math.round((e as PerformanceResourceTiming).responseEnd - t0) })), b.t0);
   return {
     products: total, to_pending_ms: since(b.pending), to_confirmed_ms: since(b.confirmed), requests, statuses,
-    long_tasks: b.long.length, longest_task_ms: Math.round(Math.max(0, ...b.long)),
+    long_tasks: b.long.length, longest_task_ms: Math.round(Math.max(0, ...b.long)), calls,
   };
 }

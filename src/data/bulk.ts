@@ -55,13 +55,23 @@ export async function currentIds(ids: number[]): Promise<number[]> {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
+/** Tag ids as they are now: a tag created since it was shown has its real id (idmap). */
+async function currentTagIds(ids: number[]): Promise<number[]> {
+  const temps = ids.filter(isTemp);
+  if (!temps.length) return ids;
+  const maps = await db().idmap.bulkGet(temps);
+  const real = new Map(temps.map((t, i) => [t, maps[i]?.real ?? t]));
+  return ids.map((id) => real.get(id) ?? id);
+}
+
 /** Each row as the action leaves it (undefined: deleted). */
 function changed(row: ProductRow, req: BulkRequest, tags: IdNameRow[]): ProductRow | undefined {
   switch (req.kind) {
     case 'addTags':
       return { ...row, tags: [...row.tags, ...tags.filter((t) => !row.tags.some((x) => x.id === t.id || same(x.name, t.name)))] };
     case 'removeTags':
-      return { ...row, tags: row.tags.filter((x) => !req.tags.includes(x.id)) };
+      // By name too: a row may still hold a new tag by its temp id after the tag was created (see applyBulk).
+      return { ...row, tags: row.tags.filter((x) => !tags.some((t) => t.id === x.id || same(t.name, x.name))) };
     case 'setCollection':
       return { ...row, collection: req.collection.trim() };
     case 'requestAutomation':
@@ -90,19 +100,27 @@ export async function applyBulk(customerId: number, givenIds: number[], req: Bul
     const entities = ids.map((id) => `product:${id}`);
     await keepConfirmed(entities, rows, req.kind !== 'delete');
     const known = await d.tags.where('cid').equals(customerId).toArray();
+    const removing = req.kind === 'removeTags' ? await currentTagIds(req.tags) : [];
     const tags = req.kind === 'addTags' ? await resolveTags(customerId, req.tags, action)
-      : req.kind === 'removeTags' ? known.filter((t) => req.tags.includes(t.id)).map(({ id, name }) => ({ id, name })) : [];
+      : known.filter((t) => removing.includes(t.id)).map(({ id, name }) => ({ id, name }));
     const body = req.kind === 'addTags' ? { kind: req.kind, tags: tags.map((t) => t.name) }
-      : req.kind === 'setCollection' ? { kind: req.kind, collection: req.collection.trim() } : req;
+      : req.kind === 'setCollection' ? { kind: req.kind, collection: req.collection.trim() }
+        : req.kind === 'removeTags' ? { kind: req.kind, tags: removing } : req;
     const deleting = req.kind === 'delete';
     before = {
       customerId, kind: req.kind, rows, tags,
       descriptions: deleting ? await d.descriptions.where('productId').anyOf(ids).toArray() : [],
       files: deleting ? await d.productFiles.where('productId').anyOf(ids).toArray() : [],
     };
+    // A tag still to be created is waited for (after), not named: its create's success would otherwise
+    // rewrite this entry's 10,000 entity keys and swap the id in 10,000 rows, which the pull after this
+    // entry's own success replaces anyway (the server moved them all). Its body names tags by name.
+    const temps = tags.filter((t) => isTemp(t.id)).map((t) => `tag:${t.id}`);
+    const creators = temps.length ? (await d.outbox.where('entities').anyOf(temps).toArray()).filter((e) => e.creates && temps.includes(`tag:${e.creates.temp}`)) : [];
     await enqueue([{
-      label: action.label, entities: [...entities, ...tags.map((t) => `tag:${t.id}`)], errorPrefix: `Error: ${action.label}: `,
+      label: action.label, entities: [...entities, ...tags.filter((t) => !isTemp(t.id)).map((t) => `tag:${t.id}`)], errorPrefix: `Error: ${action.label}: `,
       call: { command: 'productBulk.apply', body: { id_customer: customerId, ids, action: body } },
+      after: creators.map((e) => e.id!),
     }], action);
     if (deleting) {
       await deleteInSlices(d.products, ids);

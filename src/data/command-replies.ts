@@ -4,10 +4,9 @@
 import type { Reply } from '../api/contract/define.ts';
 import type { Command, CommandCall, EntryOf } from './commands.ts';
 import type { FacetDb } from './db.ts';
-import { SLICE } from './bulk-io.ts';
 import { confirmProduct } from './confirmed.ts';
 import { presetSaved, uploadStored } from './imagery-apply.ts';
-import { productRow, productRows } from './product-pages.ts';
+import { productRow } from './product-pages.ts';
 import { entityId, entityKind } from './tempids.ts';
 import type { OutboxEntry } from './types.ts';
 import { fileRows } from './product-files.ts';
@@ -35,16 +34,11 @@ export async function productMoved({ d, entities, updatedAt }: Pick<Done<Command
 }
 
 /**
- * Many products moved (a bulk action): their updated_at is unknown until the next pull. The action
- * wrote its rows so already (bulk.ts), so usually nothing is written here; read in slices.
+ * Many products moved (a bulk action or its restore): nothing to write. The action wrote its rows with
+ * updated_at unknown (bulk.ts, bulk-undo.ts), and a success of an earlier step of one of them while it
+ * was queued kept it unknown (outbox-apply.ts), so no read of 10,000 rows here; the next pull brings them.
  */
-const manyMoved = async ({ d, entities }: Done<Command>): Promise<void> => {
-  const ids = products(entities);
-  for (let i = 0; i < ids.length; i += SLICE) {
-    const known = (await productRows(ids.slice(i, i + SLICE))).filter((r): r is NonNullable<typeof r> => r?.updated_at !== undefined);
-    if (known.length) await d.products.bulkPut(known.map((r) => ({ ...r, updated_at: undefined })));
-  }
-};
+const manyMoved = async (): Promise<void> => undefined;
 
 /** A product saved (created or edited): its reply is the server's version, the one a discard of what is still queued on it puts back. */
 const productSaved: OnSuccess<'products.store' | 'products.edit' | 'productUndo.restore'> = async (x) => {

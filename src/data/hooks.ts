@@ -145,11 +145,16 @@ export function useTemplate(customerId: number, id: number | undefined): Templat
 export const useProductCategories = (): ProductCategoryRow[] | undefined => useLiveQuery(() => db().productCategories.toArray(), []);
 export const useTemplateCategories = (): TemplateCategoryRow[] | undefined => useLiveQuery(() => db().templateCategories.toArray(), []);
 const NONE: ReadonlySet<number> = new Set();
-/** The products some queued action changes (the catalogue marks them pending): the outbox's entity index, read once. */
+/**
+ * The products some queued action changes (the catalogue marks them pending). The entries are read
+ * whole (one getAll): the entities index's uniqueKeys walks a cursor one key per step, 10,000 steps
+ * for a bulk action, again at every change of the outbox.
+ */
 export const usePendingProducts = (): ReadonlySet<number> =>
   useLiveQuery(async () => {
-    const keys = await db().outbox.where('entities').startsWith('product:').uniqueKeys();
-    return new Set(keys.map((k) => Number(String(k).slice('product:'.length))));
+    const ids = new Set<number>();
+    for (const e of await db().outbox.toArray()) for (const x of e.entities) if (x.startsWith('product:')) ids.add(Number(x.slice('product:'.length)));
+    return ids;
   }, [], NONE);
 export const useTags = (customerId: number): TagRow[] | undefined => useLiveQuery(() => db().tags.where('cid').equals(customerId).sortBy('name'), [customerId]);
 export const useAmbients = (): IdNameRow[] | undefined => useLiveQuery(() => db().ambients.orderBy('id').toArray(), []);

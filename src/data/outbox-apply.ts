@@ -12,6 +12,8 @@ import { emitChange, touch } from './store.ts';
 import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
 import type { OutboxEntry, ProductRow, TempKind } from './types.ts';
 
+const BULK = new Set(['productBulk.apply', 'productBulk.restore']);
+
 export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): Promise<void> {
   const changed: number[] = [];
   const rekeyed: [number, number][] = [];
@@ -41,8 +43,11 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
       const ent = l.entities.filter((x) => set.has(x)).at(-1)!;
       await d.outbox.update(l.id!, { base: updatedAt(entityId(ent)) });
     }
-    changed.push(...moved.map(entityId));
-    await onSuccess({ d, e, reply: reply as never, entities, updatedAt });
+    // A row a queued bulk action still changes keeps updated_at unknown (bulk.ts): the bulk call moves it again,
+    // so that call's success has no row to rewrite, and the catalogue's index no row to read again.
+    const underBulk = new Set(later.filter((l) => BULK.has(l.call.command)).flatMap((l) => l.entities));
+    if (!BULK.has(e.call.command)) changed.push(...moved.map(entityId));
+    await onSuccess({ d, e, reply: reply as never, entities, updatedAt: (id) => (underBulk.has(`product:${id}`) ? undefined : updatedAt(id)) });
     await settleConfirmed(entities);
     touch(entities);
   });

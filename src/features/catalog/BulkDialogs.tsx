@@ -43,9 +43,15 @@ export function AddTagsDialog({ count, customerId, onCancel, onApply }: FormProp
 export function RemoveTagsDialog({ count, rows, onCancel, onApply }: FormProps<number[]> & { rows: () => ProductRow[] }) {
   // The tags the selected products have, with how many of them have each.
   const present = useMemo(() => {
-    const by = new Map<number, { name: string; n: number }>();
-    for (const r of rows()) for (const t of r.tags) by.set(t.id, { name: t.name, n: (by.get(t.id)?.n ?? 0) + 1 });
-    return [...by].sort((a, b) => a[1].name.localeCompare(b[1].name));
+    // By name (unique per company): a row may still hold a tag created since by its temp id until the next pull.
+    const by = new Map<string, { id: number; name: string; n: number }>();
+    for (const r of rows()) {
+      for (const t of r.tags) {
+        const had = by.get(t.name.toLowerCase());
+        by.set(t.name.toLowerCase(), { id: had && had.id > 0 ? had.id : t.id, name: t.name, n: (had?.n ?? 0) + 1 });
+      }
+    }
+    return [...by.values()].map((t) => [t.id, t] as const).sort((a, b) => a[1].name.localeCompare(b[1].name));
   }, [rows]);
   const [chosen, setChosen] = useState<number[]>([]);
   const apply = () => chosen.length && onApply(chosen);

@@ -3,6 +3,8 @@
 // database, syncs a page of each, then types bench/web/keystrokes.ts's plan on A and B in turn (ABBA…),
 // so that both meet the same load. KEYS_AB_ROUNDS (default 4) passes each; KEYS_AB_PROFILE=dir also writes a
 // CPU profile and a timeline trace of one pass of each, and prints what took the main thread's time.
+// BENCH_KEYS_LOG=1 prints a per-key table (each key's median over the rounds, A and B) and the frame
+// floor of each page (bench/web/frame-floor.ts); BENCH_KEYS_LOG=file.tsv also writes the table there.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,12 +15,14 @@ import { configIn } from '../server/config.ts';
 import { launchChromium } from '../tests/support/browser.ts';
 import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
-import { measureKeystrokes, searchRows } from './web/keystrokes.ts';
+import { measureKeystrokes, perKeyTable, searchRows, type KeyTime } from './web/keystrokes.ts';
+import { measureFrameFloor } from './web/frame-floor.ts';
 
 const roots = [resolve(process.argv[2] ?? '.'), resolve(process.argv[3] ?? '.')];
 const ROUNDS = Number(process.env.KEYS_AB_ROUNDS ?? 4);
 const PROFILE = process.env.KEYS_AB_PROFILE;
 const SHOTS = process.env.KEYS_AB_SHOTS;
+const KEYS_LOG = process.env.BENCH_KEYS_LOG;
 const dir = mkdtempSync(join(tmpdir(), 'facet-keys-ab-'));
 const log = (s: string) => console.log(`[keys-ab] ${s}`);
 const stats = (xs: number[]) => {
@@ -98,6 +102,12 @@ function summarise(profile: Profile, trace: TraceEvent[]) {
   return { keys: windows.length, keyMs, top, timeline };
 }
 
+function keyTable(perKey: KeyTime[][][]) {
+  const table = perKeyTable(perKey, ['A', 'B']);
+  log(`per key (median of ${perKey[0]!.length} passes):\n${table}`);
+  if (KEYS_LOG !== '1') writeFileSync(KEYS_LOG!, `${table}\n`);
+}
+
 async function profiled(page: Page, name: string) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
@@ -122,12 +132,14 @@ try {
   const pages = [await open(origins[0]!), await open(origins[1]!)];
   const frames: number[][] = [[], []];
   const doms: number[][] = [[], []];
+  const perKey: KeyTime[][][] = [[], []];
   for (let r = 0; r < ROUNDS; r++) {
     for (const side of r % 2 ? [1, 0] : [0, 1]) {
       const load = loadavg()[0]!.toFixed(2);
       const k = await measureKeystrokes(pages[side]!, rows);
       frames[side]!.push(...k.frame);
       doms[side]!.push(...k.dom);
+      perKey[side]!.push(k.keys);
       const s = stats(k.frame);
       log(`round ${r} ${'AB'[side]}: median ${s.median} p95 ${s.p95} (DOM ${stats(k.dom).median} / ${stats(k.dom).p95}), load ${load}`);
     }
@@ -138,6 +150,13 @@ try {
     log(`${'AB'[side]} ${roots[side]}: ${f.n} keys, median ${f.median} ms, p95 ${f.p95} ms, max ${f.max} (DOM ${d.median} / ${d.p95})`);
   }
   log(`load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min)`);
+  if (KEYS_LOG && ROUNDS) {
+    keyTable(perKey);
+    for (const side of [0, 1]) {
+      const f = await measureFrameFloor(pages[side]!);
+      log(`${'AB'[side]} frame floor: idle rAF interval ${JSON.stringify(stats(f.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(f.noop_key_to_frame_ms))}, load ${loadavg()[0]!.toFixed(2)}`);
+    }
+  }
   if (PROFILE) for (const side of [0, 1]) await profiled(pages[side]!, 'AB'[side]!);
 } finally {
   await browser.close();

@@ -3,7 +3,8 @@
 // the offline warm start to the first catalogue card, and keystroke-to-grid time in the filter box.
 // BENCH_WEB_PARTS=login measures only /login's JS and updates that part of web.json; BENCH_WEB_PARTS=bulk
 // only "Select all" plus Add tags (bench/web/bulk-tag.ts), into web-bulk.json; BENCH_WEB_PARTS=keys only
-// the keystrokes (after the first sync, online, no service worker reload), into web-keys.json.
+// the keystrokes (after the first sync, online, no service worker reload), into web-keys.json;
+// with BENCH_KEYS_LOG=1 it also prints each key's times and the frame floor (bench/web/frame-floor.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,8 @@ import { build } from 'vite';
 import { launchChromium } from '../tests/support/browser.ts';
 import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
-import { measureKeystrokes, searchRows, type Row } from './web/keystrokes.ts';
+import { measureKeystrokes, perKeyTable, searchRows, type Row } from './web/keystrokes.ts';
+import { measureFrameFloor } from './web/frame-floor.ts';
 import { measureCsvExport } from './web/csv-export.ts';
 import { measureLoginJs } from './web/login-js.ts';
 import { measureBulkTag } from './web/bulk-tag.ts';
@@ -81,6 +83,12 @@ try {
     const keys = await measureKeystrokes(page, rows);
     const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom) };
     log(`${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`);
+    if (process.env.BENCH_KEYS_LOG) {
+      // For reading the tail (not part of the figures): each key's times, and the page's frame floor.
+      log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
+      const floor = await measureFrameFloor(page);
+      log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(floor.noop_key_to_frame_ms))}`);
+    }
     mkdirSync('bench/results', { recursive: true });
     const when = new Date().toISOString();
     writeFileSync('bench/results/web-keys.json', `${JSON.stringify({ when, browser: `Chromium ${browser.version()} (headless), production build`, products: total, keystroke_to_grid_ms: figures }, null, 2)}\n`);

@@ -51,11 +51,15 @@ export function expected(rows: Row[], text: string): Expect {
   return { count, first: best?.[1] ?? null };
 }
 
-export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom: number[]; frame: number[] }> {
+/** One measured key (for BENCH_KEYS_LOG's per-key table): what was pressed, the text then, its times and the count shown. */
+export interface KeyTime { key: string; text: string; dom: number; frame: number; count: number }
+
+export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom: number[]; frame: number[]; keys: KeyTime[] }> {
   const box = page.getByLabel('Name or SKU');
   await box.focus();
   const dom: number[] = [];
   const frame: number[] = [];
+  const keys: KeyTime[] = [];
   for (const step of plan()) {
     if (!step) {
       await box.fill('');
@@ -63,15 +67,35 @@ export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom:
       await page.evaluate(() => (window as unknown as { __done: Promise<unknown> }).__done);
       continue;
     }
-    await page.evaluate(arm, expected(rows, step.text)); // watching before the key goes down
+    const want = expected(rows, step.text);
+    await page.evaluate(arm, want); // watching before the key goes down
     await page.keyboard.press(step.key);
     const t = await page.evaluate(() => (window as unknown as { __done: Promise<{ dom: number; frame: number }> }).__done);
     dom.push(t.dom);
     frame.push(t.frame);
+    keys.push({ key: step.key, text: step.text, dom: t.dom, frame: t.frame, count: want.count });
     const now = await box.inputValue();
-    if (now !== step.text) throw new Error(`the box holds "${now}", expected "${step.text}"`);
+    if (now === step.text) continue;
+    // BENCH_KEYS_TOLERATE=1 (investigation only): a box the page reset after its grid showed this key's
+    // result (the time above stands) is logged, typed back and waited for; by default it stops the run.
+    if (!process.env.BENCH_KEYS_TOLERATE) throw new Error(`the box holds "${now}", expected "${step.text}"`);
+    console.warn(`[keys] the box holds "${now}" after "${step.key}", expected "${step.text}": typed back`);
+    await box.fill(step.text);
+    await page.evaluate(arm, { ...want, since: 0 });
+    await page.evaluate(() => (window as unknown as { __done: Promise<unknown> }).__done);
   }
-  return { dom, frame };
+  return { dom, frame, keys };
+}
+
+/** BENCH_KEYS_LOG's table (tab-separated): per key of the plan, its median over the passes of each side (frame, DOM). */
+export function perKeyTable(sides: KeyTime[][][], names: string[]): string {
+  const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const lines = [['i', 'key', 'text', 'count', ...names.flatMap((n) => [`${n}_frame`, `${n}_dom`])].join('\t')];
+  sides[0]![0]!.forEach((k, i) => {
+    const at = (side: number, f: 'frame' | 'dom') => med(sides[side]!.map((pass) => pass[i]![f])).toFixed(1);
+    lines.push([i, JSON.stringify(k.key), JSON.stringify(k.text), k.count, ...names.flatMap((_, side) => [at(side, 'frame'), at(side, 'dom')])].join('\t'));
+  });
+  return lines.join('\n');
 }
 
 /** In the page: __done resolves to the ms from the next keydown to the DOM showing `want` (checked at each mutation) and to the first frame after. */

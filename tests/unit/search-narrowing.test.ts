@@ -3,10 +3,12 @@
 // searching the earlier matches gives exactly what a search of the whole list gives.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { narrows, queryWords, searchDoc } from '../../src/data/catalog-search.ts';
+import { matchDoc, narrows, queryWords, searchDoc } from '../../src/data/catalog-search.ts';
 import { SearchIndex } from '../../src/data/search-index.ts';
 
 const n = (a: string, b: string) => narrows(queryWords(a), queryWords(b));
+/** 400 generated catalogues take about 2 s alone; the whole unit run on a loaded 2-core machine took this one past 5 s. */
+const PROPERTY_MS = 30_000;
 
 describe('narrowing', () => {
   it('holds when a word grows or a word is added, and not otherwise', () => {
@@ -55,5 +57,30 @@ describe('narrowing', () => {
       { numRuns: 400 },
     );
     expect(compared).toBeGreaterThan(400); // the narrowed path was taken, many times
-  });
+  }, PROPERTY_MS);
+
+  it('ranks as the slow path does: its matches, stably by tier (exact SKU, name, the rest) (property)', () => {
+    const letters = ['a', 'e', 'o', 's', 'l', 'c'];
+    const word = fc.string({ unit: fc.constantFrom(...letters), minLength: 1, maxLength: 6 });
+    const product = fc.record({
+      name: fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' ')),
+      sku: fc.tuple(word, fc.integer({ min: 0, max: 99 })).map(([w, k]) => `${w.slice(0, 3)}-${k}`),
+      finish: word,
+    });
+    const typed = fc.string({ unit: fc.constantFrom(...letters, ' ', '1', '-'), minLength: 1, maxLength: 10 });
+    fc.assert(
+      // Half the time a product's SKU as typed (lowercase, without its dash): the exact tier is then met.
+      fc.property(fc.array(product, { minLength: 1, maxLength: 40 }), typed, fc.nat(), fc.boolean(), (products, typedText, k, sku) => {
+        const text = sku ? products[k % products.length]!.sku.replace('-', '') : typedText;
+        const docs = products.map((p) => searchDoc(p.name, p.sku, [p.finish]));
+        const ix = new SearchIndex();
+        const slots = Int32Array.from(ix.addAll(docs));
+        const words = queryWords(text);
+        const tiers = docs.map((d) => matchDoc(d, words));
+        const want = docs.map((_, i) => i).filter((i) => tiers[i]! >= 0).sort((a, b) => tiers[a]! - tiers[b]! || a - b);
+        expect([...ix.match(words, slots, null, true).ranked], text).toEqual(want);
+      }),
+      { numRuns: 400 },
+    );
+  }, PROPERTY_MS);
 });

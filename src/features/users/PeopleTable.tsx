@@ -1,6 +1,6 @@
 // The company's people as a sortable table (photo and name, email, role, status, last sign-in), with
 // the role chooser and the row actions on the rows the acting user may change.
-import { useMemo } from 'react';
+import { createContext, useContext, useMemo } from 'react';
 import {
   createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, sortFn_basic, sortFn_datetime, tableFeatures, useTable,
 } from '@tanstack/react-table';
@@ -36,6 +36,80 @@ export function StatusBadge({ person }: { person: Pick<PersonRow, 'status' | 'in
   );
 }
 
+/** What the role and actions cells read live (a context, not the columns' closures, which the table keeps). */
+interface RoleChoice {
+  roles: CompanyRoleRow[];
+  onChangeRole: (person: PersonRow, roleId: number) => void;
+  changingRole: boolean;
+}
+const RoleChoiceContext = createContext<RoleChoice>({ roles: [], onChangeRole: () => undefined, changingRole: false });
+
+function NameCell({ person: p }: { person: PersonRow }) {
+  const { me } = useScreen();
+  return (
+    <span className={styles.person}>
+      <Avatar name={p.name} src={p.photo ? storageUrl(p.photo) : null} size={32} />
+      <span className={styles.personName}>{p.name}</span>
+      {p.id === me && <Badge size="sm" tone="accent">You</Badge>}
+    </span>
+  );
+}
+
+function RoleCell({ person: p }: { person: PersonRow }) {
+  const { me, held, manageUsers, online } = useScreen();
+  const { roles, onChangeRole, changingRole } = useContext(RoleChoiceContext);
+  const reason = manageUsers ? cannotActOn(me, held, p, roles) : 'Changing roles needs the Manage users permission.';
+  if (reason || !p.role) return <span>{p.role?.name ?? 'No role'}</span>;
+  return (
+    <SelectInput
+      size="sm"
+      aria-label={`Role of ${p.name}`}
+      value={p.role.id}
+      disabled={!online || changingRole}
+      aria-busy={changingRole || undefined}
+      options={roles.map((r) => ({
+        value: r.id,
+        // No escalation: a role with a permission the acting user lacks cannot be given.
+        label: lacking(held, slugsOf(r)).length ? `${r.name} (not yours to give)` : r.name,
+        disabled: lacking(held, slugsOf(r)).length > 0,
+      }))}
+      onValueChange={(id) => onChangeRole(p, id)}
+      className={styles.roleSelect}
+    />
+  );
+}
+
+function ActionsCell({ person }: { person: PersonRow }) {
+  const { me, held, manageUsers } = useScreen();
+  const { roles } = useContext(RoleChoiceContext);
+  return manageUsers && !cannotActOn(me, held, person, roles) ? <PersonActions person={person} /> : null;
+}
+
+// The cells are components reading the screen's state themselves: a cell rendered from a closure the
+// table kept would show the state of the render that made it (a role chooser still enabled offline).
+const columns = col.columns([
+  col.accessor('name', { header: 'Name', sortFn: 'alphanumeric', cell: (c) => <NameCell person={c.row.original} /> }),
+  col.accessor('email', { header: 'Email', sortFn: 'alphanumeric' }),
+  col.accessor((p) => p.role?.name ?? '', { id: 'role', header: 'Role', sortFn: 'alphanumeric', cell: (c) => <RoleCell person={c.row.original} /> }),
+  col.accessor((p) => STATUS_ORDER[p.status], {
+    id: 'status',
+    header: 'Status',
+    sortFn: 'basic',
+    cell: (c) => {
+      const p = c.row.original;
+      const badge = <StatusBadge person={p} />;
+      return p.invitation ? <Tooltip content={`Link valid until ${formatDateTime(new Date(p.invitation.expires_at))}`}><span tabIndex={0}>{badge}</span></Tooltip> : badge;
+    },
+  }),
+  col.accessor((p) => (p.last_sign_in ? new Date(p.last_sign_in) : new Date(0)), {
+    id: 'last_sign_in',
+    header: 'Last sign-in',
+    sortFn: 'datetime',
+    cell: (c) => <span className="tabular">{c.row.original.last_sign_in ? formatDateTime(new Date(c.row.original.last_sign_in)) : 'Never'}</span>,
+  }),
+  col.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: (c) => <ActionsCell person={c.row.original} /> }),
+]);
+
 export function PeopleTable({ people, roles, empty, onChangeRole, changingRole = false }: {
   people: PersonRow[];
   roles: CompanyRoleRow[];
@@ -44,72 +118,11 @@ export function PeopleTable({ people, roles, empty, onChangeRole, changingRole =
   /** A role change is on its way: the role choices wait for it (and show so). */
   changingRole?: boolean;
 }) {
-  const { me, held, manageUsers, online } = useScreen();
-  const columns = useMemo(() => col.columns([
-    col.accessor('name', {
-      header: 'Name',
-      sortFn: 'alphanumeric',
-      cell: (c) => {
-        const p = c.row.original;
-        return (
-          <span className={styles.person}>
-            <Avatar name={p.name} src={p.photo ? storageUrl(p.photo) : null} size={32} />
-            <span className={styles.personName}>{p.name}</span>
-            {p.id === me && <Badge size="sm" tone="accent">You</Badge>}
-          </span>
-        );
-      },
-    }),
-    col.accessor('email', { header: 'Email', sortFn: 'alphanumeric' }),
-    col.accessor((p) => p.role?.name ?? '', {
-      id: 'role',
-      header: 'Role',
-      sortFn: 'alphanumeric',
-      cell: (c) => {
-        const p = c.row.original;
-        const reason = manageUsers ? cannotActOn(me, held, p, roles) : 'Changing roles needs the Manage users permission.';
-        if (reason || !p.role) return <span>{p.role?.name ?? 'No role'}</span>;
-        return (
-          <SelectInput
-            size="sm"
-            aria-label={`Role of ${p.name}`}
-            value={p.role.id}
-            disabled={!online || changingRole}
-            aria-busy={changingRole || undefined}
-            options={roles.map((r) => ({
-              value: r.id,
-              // No escalation: a role with a permission the acting user lacks cannot be given.
-              label: lacking(held, slugsOf(r)).length ? `${r.name} (not yours to give)` : r.name,
-              disabled: lacking(held, slugsOf(r)).length > 0,
-            }))}
-            onValueChange={(id) => onChangeRole(p, id)}
-            className={styles.roleSelect}
-          />
-        );
-      },
-    }),
-    col.accessor((p) => STATUS_ORDER[p.status], {
-      id: 'status',
-      header: 'Status',
-      sortFn: 'basic',
-      cell: (c) => {
-        const p = c.row.original;
-        const badge = <StatusBadge person={p} />;
-        return p.invitation ? <Tooltip content={`Link valid until ${formatDateTime(new Date(p.invitation.expires_at))}`}><span tabIndex={0}>{badge}</span></Tooltip> : badge;
-      },
-    }),
-    col.accessor((p) => (p.last_sign_in ? new Date(p.last_sign_in) : new Date(0)), {
-      id: 'last_sign_in',
-      header: 'Last sign-in',
-      sortFn: 'datetime',
-      cell: (c) => <span className="tabular">{c.row.original.last_sign_in ? formatDateTime(new Date(c.row.original.last_sign_in)) : 'Never'}</span>,
-    }),
-    col.display({
-      id: 'actions',
-      header: () => <span className="sr-only">Actions</span>,
-      cell: (c) => (manageUsers && !cannotActOn(me, held, c.row.original, roles) ? <PersonActions person={c.row.original} /> : null),
-    }),
-  ]), [me, held, manageUsers, online, roles, onChangeRole, changingRole]);
+  const choice = useMemo(() => ({ roles, onChangeRole, changingRole }), [roles, onChangeRole, changingRole]);
   const table = useTable({ features, columns, data: people, initialState: { sorting: [{ id: 'name', desc: false }] } });
-  return <DataTable table={table} caption="People of the company" empty={empty} />;
+  return (
+    <RoleChoiceContext.Provider value={choice}>
+      <DataTable table={table} caption="People of the company" empty={empty} />
+    </RoleChoiceContext.Provider>
+  );
 }

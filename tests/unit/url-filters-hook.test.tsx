@@ -6,6 +6,7 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { useUrlFilters } from '../../src/features/catalog/useUrlFilters.ts';
+import { OwnWrites } from '../../src/features/catalog/filter-url.ts';
 import type { FilterState } from '../../src/features/catalog/catalog-rules.ts';
 
 function harness() {
@@ -35,5 +36,18 @@ describe('useUrlFilters', () => {
     act(() => seen.set!({ ...seen.filters!, text: 'oslo' }));
     await act(async () => router.navigate('/catalog?section=allproducts&q=harbor'));
     expect(seen.filters!.text).toBe('harbor');
+  });
+
+  it('takes an earlier write of its own shown after a later one for what it is, not a navigation', () => {
+    const own = new OwnWrites();
+    own.wrote('q=os');
+    own.wrote('q=osl');
+    expect(own.arrived('q=os')).toBe(true); // late: the router shows it after "q=osl" was written
+    expect(own.arrived('q=osl')).toBe(true);
+    expect(own.arrived('q=os')).toBe(false); // seen already: now it would be someone's navigation
+    own.wrote('q=a');
+    expect(own.arrived('q=a&id=1')).toBe(false);
+    own.clear();
+    expect(own.arrived('q=a')).toBe(false);
   });
 });

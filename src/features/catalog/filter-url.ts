@@ -87,3 +87,30 @@ export function changeOf(before: FilterState, after: FilterState): FilterChange 
   );
   return fields.length === 1 && !others.length ? { kind: 'typing', field: fields[0]! } : { kind: 'choice' };
 }
+
+/**
+ * The addresses a screen wrote that the router has not shown yet, oldest first. Under load the router
+ * can show an earlier write after a later one was made ("q=os" after "q=osl" was written): that is the
+ * screen's own past, not a navigation, and must not set the filters back (a typed key was lost).
+ */
+export class OwnWrites {
+  private pending: string[] = [];
+
+  wrote(address: string): void {
+    this.pending.push(address);
+    if (this.pending.length > 20) this.pending.shift();
+  }
+
+  /** Whether an address the router shows is one of ours; it and the writes before it are then done. */
+  arrived(address: string): boolean {
+    const i = this.pending.indexOf(address);
+    if (i < 0) return false;
+    this.pending.splice(0, i + 1);
+    return true;
+  }
+
+  /** A navigation not ours (Back, a link) supersedes what is still on its way. */
+  clear(): void {
+    this.pending = [];
+  }
+}

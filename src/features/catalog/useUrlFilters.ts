@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import type { FilterState } from './catalog-rules.ts';
-import { changeOf, filtersFromParams, filtersToParams, sameFilterParams } from './filter-url.ts';
+import { changeOf, filtersFromParams, filtersToParams, OwnWrites, sameFilterParams } from './filter-url.ts';
 
 const TYPING_MS = 400;
 
@@ -21,6 +21,7 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
   const url = params.toString();
   const [filters, setFilters] = useState(() => filtersFromParams(params));
   const written = useRef(url);
+  const [own] = useState(() => new OwnWrites());
   const typing = useRef<Typing | null>(null);
   const latest = useRef({ filters, params });
   useEffect(() => {
@@ -31,14 +32,15 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
   // (the page writing its section once access is known) keeps what is being typed: read back from
   // the address, the text typed since its last write was lost ("ACM-1005" became "ACM-100").
   useEffect(() => {
-    if (url === written.current) return;
+    if (own.arrived(url) || url === written.current) return;
     const filtersAlike = sameFilterParams(new URLSearchParams(url), new URLSearchParams(written.current));
     written.current = url;
     if (filtersAlike) return;
+    own.clear();
     clearTimeout(typing.current?.timer);
     typing.current = null;
     setFilters(filtersFromParams(new URLSearchParams(url)));
-  }, [url]);
+  }, [url, own]);
   // Back and forward, caught at the source: the router renders navigations in a transition, so a
   // choice followed quickly by Back can commit no render with the choice's URL, and the effect above
   // then sees no change of `url` although the filters show the choice.
@@ -46,13 +48,14 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     const onPop = () => {
       const now = new URLSearchParams(window.location.search);
       written.current = now.toString();
+      own.clear();
       clearTimeout(typing.current?.timer);
       typing.current = null;
       setFilters(filtersFromParams(now));
     };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
-  }, []);
+  }, [own]);
   useEffect(() => () => clearTimeout(typing.current?.timer), []);
   // Leaving the screen (a card clicked within TYPING_MS of a key): the router loads the next route
   // before the URL moves, and a write in that time would start a navigation back here that cancels
@@ -70,8 +73,9 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     const p = filtersToParams(next, latest.current.params);
     if (p.toString() === written.current) return;
     written.current = p.toString();
+    own.wrote(written.current);
     setParams(p, { replace });
-  }, [setParams]);
+  }, [setParams, own]);
 
   const update = useCallback((next: FilterState) => {
     const change = changeOf(latest.current.filters, next);

@@ -149,8 +149,8 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await page.getByRole('row').filter({ hasText: 'viewer@acme.test' }).waitFor();
     await context.setOffline(true);
     await page.getByRole('region', { name: 'Offline' }).getByText('These actions need a connection.').waitFor();
-    expect(await page.getByRole('button', { name: 'Register User' }).isDisabled()).toBe(true);
-    // The table's rows may redraw a render after the toolbar: wait for them.
+    // The notice, the toolbar and the table's rows may show the change in different renders: wait for each.
+    await expect.poll(() => page.getByRole('button', { name: 'Register User' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole('combobox', { name: 'Role of Victor Viewer' }).isDisabled()).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Actions for Victor Viewer' }).isDisabled()).toBe(true);
     await page.getByRole('row').filter({ hasText: 'viewer@acme.test' }).waitFor(); // the last known list stays

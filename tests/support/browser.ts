@@ -47,17 +47,16 @@ export function skipWithoutChromium(what: string): boolean {
 const CONTEXT_CLOSE_LIMIT_MS = 20_000;
 
 /**
- * Closes a file's contexts in its afterAll; false if one did not close. Chromium now and then never
- * answers Target.disposeBrowserContext (a known hang, seen once in CI after old-tab's reloads); the
- * browser's own close (usePortalAndBrowser's, then) ends those contexts anyway, so a hung close is
+ * Closes a file's contexts in its afterAll. Chromium now and then never answers
+ * Target.disposeBrowserContext (a known hang, seen once in CI after old-tab's reloads); the browser's
+ * own close, which follows in usePortalAndBrowser, ends those contexts anyway, so a hung close is
  * reported and left rather than failing a file whose tests all passed.
  */
-export async function closeContexts(contexts: readonly (BrowserContext | undefined)[]): Promise<boolean> {
+export async function closeContexts(contexts: readonly (BrowserContext | undefined)[]): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), CONTEXT_CLOSE_LIMIT_MS)));
   const closed = Promise.allSettled(contexts.map((c) => c?.close())).then(() => 'closed' as const);
   const outcome = await Promise.race([closed, bound]);
   clearTimeout(timer);
   if (outcome === 'hung') console.warn(`[facet] a browser context did not close within ${CONTEXT_CLOSE_LIMIT_MS / 1000} s; the browser's close ends it`);
-  return outcome === 'closed';
 }

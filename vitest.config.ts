@@ -74,8 +74,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           expect: { poll: { timeout: POLL_MS } },
-          // Each file starts its own portal, and its files hold no module state: the server, playwright,
-          // the helpers (about 5 s a file otherwise) and Chromium (tests/support/e2e.ts) load once per worker.
+          // Each file starts its own portal and Chromium, and its files hold no module state: the
+          // server, playwright and the helpers load once per worker (about 5 s a file otherwise).
           isolate: false,
           // No retry: a browser test waits for events and conditions, never for a number of ms, so a
           // failure is a finding. (The retried-errors reporter still prints a first try's error if a

@@ -2,8 +2,8 @@
 // keystroke filters at once; the URL follows: a choice (date, visibility, size, a chip) is a new
 // history entry at once, typing in a box becomes one entry written shortly after the last key (and
 // the box's later keystrokes replace it). Back and forward, or a pasted link, set the filters.
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigation, useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
 import type { FilterState } from './catalog-rules.ts';
 import { changeOf, filtersFromParams, filtersToParams, OwnWrites, sameFilterParams } from './filter-url.ts';
 
@@ -69,13 +69,19 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     typing.current = null;
   }, [leaving]);
 
+  // The router's own state, read when the write is due: its navigation starts at the click, while the
+  // render that shows it (and the effect above) can come later than TYPING_MS on a busy device.
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+
   const write = useCallback((next: FilterState, replace: boolean) => {
+    const away = router?.state.navigation.location?.pathname;
+    if (away !== undefined && away !== router?.state.location.pathname) return;
     const p = filtersToParams(next, latest.current.params);
     if (p.toString() === written.current) return;
     written.current = p.toString();
     own.wrote(written.current);
     setParams(p, { replace });
-  }, [setParams, own]);
+  }, [setParams, own, router]);
 
   const update = useCallback((next: FilterState) => {
     const change = changeOf(latest.current.filters, next);

@@ -12,7 +12,7 @@ import { applySuccess } from './outbox-apply.ts';
 import { confirmProduct } from './confirmed.ts';
 import { expandBulk, noBulkRoute } from './bulk-fallback.ts';
 import { ensureToken, sendQueued } from './remote.ts';
-import { syncStatus } from './store.ts';
+import { markServerReached, syncStatus } from './store.ts';
 import { entityKind, resolveTemps } from './tempids.ts';
 import type { DescriptionRow, OutboxCall, OutboxEntry, ServerProduct, TempKind } from './types.ts';
 import { fileRows } from './product-files.ts';
@@ -209,7 +209,7 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
     return failed(e, toFailure(err));
   }
   if (epoch !== dbEpoch()) return 'stop';
-  syncStatus.set({ online: true });
+  markServerReached();
   await applySuccess(d, e, reply);
   return 'sent';
 }

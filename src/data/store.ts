@@ -23,6 +23,14 @@ export class Store<T extends object> {
 const navigatorOnline = () => (typeof navigator === 'undefined' || navigator.onLine !== false);
 export const syncStatus = new Store<SyncStatus>({ online: navigatorOnline(), pulling: false, draining: false });
 
+/**
+ * The server answered. That makes the app online, unless the browser has said offline since: an answer
+ * to a call that left before the switch must not undo it (the screens would offer online-only actions).
+ */
+export function markServerReached(extra: Partial<SyncStatus> = {}) {
+  syncStatus.set(navigatorOnline() ? { online: true, ...extra } : extra);
+}
+
 /** A change to products or templates: the ids written, or 'all' after a replace. */
 export interface Change {
   table: 'products' | 'templates';

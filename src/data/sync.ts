@@ -7,7 +7,7 @@ import { clearAll, db } from './db.ts';
 import { drainOutbox, onDrained, retryWaitingNow } from './outbox.ts';
 import { setRefetch } from './outbox-discard.ts';
 import { refetchImagery } from './imagery-sync.ts';
-import { emitChange, syncStatus } from './store.ts';
+import { emitChange, markServerReached, syncStatus } from './store.ts';
 import { entityId, entityKind } from './tempids.ts';
 import { watchOnline } from './online-watch.ts';
 import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from './sync-lists.ts';
@@ -68,7 +68,7 @@ async function pullAll(cid: number, full: boolean): Promise<PullStats> {
     }
   }));
   if (offline) syncStatus.set({ online: false });
-  else syncStatus.set({ online: true, lastSyncedAt: Date.now() });
+  else markServerReached({ lastSyncedAt: Date.now() });
   return stats;
 }
 

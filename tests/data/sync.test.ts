@@ -1,10 +1,11 @@
 // Pulling: a full pull, a delta after server-side edits and deletes, 304 when nothing changed,
 // the fallback for a server without updated_since, and rows held by the outbox.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../src/data/db.ts';
 import { companyProducts, productRow } from '../../src/data/product-pages.ts';
 import { saveProductInfo } from '../../src/data/product-info.ts';
 import { resolveConflict, newActionId } from '../../src/data/outbox.ts';
+import { syncStatus } from '../../src/data/store.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settle, sleep, startHarness, type Harness } from './support.ts';
@@ -117,5 +118,20 @@ describe('sync', () => {
     const again = await syncNow(h.cid);
     expect(again.lists.products!.mode).toBe('full');
     h.net.transform = undefined;
+  });
+
+  it('a pull answered after the browser said offline leaves the app offline; the next one online brings it back', async () => {
+    const pull = syncNow(h.cid, true);
+    // The switch goes off while the pull's calls are out (the 'offline' event does this).
+    vi.stubGlobal('navigator', { onLine: false });
+    syncStatus.set({ online: false });
+    try {
+      expect(Object.keys((await pull).lists).length).toBeGreaterThan(0);
+      expect(syncStatus.get().online).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await syncNow(h.cid, true);
+    expect(syncStatus.get().online).toBe(true);
   });
 });

@@ -45,6 +45,8 @@ export function matchesAccept(file: Pick<File, 'name' | 'type'>, accept?: string
 
 export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${Math.round(n / 1024)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
 
+const COULD_NOT_CHECK = 'This file could not be checked. Choose it again.';
+
 /** The default check: the accept list, with its words. */
 const byAccept = (accept: string | undefined, acceptLabel: string | undefined) => async (files: File[]): Promise<FileVerdicts> => ({
   ok: files.filter((f) => matchesAccept(f, accept)),
@@ -73,7 +75,15 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
     const me = ++run.current;
     setChecking(all.length);
     try {
-      const v = await (check ?? byAccept(accept, acceptLabel))(all);
+      let v: FileVerdicts;
+      try {
+        v = await (check ?? byAccept(accept, acceptLabel))(all);
+      } catch (err) {
+        // The check itself failed (its code could not load on a dropped connection): nothing is added,
+        // and each file says so rather than the pick doing nothing.
+        console.warn('[facet] file check failed:', err);
+        v = { ok: [], refused: all.map((file) => ({ file, reason: COULD_NOT_CHECK })) };
+      }
       if (me !== run.current) return;
       setRefused(v.refused);
       onPick(v.ok, v.refused.map((r) => r.file));

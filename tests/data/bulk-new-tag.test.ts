@@ -5,32 +5,26 @@
 // before the bulk that succeeds after it leaves the row's updated_at unknown (the bulk call moves it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyBulk } from '../../src/data/bulk.ts';
-import { catalogIndex } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
-import { newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
+import { newActionId, retryWaitingNow } from '../../src/data/outbox.ts';
 import { saveProductInfo } from '../../src/data/product-info.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
+import { productRow } from '../../src/data/product-pages.ts';
 import { syncNow } from '../../src/data/sync.ts';
 import { isTemp } from '../../src/data/tempids.ts';
 import type { ProductRow } from '../../src/data/types.ts';
-import { DEMO } from '../support/http.ts';
-import { settle, startHarness, type Harness } from './support.ts';
+import { bulkAction, serverTags, startCatalogHarness } from './bulk-support.ts';
+import { settle, type Harness } from './support.ts';
 
 let h: Harness;
 let pool: ProductRow[];
 beforeAll(async () => {
-  h = await startHarness(DEMO.acme);
-  await syncNow(h.cid, true);
-  await catalogIndex('products', h.cid).load();
-  pool = (await companyProducts(h.cid)).filter((p) => p.id > 0).sort((a, b) => a.id - b.id);
-  policy.baseDelay = policy.maxDelay = 600_000;
+  ({ h, pool } = await startCatalogHarness());
 });
 afterAll(async () => h?.s.close());
 
 const take = (n: number) => pool.splice(0, n);
-const act = (label: string) => ({ id: newActionId(), label });
-const serverTags = async (id: number) =>
-  (await h.s.db.query<{ name: string }>('SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1', [id])).map((r) => r.name);
+const act = bulkAction;
+const serverTagsOf = (id: number) => serverTags(h, id);
 const tagOn = async (id: number, name: string) => (await productRow(id))!.tags.find((t) => t.name === name);
 
 describe('a bulk action\'s new tag', () => {
@@ -48,7 +42,7 @@ describe('a bulk action\'s new tag', () => {
     await retryWaitingNow();
     expect(await settle()).toEqual([]);
     const real = (await h.s.db.one<{ id: number }>("SELECT id FROM tags WHERE customer_id = $1 AND name = 'Bulk fresh'", [h.cid]))!.id;
-    for (const id of ids) expect(await serverTags(id)).toContain('Bulk fresh');
+    for (const id of ids) expect(await serverTagsOf(id)).toContain('Bulk fresh');
     expect((await db().tags.get(real))?.name).toBe('Bulk fresh');
     // Not rewritten by the create's success: the rows still say the temp id, by the same name.
     expect((await tagOn(ids[0]!, 'Bulk fresh'))?.id).toBe(temp);
@@ -57,7 +51,7 @@ describe('a bulk action\'s new tag', () => {
     await applyBulk(h.cid, ids.slice(0, 2), { kind: 'removeTags', tags: [temp] }, act('Remove tag Bulk fresh from 2 products'));
     for (const id of ids.slice(0, 2)) expect(await tagOn(id, 'Bulk fresh')).toBeUndefined();
     expect(await settle()).toEqual([]);
-    for (const id of ids.slice(0, 2)) expect(await serverTags(id)).not.toContain('Bulk fresh');
+    for (const id of ids.slice(0, 2)) expect(await serverTagsOf(id)).not.toContain('Bulk fresh');
 
     // The pull brings the server's rows: the real id.
     await syncNow(h.cid);

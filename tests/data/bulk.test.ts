@@ -5,34 +5,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyBulk } from '../../src/data/bulk.ts';
 import { undoBulk } from '../../src/data/bulk-undo.ts';
-import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
+import { runQuery } from '../../src/data/catalog-query.ts';
 import { db } from '../../src/data/db.ts';
-import { discardAction, drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
+import { discardAction, drainOutbox, newActionId, retryWaitingNow } from '../../src/data/outbox.ts';
 import { saveProductInfo } from '../../src/data/product-info.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
+import { productRow } from '../../src/data/product-pages.ts';
 import { registerProducts } from '../../src/data/products.ts';
-import { syncNow } from '../../src/data/sync.ts';
 import type { ProductRow } from '../../src/data/types.ts';
-import { DEMO } from '../support/http.ts';
-import { settle, startHarness, type Harness } from './support.ts';
+import { bulkAction, serverTags, startCatalogHarness } from './bulk-support.ts';
+import { settle, type Harness } from './support.ts';
 
 let h: Harness;
 let pool: ProductRow[];
 beforeAll(async () => {
-  h = await startHarness(DEMO.acme);
-  await syncNow(h.cid, true);
-  await catalogIndex('products', h.cid).load();
-  pool = (await companyProducts(h.cid)).filter((p) => p.id > 0).sort((a, b) => a.id - b.id);
-  // An offline try waits out its backoff: nothing is being sent when Undo runs.
-  policy.baseDelay = policy.maxDelay = 600_000;
+  ({ h, pool } = await startCatalogHarness());
 });
 afterAll(async () => h?.s.close());
 
 const take = (n: number) => pool.splice(0, n);
-const act = (label: string) => ({ id: newActionId(), label });
+const act = bulkAction;
 const keysOn = async (path: string) => (await h.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE $1', [`%${path}`]))!.n;
-const serverTags = async (id: number) =>
-  (await h.s.db.query<{ name: string }>('SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1', [id])).map((r) => r.name);
+const serverTagsOf = (id: number) => serverTags(h, id);
 const serverRow = async (sku: string) => h.s.db.one<{ id: number; collection: string; deleted: boolean }>(
   'SELECT id, collection, deleted_at IS NOT NULL AS deleted FROM products WHERE customer_id = $1 AND sku = $2', [h.cid, sku]);
 const localTags = async (id: number) => (await productRow(id))!.tags.map((t) => t.name);
@@ -55,8 +48,8 @@ describe('bulk actions', () => {
     h.net.offline = false;
     await retryWaitingNow();
     expect(await settle()).toEqual([]);
-    for (const p of ps) expect(await serverTags(p.id)).toContain('Bulk Oak');
-    expect(await serverTags((await serverRow('BULK-NEW-1'))!.id)).toContain('Bulk Oak'); // its temp id became the real one
+    for (const p of ps) expect(await serverTagsOf(p.id)).toContain('Bulk Oak');
+    expect(await serverTagsOf((await serverRow('BULK-NEW-1'))!.id)).toContain('Bulk Oak'); // its temp id became the real one
     expect(await keysOn('/posts/product/bulk')).toBe(1);
   });
 
@@ -102,7 +95,7 @@ describe('bulk actions', () => {
     const a = act(`Add tag ${had}, Fresh to 3 products`);
     const before = (await applyBulk(h.cid, ps.map((p) => p.id), { kind: 'addTags', tags: [had, 'Fresh'] }, a))!;
     expect(await settle()).toEqual([]);
-    for (const p of ps) expect(await serverTags(p.id)).toEqual(expect.arrayContaining([had, 'Fresh']));
+    for (const p of ps) expect(await serverTagsOf(p.id)).toEqual(expect.arrayContaining([had, 'Fresh']));
     const undo = act('Undo');
     expect(await undoBulk(before, a.id, undo)).toBe('queued');
     const queued = await db().outbox.toArray();
@@ -110,10 +103,10 @@ describe('bulk actions', () => {
     expect(queued.every((e) => e.call.command === 'productBulk.apply')).toBe(true);
     for (const p of ps) expect(await localTags(p.id)).not.toContain('Fresh'); // at once
     expect(await settle()).toEqual([]);
-    expect(await serverTags(ps[0]!.id)).toContain(had);
+    expect(await serverTagsOf(ps[0]!.id)).toContain(had);
     for (const p of ps) {
-      expect(await serverTags(p.id)).not.toContain('Fresh');
-      if (!p.tags.some((t) => t.name === had)) expect(await serverTags(p.id)).not.toContain(had);
+      expect(await serverTagsOf(p.id)).not.toContain('Fresh');
+      if (!p.tags.some((t) => t.name === had)) expect(await serverTagsOf(p.id)).not.toContain(had);
     }
   });
 

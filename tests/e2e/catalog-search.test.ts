@@ -12,6 +12,7 @@ import { fold, matchDoc, queryWords, searchDoc } from '../../src/data/catalog-se
 import type { ProductRow } from '../../src/data/types.ts';
 import { parseCsvText } from '../../src/workers/csv-parse.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
+import { addProductsReady } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, sort and keyboard', () => {
   const env = usePortalAndBrowser();
@@ -165,9 +166,7 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     await page.locator('[data-sonner-toast]', { hasText: `Exported ${n} products` }).waitFor();
 
     await page.goto(`${env.s.url}/product/add`);
-    const tutorial = page.getByRole('dialog', { name: 'How to register products' });
-    await page.getByRole('button', { name: 'Import CSV' }).or(tutorial).first().waitFor();
-    if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
+    await addProductsReady(page);
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
     await dialog.getByLabel('CSV file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(text) });

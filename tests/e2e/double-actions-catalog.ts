@@ -4,7 +4,7 @@
 // staff's template delete and retailer edit and delete. In order: a later entry may act on what an earlier one made.
 import type { Page } from 'playwright-core';
 import { call } from '../support/http.ts';
-import { imageFile } from './registration-helpers.ts';
+import { addProductsReady, imageFile } from './registration-helpers.ts';
 import { button, countOf, dialog, doubleClick, enterTwice, keysOn, productId, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
 import { atRest } from './shell-helpers.ts';
 
@@ -36,9 +36,7 @@ const BLOCKS = 'SELECT count(*)::int AS n FROM product_descriptions WHERE produc
 /** One product in Add Products' batch, with an image: the tutorial closed if it shows. */
 async function openAddProducts(page: Page, c: Ctx) {
   await page.goto(`${c.url}/product/add`);
-  const tutorial = dialog(page, 'How to register products');
-  await page.getByLabel('SKU', { exact: true }).or(tutorial).first().waitFor();
-  if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
+  await addProductsReady(page);
 }
 
 /** A name typed in a template field, Enter pressed twice: created once, with its toast. */

@@ -2,7 +2,7 @@
 // (user management's are in double-actions-users.ts, the public pages' in double-actions-public.ts,
 // the catalogue's in double-actions-catalog.ts, the imagery sections' in double-actions-imagery.ts).
 // Each names what one change adds on the server; names and values are unique to their entry.
-import { imageFile } from './registration-helpers.ts';
+import { addProductsReady, imageFile } from './registration-helpers.ts';
 import { openSection, loaded, type PresetSection } from './imagery-helpers.ts';
 import { CATALOG_ACTIONS } from './double-actions-catalog.ts';
 import { IMAGERY_ACTIONS } from './double-actions-imagery.ts';
@@ -99,9 +99,7 @@ export const ACTIONS: WriteAction[] = [
     as: 'manager',
     open: async (page, c) => {
       await page.goto(`${c.url}/product/add`);
-      const tutorial = dialog(page, 'How to register products');
-      await page.getByLabel('SKU', { exact: true }).or(tutorial).first().waitFor();
-      if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
+      await addProductsReady(page);
       await page.getByLabel('SKU', { exact: true }).fill('DBL-1');
       await page.getByLabel('Name', { exact: true }).fill('Double sofa');
       await page.getByLabel('Add images').setInputFiles(await imageFile('double.png'));

@@ -17,6 +17,17 @@ export async function signInAs(page: Page, base: string, email: string) {
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * Add Products once the tutorial's answer has come: closed if it opened by itself (a later answer never
+ * opens it over the form, so the form's fields are then the user's).
+ */
+export async function addProductsReady(page: Page) {
+  await page.locator('[data-tutorial="answered"]').waitFor();
+  const tutorial = page.getByRole('dialog', { name: 'How to register products' });
+  if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
+  await page.getByRole('button', { name: 'Import CSV' }).or(page.getByLabel('SKU', { exact: true })).first().waitFor();
+}
+
 /** A small PNG or JPEG a file input accepts. */
 export async function imageFile(name: string, colour = '#b08d6a') {
   const img = sharp({ create: { width: 64, height: 48, channels: 3, background: colour } });
@@ -24,8 +35,8 @@ export async function imageFile(name: string, colour = '#b08d6a') {
   return { name, mimeType: jpeg ? 'image/jpeg' : 'image/png', buffer: await (jpeg ? img.jpeg() : img.png()).toBuffer() };
 }
 
-/** The unsent form, as stored on this device (what a reload finds), holds `text` (the debounced write has landed). */
-export const draftStored = (page: Page, text: string) =>
+/** The unsent form, as stored on this device (what a reload finds), holds `text` (or, `held` false, no longer does): the debounced write has landed. */
+export const draftStored = (page: Page, text: string, held = true) =>
   expect.poll(() => page.evaluate((t) => new Promise<boolean>((resolve, reject) => {
     const req = indexedDB.open('facet');
     req.onerror = () => reject(req.error);
@@ -34,7 +45,7 @@ export const draftStored = (page: Page, text: string) =>
       all.onsuccess = () => (req.result.close(), resolve(JSON.stringify(all.result).includes(t)));
       all.onerror = () => reject(all.error);
     };
-  }), text), { timeout: 10_000 }).toBe(true);
+  }), text), { timeout: 10_000 }).toBe(held);
 
 /**
  * The installed app on Add Products, signed in as the manager: the service worker controls the page (so

@@ -1,7 +1,7 @@
 // /product/add (document 2 §2.6, §4, §5, §8): the batch of products on the left (add, trash, SEND,
 // Import CSV), the chosen product's sections on the right, the tutorial once. The form is kept on
 // this device as it is typed (fields and chosen files survive a reload). SEND: useProductSend.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { CircleAlert, PlayCircle, Trash2 } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
@@ -45,7 +45,10 @@ export default function AddProductsPage() {
   const tagOptions = useMemo(() => (tags ?? []).map((t) => ({ key: t.id, label: t.name })), [tags]);
   const [current, setCurrent] = useState<string>();
   const [removing, setRemoving] = useState<ProductItem | null>(null);
-  const { tutorial, markWatched } = useTutorial('register-products');
+  // Focus or a change in the batch or the editor: the user has started, so a late tutorial answer waits behind its button.
+  const started = useRef(false);
+  const markStarted = () => void (started.current = true);
+  const { tutorial, asked, markWatched } = useTutorial('register-products', useCallback(() => !started.current, []));
   const [tutorialOpen, setTutorialOpen] = useState<boolean>();
   const sender = useProductSend({ cid, draftKey, draft, items, mayAutomate, select: setCurrent });
 
@@ -92,7 +95,7 @@ export default function AddProductsPage() {
     notify.info(`${plural(rows.length, 'product')} added from the CSV file`, 'Add their images, then SEND.');
   };
 
-  const showTutorial = tutorialOpen ?? (tutorial !== null && !tutorial.watched);
+  const showTutorial = tutorialOpen ?? tutorial?.opensByItself ?? false;
   // SEND's §5 problems, and each field's own rules as the user types.
   const problemsOf = (p: ProductItem): Problem[] => {
     const flagged = sender.flags.get(p.uid) ?? [];
@@ -108,7 +111,8 @@ export default function AddProductsPage() {
     actions: <IconButton label={`Remove product ${i + 1}`} icon={<Trash2 />} size="sm" onClick={() => setRemoving(p)} />,
   }));
   return (
-    <Page>
+    // data-tutorial: whether the tutorial's answer has come (and so whether it may still open by itself).
+    <Page data-tutorial={asked ? 'answered' : 'asking'}>
       <PageHeader
         title="Add Products"
         description="Register products with their images and files, then send them all at once. The form is kept on this device until it is sent."
@@ -121,7 +125,7 @@ export default function AddProductsPage() {
           <Skeleton height={640} />
         </div>
       ) : (
-        <div className={batch.layout}>
+        <div className={batch.layout} onFocusCapture={markStarted} onInputCapture={markStarted}>
           <BatchPanel
             noun="product"
             items={entries}

@@ -66,9 +66,10 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     const link = views(b).getByRole('link', { name: NAME });
     await link.click();
     await expect.poll(() => new URL(b.url()).search).toBe('?section=allproducts&q=ACM-10&size=big&sort=-name');
+    // The address moves at the click; the screen follows it a render later (by 100 ms or more under load).
+    await expect.poll(() => b.getByLabel('Name or SKU').inputValue()).toBe('ACM-10');
+    await expect.poll(() => b.getByRole('radio', { name: 'Big' }).isChecked()).toBe(true);
     await expect.poll(() => catalogCount(b)).toBe(count);
-    expect(await b.getByLabel('Name or SKU').inputValue()).toBe('ACM-10');
-    expect(await b.getByRole('radio', { name: 'Big' }).isChecked()).toBe(true);
     await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
 
     await views(b).getByRole('button', { name: `Actions for view ${NAME}` }).click();

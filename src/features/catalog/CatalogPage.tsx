@@ -44,14 +44,22 @@ const SEARCH_ID = 'catalog-search';
 export default function CatalogPage() {
   const { customerId, choices } = useSession();
   const { access, ready } = useAccess(SLUGS);
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
   const raw = parseSection(params.get('section'));
   const can = { info: !!(access['reader-info-access'] || access['editor-info-access']), templates: !!access['reader-template-access'] };
   const decision = ready ? resolveCatalogAccess(can, raw) : null;
   const wantedSection = decision && 'section' in decision ? decision.section : null;
+  // The section the rights allow goes into the address as it is now, and only when it differs: written
+  // from this render's parameters (and again at each address change, as setParams changed with it), it
+  // could replace a saved view's link clicked meanwhile with the address before it.
   useEffect(() => {
-    if (wantedSection) setParams((p) => (p.set('section', wantedSection), p), { replace: true });
-  }, [wantedSection, setParams]);
+    if (!wantedSection) return;
+    const now = new URLSearchParams(window.location.search);
+    if (now.get('section') === wantedSection) return;
+    now.set('section', wantedSection);
+    navigate({ search: `?${now}` }, { replace: true });
+  }, [wantedSection, navigate]);
   const sectionKey = (raw && !wantedSection ? params.get('section') : wantedSection) ?? ALL_PRODUCTS;
   const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
 
@@ -101,7 +109,6 @@ export default function CatalogPage() {
     [selected, toggle, words],
   );
   useSlashToSearch(SEARCH_ID);
-  const navigate = useNavigate();
   // A product card is a plain <a>: its plain left click (or Enter) is a router navigation, as a <Link>'s.
   const openCard = (e: React.MouseEvent) => {
     const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-testid="product-card"]');

@@ -116,7 +116,12 @@ export const LATER_USER_ACTIONS: WriteAction[] = [
       await page.getByRole('form', { name: 'Role Doubled Again' }).getByRole('button', { name: 'Delete role' }).click();
     },
     act: (page) => doubleClick(page.getByRole('alertdialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete Doubled Again' })),
-    done: (page) => page.getByRole('form', { name: 'Role Doubled Again' }).waitFor({ state: 'detached' }),
+    // The confirmation first: while it is open the page behind it is hidden from the accessibility tree,
+    // where a role query finds nothing, as if the form were already gone.
+    done: async (page) => {
+      await page.getByRole('alertdialog', { name: 'Delete role' }).waitFor({ state: 'detached' });
+      await page.getByRole('form', { name: 'Role Doubled Again' }).waitFor({ state: 'detached' });
+    },
     count: (db) => keysOn(db, '/customer/role/delete'),
   },
   {
@@ -239,7 +244,10 @@ export const USER_ACTIONS: WriteAction[] = [
       await page.getByRole('button', { name: 'Revoke the invitation of Double dblclick' }).click();
     },
     act: (page) => doubleClick(page.getByRole('alertdialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke invitation' })),
-    done: (page) => page.getByRole('button', { name: 'Revoke the invitation of Double dblclick' }).waitFor({ state: 'detached' }),
+    done: async (page) => {
+      await page.getByRole('alertdialog', { name: 'Revoke invitation' }).waitFor({ state: 'detached' }); // as role delete's
+      await page.getByRole('button', { name: 'Revoke the invitation of Double dblclick' }).waitFor({ state: 'detached' });
+    },
     count: (db) => keysOn(db, '/user/invitation/revoke'),
   },
   // Max Multi is also in Borealis: he leaves Acme only.

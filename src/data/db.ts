@@ -8,6 +8,7 @@ import type {
   PersonRow, ProductFileRow, ProductRow, RetailerRow, SavedViewRow, SnapshotRow, TagRow, TemplateCategoryRow, TemplateRow,
 } from './types.ts';
 import type { BackgroundRow, LayerRow, PresetRow, SectionFileRow } from './imagery-types.ts';
+import { coarseTracking } from './coarse-tracking.ts';
 import { guardSchema } from './old-tab.ts';
 import { liveTransactions, releaseOnPageCache, type PageEvents } from './page-cache.ts';
 import { quotaAwareTransaction } from './quota.ts';
@@ -50,6 +51,7 @@ export class FacetDb extends Dexie {
 
   constructor(name: string, deps?: { indexedDB: IDBFactory; IDBKeyRange: typeof IDBKeyRange }) {
     super(name, deps);
+    this.use(coarseTracking);
     this.use({ stack: 'dbcore', name: 'live-transactions', create: (down) => ({ ...down, transaction: (...a) => this.live.add(down.transaction(...a)) }) });
     for (const v of VERSIONS) {
       const version = this.version(v.version).stores(v.stores);

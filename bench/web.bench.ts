@@ -80,7 +80,11 @@ try {
     process.exit(0);
   }
   if (KEYS_ONLY) {
+    // BENCH_PROFILE=file.cpuprofile: the main thread's CPU profile (CDP) over the typing, unminified.
+    const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : undefined;
+    if (cdp) for (const m of ['Profiler.enable', 'Profiler.start'] as const) await cdp.send(m);
     const keys = await measureKeystrokes(page, rows);
+    if (cdp) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom) };
     log(`${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`);
     if (process.env.BENCH_KEYS_LOG) {

@@ -18,7 +18,8 @@ export const productLabel = (p: Pick<ProductRow, 'name' | 'sku' | 'id'>) => p.na
 
 function Thumb({ src, cell, name, caption }: { src: string | null; cell: number; name: string; caption?: string }) {
   const side = Math.round(cell);
-  return <Img src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" fade={false} width={side} height={side} className={styles.thumb} />;
+  // Keyed by picture: a cell that shows another product starts its image (and its load state) afresh.
+  return <Img key={src ?? name} src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" fade={false} width={side} height={side} className={styles.thumb} />;
 }
 
 /** A shown text with the search's matched words marked (<mark>). */
@@ -53,7 +54,7 @@ export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex,
     // A plain link (CatalogPage's openCard routes its click): no router hooks in each of the cards mounted per keystroke.
     <a href={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex} onKeyDown={onKeyDown} aria-describedby={onToggle && selected ? SELECTED_ID : undefined}>
       {!p.images.length && p.pendingImages?.length ? (
-        <QueuedImg blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
+        <QueuedImg key={p.pendingImages[0]!} blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
       ) : (
         <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
       )}

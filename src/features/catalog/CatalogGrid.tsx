@@ -15,7 +15,12 @@ interface Props<T> {
   items: readonly T[];
   size: ThumbSize;
   label: string;
-  keyOf: (item: T) => number;
+  /**
+   * A cell's identity when the order can move under the user (chosen scenes come first: the focus
+   * follows the card). Omitted, cells are keyed by place: a keystroke that changes what is shown
+   * updates them in place instead of removing and building every card's DOM again.
+   */
+  keyOf?: (item: T) => number;
   /** tabIndex: 0 for the grid's one Tab stop, -1 for the others (put it on the card's main control). */
   render: (item: T, cell: number, tabIndex: 0 | -1) => React.ReactNode;
 }
@@ -103,7 +108,7 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
               {items.slice(r.index * columns, r.index * columns + columns).map((it, k) => {
                 const i = r.index * columns + k;
                 return (
-                  <div key={keyOf(it)} className={styles.gridCell} data-testid="grid-cell" data-index={i} style={{ height: rowHeight - GAP }}>
+                  <div key={keyOf ? keyOf(it) : k} className={styles.gridCell} data-testid="grid-cell" data-index={i} style={{ height: rowHeight - GAP }}>
                     {render(it, cell, i === current ? 0 : -1)}
                   </div>
                 );

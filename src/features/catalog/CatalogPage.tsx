@@ -123,7 +123,7 @@ export default function CatalogPage() {
       templates ? (
         <CatalogGrid items={result.items as TemplateRow[]} size={filters.size} label="Templates" keyOf={idOf} render={renderScene} />
       ) : (
-        <CatalogGrid items={result.items as ProductRow[]} size={filters.size} label="Products" keyOf={idOf} render={renderProduct} />
+        <CatalogGrid items={result.items as ProductRow[]} size={filters.size} label="Products" render={renderProduct} />
       )
     ) : result.ready ? (
       <CatalogEmpty section={section} filters={filters} canRegister={!!access['register-products']} onClear={() => setFilters(clearFilters(filters))} />

@@ -3,7 +3,7 @@
 // history entry at once, typing in a box becomes one entry written shortly after the last key (and
 // the box's later keystrokes replace it). Back and forward, or a pasted link, set the filters.
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { UNSAFE_DataRouterContext, useLocation, useNavigation, useSearchParams } from 'react-router-dom';
+import { UNSAFE_DataRouterContext, useSearchParams } from 'react-router-dom';
 import type { FilterState } from './catalog-rules.ts';
 import { changeOf, filtersFromParams, filtersToParams, OwnWrites, sameFilterParams } from './filter-url.ts';
 
@@ -59,18 +59,9 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
   useEffect(() => () => clearTimeout(typing.current?.timer), []);
   // Leaving the screen (a card clicked within TYPING_MS of a key): the router loads the next route
   // before the URL moves, and a write in that time would start a navigation back here that cancels
-  // the one under way. The typed filter is dropped with the screen.
-  const { pathname } = useLocation();
-  const going = useNavigation().location?.pathname;
-  const leaving = going !== undefined && going !== pathname;
-  useEffect(() => {
-    if (!leaving) return;
-    clearTimeout(typing.current?.timer);
-    typing.current = null;
-  }, [leaving]);
-
-  // The router's own state, read when the write is due: its navigation starts at the click, while the
-  // render that shows it (and the effect above) can come later than TYPING_MS on a busy device.
+  // the one under way, so the typed filter is dropped with the screen. The router's own state is read
+  // when the write is due: its navigation starts at the click, while a render that shows it can come
+  // later than TYPING_MS on a busy device.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
 
   const write = useCallback((next: FilterState, replace: boolean) => {

@@ -38,6 +38,7 @@ const isProduct = (r: CatalogItem): r is ProductRow => 'sku' in r;
 /** A query's words, its matches (positions in the base: in its order, and ranked) and their rows (returned as they are). */
 interface Hit { words: Word[]; matched: Int32Array; ranked: Int32Array; rows: CatalogItem[] }
 const slotOf = (e: Entry) => e.slot;
+const rowOf = (e: Entry) => e.row;
 /** Above this many changed rows, the index takes them in one pass (replaceMany). */
 const MANY = 32;
 /** How many rows of a large change are read and made entries at a time (one short main-thread task each). */
@@ -201,6 +202,7 @@ export class CatalogIndex {
       const textOnly = Object.entries(filters).every(([k, v]) => v === undefined || k === 'kind' || k === 'customerId');
       this.base = textOnly ? sorted : sorted.filter(predicate(others));
       this.baseSlots = Int32Array.from(this.base, slotOf);
+      this.baseRows = this.base.map(rowOf);
     }
     let hit = this.cache.get(text);
     if (hit) this.cache.delete(text);
@@ -208,7 +210,9 @@ export class CatalogIndex {
       // Ranked when no sort was chosen; a chosen sort is kept as it is.
       const { matched, ranked } = this.search.match(words, this.baseSlots, this.narrowest(words), !f.sort);
       const rows = new Array<CatalogItem>(ranked.length);
-      for (let i = 0; i < ranked.length; i++) rows[i] = this.base[ranked[i]!]!.row;
+      // From the rows' own array: through the entries, scattered in memory, 100,000 matches took milliseconds.
+      const { baseRows } = this;
+      for (let i = 0; i < ranked.length; i++) rows[i] = baseRows[ranked[i]!]!;
       hit = { words, matched, ranked, rows };
       if (this.cache.size >= 32) this.cache.delete(this.cache.keys().next().value!);
     }
@@ -242,6 +246,8 @@ export class CatalogIndex {
   /** Matches of the non-text filters, in the chosen order. */
   private base: Entry[] = [];
   private baseSlots = new Int32Array(0);
+  /** The base's rows, in its order. */
+  private baseRows: CatalogItem[] = [];
 
   private arrivedWhileLoading: Change[] = [];
 

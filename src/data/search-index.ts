@@ -32,6 +32,13 @@ function codeHasLetter(text: string, at: number): boolean {
 
 const SEP = '\n';
 
+/** FNV-1a over the UTF-16 code units: 32 bits, to tell most SKUs apart without reading their text. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h | 0;
+}
+
 /** A typed word's matches, one byte per slot: anywhere, and (asked for when ranking) in the name. */
 interface WordSets {
   all: Uint8Array;
@@ -63,6 +70,8 @@ export class SearchIndex {
   private vocab: string[] = [];
   private wordTerms: string[] = [];
   private skus: string[] = [];
+  /** Each slot's SKU hashed (hash below): the exact-SKU tier reads these, not the strings. */
+  private skuHashes = new Int32Array(1024);
   private codes: string[] = [];
   /** The codes joined (SEP after each slot's), and where each slot's start; rebuilt after a change. */
   private codeText?: { text: string; starts: Int32Array };
@@ -92,6 +101,12 @@ export class SearchIndex {
   add(d: SearchDoc): number {
     const slot = this.skus.length;
     this.skus.push(d.sku);
+    if (slot >= this.skuHashes.length) {
+      const grown = new Int32Array(this.skuHashes.length * 2);
+      grown.set(this.skuHashes);
+      this.skuHashes = grown;
+    }
+    this.skuHashes[slot] = hash(d.sku);
     this.codes.push(d.codes);
     // A term may repeat in a document: its slot is the last in the posting then.
     for (const t of d.name) {
@@ -111,6 +126,7 @@ export class SearchIndex {
   /** The slot's product is gone (its postings are left: see above). */
   remove(slot: number) {
     this.skus[slot] = '';
+    this.skuHashes[slot] = hash('');
     this.codes[slot] = '';
     this.changed();
   }
@@ -164,11 +180,19 @@ export class SearchIndex {
     const sets = words.map((w) => this.setOf(w).all);
     const matched = new Int32Array(size);
     let m = 0;
-    next: for (let j = 0; j < size; j++) {
-      const pos = candidates ? candidates[j]! : j;
-      const s = slots[pos]!;
-      for (let i = 0; i < sets.length; i++) if (!sets[i]![s]) continue next;
-      matched[m++] = pos;
+    // One word (most keystrokes) gets its own loop: no inner loop, no label to leave.
+    const one = sets.length === 1 ? sets[0]! : null;
+    if (one && candidates) {
+      for (let j = 0; j < size; j++) if (one[slots[candidates[j]!]!]) matched[m++] = candidates[j]!;
+    } else if (one) {
+      for (let j = 0; j < size; j++) if (one[slots[j]!]) matched[m++] = j;
+    } else {
+      next: for (let j = 0; j < size; j++) {
+        const pos = candidates ? candidates[j]! : j;
+        const s = slots[pos]!;
+        for (let i = 0; i < sets.length; i++) if (!sets[i]![s]) continue next;
+        matched[m++] = pos;
+      }
     }
     const found = matched.slice(0, m);
     if (!rank) return { matched: found, ranked: found };
@@ -181,9 +205,12 @@ export class SearchIndex {
     const tiers = new Uint8Array(m);
     let exact = 0;
     let named = 0;
+    // A SKU's hash first: reading 100,000 SKU strings, scattered in memory, cost more than the rest of the search.
+    const wholeHash = hash(whole);
+    const { skuHashes } = this;
     for (let j = 0; j < m; j++) {
       const s = slots[found[j]!]!;
-      if (skus[s] === whole) {
+      if (skuHashes[s] === wholeHash && skus[s] === whole) {
         exact++;
         continue;
       }

@@ -244,7 +244,9 @@ export const dbEpoch = () => epoch;
  * reload would. Tests pass fake-indexeddb's IDBFactory here.
  */
 export function openLocal(opts: { name?: string; indexedDB?: IDBFactory; IDBKeyRange?: typeof IDBKeyRange } = {}): FacetDb {
-  current?.close();
+  // As a reload does: the old page's unfinished transactions are aborted (a close alone let one run on
+  // beside the new instance, which saw it half done: tests/unit/reload-atomic.test.ts).
+  if (current) releaseConnection(current);
   epoch++;
   const deps = opts.indexedDB && opts.IDBKeyRange ? { indexedDB: opts.indexedDB, IDBKeyRange: opts.IDBKeyRange } : undefined;
   current = new FacetDb(opts.name ?? DB_NAME, deps);

@@ -3,8 +3,9 @@
 // the offline warm start to the first catalogue card, and keystroke-to-grid time in the filter box.
 // BENCH_WEB_PARTS=login measures only /login's JS and updates that part of web.json; BENCH_WEB_PARTS=bulk
 // only "Select all" plus Add tags (bench/web/bulk-tag.ts), into web-bulk.json; BENCH_WEB_PARTS=keys only
-// the keystrokes (after the first sync, online, no service worker reload), into web-keys.json;
-// with BENCH_KEYS_LOG=1 it also prints each key's times and the frame floor (bench/web/frame-floor.ts).
+// the keystrokes (after the first sync, online, no service worker reload), into web-keys.json, and
+// with BENCH_TRACE=file.json writes a Chromium trace of the typing. BENCH_KEYS_LOG=1 (full run or keys
+// part) also prints each key's times and the frame floor (bench/web/frame-floor.ts).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,7 +84,10 @@ try {
     // BENCH_PROFILE=file.cpuprofile: the main thread's CPU profile (CDP) over the typing, unminified.
     const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : undefined;
     if (cdp) for (const m of ['Profiler.enable', 'Profiler.start'] as const) await cdp.send(m);
+    // BENCH_TRACE=file.json: a Chromium trace (devtools.timeline) of the typing: each key's window is a 'bench-key' measure.
+    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'blink'] });
     const keys = await measureKeystrokes(page, rows);
+    if (process.env.BENCH_TRACE) await browser.stopTracing();
     if (cdp) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom) };
     log(`${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`);
@@ -114,6 +118,12 @@ try {
   log(`${typing.n} keystrokes in ${Date.now() - t} ms: median ${typing.median} ms, p95 ${typing.p95} ms (DOM: ${toDom.median}, ${toDom.p95})`);
   const csv = await measureCsvExport(page, total);
   log(`CSV export of ${csv.rows} rows: ${csv.ms} ms to the download, ${csv.bytes} B, ${csv.long_tasks} main-thread tasks over 50 ms (longest ${csv.longest_task_ms} ms)`);
+  // After the export: typed before it, the frame floor's keys left the export a long task.
+  if (process.env.BENCH_KEYS_LOG) {
+    log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
+    const floor = await measureFrameFloor(page);
+    log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(floor.noop_key_to_frame_ms))}`);
+  }
   await context.close();
 
   const warmMedian = stats(warm).median;

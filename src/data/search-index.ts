@@ -226,6 +226,17 @@ export class SearchIndex {
     return { matched: found, ranked };
   }
 
+  /**
+   * Runs a search once and forgets what it cached: the first keystrokes after a start otherwise run
+   * these loops cold (20 to 90 ms for a first letter at 100,000 products, against 1 to 4 ms warm).
+   */
+  warmUp(words: readonly Word[], slots: Int32Array, candidates: Int32Array | null = null): Int32Array {
+    const known = new Set(this.wordSets.keys());
+    const { matched } = this.match(words, slots, candidates, true);
+    for (const w of words) if (!known.has(w.c)) this.wordSets.delete(w.c);
+    return matched;
+  }
+
   /** The slots a word matches (letter terms, codes), as a bitmap; cached per word until a change. */
   private setOf(w: Word): WordSets {
     const cached = this.wordSets.get(w.c);

@@ -1,0 +1,28 @@
+// The idle warm-up (catalog-query.ts): each kind of search runs once so that the first keystrokes
+// do not run its loops cold. It must answer as a search does and leave the word cache as it was.
+import { expect, it } from 'vitest';
+import { queryWords, searchDoc } from '../../src/data/catalog-search.ts';
+import { SearchIndex } from '../../src/data/search-index.ts';
+
+const cached = (ix: SearchIndex) => [...(ix as unknown as { wordSets: Map<string, unknown> }).wordSets.keys()];
+
+it('answers as a search and forgets only the words it brought into the cache', () => {
+  const ix = new SearchIndex();
+  const slots = Int32Array.from(ix.addAll([
+    searchDoc('Oslo Sofa 1', 'LRG-0001', ['Nordic']),
+    searchDoc('Aurora Lamp 2', 'LRG-0002', ['Urban']),
+    searchDoc('Sierra Armchair 3', 'ACM-1060', ['Nordic']),
+  ]));
+  ix.match(queryWords('sofa'), slots, null, true); // a word the user searched: cached
+  expect(cached(ix)).toEqual(['sofa']);
+  for (const text of ['a', 'a s', 'sofa 1', '1', 'lrg0']) {
+    const words = queryWords(text);
+    const warm = ix.warmUp(words, slots);
+    expect(cached(ix), text).toEqual(['sofa']);
+    expect([...warm], text).toEqual([...ix.match(words, slots, null, true).matched]);
+    ix.match(queryWords('sofa'), slots, null, true);
+    for (const w of words) if (w.c !== 'sofa') (ix as unknown as { wordSets: Map<string, unknown> }).wordSets.delete(w.c);
+  }
+  const letter = ix.warmUp(queryWords('a'), slots);
+  expect([...ix.warmUp(queryWords('ar'), slots, letter)]).toEqual([...ix.match(queryWords('ar'), slots, null, true).matched]);
+});

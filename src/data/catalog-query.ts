@@ -11,6 +11,7 @@ import { fold, matchDoc, narrows, queryWords, searchDoc, type SearchDoc, type Wo
 import { SearchIndex } from './search-index.ts';
 import { sortEntries } from './catalog-sort.ts';
 import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from './types.ts';
+import { rowsAt, warmUpWhenIdle } from './search-warmup.ts';
 
 export const PAGE = 60;
 
@@ -113,13 +114,6 @@ function withSelectedFirst(list: Entry[], selected?: readonly number[]): Catalog
   return first.concat(rest);
 }
 
-/** The rows at these positions. From the rows' own array: through the entries, scattered in memory, 100,000 matches took milliseconds. */
-function rowsAt(rows: readonly CatalogItem[], at: Int32Array): CatalogItem[] {
-  const out = new Array<CatalogItem>(at.length);
-  for (let i = 0; i < at.length; i++) out[i] = rows[at[i]!]!;
-  return out;
-}
-
 export class CatalogIndex {
   private entries: Entry[] = [];
   private byId = new Map<number, Entry>();
@@ -155,36 +149,12 @@ export class CatalogIndex {
       // missing from them: they are applied now, not lost.
       for (const c of this.arrivedWhileLoading.splice(0)) await this.applyNow(c);
       this.bump();
-      this.warmUpWhenIdle();
+      warmUpWhenIdle(() => this.search, Int32Array.from(this.entries, slotOf), this.entries.map(rowOf), () => this.ready);
     })().catch((err) => {
       this.loading = undefined;
       throw err;
     });
     return this.loading;
-  }
-
-  /**
-   * Each kind of search (a letter, two words, a narrowing, a digit) runs once in idle time, one per
-   * idle period, so that the user's first keystrokes do not run its loops cold. Pages only.
-   */
-  private warmUpWhenIdle() {
-    if (typeof requestIdleCallback !== 'function') return;
-    const slots = Int32Array.from(this.entries, slotOf);
-    const rows = this.entries.map(rowOf);
-    let letter: Int32Array | null = null;
-    const steps = [
-      () => (letter = this.search.warmUp(queryWords('a'), slots)),
-      () => this.search.warmUp(queryWords('a s'), slots),
-      () => this.search.warmUp(queryWords('ar'), slots, letter),
-      () => rowsAt(rows, this.search.warmUp(queryWords('1'), slots)),
-    ];
-    const next = () => {
-      const step = steps.shift();
-      if (!step || !this.ready) return;
-      step();
-      requestIdleCallback(next, { timeout: 5_000 });
-    };
-    requestIdleCallback(next, { timeout: 5_000 });
   }
 
   /** The first page of a query, read from the [cid+id] index (before the index is ready). */

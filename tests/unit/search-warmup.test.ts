@@ -1,8 +1,10 @@
 // The idle warm-up (catalog-query.ts): each kind of search runs once so that the first keystrokes
 // do not run its loops cold. It must answer as a search does and leave the word cache as it was.
-import { expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { queryWords, searchDoc } from '../../src/data/catalog-search.ts';
 import { SearchIndex } from '../../src/data/search-index.ts';
+import { warmUpWhenIdle } from '../../src/data/search-warmup.ts';
+import type { CatalogItem } from '../../src/data/types.ts';
 
 const cached = (ix: SearchIndex) => [...(ix as unknown as { wordSets: Map<string, unknown> }).wordSets.keys()];
 
@@ -25,4 +27,33 @@ it('answers as a search and forgets only the words it brought into the cache', (
   }
   const letter = ix.warmUp(queryWords('a'), slots);
   expect([...ix.warmUp(queryWords('ar'), slots, letter)]).toEqual([...ix.match(queryWords('ar'), slots, null, true).matched]);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('runs one step per idle period, and stops when the index is gone', () => {
+  const idle: (() => void)[] = [];
+  vi.stubGlobal('requestIdleCallback', (f: () => void) => idle.push(f));
+  const ix = new SearchIndex();
+  const slots = Int32Array.from(ix.addAll([searchDoc('Aurora Sofa 1', 'ACM-1', []), searchDoc('Oslo Lamp 2', 'ACM-2', [])]));
+  const rows = [{ id: 1 }, { id: 2 }] as unknown as CatalogItem[];
+  const warmUp = vi.spyOn(ix, 'warmUp');
+  warmUpWhenIdle(() => ix, slots, rows, () => true);
+  let periods = 0;
+  while (idle.length) {
+    idle.shift()!();
+    periods++;
+    expect(warmUp).toHaveBeenCalledTimes(Math.min(periods, 4));
+  }
+  expect(periods).toBe(5); // four steps, then a last period that finds none left
+  expect(cached(ix)).toEqual([]);
+
+  let alive = true;
+  warmUp.mockClear();
+  warmUpWhenIdle(() => ix, slots, rows, () => alive);
+  idle.shift()!();
+  alive = false;
+  idle.shift()!();
+  expect(warmUp).toHaveBeenCalledTimes(1);
+  expect(idle).toEqual([]);
 });

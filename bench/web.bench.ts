@@ -36,7 +36,7 @@ const stats = (xs: number[]) => {
 
 // 1. The production build (React's production bundle needs NODE_ENV=production).
 process.env.NODE_ENV = 'production';
-// BENCH_PROFILE (the bulk part): unminified, so that the CPU profile it writes names the functions.
+// BENCH_PROFILE (the bulk or keys part): unminified, so that the CPU profile it writes names the functions.
 await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, emptyOutDir: true, ...(process.env.BENCH_PROFILE && { minify: false }) } });
 
 // 2. The server, and what the filter must answer (as the portal's filter computes it).

@@ -149,7 +149,8 @@ export class CatalogIndex {
       // missing from them: they are applied now, not lost.
       for (const c of this.arrivedWhileLoading.splice(0)) await this.applyNow(c);
       this.bump();
-      warmUpWhenIdle(() => this.search, Int32Array.from(this.entries, slotOf), this.entries.map(rowOf), () => this.ready);
+      const { search } = this;
+      warmUpWhenIdle(search, Int32Array.from(this.entries, slotOf), this.entries.map(rowOf), () => this.ready && this.search === search);
     })().catch((err) => {
       this.loading = undefined;
       throw err;

@@ -38,6 +38,7 @@ function hash(s: string): number {
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h | 0;
 }
+const EMPTY_HASH = hash('');
 
 /** A typed word's matches, one byte per slot: anywhere, and (asked for when ranking) in the name. */
 interface WordSets {
@@ -126,7 +127,7 @@ export class SearchIndex {
   /** The slot's product is gone (its postings are left: see above). */
   remove(slot: number) {
     this.skus[slot] = '';
-    this.skuHashes[slot] = hash('');
+    this.skuHashes[slot] = EMPTY_HASH;
     this.codes[slot] = '';
     this.changed();
   }

@@ -13,15 +13,15 @@ export function rowsAt(rows: readonly CatalogItem[], at: Int32Array): CatalogIte
   return out;
 }
 
-/** `search()` is read at each step (a reload replaces the index); `alive()` false stops the steps. */
-export function warmUpWhenIdle(search: () => SearchIndex, slots: Int32Array, rows: readonly CatalogItem[], alive: () => boolean): void {
+/** `slots` and `rows` are this index's; `alive()` false (the index reloaded or gone) stops the steps. */
+export function warmUpWhenIdle(search: SearchIndex, slots: Int32Array, rows: readonly CatalogItem[], alive: () => boolean): void {
   if (typeof requestIdleCallback !== 'function') return;
   let letter: Int32Array | null = null;
   const steps = [
-    () => (letter = search().warmUp(queryWords('a'), slots)),
-    () => search().warmUp(queryWords('a s'), slots),
-    () => search().warmUp(queryWords('ar'), slots, letter),
-    () => rowsAt(rows, search().warmUp(queryWords('1'), slots)),
+    () => (letter = search.warmUp(queryWords('a'), slots)),
+    () => search.warmUp(queryWords('a s'), slots),
+    () => search.warmUp(queryWords('ar'), slots, letter),
+    () => rowsAt(rows, search.warmUp(queryWords('1'), slots)),
   ];
   const next = () => {
     const step = steps.shift();

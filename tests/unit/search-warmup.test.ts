@@ -1,4 +1,4 @@
-// The idle warm-up (catalog-query.ts): each kind of search runs once so that the first keystrokes
+// The idle warm-up (search-warmup.ts, started by catalog-query.ts once its index has loaded): each kind of search runs once so that the first keystrokes
 // do not run its loops cold. It must answer as a search does and leave the word cache as it was.
 import { afterEach, expect, it, vi } from 'vitest';
 import { queryWords, searchDoc } from '../../src/data/catalog-search.ts';
@@ -22,6 +22,7 @@ it('answers as a search and forgets only the words it brought into the cache', (
     const warm = ix.warmUp(words, slots);
     expect(cached(ix), text).toEqual(['sofa']);
     expect([...warm], text).toEqual([...ix.match(words, slots, null, true).matched]);
+    // The comparison's own search cached its words: back to the user's one word.
     ix.match(queryWords('sofa'), slots, null, true);
     for (const w of words) if (w.c !== 'sofa') (ix as unknown as { wordSets: Map<string, unknown> }).wordSets.delete(w.c);
   }
@@ -38,7 +39,7 @@ it('runs one step per idle period, and stops when the index is gone', () => {
   const slots = Int32Array.from(ix.addAll([searchDoc('Aurora Sofa 1', 'ACM-1', []), searchDoc('Oslo Lamp 2', 'ACM-2', [])]));
   const rows = [{ id: 1 }, { id: 2 }] as unknown as CatalogItem[];
   const warmUp = vi.spyOn(ix, 'warmUp');
-  warmUpWhenIdle(() => ix, slots, rows, () => true);
+  warmUpWhenIdle(ix, slots, rows, () => true);
   let periods = 0;
   while (idle.length) {
     idle.shift()!();
@@ -50,7 +51,7 @@ it('runs one step per idle period, and stops when the index is gone', () => {
 
   let alive = true;
   warmUp.mockClear();
-  warmUpWhenIdle(() => ix, slots, rows, () => alive);
+  warmUpWhenIdle(ix, slots, rows, () => alive);
   idle.shift()!();
   alive = false;
   idle.shift()!();

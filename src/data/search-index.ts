@@ -3,7 +3,10 @@
 // prefix is one binary search and its matches a contiguous run. Typos are looked for among the word
 // terms (4+ letters), a few thousand in a real catalogue. Codes (SKUs, numbers: unique per product,
 // they would make the vocabulary as large as the catalogue) are one string, " acm1060 acm 1060 12\n"
-// per slot, searched with the engine's native indexOf. Each typed word's matches are a bitmap (one
+// per slot, searched with the engine's native indexOf by a word with a digit. A word of letters
+// matches a code only at its start, so only the code's leading letters ("acm", shared by thousands of
+// SKUs) matter to it: those are a second, small sorted list with postings, and such a word never
+// scans the codes (100,000 SKUs starting "LRG" made "l" 100,000 indexOf calls). Each typed word's matches are a bitmap (one
 // byte per slot, kept while the word is typed on); a keystroke keeps the caller's rows, in the
 // caller's order, that every word's bitmap holds, looking only at the candidates it is given.
 // Slots are never reused: a removed product's slot stays in the postings but is never asked for
@@ -31,6 +34,33 @@ function codeHasLetter(text: string, at: number): boolean {
 }
 
 const SEP = '\n';
+
+/** Does one slot's codes hold the needle at a code's start, or inside a code with letters? (The joined scan's rule, for one slot.) */
+function codesHave(codes: string, needle: string): boolean {
+  for (let at = codes.indexOf(needle); at >= 0; at = codes.indexOf(needle, at + 1)) {
+    if (codes.charCodeAt(at - 1) === 32 || codeHasLetter(codes, at)) return true;
+  }
+  return false;
+}
+
+/**
+ * Each code's leading letters in a document's codes (" acm1060 acm 1060"): "acm" twice, none for
+ * "1060". What a typed word of letters can match in a code. One pass, no split (100,000 documents).
+ */
+function eachCodeLead(codes: string, visit: (lead: string) => void) {
+  for (let start = 1; start < codes.length; ) {
+    let i = start;
+    for (; i < codes.length; i++) {
+      const c = codes.charCodeAt(i);
+      if (c >= 97 && c <= 122) continue;
+      if (c < 128 || !LETTER.test(codes[i]!)) break;
+    }
+    if (i > start) visit(codes.slice(start, i));
+    const space = codes.indexOf(' ', i);
+    if (space < 0) break;
+    start = space + 1;
+  }
+}
 
 /** FNV-1a over the UTF-16 code units: 32 bits, to tell most SKUs apart without reading their text. */
 function hash(s: string): number {
@@ -69,6 +99,9 @@ function insertSorted(a: string[], x: string) {
 export class SearchIndex {
   private postings = new Map<string, Posting>();
   private vocab: string[] = [];
+  /** The codes' leading letters, sorted, with the slots that have them (see above). */
+  private codeLeads: string[] = [];
+  private codePostings = new Map<string, number[]>();
   private wordTerms: string[] = [];
   private skus: string[] = [];
   /** Each slot's SKU hashed (hash below): the exact-SKU tier reads these, not the strings. */
@@ -109,6 +142,14 @@ export class SearchIndex {
     }
     this.skuHashes[slot] = hash(d.sku);
     this.codes.push(d.codes);
+    eachCodeLead(d.codes, (lead) => {
+      let p = this.codePostings.get(lead);
+      if (!p) {
+        this.codePostings.set(lead, (p = []));
+        insertSorted(this.codeLeads, lead);
+      }
+      if (p[p.length - 1] !== slot) p.push(slot);
+    });
     // A term may repeat in a document: its slot is the last in the posting then.
     for (const t of d.name) {
       const p = this.post(t);
@@ -178,7 +219,10 @@ export class SearchIndex {
       }
       return { matched: all, ranked: all };
     }
-    const sets = words.map((w) => this.setOf(w).all);
+    // A word with a digit scans every code; among a few candidates (a digit typed after "oslo sofa",
+    // a SKU typed on) their own codes are read instead, and the partial set is not kept.
+    const few = candidates !== null && candidates.length * 4 < this.skus.length;
+    const sets = words.map((w) => (few && w.digit && !this.wordSets.has(w.c) ? this.digitSetAmong(w, slots, candidates) : this.setOf(w).all));
     const matched = new Int32Array(size);
     let m = 0;
     // One word (most keystrokes) gets its own loop: no inner loop, no label to leave.
@@ -244,16 +288,24 @@ export class SearchIndex {
     if (cached) return cached;
     const n = this.skus.length;
     const all = new Uint8Array(n);
-    if (!w.digit) this.eachMatching(w, (t) => {
-      for (const s of this.postings.get(t)!.all) all[s] = 1;
-    });
-    // Codes: at a code's start (after its space); a word with a digit also inside a code that has letters (a SKU).
+    if (!w.digit) {
+      this.eachMatching(w, (t) => {
+        for (const s of this.postings.get(t)!.all) all[s] = 1;
+      });
+      // At a code's start: a word of letters is a prefix of its leading letters.
+      const leads = this.codeLeads;
+      for (let i = lowerBound(leads, w.c); i < leads.length && leads[i]!.startsWith(w.c); i++) {
+        for (const s of this.codePostings.get(leads[i]!)!) all[s] = 1;
+      }
+      return this.keep(w.c, { all });
+    }
+    // Codes: at a code's start (after its space), and inside a code that has letters (a SKU).
     const { text, starts } = this.joinedCodes();
     // The needle alone (a space first would stop at every space).
     const needle = w.c;
     let slot = 0;
     for (let at = text.indexOf(needle); at >= 0; ) {
-      if (text.charCodeAt(at - 1) !== 32 && !(w.digit && codeHasLetter(text, at))) {
+      if (text.charCodeAt(at - 1) !== 32 && !codeHasLetter(text, at)) {
         at = text.indexOf(needle, at + 1);
         continue;
       }
@@ -261,9 +313,22 @@ export class SearchIndex {
       all[slot] = 1;
       at = slot + 1 < n ? text.indexOf(needle, starts[slot + 1]!) : -1;
     }
+    return this.keep(w.c, { all });
+  }
+
+  /** setOf's bitmap for a word with a digit, checked only at the candidates' slots. */
+  private digitSetAmong(w: Word, slots: Int32Array, candidates: Int32Array): Uint8Array {
+    const all = new Uint8Array(this.skus.length);
+    for (let j = 0; j < candidates.length; j++) {
+      const s = slots[candidates[j]!]!;
+      if (codesHave(this.codes[s]!, w.c)) all[s] = 1;
+    }
+    return all;
+  }
+
+  private keep(word: string, sets: WordSets): WordSets {
     if (this.wordSets.size >= 32) this.wordSets.delete(this.wordSets.keys().next().value!);
-    const sets: WordSets = { all };
-    this.wordSets.set(w.c, sets);
+    this.wordSets.set(word, sets);
     return sets;
   }
 

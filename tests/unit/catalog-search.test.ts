@@ -61,6 +61,26 @@ describe('search that finds', () => {
     expect(both('acm10')).toEqual(expect.arrayContaining([1, 2, 5]));
   });
 
+  it('matches a word of letters at the start of a code, across its punctuation (the codes\' leading letters)', () => {
+    const catalog: P[] = [
+      { id: 1, name: 'Rug', sku: 'AB-CD-12' },
+      { id: 2, name: 'Mat', sku: 'ABX9' },
+      { id: 3, name: 'Tray', sku: '12-AB' },
+      { id: 4, name: 'Bowl', sku: 'ÉTÉ-3', finish: 'Oak x2' },
+    ];
+    const check = (text: string, ids: number[]) => {
+      expect([...find(text, catalog)].sort(), text).toEqual(ids);
+      expect([...oracle(text, catalog)].sort(), text).toEqual(ids);
+    };
+    check('abc', [1]); // "abcd12", the SKU whole
+    check('ab', [1, 2, 3]);
+    check('cd', [1]);
+    check('bc', []); // not at a code's start, and no digit
+    check('abx', [2]);
+    check('ete', [4]);
+    check('x', [4]); // "x2" of the finish (not the x inside "abx9")
+  });
+
   it('finds a piece of a SKU anywhere when it has a digit', () => {
     expect(both('cm10')).toEqual(expect.arrayContaining([1, 2, 5]));
     expect(both('106')).toEqual(expect.arrayContaining([1, 2, 5]));

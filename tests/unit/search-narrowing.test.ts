@@ -25,6 +25,19 @@ describe('narrowing', () => {
     expect(n('', 'sofa')).toBe(false);
   });
 
+  it('a digit typed among a few candidates reads only their codes, with the same answer', () => {
+    const ix = new SearchIndex();
+    const docs = Array.from({ length: 400 }, (_, i) => searchDoc(i % 40 ? `Lamp ${i}` : `Oslo Sofa ${i}`, `LRG-${String(i).padStart(5, '0')}`, []));
+    const slots = Int32Array.from(ix.addAll(docs));
+    const oslo = ix.match(queryWords('oslo sofa'), slots, null, true).matched;
+    expect(oslo.length * 4).toBeLessThan(400); // few: the candidates' own codes are read
+    for (const text of ['oslo sofa 1', 'oslo sofa 12', 'oslo sofa 0', 'oslo sofa lrg0012', 'oslo sofa rg00', 'oslo sofa 9']) {
+      const whole = ix.match(queryWords(text), slots, null, true);
+      expect([...ix.match(queryWords(text), slots, oslo, true).matched], text).toEqual([...whole.matched]);
+      expect(whole.matched.length, text).toBe(docs.filter((d) => matchDoc(d, queryWords(text)) >= 0).length);
+    }
+  });
+
   it('searching the earlier matches answers as a search of the whole list (property)', () => {
     const letters = ['a', 'e', 'o', 's', 'r', 'l', 'c', 'h', 'i', 'n'];
     const word = fc.string({ unit: fc.constantFrom(...letters), minLength: 1, maxLength: 8 });

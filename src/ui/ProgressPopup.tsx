@@ -1,5 +1,6 @@
 // 'Please wait. completed N%' while several loads run (document 2 §2.2, document 3 §4): a popup that
 // cannot be dismissed, with the text and a progress bar.
+import { memo } from 'react';
 import { Dialog } from './Dialog.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import styles from './AlertPopup.module.css';
@@ -9,7 +10,7 @@ export const progressText = (percent: number) => `Please wait. completed ${Math.
 /** done of total tasks as a whole percentage. */
 export const percentOf = (done: number, total: number) => (total <= 0 ? 100 : Math.round((done / total) * 100));
 
-export function ProgressPopup({ open, percent, title = 'Loading' }: { open: boolean; percent: number; title?: string }) {
+export const ProgressPopup = memo(function ProgressPopup({ open, percent, title = 'Loading' }: { open: boolean; percent: number; title?: string }) {
   return (
     <Dialog open={open} title={title} size="sm" dismissible={false}>
       <div className={styles.body}>
@@ -18,4 +19,4 @@ export function ProgressPopup({ open, percent, title = 'Loading' }: { open: bool
       </div>
     </Dialog>
   );
-}
+});

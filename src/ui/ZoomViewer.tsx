@@ -1,13 +1,14 @@
 // A large image viewer (document 1 §9): the wheel zooms by 0.1, a drag moves the picture, buttons do
 // the same for keyboards, Escape or × closes. The picture sits on the neutral image ground.
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import { Dialog } from './Dialog.tsx';
 import { IconButton } from './IconButton.tsx';
 import { wheelZoom } from './zoom.ts';
 import styles from './ZoomViewer.module.css';
 
-export function ZoomViewer({ src, alt, onClose, description }: { src: string | null; alt: string; onClose: () => void; description?: string }) {
+// Memoised: a page that re-renders on each keystroke (the catalogue) does not render the closed viewer again.
+export const ZoomViewer = memo(function ZoomViewer({ src, alt, onClose, description }: { src: string | null; alt: string; onClose: () => void; description?: string }) {
   const [scale, setScale] = useState(1);
   const [pos, setPos] = useState({ x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number } | null>(null);
@@ -40,4 +41,4 @@ export function ZoomViewer({ src, alt, onClose, description }: { src: string | n
       </div>
     </Dialog>
   );
-}
+});

@@ -134,6 +134,40 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     await page.waitForURL(`**/product/${ids[columns]}**`);
   });
 
+  it('the grid holds only the rows in view; End and Home scroll to the last and the first card, and scrolling brings rows in', async () => {
+    await page.goto(`${env.s.url}/catalog?section=allproducts&size=big`);
+    await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+    const rows = page.getByTestId('grid-row');
+    await rows.first().waitFor();
+    const columns = await rows.first().getByTestId('grid-cell').count();
+    const allRows = Math.ceil(products.length / columns);
+    expect(allRows).toBeGreaterThan(5); // the big thumbnails: more rows than the view holds
+    expect(await rows.count()).toBeLessThan(allRows);
+    const newest = [...products].sort((a, b) => b.id - a.id);
+    const focusedId = () => page.evaluate(() => Number((document.activeElement as HTMLElement | null)?.dataset.id));
+    const inView = (id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`).evaluate((card) => {
+      const grid = card.closest('[data-testid="catalog-grid"]')!.getBoundingClientRect();
+      const box = card.getBoundingClientRect();
+      return box.top >= grid.top && box.bottom <= grid.bottom;
+    });
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0); // a first visit's loading popup holds the focus
+    await page.getByTestId('product-card').first().focus();
+    await page.keyboard.press('End');
+    await expect.poll(focusedId).toBe(newest.at(-1)!.id);
+    expect(await inView(newest.at(-1)!.id)).toBe(true);
+    expect(await rows.count()).toBeLessThan(allRows);
+    await page.keyboard.press('Home');
+    await expect.poll(focusedId).toBe(newest[0]!.id);
+    expect(await inView(newest[0]!.id)).toBe(true);
+    // A scroll by the wheel renders the rows it reaches.
+    await page.getByTestId('catalog-grid').hover();
+    const middle = newest[Math.floor(allRows / 2) * columns]!.id;
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 200);
+      return page.locator(`[data-testid="product-card"][data-id="${middle}"]`).count();
+    }).toBe(1);
+  });
+
   it('exports the view (search and sort) to CSV, and the CSV import reads the file back, every row ready', async () => {
     // A collection whose products all have their dimensions (the manager may automate): the import flags none.
     const ok = (p: ProductRow) => !!(p.height && p.width && p.depth);

@@ -18,8 +18,10 @@ export const productLabel = (p: Pick<ProductRow, 'name' | 'sku' | 'id'>) => p.na
 
 function Thumb({ src, cell, name, caption }: { src: string | null; cell: number; name: string; caption?: string }) {
   const side = Math.round(cell);
-  // Keyed by picture: a cell that shows another product starts its image (and its load state) afresh.
-  return <Img key={src ?? name} src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" fade={false} width={side} height={side} className={styles.thumb} />;
+  // Keyed by picture: a cell that shows another product starts its image afresh (no stale picture
+  // while the new one loads). A placeholder tile is only text: it is updated in place (a keystroke
+  // that brings new products into view rebuilt every tile's DOM when keyed by name).
+  return <Img key={src ?? ''} src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" fade={false} width={side} height={side} className={styles.thumb} />;
 }
 
 /** A shown text with the search's matched words marked (<mark>). */

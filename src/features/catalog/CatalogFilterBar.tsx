@@ -1,8 +1,12 @@
 // The catalogue filters (document 2 §2.2): name/SKU, id, collection (products), the date range,
 // public/private (scenes), automation (products). The thumbnail size sits with the count (a view choice).
+// A keystroke in the search box renders the box alone: the other filters are memoised and change
+// the latest filters through a stable patch (the date range and the selects cost a millisecond a key).
+import { memo, useCallback } from 'react';
 import { DateRangeFilter } from '../calendar/DateRangeFilter.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { SearchField, TextField } from '../../ui/TextField.tsx';
+import { useLatest } from '../../ui/use-latest.ts';
 import { AUTOMATION_OPTIONS, cleanId, VISIBILITY_OPTIONS, type FilterState } from './catalog-rules.ts';
 import styles from './catalog.module.css';
 
@@ -15,7 +19,8 @@ interface Props {
 }
 
 export function CatalogFilterBar({ kind, value, onChange, searchId }: Props) {
-  const set = (patch: Partial<FilterState>) => onChange({ ...value, ...patch });
+  const latest = useLatest(value);
+  const patch = useCallback((p: Partial<FilterState>) => onChange({ ...latest(), ...p }), [onChange, latest]);
   const products = kind === 'products';
   return (
     <div className={styles.filters} role="search" aria-label="Filters">
@@ -26,16 +31,29 @@ export function CatalogFilterBar({ kind, value, onChange, searchId }: Props) {
         placeholder={products ? 'Name, SKU, collection, finish, tag… ( / )' : 'Name, tag or collection… ( / )'}
         aria-keyshortcuts="/"
         value={value.text}
-        onValueChange={(text) => set({ text })}
+        onValueChange={(text) => patch({ text })}
       />
-      <TextField className={styles.fId} label="Id" inputMode="numeric" numeric placeholder="Any" value={value.id} onChange={(e) => set({ id: cleanId(e.target.value) })} />
-      {products && <TextField className={styles.fCollection} label="Collection" placeholder="Any" value={value.collection} onChange={(e) => set({ collection: e.target.value })} />}
-      <DateRangeFilter className={styles.fDate} value={{ preset: value.preset, range: value.range }} onChange={(r) => set({ preset: r.preset, range: r.range })} />
-      {products ? (
-        <Select className={styles.fSelect} label="Automation" value={value.automation} options={AUTOMATION_OPTIONS} onValueChange={(automation) => set({ automation })} />
-      ) : (
-        <Select className={styles.fSelect} label="Visibility" value={value.visibility} options={VISIBILITY_OPTIONS} onValueChange={(visibility) => set({ visibility })} />
-      )}
+      <OtherFilters products={products} id={value.id} collection={value.collection} preset={value.preset} range={value.range} automation={value.automation} visibility={value.visibility} patch={patch} />
     </div>
   );
 }
+
+type OtherProps = Pick<FilterState, 'id' | 'collection' | 'preset' | 'range' | 'automation' | 'visibility'> & {
+  products: boolean;
+  patch: (p: Partial<FilterState>) => void;
+};
+
+const OtherFilters = memo(function OtherFilters({ products, id, collection, preset, range, automation, visibility, patch }: OtherProps) {
+  return (
+    <>
+      <TextField className={styles.fId} label="Id" inputMode="numeric" numeric placeholder="Any" value={id} onChange={(e) => patch({ id: cleanId(e.target.value) })} />
+      {products && <TextField className={styles.fCollection} label="Collection" placeholder="Any" value={collection} onChange={(e) => patch({ collection: e.target.value })} />}
+      <DateRangeFilter className={styles.fDate} value={{ preset, range }} onChange={(r) => patch({ preset: r.preset, range: r.range })} />
+      {products ? (
+        <Select className={styles.fSelect} label="Automation" value={automation} options={AUTOMATION_OPTIONS} onValueChange={(a) => patch({ automation: a })} />
+      ) : (
+        <Select className={styles.fSelect} label="Visibility" value={visibility} options={VISIBILITY_OPTIONS} onValueChange={(v) => patch({ visibility: v })} />
+      )}
+    </>
+  );
+});

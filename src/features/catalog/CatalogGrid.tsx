@@ -1,15 +1,18 @@
 // A virtualised thumbnail grid: only the rows in view (plus one) are in the DOM, so 100,000
-// products scroll as smoothly as 60. Columns follow the thumbnail size (document 2 §9).
+// products scroll as smoothly as 60. Columns follow the thumbnail size (document 2 §9). Every row has
+// the same height, so the rows in view are two divisions of the scroll offset (a general virtualiser
+// measured every row again, 20,000 of them, at each keystroke that changed the count).
 // The keyboard (issue 28): the grid is one Tab stop (a roving tabindex on one card); the arrow
 // keys, Home/End and PageUp/PageDown move through it, scrolling the card in; Enter opens it. The
 // shell's skip link lands on that card (data-skip-target).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { gridColumns, type ThumbSize } from './catalog-rules.ts';
 import styles from './catalog.module.css';
 
 const GAP = 12;
 const CAPTION = 52;
+/** Rows rendered beyond the view, above and below. */
+const OVERSCAN = 1;
 
 interface Props<T> {
   items: readonly T[];
@@ -36,7 +39,9 @@ function moveOf(key: string, i: number, columns: number, pageRows: number, last:
 
 function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
+  const [box, setBox] = useState({ width: 0, height: 0 });
+  const [scrollTop, setScrollTop] = useState(0);
+  const width = box.width;
   // The tab stop's index, for these items (a new search starts at the first card again).
   const [active, setActiveFor] = useState({ items, index: 0 });
   const setActive = (index: number) => setActiveFor({ items, index });
@@ -44,24 +49,33 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const measure = () => setWidth(el.clientWidth - 2 * GAP);
+    const measure = () => setBox({ width: el.clientWidth - 2 * GAP, height: el.clientHeight });
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
-    return () => ro.disconnect();
+    // Scroll events come at most once a frame.
+    const onScroll = () => setScrollTop(el.scrollTop);
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      ro.disconnect();
+      el.removeEventListener('scroll', onScroll);
+    };
   }, []);
   const { columns, cell } = gridColumns(size, Math.max(width, 0), GAP);
   const rowHeight = Math.round(cell) + CAPTION + GAP;
   const rows = Math.ceil(items.length / columns);
-  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
-  const v = useVirtualizer({ count: rows, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 1 });
-  const shown = v.getVirtualItems();
-  const firstShown = (shown[0]?.index ?? 0) * columns;
-  const lastShown = ((shown[shown.length - 1]?.index ?? 0) + 1) * columns - 1;
+  // The grid's padding (GAP) is above the first row; a scroll offset past the rows (the count just
+  // shrank, the browser has not clamped it yet) shows the last rows.
+  const top = Math.min(Math.max(0, scrollTop - GAP), Math.max(0, rows * rowHeight - box.height));
+  const firstRow = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
+  const lastRow = Math.min(rows - 1, Math.floor((top + box.height) / rowHeight) + OVERSCAN);
+  const shown: number[] = [];
+  for (let r = firstRow; r <= lastRow; r++) shown.push(r);
+  const firstShown = firstRow * columns;
+  const lastShown = (lastRow + 1) * columns - 1;
   const wanted = active.items === items ? Math.min(active.index, Math.max(0, items.length - 1)) : 0;
   // Scrolled away from it (its row not rendered), the tab stop is the first card rendered.
   const current = wanted >= firstShown && wanted <= lastShown ? wanted : firstShown;
-  useLayoutEffect(() => v.measure(), [v, rowHeight]);
   // After a move, the card is focused once its row is rendered (the virtualizer may need a frame).
   useEffect(() => {
     const want = focusWanted.current;
@@ -88,7 +102,16 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
     e.preventDefault();
     focusWanted.current = to;
     setActive(to);
-    v.scrollToIndex(Math.floor(to / columns));
+    scrollRowIntoView(Math.floor(to / columns));
+  };
+  /** Scrolls only as far as shows the whole row (none if it is in view). */
+  const scrollRowIntoView = (row: number) => {
+    const el = scroller.current;
+    if (!el) return;
+    const rowTop = GAP + row * rowHeight;
+    const rowBottom = rowTop + rowHeight - GAP;
+    if (rowTop < el.scrollTop) el.scrollTop = rowTop - GAP;
+    else if (rowBottom > el.scrollTop + el.clientHeight) el.scrollTop = rowBottom + GAP - el.clientHeight;
   };
   const onFocus = (e: React.FocusEvent) => {
     const at = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
@@ -96,17 +119,17 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   };
   return (
     <section className={styles.grid} ref={scroller} aria-label={label} tabIndex={-1} data-testid="catalog-grid" data-skip-target="" onKeyDown={onKeyDown} onFocus={onFocus}>
-      <div style={{ height: v.getTotalSize(), position: 'relative' }}>
+      <div style={{ height: rows * rowHeight, position: 'relative' }}>
         {width > 0 &&
           shown.map((r) => (
             <div
-              key={r.key}
+              key={r}
               className={styles.gridRow}
               data-testid="grid-row"
-              style={{ transform: `translateY(${r.start}px)`, gridTemplateColumns: `repeat(${columns}, ${size === 'big' ? '1fr' : `${cell}px`})`, gap: GAP }}
+              style={{ transform: `translateY(${r * rowHeight}px)`, gridTemplateColumns: `repeat(${columns}, ${size === 'big' ? '1fr' : `${cell}px`})`, gap: GAP }}
             >
-              {items.slice(r.index * columns, r.index * columns + columns).map((it, k) => {
-                const i = r.index * columns + k;
+              {items.slice(r * columns, r * columns + columns).map((it, k) => {
+                const i = r * columns + k;
                 return (
                   <div key={keyOf ? keyOf(it) : k} className={styles.gridCell} data-testid="grid-cell" data-index={i} style={{ height: rowHeight - GAP }}>
                     {render(it, cell, i === current ? 0 : -1)}

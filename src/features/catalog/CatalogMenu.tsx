@@ -16,8 +16,8 @@ interface Props {
   showTemplates: boolean;
   productCategories: ProductCategoryRow[];
   templateCategories: TemplateCategoryRow[];
-  /** The filters on screen, which Save view keeps. */
-  filters: FilterState;
+  /** The filters on screen, which Save view keeps (read when it saves: a keystroke does not render the menu). */
+  filters: () => FilterState;
 }
 
 function Entry({ to, current, children, level = 0 }: { to: string; current: string; children: React.ReactNode; level?: 0 | 1 | 2 }) {
@@ -32,16 +32,16 @@ function Entry({ to, current, children, level = 0 }: { to: string; current: stri
   );
 }
 
-export function CatalogMenu({ filters, ...sections }: Props) {
+export const CatalogMenu = memo(function CatalogMenu({ filters, ...sections }: Props) {
   return (
     <nav className={styles.menu} aria-label="Catalogue sections">
       <SavedViews filters={filters} />
       <Sections {...sections} />
     </nav>
   );
-}
+});
 
-// Memoised: a keystroke changes the filters (which Save view keeps), not the sections' links.
+// Memoised: the sections' links change with the address, not with the menu's other props.
 const Sections = memo(function Sections({ current, showProducts, showTemplates, productCategories, templateCategories }: Omit<Props, 'filters'>) {
   const cur = sectionParam(current);
   return (

@@ -2,22 +2,19 @@
 // scenes, all read from the local mirror (so it works offline), with the permission redirects.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
 import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductCategoryRow, type ProductRow, type TemplateCategoryRow, type TemplateRow } from '../../data/index.ts';
 import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
-import { SegmentedControl } from '../../ui/RadioGroup.tsx';
-import { Select } from '../../ui/Select.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { CatalogEmpty, GridSkeleton } from './CatalogEmpty.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, sortOptions, templateImage, toQuery, type ThumbSize } from './catalog-rules.ts';
+import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState } from './catalog-rules.ts';
 import { ProductCard, SceneCard, SELECTED_ID } from './Cards.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { NO_SELECTION, allSelected, clickSelect, selectAll, without, type Selection } from './selection.ts';
@@ -27,14 +24,11 @@ import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
 import { useSlashToSearch } from './useSlashToSearch.ts';
 import { useUrlFilters } from './useUrlFilters.ts';
+import { ViewControls } from './ViewControls.tsx';
+import { useLatest } from '../../ui/use-latest.ts';
 import styles from './catalog.module.css';
 
 const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access', 'register-products', 'send-products-for-automation'] as const;
-const SIZES = [
-  { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
-  { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
-  { value: 'big' as const, label: 'Big', icon: <Square /> },
-];
 const idOf = (x: { id: number }) => x.id;
 // The same empty lists while loading (the memoised menu compares them).
 const NO_PRODUCT_CATEGORIES: ProductCategoryRow[] = [];
@@ -64,6 +58,9 @@ export default function CatalogPage() {
   const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
 
   const [filters, setFilters] = useUrlFilters();
+  // The memoised parts of the page (menu, view controls) read and change the latest filters through these.
+  const latestFilters = useLatest(filters);
+  const patchFilters = useCallback((p: Partial<FilterState>) => setFilters({ ...latestFilters(), ...p }), [setFilters, latestFilters]);
   const [selected, setSelected] = useState<number[]>([]);
   const [zoom, setZoom] = useState<TemplateRow | null>(null);
   const cid = customerId ?? 0;
@@ -94,6 +91,8 @@ export default function CatalogPage() {
   const products = result.items as ProductRow[];
   // The order shown, as ids: made when a click needs it, not on every keystroke (100,000 rows).
   const order = useCallback(() => (section.kind === 'templates' ? [] : products.map(idOf)), [products, section.kind]);
+  const latestProducts = useLatest(products);
+  const closeZoom = useCallback(() => setZoom(null), []);
   const pick = useCallback((id: number, shift: boolean) => setPicked((p) => ({ key: selectionKey, s: clickSelect(p.key === selectionKey ? p.s : NO_SELECTION, id, order(), shift) })), [order, selectionKey]);
   const pending = usePendingProducts();
   const renderProduct = useCallback(
@@ -144,7 +143,7 @@ export default function CatalogPage() {
         }
       />
       <div className={styles.layout}>
-        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? NO_PRODUCT_CATEGORIES} templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES} filters={filters} />
+        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? NO_PRODUCT_CATEGORIES} templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES} filters={latestFilters} />
         <div className={styles.main} onClick={openCard}>
           <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>
@@ -157,10 +156,9 @@ export default function CatalogPage() {
               </Button>
             )}
             <div className={styles.summaryEnd}>
-              {!templates && <ExportCsv products={result.items as ProductRow[]} ready={result.ready} company={choices.find((c) => c.id === customerId)?.name} />}
+              {!templates && <ExportCsv count={result.total} products={latestProducts} ready={result.ready} company={choices.find((c) => c.id === customerId)?.name} />}
               {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
-              <Select className={styles.sort} label="Sort" hideLabel leading={<ArrowUpDown />} size="sm" value={filters.sort} options={sortOptions(section.kind)} onValueChange={(sort) => setFilters({ ...filters, sort })} />
-              <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />
+              <ViewControls kind={section.kind} sort={filters.sort} size={filters.size} patch={patchFilters} />
             </div>
           </div>
           {canEdit && selection.ids.size > 0 && (
@@ -183,7 +181,7 @@ export default function CatalogPage() {
         </div>
       </div>
       <ProgressPopup open={progress.popupOpen} percent={progress.percent} />
-      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} description={zoom ? `#${zoom.id} · ${zoom.public ? 'Public' : 'Private'}` : undefined} onClose={() => setZoom(null)} />
+      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} description={zoom ? `#${zoom.id} · ${zoom.public ? 'Public' : 'Private'}` : undefined} onClose={closeZoom} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Export CSV (issue 28): the products of the current view (filters, search and sort as shown) from
 // the local mirror, offline too, written in the CSV worker with the import's columns (csv-export.ts).
 // One click is one file: the button waits while the file is written.
-import { useRef, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import { Download } from 'lucide-react';
 import { firstBlocks, type ProductRow } from '../../data/index.ts';
 import { writeProductsCsv } from '../../workers/csv-client.ts';
@@ -12,13 +12,16 @@ import { saveBlob } from '../../ui/save-as.ts';
 import { exportFileName } from './csv-export.ts';
 
 interface Props {
-  products: readonly ProductRow[];
+  /** How many products the view shows. */
+  count: number;
+  /** The view's products, read when the button is clicked (a keystroke renders only a changed count). */
+  products: () => readonly ProductRow[];
   /** The whole view is known (until the local index has loaded, only its first page is). */
   ready: boolean;
   company: string | undefined;
 }
 
-export function ExportCsv({ products, ready, company }: Props) {
+export const ExportCsv = memo(function ExportCsv({ count, products: shown, ready, company }: Props) {
   const [busy, setBusy] = useState(false);
   // A second click before the redraw meets the first render's handler: the ref, not the state, stops it.
   const running = useRef(false);
@@ -27,6 +30,7 @@ export function ExportCsv({ products, ready, company }: Props) {
     running.current = true;
     setBusy(true);
     try {
+      const products = shown();
       const blocks = await firstBlocks(products.map((p) => p.id));
       const name = exportFileName(company, formatIsoDay(new Date()));
       saveBlob(await writeProductsCsv(products, blocks), name);
@@ -39,8 +43,8 @@ export function ExportCsv({ products, ready, company }: Props) {
     }
   };
   return (
-    <Button size="sm" icon={<Download />} loading={busy} disabled={!ready || !products.length} onClick={() => void run()}>
+    <Button size="sm" icon={<Download />} loading={busy} disabled={!ready || !count} onClick={() => void run()}>
       Export CSV
     </Button>
   );
-}
+});

@@ -21,7 +21,7 @@ import styles from './saved-views.module.css';
 
 type Open = { kind: 'save' } | { kind: 'rename' | 'delete'; view: SavedViewItem } | null;
 
-export function SavedViews({ filters }: { filters: FilterState }) {
+export function SavedViews({ filters }: { filters: () => FilterState }) {
   const cid = useSession().customerId ?? 0;
   const views = useSavedViews(cid);
   const { search } = useLocation();
@@ -66,7 +66,7 @@ export function SavedViews({ filters }: { filters: FilterState }) {
         Save view
       </Button>
       {open?.kind === 'save' && (
-        <ViewNameDialog views={views ?? []} onClose={close} write={(name, id) => saveView(cid, { name, query: viewQuery(filters, search) }, id)} />
+        <ViewNameDialog views={views ?? []} onClose={close} write={(name, id) => saveView(cid, { name, query: viewQuery(filters(), search) }, id)} />
       )}
       {open?.kind === 'rename' && (
         <ViewNameDialog view={open.view} views={views ?? []} onClose={close} write={(name, id) => renameView(cid, open.view.id, name, id)} />

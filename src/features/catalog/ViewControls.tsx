@@ -1,0 +1,30 @@
+// The view's sort and thumbnail size, beside the count (document 2 §2.2, issue 28). Memoised with a
+// stable patch: a keystroke in the search box does not render the two controls again.
+import { memo } from 'react';
+import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
+import { SegmentedControl } from '../../ui/RadioGroup.tsx';
+import { Select } from '../../ui/Select.tsx';
+import { sortOptions, type FilterState, type ThumbSize } from './catalog-rules.ts';
+import styles from './catalog.module.css';
+
+const SIZES = [
+  { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
+  { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
+  { value: 'big' as const, label: 'Big', icon: <Square /> },
+];
+
+interface Props {
+  kind: 'products' | 'templates';
+  sort: FilterState['sort'];
+  size: ThumbSize;
+  patch: (p: Partial<FilterState>) => void;
+}
+
+export const ViewControls = memo(function ViewControls({ kind, sort, size, patch }: Props) {
+  return (
+    <>
+      <Select className={styles.sort} label="Sort" hideLabel leading={<ArrowUpDown />} size="sm" value={sort} options={sortOptions(kind)} onValueChange={(s) => patch({ sort: s })} />
+      <SegmentedControl<ThumbSize> label="Thumbnail size" value={size} options={SIZES} onValueChange={(s) => patch({ size: s })} />
+    </>
+  );
+});

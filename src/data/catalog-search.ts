@@ -197,7 +197,9 @@ function markCompact(text: string, words: readonly Word[], marks: Uint8Array) {
   const pos: number[] = [];
   let flat = '';
   for (let i = 0; i < text.length; i++) {
-    const ch = fold(text[i]!).replace(NON_WORD, '');
+    const c = text.charCodeAt(i);
+    // ASCII letters and digits without a regular expression (a card's name and SKU, at each keystroke).
+    const ch = c < 128 ? ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? text[i]! : c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : '') : fold(text[i]!).replace(NON_WORD, '');
     if (ch.length !== 1) continue;
     flat += ch;
     pos.push(i);

@@ -4,10 +4,10 @@
 // terms (4+ letters), a few thousand in a real catalogue. Codes (SKUs, numbers: unique per product,
 // they would make the vocabulary as large as the catalogue) are one string, " acm1060 acm 1060 12\n"
 // per slot, searched with the engine's native indexOf by a word with a digit. A word of letters
-// matches a code only at its start, so only the code's leading letters ("acm", shared by thousands of
-// SKUs) matter to it: those are a second, small sorted list with postings, and such a word never
-// scans the codes (100,000 SKUs starting "LRG" made "l" 100,000 indexOf calls). Each typed word's matches are a bitmap (one
-// byte per slot, kept while the word is typed on); a keystroke keeps the caller's rows, in the
+// matches a code only at its start, so only the code's leading letters ("acm", shared by thousands
+// of SKUs) matter to it: those are a second, small sorted list with postings, and such a word never
+// scans the codes (100,000 SKUs starting "LRG" made "l" 100,000 indexOf calls). Each typed word's
+// matches are a bitmap (one byte per slot, kept while the word is typed on); a keystroke keeps the caller's rows, in the
 // caller's order, that every word's bitmap holds, looking only at the candidates it is given.
 // Slots are never reused: a removed product's slot stays in the postings but is never asked for
 // (the caller walks only live rows); a full reload starts a new index.

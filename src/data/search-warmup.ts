@@ -1,7 +1,8 @@
 // The catalogue search's warm-up. Once the index has loaded, each kind of search (a letter, two
 // words, a narrowing, a digit, the rows of an answer, a digit among a narrowing's candidates) runs
-// once in idle time, one per idle period: the user's first keystrokes after a start otherwise ran these loops cold in V8 (20 to 90 ms
-// for a first letter at 100,000 products, against 1 to 4 ms warm). Pages only.
+// once in idle time, one per idle period: the user's first keystrokes after a start otherwise ran
+// these loops cold in V8 (20 to 90 ms for a first letter at 100,000 products, against 1 to 4 ms
+// warm). Pages only.
 import { queryWords } from './catalog-search.ts';
 import type { SearchIndex } from './search-index.ts';
 import type { CatalogItem } from './types.ts';

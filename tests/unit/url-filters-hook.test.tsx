@@ -10,11 +10,12 @@ import { OwnWrites } from '../../src/features/catalog/filter-url.ts';
 import type { FilterState } from '../../src/features/catalog/catalog-rules.ts';
 
 function harness() {
-  const seen: { filters?: FilterState; set?: (f: FilterState) => void; setParams?: ReturnType<typeof useSearchParams>[1] } = {};
+  const seen: { filters?: FilterState; set?: (f: FilterState) => void; patch?: (p: Partial<FilterState>) => void; patches: unknown[]; setParams?: ReturnType<typeof useSearchParams>[1] } = { patches: [] };
   function Screen() {
-    const [filters, setFilters] = useUrlFilters();
+    const [filters, setFilters, patch] = useUrlFilters();
     const [, setParams] = useSearchParams();
-    Object.assign(seen, { filters, set: setFilters, setParams });
+    if (seen.patches.at(-1) !== patch) seen.patches.push(patch);
+    Object.assign(seen, { filters, set: setFilters, patch, setParams });
     return null;
   }
   const router = createMemoryRouter([{ path: '/catalog', element: <Screen /> }], { initialEntries: ['/catalog'] });
@@ -36,6 +37,14 @@ describe('useUrlFilters', () => {
     act(() => seen.set!({ ...seen.filters!, text: 'oslo' }));
     await act(async () => router.navigate('/catalog?section=allproducts&q=harbor'));
     expect(seen.filters!.text).toBe('harbor');
+  });
+
+  it('patch changes some filters of the latest ones, and stays the same function (memoised controls take it)', () => {
+    const { seen } = harness();
+    act(() => seen.patch!({ text: 'oslo' }));
+    act(() => seen.patch!({ collection: 'Nordic' })); // the text typed just before stays
+    expect(seen.filters).toMatchObject({ text: 'oslo', collection: 'Nordic' });
+    expect(seen.patches).toHaveLength(1);
   });
 
   it('takes an earlier write of its own shown after a later one for what it is, not a navigation', () => {

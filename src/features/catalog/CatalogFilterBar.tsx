@@ -1,26 +1,25 @@
 // The catalogue filters (document 2 §2.2): name/SKU, id, collection (products), the date range,
 // public/private (scenes), automation (products). The thumbnail size sits with the count (a view choice).
 // A keystroke in the search box renders the box alone: the other filters are memoised and change
-// the latest filters through a stable patch (the date range and the selects cost a millisecond a key).
-import { memo, useCallback } from 'react';
+// the latest filters through useUrlFilters' stable patch (the date range and the selects cost a
+// millisecond a key).
+import { memo } from 'react';
 import { DateRangeFilter } from '../calendar/DateRangeFilter.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { SearchField, TextField } from '../../ui/TextField.tsx';
-import { useLatest } from '../../ui/use-latest.ts';
 import { AUTOMATION_OPTIONS, cleanId, VISIBILITY_OPTIONS, type FilterState } from './catalog-rules.ts';
+import type { PatchFilters } from './useUrlFilters.ts';
 import styles from './catalog.module.css';
 
 interface Props {
   kind: 'products' | 'templates';
   value: FilterState;
-  onChange: (f: FilterState) => void;
+  patch: PatchFilters;
   /** The search box's id ("/" focuses it). */
   searchId?: string;
 }
 
-export function CatalogFilterBar({ kind, value, onChange, searchId }: Props) {
-  const latest = useLatest(value);
-  const patch = useCallback((p: Partial<FilterState>) => onChange({ ...latest(), ...p }), [onChange, latest]);
+export function CatalogFilterBar({ kind, value, patch, searchId }: Props) {
   const products = kind === 'products';
   return (
     <div className={styles.filters} role="search" aria-label="Filters">
@@ -40,7 +39,7 @@ export function CatalogFilterBar({ kind, value, onChange, searchId }: Props) {
 
 type OtherProps = Pick<FilterState, 'id' | 'collection' | 'preset' | 'range' | 'automation' | 'visibility'> & {
   products: boolean;
-  patch: (p: Partial<FilterState>) => void;
+  patch: PatchFilters;
 };
 
 const OtherFilters = memo(function OtherFilters({ products, id, collection, preset, range, automation, visibility, patch }: OtherProps) {

@@ -76,7 +76,7 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   const wanted = active.items === items ? Math.min(active.index, Math.max(0, items.length - 1)) : 0;
   // Scrolled away from it (its row not rendered), the tab stop is the first card rendered.
   const current = wanted >= firstShown && wanted <= lastShown ? wanted : firstShown;
-  // After a move, the card is focused once its row is rendered (the virtualizer may need a frame).
+  // After a move, the card is focused once its row is rendered (after the scroll it caused, a frame or more).
   useEffect(() => {
     const want = focusWanted.current;
     if (want === null) return;

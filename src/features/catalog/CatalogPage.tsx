@@ -14,7 +14,7 @@ import { CatalogEmpty, GridSkeleton } from './CatalogEmpty.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
 import { CatalogMenu } from './CatalogMenu.tsx';
-import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, templateImage, toQuery, type FilterState } from './catalog-rules.ts';
+import { ALL_PRODUCTS, clearFilters, parseSection, resolveCatalogAccess, templateImage, toQuery } from './catalog-rules.ts';
 import { ProductCard, SceneCard, SELECTED_ID } from './Cards.tsx';
 import { BulkBar } from './BulkBar.tsx';
 import { NO_SELECTION, allSelected, clickSelect, selectAll, without, type Selection } from './selection.ts';
@@ -57,10 +57,9 @@ export default function CatalogPage() {
   const sectionKey = (raw && !wantedSection ? params.get('section') : wantedSection) ?? ALL_PRODUCTS;
   const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
 
-  const [filters, setFilters] = useUrlFilters();
-  // The memoised parts of the page (menu, view controls) read and change the latest filters through these.
+  const [filters, setFilters, patchFilters] = useUrlFilters();
+  // Save view (in the memoised menu) reads the filters when it saves.
   const latestFilters = useLatest(filters);
-  const patchFilters = useCallback((p: Partial<FilterState>) => setFilters({ ...latestFilters(), ...p }), [setFilters, latestFilters]);
   const [selected, setSelected] = useState<number[]>([]);
   const [zoom, setZoom] = useState<TemplateRow | null>(null);
   const cid = customerId ?? 0;
@@ -145,7 +144,7 @@ export default function CatalogPage() {
       <div className={styles.layout}>
         <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? NO_PRODUCT_CATEGORIES} templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES} filters={latestFilters} />
         <div className={styles.main} onClick={openCard}>
-          <CatalogFilterBar kind={section.kind} value={filters} onChange={setFilters} searchId={SEARCH_ID} />
+          <CatalogFilterBar kind={section.kind} value={filters} patch={patchFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>
             <span role="status" data-testid="catalog-count" className={styles.count}>
               {plural(result.total, templates ? 'template' : 'product')}

@@ -5,6 +5,7 @@ import { ArrowUpDown, Grid2x2, Grid3x3, Square } from 'lucide-react';
 import { SegmentedControl } from '../../ui/RadioGroup.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { sortOptions, type FilterState, type ThumbSize } from './catalog-rules.ts';
+import type { PatchFilters } from './useUrlFilters.ts';
 import styles from './catalog.module.css';
 
 const SIZES = [
@@ -17,7 +18,7 @@ interface Props {
   kind: 'products' | 'templates';
   sort: FilterState['sort'];
   size: ThumbSize;
-  patch: (p: Partial<FilterState>) => void;
+  patch: PatchFilters;
 }
 
 export const ViewControls = memo(function ViewControls({ kind, sort, size, patch }: Props) {

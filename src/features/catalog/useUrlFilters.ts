@@ -16,7 +16,10 @@ interface Typing {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
+/** A change of some filters, applied to the latest ones; stable, so memoised controls take it. */
+export type PatchFilters = (p: Partial<FilterState>) => void;
+
+export function useUrlFilters(): [FilterState, (next: FilterState) => void, PatchFilters] {
   const [params, setParams] = useSearchParams();
   const url = params.toString();
   const [filters, setFilters] = useState(() => filtersFromParams(params));
@@ -92,5 +95,7 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void] {
     typing.current = { field: change.field, wrote, timer };
   }, [write]);
 
-  return [filters, update];
+  const patch = useCallback((p: Partial<FilterState>) => update({ ...latest.current.filters, ...p }), [update]);
+
+  return [filters, update, patch];
 }

@@ -37,7 +37,7 @@ const SIZES = [
 export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   const { customerId } = useSession();
   const { access, ready } = useAccess(SLUGS);
-  const [filters, setFilters] = useUrlFilters();
+  const [filters, setFilters, patchFilters] = useUrlFilters();
   const cid = customerId ?? 0;
   const query = useMemo(() => toQuery(TEMPLATES, filters, cid), [filters, cid]);
   const result = useCatalog<TemplateRow>(query);
@@ -71,14 +71,14 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
         }
       />
       <div className={styles.filters}>
-        <CatalogFilterBar kind="templates" value={filters} onChange={setFilters} />
-        <AmbientChips ambients={ambients} value={filters.ambients} onChange={(ids) => setFilters({ ...filters, ambients: ids })} />
+        <CatalogFilterBar kind="templates" value={filters} patch={patchFilters} />
+        <AmbientChips ambients={ambients} value={filters.ambients} onChange={(ids) => patchFilters({ ambients: ids })} />
       </div>
       <div className={styles.summary}>
         <span role="status" data-testid="catalog-count" className={styles.count}>
           {plural(result.total, 'template')}
         </span>
-        <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => setFilters({ ...filters, size })} />
+        <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => patchFilters({ size })} />
       </div>
       {waiting ? (
         <GridSkeleton size={filters.size} />

@@ -143,6 +143,13 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     const allRows = Math.ceil(products.length / columns);
     expect(allRows).toBeGreaterThan(5); // the big thumbnails: more rows than the view holds
     expect(await rows.count()).toBeLessThan(allRows);
+    // At the top, no row is rendered below the view (a keystroke renders only cards that can show);
+    // scrolled, one row beyond each edge is (the next wheel step finds its cards there).
+    const rowsBelowView = () => rows.evaluateAll((els) => {
+      const grid = els[0]!.closest('[data-testid="catalog-grid"]')!.getBoundingClientRect();
+      return els.filter((r) => r.getBoundingClientRect().top >= grid.bottom).length;
+    });
+    expect(await rowsBelowView()).toBe(0);
     const newest = [...products].sort((a, b) => b.id - a.id);
     const focusedId = () => page.evaluate(() => Number((document.activeElement as HTMLElement | null)?.dataset.id));
     const inView = (id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`).evaluate((card) => {
@@ -166,6 +173,7 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
       await page.mouse.wheel(0, 200);
       return page.locator(`[data-testid="product-card"][data-id="${middle}"]`).count();
     }).toBe(1);
+    await expect.poll(rowsBelowView).toBe(1);
   });
 
   it('exports the view (search and sort) to CSV, and the CSV import reads the file back, every row ready', async () => {

@@ -11,7 +11,11 @@ import styles from './catalog.module.css';
 
 const GAP = 12;
 const CAPTION = 52;
-/** Rows rendered beyond the view, above and below. */
+/**
+ * Rows rendered beyond the view, above and below, once the grid is scrolled. At the top (where a
+ * search shows its results) none below: that row is out of sight, and a keystroke renders and lays
+ * out a quarter fewer cards at 1300 × 900. The first scroll event adds it, long before it can show.
+ */
 const OVERSCAN = 1;
 
 interface Props<T> {
@@ -68,7 +72,7 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   // shrank, the browser has not clamped it yet) shows the last rows.
   const top = Math.min(Math.max(0, scrollTop - GAP), Math.max(0, rows * rowHeight - box.height));
   const firstRow = Math.max(0, Math.floor(top / rowHeight) - OVERSCAN);
-  const lastRow = Math.min(rows - 1, Math.floor((top + box.height) / rowHeight) + OVERSCAN);
+  const lastRow = Math.min(rows - 1, Math.floor((top + box.height) / rowHeight) + (scrollTop > 0 ? OVERSCAN : 0));
   const shown: number[] = [];
   for (let r = firstRow; r <= lastRow; r++) shown.push(r);
   const firstShown = firstRow * columns;

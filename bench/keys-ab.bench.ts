@@ -154,7 +154,7 @@ try {
     keyTable(perKey);
     for (const side of [0, 1]) {
       const f = await measureFrameFloor(pages[side]!);
-      log(`${'AB'[side]} frame floor: idle rAF interval ${JSON.stringify(stats(f.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(f.noop_key_to_frame_ms))}, load ${loadavg()[0]!.toFixed(2)}`);
+      log(`${'AB'[side]} frame floor: idle rAF interval ${JSON.stringify(stats(f.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(f.noop_key_random_phase_ms))} at a random point of the frame, ${JSON.stringify(stats(f.noop_key_to_frame_ms))} in a tight loop, load ${loadavg()[0]!.toFixed(2)}`);
     }
   }
   if (PROFILE) for (const side of [0, 1]) await profiled(pages[side]!, 'AB'[side]!);

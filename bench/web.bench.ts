@@ -5,7 +5,8 @@
 // only "Select all" plus Add tags (bench/web/bulk-tag.ts), into web-bulk.json; BENCH_WEB_PARTS=keys only
 // the keystrokes (after the first sync, online, no service worker reload), into web-keys.json, and
 // with BENCH_TRACE=file.json writes a Chromium trace of the typing. BENCH_KEYS_LOG=1 (full run or keys
-// part) also prints each key's times and the frame floor (bench/web/frame-floor.ts).
+// part) also prints each key's times; the full run always measures the frame floor (bench/web/frame-floor.ts),
+// the keys part with BENCH_KEYS_LOG.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,13 +90,13 @@ try {
     const keys = await measureKeystrokes(page, rows);
     if (process.env.BENCH_TRACE) await browser.stopTracing();
     if (cdp) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom) };
+    const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom), beyond_frame_wait: stats(keys.beyondWait) };
     log(`${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`);
     if (process.env.BENCH_KEYS_LOG) {
       // For reading the tail (not part of the figures): each key's times, and the page's frame floor.
       log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
       const floor = await measureFrameFloor(page);
-      log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(floor.noop_key_to_frame_ms))}`);
+      log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(floor.noop_key_random_phase_ms))} at a random point of the frame, ${JSON.stringify(stats(floor.noop_key_to_frame_ms))} in a tight loop`);
     }
     mkdirSync('bench/results', { recursive: true });
     const when = new Date().toISOString();
@@ -116,14 +117,15 @@ try {
   const typing = stats(keys.frame);
   const toDom = stats(keys.dom);
   log(`${typing.n} keystrokes in ${Date.now() - t} ms: median ${typing.median} ms, p95 ${typing.p95} ms (DOM: ${toDom.median}, ${toDom.p95})`);
+  const beyondWait = stats(keys.beyondWait);
+  log(`  less the wait for the display's next frame: median ${beyondWait.median} ms, p95 ${beyondWait.p95} ms`);
   const csv = await measureCsvExport(page, total);
   log(`CSV export of ${csv.rows} rows: ${csv.ms} ms to the download, ${csv.bytes} B, ${csv.long_tasks} main-thread tasks over 50 ms (longest ${csv.longest_task_ms} ms)`);
+  if (process.env.BENCH_KEYS_LOG) log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
   // After the export: typed before it, the frame floor's keys left the export a long task.
-  if (process.env.BENCH_KEYS_LOG) {
-    log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
-    const floor = await measureFrameFloor(page);
-    log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(floor.noop_key_to_frame_ms))}`);
-  }
+  const floor = await measureFrameFloor(page);
+  const noop = stats(floor.noop_key_random_phase_ms);
+  log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}; a key that changes nothing, to the next frame: ${JSON.stringify(noop)} at a random point of the frame, ${JSON.stringify(stats(floor.noop_key_to_frame_ms))} pressed in a tight loop`);
   await context.close();
 
   const warmMedian = stats(warm).median;
@@ -133,8 +135,11 @@ try {
     products: total,
     login_js: loginJs,
     offline_warm_start_first_card_ms: { median: warmMedian, runs: warm.map((x) => Number(x.toFixed(1))) },
-    // to the first frame showing the new results; key_to_dom: to the DOM change itself (no frame wait).
-    keystroke_to_grid_ms: { ...typing, key_to_dom: toDom },
+    // To the first frame showing the new results; key_to_dom: to the DOM change itself (no frame wait);
+    // beyond_frame_wait: the first less the wait from the key to the display's next frame tick;
+    // noop_key_floor: a key that changes nothing, pressed at a random point of the frame, to the next
+    // frame (the keystroke figure of a page that does no work).
+    keystroke_to_grid_ms: { ...typing, key_to_dom: toDom, beyond_frame_wait: beyondWait, noop_key_floor: noop, idle_frame_interval: stats(floor.idle_interval_ms).median },
     csv_export: csv,
     targets: {
       login_js_on_the_wire_at_most_150kB: loginJs.transfer_bytes <= 150_000,
@@ -142,6 +147,9 @@ try {
       warm_start_under_1s: warmMedian < 1000,
       keystroke_p95_under_50ms: typing.p95 < 50,
       keystroke_p95_at_most_16ms: typing.p95 <= 16,
+      // Not a target of ours: whether a page that does nothing would meet the one above.
+      noop_key_p95_at_most_16ms: noop.p95 <= 16,
+      keystroke_work_p95_within_a_frame: toDom.p95 <= 16,
       csv_export_100k_at_most_3s: csv.ms <= 3000,
     },
   };

@@ -51,14 +51,21 @@ export function expected(rows: Row[], text: string): Expect {
   return { count, first: best?.[1] ?? null };
 }
 
-/** One measured key (for BENCH_KEYS_LOG's per-key table): what was pressed, the text then, its times and the count shown. */
-export interface KeyTime { key: string; text: string; dom: number; frame: number; count: number }
+/**
+ * One measured key (for BENCH_KEYS_LOG's per-key table): what was pressed, the text then, its times
+ * and the count shown. `wait`: from the key to the display's first frame after it (the vsync tick
+ * that no work on the page can bring forward); `frame - wait` is what the page added to it.
+ */
+export interface KeyTime { key: string; text: string; dom: number; frame: number; wait: number; count: number }
 
-export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom: number[]; frame: number[]; keys: KeyTime[] }> {
+type Times = { dom: number; frame: number; wait: number };
+
+export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom: number[]; frame: number[]; beyondWait: number[]; keys: KeyTime[] }> {
   const box = page.getByLabel('Name or SKU');
   await box.focus();
   const dom: number[] = [];
   const frame: number[] = [];
+  const beyondWait: number[] = [];
   const keys: KeyTime[] = [];
   for (const step of plan()) {
     if (!step) {
@@ -70,10 +77,11 @@ export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom:
     const want = expected(rows, step.text);
     await page.evaluate(arm, want); // watching before the key goes down
     await page.keyboard.press(step.key);
-    const t = await page.evaluate(() => (window as unknown as { __done: Promise<{ dom: number; frame: number }> }).__done);
+    const t = await page.evaluate(() => (window as unknown as { __done: Promise<Times> }).__done);
     dom.push(t.dom);
     frame.push(t.frame);
-    keys.push({ key: step.key, text: step.text, dom: t.dom, frame: t.frame, count: want.count });
+    beyondWait.push(t.frame - t.wait);
+    keys.push({ key: step.key, text: step.text, ...t, count: want.count });
     const now = await box.inputValue();
     if (now === step.text) continue;
     // BENCH_KEYS_TOLERATE=1 (investigation only): a box the page reset after its grid showed this key's
@@ -84,23 +92,28 @@ export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom:
     await page.evaluate(arm, { ...want, since: 0 });
     await page.evaluate(() => (window as unknown as { __done: Promise<unknown> }).__done);
   }
-  return { dom, frame, keys };
+  return { dom, frame, beyondWait, keys };
 }
 
-/** BENCH_KEYS_LOG's table (tab-separated): per key of the plan, its median over the passes of each side (frame, DOM). */
+/** BENCH_KEYS_LOG's table (tab-separated): per key of the plan, its median over the passes of each side (frame, DOM, wait). */
 export function perKeyTable(sides: KeyTime[][][], names: string[]): string {
   const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  const lines = [['i', 'key', 'text', 'count', ...names.flatMap((n) => [`${n}_frame`, `${n}_dom`])].join('\t')];
+  const lines = [['i', 'key', 'text', 'count', ...names.flatMap((n) => [`${n}_frame`, `${n}_dom`, `${n}_wait`])].join('\t')];
   sides[0]![0]!.forEach((k, i) => {
-    const at = (side: number, f: 'frame' | 'dom') => med(sides[side]!.map((pass) => pass[i]![f])).toFixed(1);
-    lines.push([i, JSON.stringify(k.key), JSON.stringify(k.text), k.count, ...names.flatMap((_, side) => [at(side, 'frame'), at(side, 'dom')])].join('\t'));
+    const at = (side: number, f: 'frame' | 'dom' | 'wait') => med(sides[side]!.map((pass) => pass[i]![f])).toFixed(1);
+    lines.push([i, JSON.stringify(k.key), JSON.stringify(k.text), k.count, ...names.flatMap((_, side) => [at(side, 'frame'), at(side, 'dom'), at(side, 'wait')])].join('\t'));
   });
   return lines.join('\n');
 }
 
-/** In the page: __done resolves to the ms from the next keydown to the DOM showing `want` (checked at each mutation) and to the first frame after. */
+/**
+ * In the page: __done resolves to the ms from the next keydown to the DOM showing `want` (checked at
+ * each mutation) and to the first frame after, and to the display's first frame tick after the key.
+ * The ticks: rAF's timestamp is its frame's begin time, on a grid of frame intervals (16.7 ms at 60 Hz).
+ */
 function arm(want: Expect & { since?: number }) {
-  const w = window as unknown as { __key?: number; __done: Promise<{ dom: number; frame: number }> };
+  const w = window as unknown as { __key?: number; __done: Promise<Times> };
+  const interval = 1000 / 60;
   w.__key = undefined;
   document.addEventListener('keydown', (e) => (w.__key = e.timeStamp), { capture: true, once: true });
   const t0 = () => want.since ?? w.__key;
@@ -123,7 +136,9 @@ function arm(want: Expect & { since?: number }) {
           mo.disconnect();
           const f = performance.now() - start;
           performance.measure('bench-key', { start }); // the key's window, for a profile's trace
-          resolve({ dom: Math.min(dom ?? f, f), frame: f });
+          // A frame that began before the key (its main-thread part still to run) shows it with no wait.
+          const firstTick = now - Math.floor((now - start) / interval) * interval;
+          resolve({ dom: Math.min(dom ?? f, f), frame: f, wait: now <= start ? 0 : Math.min(f, firstTick - start) });
         } else if (now > until) reject(new Error(`grid never showed ${JSON.stringify(want)}`));
         else frame();
       });

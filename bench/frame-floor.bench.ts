@@ -1,0 +1,27 @@
+// `npx tsx bench/frame-floor.bench.ts`: the keystroke measure's floor on a blank page (one input, no
+// script of ours), to set beside bench:web's floor on the catalogue: what a key that changes nothing
+// measures when it lands at a random point of the frame (bench/web/frame-floor.ts). Prints only.
+import { launchChromium } from '../tests/support/browser.ts';
+import { measureFrameFloor } from './web/frame-floor.ts';
+
+const RUNS = Number(process.env.FLOOR_RUNS ?? 3);
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1));
+  return { median: at(0.5), p95: at(0.95), max: at(1), n: s.length };
+};
+
+const browser = await launchChromium();
+try {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 } });
+  await context.addInitScript('globalThis.__name ??= (f) => f;'); // tsx's helper, absent in the page
+  const page = await context.newPage();
+  await page.goto('about:blank');
+  await page.setContent('<label>Name or SKU <input></label>');
+  for (let run = 0; run < RUNS; run++) {
+    const f = await measureFrameFloor(page, 200);
+    console.log(`[frame-floor] blank page, run ${run + 1}: idle rAF interval ${JSON.stringify(stats(f.idle_interval_ms))}; a key that changes nothing, to the next frame: ${JSON.stringify(stats(f.noop_key_random_phase_ms))} at a random point of the frame, ${JSON.stringify(stats(f.noop_key_to_frame_ms))} in a tight loop`);
+  }
+} finally {
+  await browser.close();
+}

@@ -3,13 +3,10 @@
 // measures when it lands at a random point of the frame (bench/web/frame-floor.ts). Prints only.
 import { launchChromium } from '../tests/support/browser.ts';
 import { measureFrameFloor } from './web/frame-floor.ts';
+import { stats as statsOf } from './support/stats.ts';
 
 const RUNS = Number(process.env.FLOOR_RUNS ?? 3);
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1));
-  return { median: at(0.5), p95: at(0.95), max: at(1), n: s.length };
-};
+const stats = (xs: number[]) => statsOf(xs, 1);
 
 const browser = await launchChromium();
 try {

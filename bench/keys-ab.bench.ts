@@ -17,6 +17,7 @@ import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
 import { measureKeystrokes, perKeyTable, searchRows, type KeyTime } from './web/keystrokes.ts';
 import { measureFrameFloor } from './web/frame-floor.ts';
+import { stats as statsOf } from './support/stats.ts';
 
 const roots = [resolve(process.argv[2] ?? '.'), resolve(process.argv[3] ?? '.')];
 const ROUNDS = Number(process.env.KEYS_AB_ROUNDS ?? 4);
@@ -25,11 +26,7 @@ const SHOTS = process.env.KEYS_AB_SHOTS;
 const KEYS_LOG = process.env.BENCH_KEYS_LOG;
 const dir = mkdtempSync(join(tmpdir(), 'facet-keys-ab-'));
 const log = (s: string) => console.log(`[keys-ab] ${s}`);
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1));
-  return { median: at(0.5), p95: at(0.95), max: at(1), n: s.length };
-};
+const stats = (xs: number[]) => statsOf(xs, 1);
 
 process.env.NODE_ENV = 'production';
 const dists = roots.map((_, i) => join(dir, `dist${i}`));

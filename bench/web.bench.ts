@@ -20,6 +20,7 @@ import { measureCsvExport } from './web/csv-export.ts';
 import { measureLoginJs } from './web/login-js.ts';
 import { measureBulkTag } from './web/bulk-tag.ts';
 import { firstCardProbe, measureWarmStarts } from './web/warm-start.ts';
+import { stats as statsOf } from './support/stats.ts';
 
 const LOGIN_ONLY = process.env.BENCH_WEB_PARTS === 'login';
 const BULK_ONLY = process.env.BENCH_WEB_PARTS === 'bulk';
@@ -29,11 +30,7 @@ const WARM_STARTS = 3;
 const dir = mkdtempSync(join(tmpdir(), 'facet-bench-web-'));
 const dist = join(dir, 'dist');
 const log = (s: string) => console.log(`[bench:web] ${s}`);
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(1));
-  return { median: at(0.5), p95: at(0.95), max: at(1), n: s.length };
-};
+const stats = (xs: number[]) => statsOf(xs, 1);
 
 // 1. The production build (React's production bundle needs NODE_ENV=production).
 process.env.NODE_ENV = 'production';

@@ -6,6 +6,7 @@ import { companyProducts } from '../../src/data/product-pages.ts';
 import { syncNow, wipeLocalData } from '../../src/data/sync.ts';
 import { registrationBench } from './registration.ts';
 import { searchBench } from './search.ts';
+import { stats } from '../support/stats.ts';
 
 const transferred = (only?: string) =>
   (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => !only || e.name.includes(only)).reduce((n, e) => n + e.transferSize, 0);
@@ -16,11 +17,6 @@ async function timed<T>(f: () => Promise<T>): Promise<{ ms: number; value: T }> 
   return { ms: performance.now() - t0, value };
 }
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1]!, n: s.length };
-};
 
 /** 200 keystrokes: typing and erasing words that occur in the catalogue, and SKU digits. */
 function keystrokes(): string[] {

@@ -5,12 +5,8 @@ import { db } from '../../src/data/db.ts';
 import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
 import { queueProductBatch } from '../../src/data/registration.ts';
 import { syncNow } from '../../src/data/sync.ts';
+import { stats } from '../support/stats.ts';
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
-  return { median: at(0.5), p95: at(0.95), max: s[s.length - 1]!, n: s.length };
-};
 
 /** 200 keystrokes: typing and erasing template words, ids and tag names. */
 function keystrokes(): string[] {

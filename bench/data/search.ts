@@ -9,12 +9,9 @@ import { compact, fold, stem } from '../../src/data/catalog-search.ts';
 import { SearchIndex } from '../../src/data/search-index.ts';
 import { companyProducts } from '../../src/data/product-pages.ts';
 import type { ProductRow } from '../../src/data/types.ts';
+import { stats as statsOf } from '../support/stats.ts';
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => Number(s[Math.min(s.length - 1, Math.floor(q * s.length))]!.toFixed(2));
-  return { median: at(0.5), p95: at(0.95), max: at(1), n: s.length };
-};
+const stats = (xs: number[]) => statsOf(xs, 2);
 
 /** Typing and erasing: prefixes, words in any order, a plural, typos, SKUs with and without punctuation. */
 export function searchKeystrokes(): string[] {

@@ -55,6 +55,12 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
     await chip('Office').click();
     await expectCount(templates.length);
     expect(new URL(page.url()).search).toBe('');
+    // The thumbnail size: kept in the address, three columns when big.
+    await page.getByRole('radio', { name: 'Big' }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe('big');
+    await expect.poll(() => page.getByTestId('grid-row').first().getByTestId('grid-cell').count()).toBe(3);
+    await page.getByRole('radio', { name: 'Medium' }).check();
+    await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe(null);
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -25,7 +25,12 @@ export const ViewControls = memo(function ViewControls({ kind, sort, size, patch
   return (
     <>
       <Select className={styles.sort} label="Sort" hideLabel leading={<ArrowUpDown />} size="sm" value={sort} options={sortOptions(kind)} onValueChange={(s) => patch({ sort: s })} />
-      <SegmentedControl<ThumbSize> label="Thumbnail size" value={size} options={SIZES} onValueChange={(s) => patch({ size: s })} />
+      <ThumbSizeControl size={size} patch={patch} />
     </>
   );
+});
+
+/** The thumbnail size alone (the template catalogues have no sort). */
+export const ThumbSizeControl = memo(function ThumbSizeControl({ size, patch }: Pick<Props, 'size' | 'patch'>) {
+  return <SegmentedControl<ThumbSize> label="Thumbnail size" value={size} options={SIZES} onValueChange={(s) => patch({ size: s })} />;
 });

@@ -4,7 +4,7 @@
 // live in the URL. Without reader-template-access the user goes to the Dashboard.
 import { useCallback, useMemo, useState } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { Grid2x2, Grid3x3, ImagePlus, Images, SearchX, Square } from 'lucide-react';
+import { ImagePlus, Images, SearchX } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
 import { useAmbients, useCatalog, useSyncStatus, type TemplateRow } from '../../data/index.ts';
@@ -12,13 +12,13 @@ import { Button, buttonClass } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { plural } from '../../ui/format.ts';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
-import { SegmentedControl } from '../../ui/RadioGroup.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { CatalogFilterBar } from '../catalog/CatalogFilterBar.tsx';
 import { CatalogGrid } from '../catalog/CatalogGrid.tsx';
 import { GridSkeleton } from '../catalog/CatalogEmpty.tsx';
-import { clearFilters, isFiltered, templateImage, toQuery, type ThumbSize } from '../catalog/catalog-rules.ts';
+import { clearFilters, isFiltered, templateImage, toQuery } from '../catalog/catalog-rules.ts';
 import { useUrlFilters } from '../catalog/useUrlFilters.ts';
+import { ThumbSizeControl } from '../catalog/ViewControls.tsx';
 import { AmbientChips } from './AmbientChips.tsx';
 import { TemplateCard } from './TemplateCard.tsx';
 import { canDeleteTemplate } from './template-rules.ts';
@@ -28,11 +28,6 @@ import styles from './templates.module.css';
 const SLUGS = ['reader-template-access', 'delete-template-access'] as const;
 const TEMPLATES = { kind: 'templates' } as const;
 const idOf = (t: TemplateRow) => t.id;
-const SIZES = [
-  { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
-  { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
-  { value: 'big' as const, label: 'Big', icon: <Square /> },
-];
 
 export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   const { customerId } = useSession();
@@ -78,7 +73,7 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
         <span role="status" data-testid="catalog-count" className={styles.count}>
           {plural(result.total, 'template')}
         </span>
-        <SegmentedControl<ThumbSize> label="Thumbnail size" value={filters.size} options={SIZES} onValueChange={(size) => patchFilters({ size })} />
+        <ThumbSizeControl size={filters.size} patch={patchFilters} />
       </div>
       {waiting ? (
         <GridSkeleton size={filters.size} />

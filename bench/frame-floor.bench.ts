@@ -2,11 +2,9 @@
 // script of ours), to set beside bench:web's floor on the catalogue: what a key that changes nothing
 // measures when it lands at a random point of the frame (bench/web/frame-floor.ts). Prints only.
 import { launchChromium } from '../tests/support/browser.ts';
-import { measureFrameFloor } from './web/frame-floor.ts';
-import { stats as statsOf } from './support/stats.ts';
+import { floorLine, measureFrameFloor } from './web/frame-floor.ts';
 
 const RUNS = Number(process.env.FLOOR_RUNS ?? 3);
-const stats = (xs: number[]) => statsOf(xs, 1);
 
 const browser = await launchChromium();
 try {
@@ -17,7 +15,7 @@ try {
   await page.setContent('<label>Name or SKU <input></label>');
   for (let run = 0; run < RUNS; run++) {
     const f = await measureFrameFloor(page, 200);
-    console.log(`[frame-floor] blank page, run ${run + 1}: idle rAF interval ${JSON.stringify(stats(f.idle_interval_ms))}; a key that changes nothing, to the next frame: ${JSON.stringify(stats(f.noop_key_random_phase_ms))} at a random point of the frame, ${JSON.stringify(stats(f.noop_key_to_frame_ms))} in a tight loop`);
+    console.log(`[frame-floor] blank page, run ${run + 1}: ${floorLine(f)}`);
   }
 } finally {
   await browser.close();

@@ -16,7 +16,7 @@ import { launchChromium } from '../tests/support/browser.ts';
 import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
 import { measureKeystrokes, perKeyTable, searchRows, type KeyTime } from './web/keystrokes.ts';
-import { measureFrameFloor } from './web/frame-floor.ts';
+import { floorLine, measureFrameFloor } from './web/frame-floor.ts';
 import { stats as statsOf } from './support/stats.ts';
 
 const roots = [resolve(process.argv[2] ?? '.'), resolve(process.argv[3] ?? '.')];
@@ -151,7 +151,7 @@ try {
     keyTable(perKey);
     for (const side of [0, 1]) {
       const f = await measureFrameFloor(pages[side]!);
-      log(`${'AB'[side]} frame floor: idle rAF interval ${JSON.stringify(stats(f.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(f.noop_key_random_phase_ms))} at a random point of the frame, ${JSON.stringify(stats(f.noop_key_to_frame_ms))} in a tight loop, load ${loadavg()[0]!.toFixed(2)}`);
+      log(`${'AB'[side]} ${floorLine(f)}, load ${loadavg()[0]!.toFixed(2)}`);
     }
   }
   if (PROFILE) for (const side of [0, 1]) await profiled(pages[side]!, 'AB'[side]!);

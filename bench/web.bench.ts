@@ -15,7 +15,7 @@ import { launchChromium } from '../tests/support/browser.ts';
 import { signIn } from '../tests/e2e/shell-helpers.ts';
 import { startLargeCompany } from './support/large-company.ts';
 import { measureKeystrokes, perKeyTable, searchRows, type Row } from './web/keystrokes.ts';
-import { measureFrameFloor } from './web/frame-floor.ts';
+import { floorLine, measureFrameFloor } from './web/frame-floor.ts';
 import { measureCsvExport } from './web/csv-export.ts';
 import { measureLoginJs } from './web/login-js.ts';
 import { measureBulkTag } from './web/bulk-tag.ts';
@@ -93,7 +93,7 @@ try {
       // For reading the tail (not part of the figures): each key's times, and the page's frame floor.
       log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
       const floor = await measureFrameFloor(page);
-      log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}, no-op key to next frame ${JSON.stringify(stats(floor.noop_key_random_phase_ms))} at a random point of the frame, ${JSON.stringify(stats(floor.noop_key_to_frame_ms))} in a tight loop`);
+      log(floorLine(floor));
     }
     mkdirSync('bench/results', { recursive: true });
     const when = new Date().toISOString();
@@ -122,7 +122,7 @@ try {
   // After the export: typed before it, the frame floor's keys left the export a long task.
   const floor = await measureFrameFloor(page);
   const noop = stats(floor.noop_key_random_phase_ms);
-  log(`frame floor: idle rAF interval ${JSON.stringify(stats(floor.idle_interval_ms))}; a key that changes nothing, to the next frame: ${JSON.stringify(noop)} at a random point of the frame, ${JSON.stringify(stats(floor.noop_key_to_frame_ms))} pressed in a tight loop`);
+  log(floorLine(floor));
   await context.close();
 
   const warmMedian = stats(warm).median;

@@ -7,6 +7,7 @@
 // watched as bench/web/keystrokes.ts watches a key (a rAF loop from before it until the first frame
 // after it): its p95 is the keystroke p95 of a page that does no work at all.
 import type { Page } from 'playwright-core';
+import { stats } from '../support/stats.ts';
 
 export interface FrameFloor { idle_interval_ms: number[]; noop_key_to_frame_ms: number[]; noop_key_random_phase_ms: number[] }
 
@@ -58,4 +59,10 @@ export async function measureFrameFloor(page: Page, keys = 100): Promise<FrameFl
     return out;
   };
   return { idle_interval_ms: idle, noop_key_to_frame_ms: await noopKeys(false), noop_key_random_phase_ms: await noopKeys(true) };
+}
+
+/** The floor in one line of a bench's log. */
+export function floorLine(f: FrameFloor): string {
+  const line = (xs: number[]) => JSON.stringify(stats(xs, 1));
+  return `frame floor: idle rAF interval ${line(f.idle_interval_ms)}; a key that changes nothing, to the next frame: ${line(f.noop_key_random_phase_ms)} at a random point of the frame, ${line(f.noop_key_to_frame_ms)} pressed in a tight loop`;
 }

@@ -3,12 +3,21 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { publicPages } from './scripts/vite-public-pages.ts';
 import { precompress } from './scripts/precompress.ts';
+import { decoders } from './scripts/vite-decoders.ts';
+import { createHash } from 'node:crypto';
+import { PERMISSIONS, PORTAL_DIRECTIVES } from './server/http/content-policy.ts';
 
 const api = process.env.VITE_API_URL ?? '/backend';
 const serverPort = Number(process.env.PORT ?? 8080);
+/**
+ * The service worker answers navigations with the index.html it precached, under the headers it had
+ * then: the portal's policy is folded into that entry's revision, so a new policy makes an installed
+ * portal fetch index.html (and its headers) again.
+ */
+const policyRevision = createHash('sha256').update(JSON.stringify([PORTAL_DIRECTIVES, PERMISSIONS.portal])).digest('hex').slice(0, 12);
 /** Build output the service worker does not precache: the public entries and model-viewer's chunk. */
 const PUBLIC_ONLY = [
-  'iframe-360.html', 'viewer.html', 'not-available.html',
+  'iframe-360.html', 'viewer.html', 'not-available.html', 'decoders/**',
   'assets/iframe-360-*', 'assets/viewer-*', 'assets/model-viewer-*', 'assets/qr-*', 'assets/not-available-*', 'assets/show-unavailable-*',
 ];
 
@@ -40,10 +49,17 @@ export default defineConfig({
         // The public pages (their own entries) and the 3D library are for visitors, not the offline portal.
         globIgnores: PUBLIC_ONLY,
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        manifestTransforms: [
+          async (entries) => ({
+            manifest: entries.map((e) => (e.url === 'index.html' ? { ...e, revision: `${e.revision}-policy-${policyRevision}` } : e)),
+            warnings: [],
+          }),
+        ],
       },
       devOptions: { enabled: false },
     }),
     publicPages(), // after the PWA plugin: it removes the manifest link that one adds
+    decoders(),
     // Last: brotli and gzip copies of every text file, the service worker included.
     precompress(),
   ],

@@ -11,7 +11,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandler } from './http
 import { installEtags } from './http/etag.ts';
 import { AJV_OPTIONS } from './http/input-rules.ts';
 import { SCHEMA_CONTROLLER } from './http/schema-compilers.ts';
-import { installIdempotency } from './http/idempotency.ts';
+import { installIdempotency } from './http/idempotency/index.ts';
 import { registerInstance } from './http/instance.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { installRateLimits } from './http/rate-limit.ts';
@@ -22,10 +22,12 @@ import { createServices, type Services } from './services.ts';
 import { startWorkers } from './jobs/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installPortal } from './http/portal.ts';
-import { registerPublicPages } from './http/public-pages.ts';
+import { registerOembed, registerPublicPages } from './http/public-pages.ts';
 import { installDrain } from './http/drain.ts';
 import { registerHealth } from './http/health.ts';
 import { installHttpMetrics } from './metrics/http.ts';
+import { installSecurityHeaders, useScope } from './http/security-headers.ts';
+import { registerCspReports } from './http/csp-reports.ts';
 
 export interface App extends FastifyInstance {
   services: Services;
@@ -69,6 +71,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   if (config.jobs.inProcess) app.addHook('onReady', async () => startWorkers(services));
   app.addHook('onClose', async () => services.jobs.stop(Math.max(1000, drain.remainingMs())));
   installErrorHandler(app);
+  await installSecurityHeaders(app, config);
+  registerCspReports(app, services.cspReports);
   const auth = await openAuthCache(db, (msg, err) => app.log.warn({ err }, msg));
   const instance = await registerInstance(db, (err) => app.log.warn({ err }, 'server heartbeat failed'));
   app.addHook('onClose', auth.release);
@@ -87,7 +91,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   await app.register(
     async (api) => {
-      installIdempotency(api, db, instance.id);
+      installIdempotency(api, services, instance.id);
       installEtags(api);
       // A write answers only once the auth changes it committed have reached this process's cache.
       api.addHook('onSend', async (req, reply, payload) => {
@@ -102,7 +106,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   );
 
   // /iframe/360, /viewer/ and /oembed (issue 14): before the portal's catch-all.
-  registerPublicPages(app, services);
+  await app.register(async (pages) => {
+    useScope(pages, 'public-page', config);
+    registerPublicPages(pages, services);
+  });
+  registerOembed(app, services);
   registerHealth(app, services);
   app.addHook('onClose', async () => services.storage.store.close?.());
   await installPortal(app, config, services.storage, db);

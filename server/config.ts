@@ -47,6 +47,18 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Background jobs (issue 14; server/jobs). */
   jobs: JobsConfig;
+  /**
+   * EMBED_FRAME_ANCESTORS: who may frame the public pages (/iframe/360, /viewer/): CSP frame-ancestors
+   * sources, space or comma separated. Default: any https: site and the portal itself.
+   */
+  embedFrameAncestors: string[];
+  /**
+   * FACET_SECRET: the key of the server's HMACs (idempotency fingerprints), kept outside the database;
+   * unset, the server keeps one in <DATA_DIR>/secret.key (secret.ts).
+   */
+  secret?: string;
+  /** IDEMPOTENCY_TTL_HOURS: how long a call's stored answer is kept for a replay (default 48). */
+  idempotencyTtlHours: number;
 }
 
 export interface JobsConfig {
@@ -108,6 +120,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       spinWidths: (env.SPIN_WIDTHS ?? '640,1280,2560').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 8000),
       exportLifetimeMs: Number(env.EXPORT_LINK_DAYS ?? 7) * 24 * 3600 * 1000,
     },
+    embedFrameAncestors: parseFrameAncestors(env.EMBED_FRAME_ANCESTORS),
+    secret: env.FACET_SECRET?.trim() || undefined,
+    idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 48),
   };
   return { ...config, ...overrides };
 }
@@ -119,6 +134,30 @@ export function optionalPort(name: string, value: string | undefined): number | 
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number (0-65535), not ${v}`);
   return n;
+}
+
+/** A positive number, or the default when unset; anything else stops the start. */
+function positiveNumber(name: string, value: string | undefined, fallback: number): number {
+  const v = value?.trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got "${value}")`);
+  return n;
+}
+
+/**
+ * The public pages' frame-ancestors sources. Each must be a CSP source expression: a scheme (`https:`),
+ * a host with optional scheme, port and `*.` prefix, or 'self' / 'none'; anything else stops the start,
+ * since a stray token would silently widen or break every embed.
+ */
+export function parseFrameAncestors(value: string | undefined): string[] {
+  const v = value?.trim();
+  if (!v) return ['https:', "'self'"];
+  const sources = v.split(/[\s,]+/).filter(Boolean);
+  const source = /^(?:'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?)$/i;
+  const bad = sources.find((s) => !source.test(s));
+  if (bad) throw new Error(`EMBED_FRAME_ANCESTORS: "${bad}" is not a frame-ancestors source (https:, 'self', https://shop.example, *.example.com)`);
+  return sources;
 }
 
 export const DEMO_LAYER_PX = { default: 2400, min: 240, max: 4800 } as const;

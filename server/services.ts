@@ -5,6 +5,8 @@ import { JobQueue } from './jobs/queue.ts';
 import { Mailer } from './mail/mailer.ts';
 import type { Storage } from './storage/files.ts';
 import { openStorage } from './storage/open.ts';
+import { loadSecret } from './secret.ts';
+import { CspReports } from './http/csp-reports.ts';
 
 export interface Services {
   config: Config;
@@ -13,6 +15,10 @@ export interface Services {
   mailer: Mailer;
   /** The pg-boss queue (started on first use). */
   jobs: JobQueue;
+  /** The key of the server's HMACs, from FACET_SECRET or <DATA_DIR>/secret.key (secret.ts). */
+  secret: Buffer;
+  /** What browsers reported that the Content-Security-Policy blocked (http/csp-reports.ts). */
+  cspReports: CspReports;
 }
 
 interface Log {
@@ -27,5 +33,7 @@ export function createServices(config: Config, db: Db, log: Log): Services {
     storage: openStorage(config),
     mailer: new Mailer({ smtpUrl: config.smtpUrl, mailDir: config.mailDir, from: config.mailFrom }),
     jobs: new JobQueue(db, config, log),
+    secret: loadSecret(config),
+    cspReports: new CspReports(),
   };
 }

@@ -41,8 +41,7 @@ export async function seedDemo(db: Db, storage: Storage, layerPx: number = DEMO_
     ];
     for (const [i, p] of people.entries()) {
       const id = await createUser(t, { name: p.name, email: p.email, password: DEMO_PASSWORD, office: p.office, type: p.type, phone: `+1 555 010${i}` });
-      const photo = `users/${p.type === 'staff' ? 'ilustraviz-staff' : 'clients'}/${id}.png`;
-      await storage.write(photo, await portrait(i));
+      const photo = await storage.save(`users/${p.type === 'staff' ? 'ilustraviz-staff' : 'clients'}`, 'png', await portrait(i));
       await t.query(
         `UPDATE users SET photo = $2, country = $3, discord = $4, nickname = $5, teams = $6::jsonb, version_terms_use = '1' WHERE id = $1`,
         [id, photo, i % 2 ? 'Canada' : 'United States', `${p.name.split(' ')[0]!.toLowerCase()}#${1000 + i}`,

@@ -3,6 +3,7 @@
 // 100 % wide with a CSS aspect-ratio, so it fits any column.
 import type { Services } from '../services.ts';
 import { NOT_FOUND, spinOf, viewerOf } from './embeds.ts';
+import { EMBED_ALLOW, iframeCode } from '../../src/api/contract/embed-code.ts';
 
 export interface OembedAsk {
   url: string;
@@ -11,13 +12,8 @@ export interface OembedAsk {
   format?: 'json';
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** The iframe embed code of a page address (the 360 panel's boxes and oEmbed's html). */
-export function embedCode(src: string, title: string, width: number, height: number): string {
-  return `<iframe src="${escape(src)}" title="${escape(title)}" loading="lazy" allow="fullscreen" allowfullscreen `
-    + `style="width:100%;aspect-ratio:${width} / ${height};border:0"></iframe>`;
-}
+/** The portal's embed code (the contract's embed-code.ts) for a page address, at oEmbed's box. */
+const embedCode = (src: string, title: string, width: number, height: number, allow: string) => iframeCode(src, title, `${width} / ${height}`, allow);
 
 /** width × height within maxwidth × maxheight, keeping the aspect; 640 wide by default. */
 export function fitBox(aspectW: number, aspectH: number, maxwidth?: number, maxheight?: number) {
@@ -63,7 +59,7 @@ export async function oembedOf(s: Services, ask: OembedAsk) {
     const poster = spin.frames[0]?.jpeg;
     const smallest = poster && Object.keys(poster).map(Number).sort((a, b) => a - b)[0];
     return {
-      ...head, title, html: embedCode(url.toString(), title, box.width, box.height), ...box,
+      ...head, title, html: embedCode(url.toString(), title, box.width, box.height, EMBED_ALLOW.spin), ...box,
       ...(poster && smallest && {
         thumbnail_url: absolute(poster[String(smallest)]!), thumbnail_width: smallest,
         thumbnail_height: Math.round((smallest * (spin.height || 6)) / (spin.width || 5)),
@@ -73,5 +69,5 @@ export async function oembedOf(s: Services, ask: OembedAsk) {
   const viewer = await viewerOf(s, id, key);
   const box = fitBox(4, 3, ask.maxwidth, ask.maxheight);
   const title = `${viewer.name} (3D view)`;
-  return { ...head, title, html: embedCode(url.toString(), title, box.width, box.height), ...box, ...(viewer.poster && { thumbnail_url: absolute(viewer.poster) }) };
+  return { ...head, title, html: embedCode(url.toString(), title, box.width, box.height, EMBED_ALLOW.viewer), ...box, ...(viewer.poster && { thumbnail_url: absolute(viewer.poster) }) };
 }

@@ -2,8 +2,10 @@
 // - /assets/* carry a content hash in their names: cached for a year, immutable;
 // - index.html, sw.js, the web manifest (and every other unhashed file) are revalidated each time
 //   (ETag / Last-Modified make that a 304), so a new release is seen at once;
-// - /storage files have generated names and ETags: cached for a week, revalidated after; with
-//   `?download=1` they come as an attachment under their uploaded name (downloads.ts).
+// - /storage files have generated names and ETags; their cache, disposition and cross-origin headers
+//   are storage-headers.ts's; with `?download=1` they come as an attachment under their uploaded name
+//   (downloads.ts).
+// Each of the two is a scope of the security headers (security-headers.ts).
 // Text files are sent as the .br / .gz copies the build wrote next to them (vite.config.ts), by
 // what the client accepts; @fastify/compress covers anything without such a copy.
 import { existsSync } from 'node:fs';
@@ -16,10 +18,12 @@ import { downloadHeader } from './downloads.ts';
 import type { Storage } from '../storage/files.ts';
 import { S3Store } from '../storage/s3.ts';
 import { serveFromS3 } from '../storage/serve-s3.ts';
+import { useScope } from './security-headers.ts';
+import { KTX2_WORKER_PATH, KTX2_WORKER_POLICY } from './content-policy.ts';
+import { installStorageHeaders } from './storage-headers.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
-export const STORED = 'public, max-age=604800';
 
 /** The Cache-Control of a portal file, by its path inside dist. */
 export function portalCacheControl(relative: string): string {
@@ -29,6 +33,8 @@ export function portalCacheControl(relative: string): string {
 export async function installPortal(app: FastifyInstance, config: Config, storage: Storage, db: Db) {
   // The stored files in a scope of their own, so `?download=1` (downloads.ts) names only them.
   await app.register(async (files) => {
+    useScope(files, 'storage', config);
+    installStorageHeaders(files, db);
     files.addHook('onRequest', downloadHeader(db));
     // A file drawn on first use (the demo's layers) is stored before either server below reads it.
     files.addHook('onRequest', async (req) => {
@@ -41,7 +47,7 @@ export async function installPortal(app: FastifyInstance, config: Config, storag
       }
       await storage.ensure(path);
     });
-    if (storage.store instanceof S3Store) serveFromS3(files, storage.store, STORED);
+    if (storage.store instanceof S3Store) serveFromS3(files, storage.store);
     else await files.register(fastifyStatic, {
       root: storage.root!,
       prefix: '/storage/',
@@ -49,12 +55,23 @@ export async function installPortal(app: FastifyInstance, config: Config, storag
       allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
       cacheControl: false,
       etag: true,
-      setHeaders: (reply: FastifyReply) => void reply.header('cache-control', STORED),
     });
   });
 
   const indexHtml = join(config.distDir, 'index.html');
   if (!existsSync(indexHtml)) return;
+  await app.register(async (portal) => {
+    useScope(portal, 'portal', config);
+    // The one answer whose policy differs from the portal's: the KTX2 transcoder's worker (content-policy.ts).
+    portal.addHook('onSend', async (req, reply, payload) => {
+      if (req.url.split(/[?#]/)[0] === KTX2_WORKER_PATH) reply.header('content-security-policy', KTX2_WORKER_POLICY);
+      return payload;
+    });
+    await servePortal(portal, config);
+  });
+}
+
+async function servePortal(app: FastifyInstance, config: Config) {
   const root = config.distDir.endsWith(sep) ? config.distDir : config.distDir + sep;
   await app.register(fastifyStatic, {
     root: config.distDir,

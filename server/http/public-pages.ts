@@ -62,7 +62,10 @@ export function registerPublicPages(app: FastifyInstance, s: Services) {
       });
     }
   }
-  // oEmbed at the root as well as under the API prefix (the contract's entry); the same handler and rules.
+}
+
+/** oEmbed at the root as well as under the API prefix (the contract's entry); the same handler and rules. */
+export function registerOembed(app: FastifyInstance, s: Services) {
   app.get('/oembed', { schema: { hide: true, querystring: withInputRules(embeds.oembed.query) } }, async (req, reply) => {
     const answer = await oembedOf(s, req.query as Parameters<typeof oembedOf>[1]);
     reply.header('cache-control', 'public, max-age=60').header('access-control-allow-origin', '*');

@@ -43,3 +43,8 @@ export function processRegistry(): Registry {
   defaults = true;
   return registry;
 }
+
+export const cspViolations = new Counter({
+  name: 'facet_csp_violations_total', help: 'Content-Security-Policy violations reported by browsers, by directive.',
+  labelNames: ['directive'] as const, registers,
+});

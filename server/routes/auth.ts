@@ -101,8 +101,8 @@ export const authRoutes = implement(contract, {
     const id = await txWithFiles(s, async (t, files) => {
       const company = await createCompany(t, { ...b, name: b.name_company });
       if (logo) {
-        const path = `users/customers/${company.id}.png`;
-        await files.write(path, logo);
+        // A random name, not the company's id: stored files are served to whoever has the name (issue 40).
+        const path = await files.save('users/customers', 'png', logo);
         await t.query('UPDATE customers SET photo = $2 WHERE id = $1', [company.id, path]);
       }
       return company.id;
@@ -126,8 +126,7 @@ export const authRoutes = implement(contract, {
       const id = await createUser(t, { name: b.name, last_name: b.last_name, email: b.email, password: b.password, phone: b.phone_number, office: b.office, terms });
       await addMember(t, id, company.id, company.role_id);
       if (picture) {
-        const path = `users/clients/${id}.png`;
-        await files.write(path, picture);
+        const path = await files.save('users/clients', 'png', picture);
         await t.query('UPDATE users SET photo = $2 WHERE id = $1', [id, path]);
       }
     });

@@ -8,7 +8,7 @@ import { displayName, type UploadSection } from '../domain/imagery-files.ts';
 import { buildZip, liveZip, numbered, sweepExpiredZips, type ZipEntry } from '../domain/imagery-zips.ts';
 import { iso, removeProductFile } from '../domain/products.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { recordAnswer } from '../http/idempotency.ts';
+import { recordAnswer } from '../http/idempotency/index.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';

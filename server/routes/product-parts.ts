@@ -11,7 +11,7 @@ import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';
 import { txWithFiles } from '../storage/files.ts';
-import { recordAnswer } from '../http/idempotency.ts';
+import { recordAnswer } from '../http/idempotency/index.ts';
 import { companyOf } from './products.ts';
 
 async function companyTag(db: Db, tagId: number, customerId: number) {

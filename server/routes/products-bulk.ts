@@ -4,7 +4,7 @@ import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation } from '../../src/api/contract/rules/product.ts';
 import type { Db } from '../db/index.ts';
 import { BUMP } from '../domain/products.ts';
-import { recordAnswer } from '../http/idempotency.ts';
+import { recordAnswer } from '../http/idempotency/index.ts';
 import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { companyOf } from './products.ts';

@@ -2,7 +2,7 @@
 // and in one of the caller's companies; the row's own update tells the list caches (migration 007).
 import { productUndo as contract } from '../../src/api/contract/products-undo.ts';
 import { BUMP, loadProduct } from '../domain/products.ts';
-import { recordAnswer } from '../http/idempotency.ts';
+import { recordAnswer } from '../http/idempotency/index.ts';
 import { notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 

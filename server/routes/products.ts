@@ -10,7 +10,7 @@ import { listPage } from '../domain/list-pages.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { authCacheOf } from '../auth/cache.ts';
-import { recordAnswer } from '../http/idempotency.ts';
+import { recordAnswer } from '../http/idempotency/index.ts';
 import { ApiError, fieldError, forbidden, notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';

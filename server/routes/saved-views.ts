@@ -8,7 +8,7 @@ import type { Db } from '../db/index.ts';
 import { parseSince, settledNow } from '../domain/delta.ts';
 import { iso } from '../domain/products.ts';
 import { fieldError, notFound, refuseBroken } from '../http/errors.ts';
-import { recordAnswer } from '../http/idempotency.ts';
+import { recordAnswer } from '../http/idempotency/index.ts';
 import { implement } from '../http/routes.ts';
 
 interface Row { id: number; name: string; query: string; created_at: Date | string; updated_at: Date | string; deleted_at: Date | string | null }

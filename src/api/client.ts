@@ -18,6 +18,11 @@ export class ApiFailure extends Error {
   get network() {
     return this.status === undefined;
   }
+  /** What kind of refusal, where the server says (an idempotency key's: src/api/contract/idempotency.ts). */
+  get code(): string | undefined {
+    const code = (this.body as { code?: unknown } | undefined)?.code;
+    return typeof code === 'string' ? code : undefined;
+  }
   /** Worth retrying: the request may not have reached the server, or the server was overloaded. */
   get transient() {
     return this.status === undefined || this.status >= 500 || this.status === 429;

@@ -14,13 +14,16 @@ export function storeToken(token: string): void {
   memoryToken = secret;
   if (typeof document === 'undefined') return;
   const expires = new Date(Date.now() + DAYS * 86400_000).toUTCString();
-  document.cookie = `${COOKIE}=${encodeURIComponent(secret)}; expires=${expires}; path=/; SameSite=Lax`;
+  document.cookie = `${COOKIE}=${encodeURIComponent(secret)}; expires=${expires}; path=/; SameSite=Lax${secure()}`;
 }
 
 export function clearToken(): void {
   memoryToken = undefined;
-  if (typeof document !== 'undefined') document.cookie = `${COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  if (typeof document !== 'undefined') document.cookie = `${COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax${secure()}`;
 }
+
+/** Over https the cookie never travels on plain http (document 1 needs it readable by the page, so not HttpOnly). */
+const secure = () => (typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '');
 
 // Outside a browser (data-layer tests) the token is held in memory only.
 let memoryToken: string | undefined;

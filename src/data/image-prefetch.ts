@@ -4,8 +4,13 @@
 import { productThumb } from '../api/storage-paths.ts';
 import { companyProducts } from './product-pages.ts';
 
-/** Cache-first stored images (src/sw/sw.ts); the prefetch writes into the same cache. */
-export const IMAGE_CACHE = 'facet-storage-images';
+/**
+ * Cache-first stored images (src/sw/sw.ts); the prefetch writes into the same cache. Renamed when the
+ * stored files' headers changed (issue 40: nosniff, sandbox, private): the worker deletes the caches of
+ * earlier names (FORMER_IMAGE_CACHES), so every image is fetched again with its new headers.
+ */
+export const IMAGE_CACHE = 'facet-storage-images-v2';
+export const FORMER_IMAGE_CACHES = ['facet-storage-images'];
 
 /**
  * At most this many of a company's product thumbnails are kept for offline use, newest

@@ -4,6 +4,7 @@
 // settles. Nothing leaves the outbox except by success or by the user's discard.
 import { newActionId } from '../api/action-id.ts';
 import { ApiFailure, toFailure } from '../api/client.ts';
+import { idempotencyCodes } from '../api/contract/idempotency.ts';
 import { claimAction, entryKey, takePositions } from './action-claims.ts';
 import { outboxNaming } from './bulk-io.ts';
 import { retryRoots } from './actions.ts';
@@ -220,9 +221,10 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
   const reply = f.body as { product?: unknown; preset?: unknown } | undefined;
   const theirs = reply?.product ?? reply?.preset;
   const message = `${e.errorPrefix ?? ''}${f.firstFieldMessage}`;
-  // A 409 for a key still being handled (a duplicate request) is not a conflict: try again later.
-  const inProgress = f.status === 409 && /in progress/i.test(f.message);
-  if (f.status === 409 && !inProgress) {
+  // A 409 about the key (still being handled, or its answer no longer kept) is not a conflict of rows:
+  // the first is tried again later, the second is refused like any answer that retrying cannot change.
+  const inProgress = f.code === idempotencyCodes.inProgress;
+  if (f.status === 409 && !f.code) {
     await d.transaction('rw', [d.outbox, d.confirmed], async () => {
       await d.outbox.update(e.id!, { state: 'conflict', theirs, error: message });
       // Theirs is the server's version now: what Keep theirs (a discard) puts back at once.

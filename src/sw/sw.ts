@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { evictImages } from '../data/image-evict.ts';
-import { IMAGE_CACHE, PREFETCH_BUDGET } from '../data/image-prefetch.ts';
+import { FORMER_IMAGE_CACHES, IMAGE_CACHE, PREFETCH_BUDGET } from '../data/image-prefetch.ts';
 import { quotaDeps } from '../data/quota.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
 import { handlePrefetchMessage, signedIn } from './prefetch.ts';
@@ -22,6 +22,8 @@ const API = import.meta.env.VITE_API_URL ?? '/backend';
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
+// Images cached under an earlier name kept the headers they came with: they go, and come again.
+self.addEventListener('activate', (event) => event.waitUntil(Promise.all(FORMER_IMAGE_CACHES.map((name) => caches.delete(name)))));
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {

@@ -24,8 +24,18 @@ export interface ModelOptions {
 /** The element once model-viewer has defined it (the properties we read). */
 export type ModelElement = HTMLElement & { canActivateAR: boolean; activateAR(): Promise<void> };
 
+/**
+ * Where model-viewer finds its decoders: on this origin (scripts/vite-decoders.ts), never the CDN it
+ * defaults to, which the Content-Security-Policy blocks. Read when the element class is defined.
+ */
+const DECODER_LOCATIONS = { dracoDecoderLocation: '/decoders/draco/', ktx2TranscoderLocation: '/decoders/basis/' };
+
 /** The one place the library is imported; a chunk of its own, never in the main or /login chunks. */
-export const loadModelViewer = () => import('@google/model-viewer');
+export const loadModelViewer = () => {
+  const scope = self as unknown as { ModelViewerElement?: Record<string, string> };
+  scope.ModelViewerElement = { ...scope.ModelViewerElement, ...DECODER_LOCATIONS };
+  return import('@google/model-viewer');
+};
 
 const PLAY_ICON = '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>';
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
 import { startPortal } from '../support/portal.ts';
+import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
 import type { TestServer } from '../support/server.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
 
@@ -20,8 +21,12 @@ describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', (
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await s?.close();
+    try {
+      if (s && browser) await expectNoCspViolations(s, s.url, chromiumCanary(browser));
+    } finally {
+      await browser?.close();
+      await s?.close();
+    }
   });
 
   const NEW = 'Discarded offline name';

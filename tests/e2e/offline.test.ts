@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
 import { call } from '../support/http.ts';
 import { startPortal } from '../support/portal.ts';
+import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
 import type { TestServer } from '../support/server.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
 
@@ -21,8 +22,12 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
   });
   afterAll(async () => {
     await context?.close();
-    await browser?.close();
-    await s?.close();
+    try {
+      if (s && browser) await expectNoCspViolations(s, s.url, chromiumCanary(browser));
+    } finally {
+      await browser?.close();
+      await s?.close();
+    }
   });
 
   it('browses and edits offline; the change reaches the server when back online', async () => {

@@ -5,6 +5,7 @@
 // Preset', the Download Options' messages, a queued export in the Downloads panel), axe.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
@@ -150,4 +151,32 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/spin-downloads.png`, fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   }, 300_000);
+  it('loads a textured Draco- and KTX2-compressed model with the decoders of this origin, in the section and on /viewer/', async () => {
+    // A studio delivery's usual form (issue 40): the decoders come from /decoders/, never a CDN, under the
+    // Content-Security-Policy (blob: workers, WebAssembly, the texture read through a blob: URL).
+    const id = await idOf('ACM-1006');
+    const glb = await env.s.app.services.storage.save(`products/test/${id}/viewer`, 'glb', readFileSync('tests/fixtures/textured-draco-ktx2.glb'));
+    await env.s.db.query('UPDATE product_viewers SET file_glb = $2, updated_at = now() WHERE product_id = $1', [id, glb]);
+    const loaded = (p: Page) => p.locator('model-viewer').evaluate((el) => {
+      const mv = el as HTMLElement & { loaded: boolean; model?: { materials: { pbrMetallicRoughness: { baseColorTexture: { texture: unknown } | null } }[] } };
+      return mv.loaded && !!mv.model?.materials[0]?.pbrMetallicRoughness.baseColorTexture?.texture;
+    });
+    const requested = fetched.length;
+    await page.goto(`${env.s.url}/product/${id}?section=3d-viewer`);
+    await page.locator(`model-viewer[src$="${glb.split('/').pop()}"]`).waitFor();
+    await expect.poll(() => loaded(page), { timeout: 60_000 }).toBe(true);
+    const since = fetched.slice(requested);
+    for (const decoder of ['/decoders/draco/draco_wasm_wrapper.js', '/decoders/draco/draco_decoder.wasm', '/decoders/basis/basis_transcoder.js', '/decoders/basis/basis_transcoder.wasm']) {
+      expect(since.some((u) => u === `${env.s.url}${decoder}`), decoder).toBe(true);
+    }
+    expect(since.filter((u) => !u.startsWith(env.s.url) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
+
+    const embed = await page.getByTestId('viewer-embed').getByLabel('Iframe code', { exact: true }).inputValue();
+    const shopper = await context.newPage();
+    await shopper.goto(/src="([^"]+)"/.exec(embed)![1]!.replace(/&amp;/g, '&'));
+    await shopper.mouse.move(200, 200); // the page loads the model at the shopper's first move
+    await expect.poll(() => loaded(shopper), { timeout: 60_000 }).toBe(true);
+    await shopper.close();
+  });
+
 });

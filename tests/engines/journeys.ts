@@ -9,6 +9,7 @@ import type { TestServer } from '../support/server.ts';
 import type { Engine, EnginePage } from './engine.ts';
 import { diagnose } from './diagnose.ts';
 import { openGate, type Gate } from './gate.ts';
+import { CANARY_SCRIPT, expectNoCspViolations, type Canary } from '../support/csp.ts';
 import { firstSyncJourney, keyboardJourney, offlineJourney } from './journeys-device.ts';
 import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
 import { button, catalogCount, field, shows, signIn, textOf, until, waitBeforeActing } from './steps.ts';
@@ -86,11 +87,18 @@ export function coreJourneys(launch: () => Promise<Engine>) {
   });
   afterAll(async () => {
     for (const p of pages) await p.close().catch(() => undefined);
+    try {
+      if (env.s && env.engine) await expectNoCspViolations(env.s, env.base, engineCanary(env.engine));
+    } finally {
+      await closeAll();
+    }
+  });
+  const closeAll = async () => {
     await env.engine?.close();
     await env.gate?.close();
     await env.s?.close();
     if (env.engine) console.log(`[facet] ${env.engine.name} journeys: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  });
+  };
 
   journey('signs in: the dashboard, and the status says the data is up to date', async () => {
     const p = await page();
@@ -147,3 +155,15 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     await keyboardJourney(env, await page());
   });
 }
+
+/** The canary of tests/support/csp.ts in Firefox or WebKit. */
+const engineCanary = (engine: Engine): Canary => async (url, reported) => {
+  const p = await engine.newPage();
+  try {
+    await p.goto(url);
+    await p.run(CANARY_SCRIPT);
+    await reported();
+  } finally {
+    await p.close();
+  }
+};

@@ -131,6 +131,10 @@ describe('public calls and pages', () => {
     expect(o.width as number).toBeLessThanOrEqual(400);
     expect(o.height as number).toBeLessThanOrEqual(300);
     expect(o.html).toMatch(/^<iframe src="[^"]+" title="[^"]+" loading="lazy" allow="fullscreen" allowfullscreen style="width:100%;aspect-ratio:/);
+    // The 3D viewer's code, as the portal's: WebXR AR may start inside the frame (issue 40).
+    const viewer = `${s.config.publicUrl}/viewer/?id_product=${w.acmeProduct}&key=${key}`;
+    const v = (await (await fetch(`${s.url}/oembed?url=${encodeURIComponent(viewer)}`)).json()) as Record<string, unknown>;
+    expect(v.html).toMatch(/ allow="fullscreen; xr-spatial-tracking" allowfullscreen /);
     const wrong = await fetch(`${s.url}/oembed?url=${encodeURIComponent(url.replace(key, 'nope'))}`);
     expect(wrong.status).toBe(404);
     const elsewhere = await fetch(`${s.url}/oembed?url=${encodeURIComponent('https://example.com/iframe/360?id_product=1')}`);

@@ -212,3 +212,14 @@ describe('the OpenAPI document says what a client needs', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('request logs', () => {
+  it('never record a token: a query token, an e-mailed link and a share key are redacted (issue 40)', async () => {
+    const secret = 'Tok3nThatMustNotBeLogged';
+    await rawRequest(s.url, { method: 'GET', path: `/backend/gets/user/1?id_user=1&access_token=${secret}` });
+    await rawRequest(s.url, { method: 'GET', path: `/reset-password?token=${secret}&email=a%40b.test` });
+    await rawRequest(s.url, { method: 'GET', path: `/iframe/360?id_product=1&key=${secret}` });
+    await expect.poll(() => log.filter((l) => l.includes('[redacted]')).length).toBeGreaterThanOrEqual(3);
+    expect(log.filter((l) => l.includes(secret))).toEqual([]);
+  });
+});

@@ -135,3 +135,30 @@ it('answers 401 on every non-public route with no token and with a garbage token
   }
   expect(bad).toEqual([]);
 });
+
+it('answers one key sent twice with different requests on every mutating route: never a 5xx, and a claimed key refuses the second', async () => {
+  const mutating = routes.filter((r) => r.method !== 'GET' && r.method !== 'HEAD');
+  expect(mutating.length).toBeGreaterThan(20);
+  const bad: string[] = [];
+  let refused = 0;
+  for (const route of mutating) {
+    const pairs = fc.sample(fc.tuple(baseInput(route, ctx), baseInput(route, ctx)), { seed: seedOf(route.key, 'same-key'), numRuns: 2 });
+    for (const [n, [first, second]] of pairs.entries()) {
+      const key = `fuzz-same-key-${seedOf(route.key, String(n)) >>> 0}`;
+      const again = { ...second, token: first.token };
+      const [a, b] = [toRaw(route, first, s.config.apiPrefix), toRaw(route, again, s.config.apiPrefix)];
+      if (a.path === b.path && Buffer.compare(a.body ?? Buffer.alloc(0), b.body ?? Buffer.alloc(0)) === 0) continue;
+      const keyed = (r: RawRequest) => ({ ...r, headers: { ...r.headers, 'idempotency-key': key } });
+      const one = await rawRequest(s.url, keyed(a), 10_000);
+      const claimed = first.token ? await s.db.one('SELECT 1 FROM idempotency_keys WHERE key = $1 AND user_id <> 0', [key]) : undefined;
+      const two = await rawRequest(s.url, keyed(b), 10_000);
+      const body = two.json as { code?: string } | undefined;
+      if (one.status >= 500 || two.status >= 500) bad.push(`${route.key}: ${one.status} then ${two.status} ${two.text.slice(0, 120)}`);
+      else if (claimed && (two.status !== 422 || body?.code !== 'key_reused')) bad.push(`${route.key}: claimed key answered ${two.status} ${two.text.slice(0, 120)}`);
+      if (claimed) refused++;
+    }
+  }
+  console.log(`[fuzz] same key, different request: ${mutating.length} routes, ${refused} second requests refused by their key`);
+  expect(bad, `seed ${SEED}`).toEqual([]);
+  expect(refused).toBeGreaterThan(10);
+}, 600_000);

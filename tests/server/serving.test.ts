@@ -73,13 +73,13 @@ describe('portal files', () => {
 });
 
 describe('stored files', () => {
-  it('carry an ETag, answer 304 to it, and may be cached for a week', async () => {
+  it('carry an ETag, answer 304 to it, and may be cached for a week by the browser alone (private)', async () => {
     const path = (await s.db.one<{ image: string }>('SELECT image FROM achievements ORDER BY id LIMIT 1'))!.image;
     const r = await get(`/storage/${path}`);
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-type']).toBe('image/png');
     expect(r.headers.etag).toBeTruthy();
-    expect(r.headers['cache-control']).toBe('public, max-age=604800');
+    expect(r.headers['cache-control']).toBe('private, max-age=604800');
     const again = await get(`/storage/${path}`, { 'if-none-match': String(r.headers.etag) });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);

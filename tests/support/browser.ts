@@ -13,6 +13,9 @@ export const CHROME_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  // WebGL through SwiftShader: without it, some headless Chromium releases have no WebGL at all, so
+  // model-viewer never draws (and its hit tests answer null). Harmless where WebGL works anyway.
+  '--enable-unsafe-swiftshader',
 ];
 
 export const hasChromium = (): boolean => existsSync(CHROME_PATH);

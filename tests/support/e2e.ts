@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { startPortal } from './portal.ts';
+import { chromiumCanary, expectNoCspViolations } from './csp.ts';
 import type { TestServer } from './server.ts';
 
 export interface PortalAndBrowser {
@@ -17,8 +18,13 @@ export function usePortalAndBrowser(overrides: Parameters<typeof startPortal>[0]
     [env.s, env.browser] = await Promise.all([startPortal(overrides), launchChromium()]);
   });
   afterAll(async () => {
-    await env.browser?.close();
-    await env.s?.close();
+    try {
+      // After the file's own afterAll (hooks run in reverse): its pages have had their say.
+      if (env.s && env.browser) await expectNoCspViolations(env.s, env.s.url, chromiumCanary(env.browser));
+    } finally {
+      await env.browser?.close();
+      await env.s?.close();
+    }
   });
   return env;
 }

@@ -50,6 +50,9 @@ export interface ProcessOptions {
   prepare?: (dataDir: string) => Promise<void>;
 }
 
+/** One FACET_SECRET for every process a test starts: each has its own DATA_DIR, and a retry may reach another. */
+const SHARED_SECRET = process.env.FACET_SECRET ?? 'facet-tests-shared-secret-0123456789abcdef';
+
 export async function serverProcess(name: string, env: Record<string, string>, options: ProcessOptions = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(TMP, `proc-${name}-`));
@@ -82,7 +85,7 @@ export async function serverProcess(name: string, env: Record<string, string>, o
     },
     async start() {
       const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, LOG: '0', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO_CACHE_DIR: demoCacheDir(), DEMO_LAYER_PX: String(TEST_LAYER_PX), ...env },
+        env: { ...process.env, LOG: '0', HOST: '127.0.0.1', PORT: String(port), FACET_SECRET: SHARED_SECRET, DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO_CACHE_DIR: demoCacheDir(), DEMO_LAYER_PX: String(TEST_LAYER_PX), ...env },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = c;

@@ -39,6 +39,7 @@ export const auth = {
     method: 'POST', path: '/api/auth/login', auth: 'public', rateLimited: true, summary: 'Sign in',
     body: Type.Object({ email: Email, password: Password }),
     response: SignedIn,
+    secrets: { token: 'access-token' },
   }),
   forgotPassword: endpoint({
     method: 'POST', path: '/api/auth/forgot-password', auth: 'public', rateLimited: true, summary: 'E-mail a password reset link',
@@ -66,6 +67,7 @@ export const auth = {
     method: 'POST', path: '/customer/register', auth: 'public', rateLimited: true, summary: 'Self-registration: company, user and a first product',
     body: Type.Object({ ...schemasOf(selfRegistrationRules), ...Terms }),
     response: Type.Object({ success: Type.Literal(true), token: Type.String(), product_id: Type.Integer() }),
+    secrets: { token: 'access-token' },
   }),
   currentUser: endpoint({
     method: 'GET', path: '/api/user', auth: 'user', summary: 'The signed-in user and their companies',

@@ -41,6 +41,11 @@ export interface Endpoint {
   files?: Record<string, FileRule>;
   response: TSchema;
   /**
+   * Fields of the answer that are secrets (an access token: `"<id>|<secret>"`). The server never keeps
+   * them in plain text: a replayed answer gets a new one (server/http/idempotency).
+   */
+  secrets?: Readonly<Record<string, 'access-token'>>;
+  /**
    * The server builds every row of the answer column by column (nothing to strip), so it is written
    * with JSON.stringify: the schema's serializer took 37 ms for a 5,000-product page, against 10.
    */
@@ -97,6 +102,8 @@ export const ErrorReply = Type.Object(
     success: Type.Literal(false),
     message: Type.String(),
     errors: Type.Optional(Type.Record(Type.String(), Type.Array(Type.String()))),
+    /** What kind of refusal, where a client acts on it (idempotency.ts's codes). */
+    code: Type.Optional(Type.String()),
   },
   { additionalProperties: true },
 );

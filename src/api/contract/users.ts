@@ -211,5 +211,6 @@ export const invitations = {
     summary: 'Accept an invitation: set your password (or confirm it) and sign in',
     body: Type.Object({ ...InvitationLink, password: Str(255, 1) }),
     response: SignedIn,
+    secrets: { token: 'access-token' },
   }),
 } as const;

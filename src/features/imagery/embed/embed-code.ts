@@ -1,22 +1,8 @@
-// The embed codes of the 360 panel and the 3D viewer section (document 3 §2, issue 14): an iframe
-// with a title, loading="lazy", allow="fullscreen" and allowfullscreen, 100 % wide with a CSS
-// aspect-ratio, pointing at the public page with the product's share key (without it: 404).
+// The embed codes of the 360 panel and the 3D viewer section (document 3 §2, issue 14): the public
+// page's address with the product's share key (without it: 404), in the iframe code of the contract's
+// embed-code.ts, which the server's oEmbed answer uses too.
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** A positive ratio reduced to small integers ("5 / 6"); 1 / 1 when unknown. */
-export function aspectRatio(width?: number | null, height?: number | null): string {
-  if (!width || !height || width <= 0 || height <= 0 || !Number.isFinite(width) || !Number.isFinite(height)) return '1 / 1';
-  const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
-  const w = Math.round(width);
-  const h = Math.round(height);
-  const g = gcd(w, h) || 1;
-  return `${w / g} / ${h / g}`;
-}
-
-function iframe(src: string, title: string, ratio: string, allow = 'fullscreen'): string {
-  return `<iframe src="${attr(src)}" title="${attr(title)}" loading="lazy" allow="${allow}" allowfullscreen style="width:100%;aspect-ratio:${ratio};border:0"></iframe>`;
-}
+import { aspectRatio, EMBED_ALLOW, iframeCode } from '../../../api/contract/embed-code.ts';
 
 export interface SpinEmbed {
   origin: string;
@@ -47,7 +33,7 @@ export function spinEmbedUrl(e: SpinEmbed): string {
 }
 
 export const spinEmbedCode = (e: SpinEmbed) =>
-  iframe(spinEmbedUrl(e), 'groupId' in e.source ? `Photos of ${e.productName}` : `360 view of ${e.productName}`, aspectRatio(e.width, e.height));
+  iframeCode(spinEmbedUrl(e), 'groupId' in e.source ? `Photos of ${e.productName}` : `360 view of ${e.productName}`, aspectRatio(e.width, e.height), EMBED_ALLOW.spin);
 
 export interface ViewerEmbed {
   origin: string;
@@ -64,6 +50,4 @@ export function viewerEmbedUrl(e: ViewerEmbed): string {
   return `${e.origin}/viewer/?${q}`;
 }
 
-/** The 3D viewer also asks for xr-spatial-tracking, so WebXR AR can start inside the frame. */
-export const viewerEmbedCode = (e: ViewerEmbed) =>
-  iframe(viewerEmbedUrl(e), `3D view of ${e.productName}`, '4 / 3', 'fullscreen; xr-spatial-tracking');
+export const viewerEmbedCode = (e: ViewerEmbed) => iframeCode(viewerEmbedUrl(e), `3D view of ${e.productName}`, '4 / 3', EMBED_ALLOW.viewer);

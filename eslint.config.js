@@ -25,7 +25,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'JSXOpeningElement[name.name=/^(button|input|select|textarea)$/]',
-          message: 'Use the src/ui components (Button, IconButton, TextField, Select, Checkbox, FileDrop…) instead of a raw control.',
+          message:
+            'Use the src/ui components (Button, IconButton, TextField, Select, Checkbox, FileDrop…) instead of a raw control.',
         },
       ],
     },
@@ -41,7 +42,11 @@ export default tseslint.config(
           property,
           message: 'Write dates (and numbers) with the helpers of src/ui/format.ts.',
         })),
-        { object: 'Intl', property: 'DateTimeFormat', message: 'Write dates with formatDate/formatDateTime of src/ui/format.ts.' },
+        {
+          object: 'Intl',
+          property: 'DateTimeFormat',
+          message: 'Write dates with formatDate/formatDateTime of src/ui/format.ts.',
+        },
       ],
     },
   },

@@ -14,11 +14,22 @@ const serverPort = Number(process.env.PORT ?? 8080);
  * then: the portal's policy is folded into that entry's revision, so a new policy makes an installed
  * portal fetch index.html (and its headers) again.
  */
-const policyRevision = createHash('sha256').update(JSON.stringify([PORTAL_DIRECTIVES, PERMISSIONS.portal])).digest('hex').slice(0, 12);
+const policyRevision = createHash('sha256')
+  .update(JSON.stringify([PORTAL_DIRECTIVES, PERMISSIONS.portal]))
+  .digest('hex')
+  .slice(0, 12);
 /** Build output the service worker does not precache: the public entries and model-viewer's chunk. */
 const PUBLIC_ONLY = [
-  'iframe-360.html', 'viewer.html', 'not-available.html', 'decoders/**',
-  'assets/iframe-360-*', 'assets/viewer-*', 'assets/model-viewer-*', 'assets/qr-*', 'assets/not-available-*', 'assets/show-unavailable-*',
+  'iframe-360.html',
+  'viewer.html',
+  'not-available.html',
+  'decoders/**',
+  'assets/iframe-360-*',
+  'assets/viewer-*',
+  'assets/model-viewer-*',
+  'assets/qr-*',
+  'assets/not-available-*',
+  'assets/show-unavailable-*',
 ];
 
 export default defineConfig({
@@ -51,7 +62,9 @@ export default defineConfig({
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         manifestTransforms: [
           async (entries) => ({
-            manifest: entries.map((e) => (e.url === 'index.html' ? { ...e, revision: `${e.revision}-policy-${policyRevision}` } : e)),
+            manifest: entries.map((e) =>
+              e.url === 'index.html' ? { ...e, revision: `${e.revision}-policy-${policyRevision}` } : e,
+            ),
             warnings: [],
           }),
         ],
@@ -69,7 +82,14 @@ export default defineConfig({
     sourcemap: false,
     // The portal, and the two public pages with their own small entries (no router, no app shell), and
     // their 'not available' page (the server answers a wrong share key with it, status 404).
-    rolldownOptions: { input: { main: 'index.html', 'iframe-360': 'iframe-360.html', viewer: 'viewer.html', 'not-available': 'not-available.html' } },
+    rolldownOptions: {
+      input: {
+        main: 'index.html',
+        'iframe-360': 'iframe-360.html',
+        viewer: 'viewer.html',
+        'not-available': 'not-available.html',
+      },
+    },
   },
   server: {
     port: 5173,

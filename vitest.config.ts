@@ -22,8 +22,19 @@ if (!pgUrl) console.log('[facet] PostgreSQL tests skipped: set TEST_DATABASE_URL
  * the real client (the exports' job queue included).
  */
 const PGLITE_SERVER_FILES = [
-  'auth-cache', 'contract', 'create-staff', 'demo-content', 'fuzz', 'health', 'idempotency', 'production-start',
-  'products-list', 'products-pages', 'shutdown', 'storage-s3', 'transactions',
+  'auth-cache',
+  'contract',
+  'create-staff',
+  'demo-content',
+  'fuzz',
+  'health',
+  'idempotency',
+  'production-start',
+  'products-list',
+  'products-pages',
+  'shutdown',
+  'storage-s3',
+  'transactions',
 ].map((name) => `tests/server/${name}.test.ts`);
 
 /** The generated bad input runs once, on PGlite, whose errors come back in shapes of its own. */
@@ -52,7 +63,17 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }, PGLITE_SERVER_FILES),
-      ...(pgUrl ? [server('server-pg', './tests/support/setup-postgres.ts', { FACET_TEST_DB: 'postgres' }, ['tests/server/**/*.test.ts'], PGLITE_ONLY)] : []),
+      ...(pgUrl
+        ? [
+            server(
+              'server-pg',
+              './tests/support/setup-postgres.ts',
+              { FACET_TEST_DB: 'postgres' },
+              ['tests/server/**/*.test.ts'],
+              PGLITE_ONLY,
+            ),
+          ]
+        : []),
       {
         test: {
           name: 'data',

@@ -27,7 +27,11 @@ const acme = await one('SELECT id FROM customers WHERE name = $1', ['Acme Living
 const viewerRole = await one(`SELECT id FROM roles WHERE customer_id = $1 AND name = 'Viewer'`, [acme]);
 const manager = (await issueToken(db, await one('SELECT id FROM users WHERE email = $1', ['manager@acme.test']))).split('|')[1]!;
 const call = (method: string, path: string, token: string, body?: unknown) =>
-  fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  fetch(`${base}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
 
 const sent: number[] = [];
 const refused: number[] = [];
@@ -46,9 +50,11 @@ for (let i = 0; i < RUNS; i++) {
   refused.push(performance.now() - t1);
   sent.push(performance.now() - t0);
 }
-const pct = (xs: number[], p: number) => Number([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!.toFixed(1));
+const pct = (xs: number[], p: number) =>
+  Number([...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!.toFixed(1));
 const out = {
-  database: db.kind, runs: RUNS,
+  database: db.kind,
+  runs: RUNS,
   disable_sent_to_refusal_ms: { p50: pct(sent, 0.5), p95: pct(sent, 0.95), max: Number(Math.max(...sent).toFixed(1)) },
   disable_answered_to_refusal_ms: { p50: pct(refused, 0.5), p95: pct(refused, 0.95) },
   first_call_after_disable_refused: true,

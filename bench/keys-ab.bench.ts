@@ -31,7 +31,13 @@ const stats = (xs: number[]) => statsOf(xs, 1);
 process.env.NODE_ENV = 'production';
 const dists = roots.map((_, i) => join(dir, `dist${i}`));
 for (const [i, root] of roots.entries()) {
-  await build({ root, configFile: join(root, 'vite.config.ts'), mode: 'production', logLevel: 'warn', build: { outDir: dists[i], emptyOutDir: true } });
+  await build({
+    root,
+    configFile: join(root, 'vite.config.ts'),
+    mode: 'production',
+    logLevel: 'warn',
+    build: { outDir: dists[i], emptyOutDir: true },
+  });
 }
 const server = await startLargeCompany({ dir, distDir: dists[0]!, products: Number(process.env.BENCH_PRODUCTS ?? 100_000), log });
 const other = await buildApp(configIn(dir, { distDir: dists[1] }), server.db);
@@ -70,8 +76,24 @@ async function open(origin: string): Promise<Page> {
   return page;
 }
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; tid: number; pid: number; id2?: { local?: string }; id?: string; args?: { name?: string } }
-interface Profile { startTime: number; nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples: number[]; timeDeltas: number[] }
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tid: number;
+  pid: number;
+  id2?: { local?: string };
+  id?: string;
+  args?: { name?: string };
+}
+interface Profile {
+  startTime: number;
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 /** Inside the keys' windows (performance.measure 'bench-key'): self time per function of the CPU profile, and the main thread's timeline events by name. */
 function summarise(profile: Profile, trace: TraceEvent[]) {
@@ -91,11 +113,24 @@ function summarise(profile: Profile, trace: TraceEvent[]) {
     byName.set(key, (byName.get(key) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
   });
   const sampled = [...byName.values()].reduce((a, b) => a + b, 0);
-  const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, ms]) => `${((100 * ms) / sampled).toFixed(1).padStart(5)} % ${ms.toFixed(0).padStart(6)} ms ${k}`);
-  const main = trace.find((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && trace.some((x) => x.name === 'bench-key' && x.pid === e.pid));
+  const top = [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 30)
+    .map(([k, ms]) => `${((100 * ms) / sampled).toFixed(1).padStart(5)} % ${ms.toFixed(0).padStart(6)} ms ${k}`);
+  const main = trace.find(
+    (e) =>
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      trace.some((x) => x.name === 'bench-key' && x.pid === e.pid),
+  );
   const events = new Map<string, number>();
-  for (const e of trace) if (e.ph === 'X' && e.dur && e.tid === main?.tid && e.pid === main.pid && inside(e.ts)) events.set(e.name, (events.get(e.name) ?? 0) + e.dur / 1000);
-  const timeline = [...events].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms ${k}`);
+  for (const e of trace)
+    if (e.ph === 'X' && e.dur && e.tid === main?.tid && e.pid === main.pid && inside(e.ts))
+      events.set(e.name, (events.get(e.name) ?? 0) + e.dur / 1000);
+  const timeline = [...events]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 20)
+    .map(([k, ms]) => `${ms.toFixed(0).padStart(7)} ms ${k}`);
   return { keys: windows.length, keyMs, top, timeline };
 }
 
@@ -112,7 +147,10 @@ async function profiled(page: Page, name: string) {
   const trace: unknown[] = [];
   cdp.on('Tracing.dataCollected', (d) => trace.push(...(d.value as unknown[])));
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,__metadata', transferMode: 'ReportEvents' });
+  await cdp.send('Tracing.start', {
+    categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing,__metadata',
+    transferMode: 'ReportEvents',
+  });
   await cdp.send('Profiler.start');
   await measureKeystrokes(page, rows);
   const { profile } = await cdp.send('Profiler.stop');
@@ -122,7 +160,9 @@ async function profiled(page: Page, name: string) {
   writeFileSync(join(PROFILE!, `${name}.cpuprofile`), JSON.stringify(profile));
   writeFileSync(join(PROFILE!, `${name}.trace.json`), JSON.stringify({ traceEvents: trace }));
   const s = summarise(profile as never, trace as never);
-  log(`${name}: ${s.keys} keys, ${s.keyMs.toFixed(0)} ms in their windows. CPU self time there:\n${s.top.join('\n')}\n${name} main-thread timeline events there (nested ones counted in their parents too):\n${s.timeline.join('\n')}`);
+  log(
+    `${name}: ${s.keys} keys, ${s.keyMs.toFixed(0)} ms in their windows. CPU self time there:\n${s.top.join('\n')}\n${name} main-thread timeline events there (nested ones counted in their parents too):\n${s.timeline.join('\n')}`,
+  );
 }
 
 try {
@@ -138,15 +178,23 @@ try {
       doms[side]!.push(...k.dom);
       perKey[side]!.push(k.keys);
       const s = stats(k.frame);
-      log(`round ${r} ${'AB'[side]}: median ${s.median} p95 ${s.p95} (DOM ${stats(k.dom).median} / ${stats(k.dom).p95}), load ${load}`);
+      log(
+        `round ${r} ${'AB'[side]}: median ${s.median} p95 ${s.p95} (DOM ${stats(k.dom).median} / ${stats(k.dom).p95}), load ${load}`,
+      );
     }
   }
   for (const side of ROUNDS ? [0, 1] : []) {
     const f = stats(frames[side]!);
     const d = stats(doms[side]!);
-    log(`${'AB'[side]} ${roots[side]}: ${f.n} keys, median ${f.median} ms, p95 ${f.p95} ms, max ${f.max} (DOM ${d.median} / ${d.p95})`);
+    log(
+      `${'AB'[side]} ${roots[side]}: ${f.n} keys, median ${f.median} ms, p95 ${f.p95} ms, max ${f.max} (DOM ${d.median} / ${d.p95})`,
+    );
   }
-  log(`load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} (1, 5, 15 min)`);
+  log(
+    `load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(', ')} (1, 5, 15 min)`,
+  );
   if (KEYS_LOG && ROUNDS) {
     keyTable(perKey);
     for (const side of [0, 1]) {

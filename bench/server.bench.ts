@@ -15,10 +15,21 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const log = (s: string) => console.log(`[bench:server] ${s}`);
 
-interface Ready { kind: string; base: string; database_url?: string; token: string; paths: Record<'product' | 'user' | 'list', string>; breakdowns: unknown; product_list_10k_cold_ms: number }
+interface Ready {
+  kind: string;
+  base: string;
+  database_url?: string;
+  token: string;
+  paths: Record<'product' | 'user' | 'list', string>;
+  breakdowns: unknown;
+  product_list_10k_cold_ms: number;
+}
 
 function startServer(kind: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/serve.ts', kind], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server/serve.ts', kind], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`bench server (${kind}) exited with ${code}`)));
     createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -32,7 +43,12 @@ function startServer(kind: string, env: Record<string, string> = {}): Promise<{ 
 async function measure(url: string | string[], token: string, extra: Record<string, string> = {}) {
   const load = loadavg()[0]!.toFixed(2);
   // The types say one url; autocannon takes an array too (README: "More than one URL is allowed").
-  const r = await autocannon({ url: url as string, connections: CONNECTIONS, duration: DURATION, headers: { authorization: `Bearer ${token}`, ...extra } });
+  const r = await autocannon({
+    url: url as string,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: { authorization: `Bearer ${token}`, ...extra },
+  });
   return {
     requests_per_sec: Math.round(r.requests.average),
     latency_ms: { p50: r.latency.p50, p99: r.latency.p99, max: r.latency.max },
@@ -57,11 +73,16 @@ function saturate(url: string, token: string, big = false) {
 /** Paced at PACED_RATE over the same connections: the latency at the target's rate (wrk only). */
 async function paced(url: string, token: string, big = false) {
   if (!hasWrk()) return 'skipped: needs /usr/bin/wrk (apt-get install wrk)';
-  return measureWrk(url, { authorization: `Bearer ${token}`, ...(big ? GZIP : {}) }, { connections: CONNECTIONS, seconds: DURATION, rate: PACED_RATE });
+  return measureWrk(
+    url,
+    { authorization: `Bearer ${token}`, ...(big ? GZIP : {}) },
+    { connections: CONNECTIONS, seconds: DURATION, rate: PACED_RATE },
+  );
 }
 
 type Figures = { requests_per_sec: number; latency_ms: { p99: number } };
-const say = (label: string, f: Figures | string) => log(typeof f === 'string' ? `${label}: ${f}` : `${label}: ${f.requests_per_sec} req/s, p99 ${f.latency_ms.p99} ms`);
+const say = (label: string, f: Figures | string) =>
+  log(typeof f === 'string' ? `${label}: ${f}` : `${label}: ${f.requests_per_sec} req/s, p99 ${f.latency_ms.p99} ms`);
 
 async function run(kind: 'pglite' | 'postgres') {
   log(`${kind}: seeding and starting the server process…`);
@@ -70,7 +91,11 @@ async function run(kind: 'pglite' | 'postgres') {
     const at = (p: string) => `${ready.base}${p}`;
     type Row = Figures & { generator: string; paced: Figures | string };
     const result = {} as Record<'single_product' | 'current_user' | 'product_list_10k_gzip', Row>;
-    for (const [name, path, big] of [['single_product', ready.paths.product, false], ['current_user', ready.paths.user, false], ['product_list_10k_gzip', ready.paths.list, true]] as const) {
+    for (const [name, path, big] of [
+      ['single_product', ready.paths.product, false],
+      ['current_user', ready.paths.user, false],
+      ['product_list_10k_gzip', ready.paths.list, true],
+    ] as const) {
       const most = await saturate(at(path), ready.token, big);
       say(`${kind} ${name} (closed loop)`, most);
       const atRate = await paced(at(path), ready.token, big);
@@ -104,8 +129,12 @@ async function runTwoProcesses() {
       const current_user = await measure(at(paths.user), token);
       log(`two-process current user: ${current_user.requests_per_sec} req/s, p99 ${current_user.latency_ms.p99} ms`);
       // wrk takes one url: one generator per server, half the connections each, figures summed.
-      const product_list_10k_gzip = hasWrk() ? await listOnBoth(a.ready.base, b.ready.base, paths.list, token) : await measure(at(paths.list), token, GZIP);
-      log(`two-process list (gzip): ${product_list_10k_gzip.requests_per_sec} req/s, p99 ${product_list_10k_gzip.latency_ms.p99} ms`);
+      const product_list_10k_gzip = hasWrk()
+        ? await listOnBoth(a.ready.base, b.ready.base, paths.list, token)
+        : await measure(at(paths.list), token, GZIP);
+      log(
+        `two-process list (gzip): ${product_list_10k_gzip.requests_per_sec} req/s, p99 ${product_list_10k_gzip.latency_ms.p99} ms`,
+      );
       return { servers: 2, connections_per_server: CONNECTIONS / 2, single_product, current_user, product_list_10k_gzip };
     } finally {
       await stopServer(b.child);
@@ -119,12 +148,20 @@ async function listOnBoth(a: string, b: string, path: string, token: string) {
   const o = { connections: CONNECTIONS / 2, seconds: DURATION };
   const h = { authorization: `Bearer ${token}`, ...GZIP };
   const [x, y] = await Promise.all([measureWrk(a + path, h, o), measureWrk(b + path, h, o)]);
-  return { requests_per_sec: x.requests_per_sec + y.requests_per_sec, latency_ms: { p99: Math.max(x.latency_ms.p99, y.latency_ms.p99) }, generator: 'wrk, one per server', per_server: [x, y] };
+  return {
+    requests_per_sec: x.requests_per_sec + y.requests_per_sec,
+    latency_ms: { p99: Math.max(x.latency_ms.p99, y.latency_ms.p99) },
+    generator: 'wrk, one per server',
+    per_server: [x, y],
+  };
 }
 
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const out: Record<string, unknown> = {
-  when: new Date().toISOString(), products: Number(process.env.BENCH_PRODUCTS ?? 10_000), seconds_per_run: DURATION, connections: CONNECTIONS,
+  when: new Date().toISOString(),
+  products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+  seconds_per_run: DURATION,
+  connections: CONNECTIONS,
   load_generator: `autocannon in the parent process (the list: ${hasWrk() ? 'wrk' : 'autocannon, no wrk here'}, its own process); the server in a child process`,
   paced_rate_per_sec: PACED_RATE,
 };
@@ -137,7 +174,10 @@ out.postgres_two_processes = !runs.includes('two-process') ? 'not run (BENCH_RUN
 if (typeof postgres === 'object') {
   // Met when the server answers at least 2,000/s and, loaded at 2,000/s or more, its p99 is under 50 ms.
   const met = (f: { requests_per_sec: number; paced: Figures | string }, rate = true) =>
-    typeof f.paced === 'object' && f.paced.requests_per_sec >= 2000 && f.paced.latency_ms.p99 < 50 && (!rate || f.requests_per_sec >= 2000);
+    typeof f.paced === 'object' &&
+    f.paced.requests_per_sec >= 2000 &&
+    f.paced.latency_ms.p99 < 50 &&
+    (!rate || f.requests_per_sec >= 2000);
   out.targets = {
     postgres_single_product_2000_rps_p99_under_50ms: met(postgres.single_product),
     postgres_current_user_2000_rps_p99_under_50ms: met(postgres.current_user),
@@ -145,5 +185,8 @@ if (typeof postgres === 'object') {
   };
 }
 mkdirSync('bench/results', { recursive: true });
-writeFileSync(runs.length === 3 ? 'bench/results/server.json' : `bench/results/server-${runs.join('-')}.json`, `${JSON.stringify(out, null, 2)}\n`);
+writeFileSync(
+  runs.length === 3 ? 'bench/results/server.json' : `bench/results/server-${runs.join('-')}.json`,
+  `${JSON.stringify(out, null, 2)}\n`,
+);
 console.log(JSON.stringify(out, null, 2));

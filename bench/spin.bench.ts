@@ -43,10 +43,16 @@ const server = await startTestServer({ distDir: dist, demoLayerPx: DEMO_LAYER_PX
 
 // The frames, from the product's stored 360 layers.
 const product = (await server.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
-const layers = await server.db.query<{ beauty: string; angle: number }>("SELECT beauty, angle FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [product]);
+const layers = await server.db.query<{ beauty: string; angle: number }>(
+  "SELECT beauty, angle FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle",
+  [product],
+);
 // Read through the server: the demo's layers are drawn on first read (server/db/demo-files.ts).
 const stored = async (path: string) => Buffer.from(await (await fetch(`${server.url}/storage/${path}`)).arrayBuffer());
-const views = framesOfTurn(layers.map((l) => l.angle), N);
+const views = framesOfTurn(
+  layers.map((l) => l.angle),
+  N,
+);
 mkdirSync(join(server.config.storageDir, 'bench-spin'), { recursive: true });
 const frames: { index: number; webp: Record<string, string>; jpeg: Record<string, string> }[] = [];
 let frameBytes = 0;
@@ -54,8 +60,12 @@ for (let i = 0; i < N; i++) {
   const jpeg: Record<string, string> = {};
   for (const w of WIDTHS) {
     const h = Math.round((w * 3) / 4);
-    const label = Buffer.from(`<svg width="${w}" height="${h}"><text x="${w - 20}" y="${h - 20}" font-size="${w / 20}" text-anchor="end" fill="#888">${i + 1}</text></svg>`);
-    const beauty = await sharp(await stored(layers[views[i]!]!.beauty)).resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' }).toBuffer();
+    const label = Buffer.from(
+      `<svg width="${w}" height="${h}"><text x="${w - 20}" y="${h - 20}" font-size="${w / 20}" text-anchor="end" fill="#888">${i + 1}</text></svg>`,
+    );
+    const beauty = await sharp(await stored(layers[views[i]!]!.beauty))
+      .resize({ width: Math.round(w * 0.7), height: Math.round(h * 0.9), fit: 'inside' })
+      .toBuffer();
     const file = await sharp({ create: { width: w, height: h, channels: 3, background: '#f4f4f2' } })
       .composite([{ input: beauty, gravity: 'center' }, { input: label }])
       .jpeg({ quality: 80, mozjpeg: true })
@@ -66,7 +76,15 @@ for (let i = 0; i < N; i++) {
   }
   frames.push({ index: i, webp: {}, jpeg });
 }
-const answer = JSON.stringify({ success: true, name: 'Oak chair', sku: 'ACM-1005', width: 1280, height: 960, status: 'ready', frames });
+const answer = JSON.stringify({
+  success: true,
+  name: 'Oak chair',
+  sku: 'ACM-1005',
+  width: 1280,
+  height: 960,
+  status: 'ready',
+  frames,
+});
 log(`48 frames ready: ${(frameBytes / 1024).toFixed(0)} kB at 1280 px`);
 
 interface Run {
@@ -86,17 +104,23 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', NETWORK);
   const js: { url: string; wire: number }[] = [];
-  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => wire.set(e.requestId, e.encodedDataLength));
+  cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) =>
+    wire.set(e.requestId, e.encodedDataLength),
+  );
   const wire = new Map<string, number>();
   const scripts = new Map<string, string>();
   cdp.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) => {
     if (e.type === 'Script') scripts.set(e.requestId, e.response.url);
   });
   await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('.spin-img');
-    return !!img && img.complete && img.naturalWidth > 0;
-  }, undefined, { polling: 'raf', timeout: 120_000 });
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('.spin-img');
+      return !!img && img.complete && img.naturalWidth > 0;
+    },
+    undefined,
+    { polling: 'raf', timeout: 120_000 },
+  );
   const firstFrame = await page.evaluate(() => performance.now());
   const stage = page.locator('.spin-stage');
   const box = (await stage.boundingBox())!;
@@ -118,7 +142,11 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   }
   await page.waitForLoadState('networkidle');
   for (const [id, u] of scripts) js.push({ url: u, wire: wire.get(id) ?? 0 });
-  const bodies = await Promise.all(js.map(async (s) => (s.url.startsWith('data:') ? Buffer.alloc(0) : Buffer.from(await (await context.request.get(s.url)).body()))));
+  const bodies = await Promise.all(
+    js.map(async (s) =>
+      s.url.startsWith('data:') ? Buffer.alloc(0) : Buffer.from(await (await context.request.get(s.url)).body()),
+    ),
+  );
   await context.close();
   return {
     first_frame_ms: Math.round(firstFrame),
@@ -128,13 +156,21 @@ async function measure(browser: Browser, url: string): Promise<Run> {
   };
 }
 
-const cid = (await server.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [product]))!.customer_id;
+const cid = (await server.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [product]))!
+  .customer_id;
 const token = await server.tokenFor('manager@acme.test');
-const key = (await call(server, 'GET', '/gets/product/share-key', { token, query: { id_product: product, id_customer: cid } })).body.key as string;
-const preset = (await server.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [product]))!.id;
+const key = (await call(server, 'GET', '/gets/product/share-key', { token, query: { id_product: product, id_customer: cid } }))
+  .body.key as string;
+const preset = (await server.db.one<{ id: number }>(
+  "SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1",
+  [product],
+))!.id;
 const browser = await launchChromium();
 const query = `id_product=${product}&id_customization=${preset}&frames=48&key=${key}`;
-const pages = { iframe_360: `${server.url}/iframe/360?${query}`, baseline_load_all_then_drag: `${server.url}/bench-baseline-360.html?${query}` };
+const pages = {
+  iframe_360: `${server.url}/iframe/360?${query}`,
+  baseline_load_all_then_drag: `${server.url}/bench-baseline-360.html?${query}`,
+};
 const results: Record<string, Run & { runs: Run[] }> = {};
 try {
   for (const [name, url] of Object.entries(pages)) {
@@ -156,7 +192,10 @@ try {
   await server.close();
 }
 // A server that works no jobs itself, so the job runs once, here, under the measure.
-const renderer = await startTestServer({ demoLayerPx: DEMO_LAYER_PX.default, jobs: { ...loadConfig({}).jobs, inProcess: false } });
+const renderer = await startTestServer({
+  demoLayerPx: DEMO_LAYER_PX.default,
+  jobs: { ...loadConfig({}).jobs, inProcess: false },
+});
 const frameSet = await frameSetCost(renderer).finally(() => renderer.close());
 log(`frame set: ${JSON.stringify(frameSet)}`);
 
@@ -173,5 +212,11 @@ const out = {
 };
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/spin.json', `${JSON.stringify(out, null, 2)}\n`);
-console.log(JSON.stringify({ ...out, results: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, runs: undefined }])) }, null, 2));
+console.log(
+  JSON.stringify(
+    { ...out, results: Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ...v, runs: undefined }])) },
+    null,
+    2,
+  ),
+);
 process.exit(0);

@@ -35,7 +35,11 @@ const stats = (xs: number[]) => statsOf(xs, 1);
 // 1. The production build (React's production bundle needs NODE_ENV=production).
 process.env.NODE_ENV = 'production';
 // BENCH_PROFILE (the bulk or keys part): unminified, so that the CPU profile it writes names the functions.
-await build({ mode: 'production', logLevel: 'warn', build: { outDir: dist, emptyOutDir: true, ...(process.env.BENCH_PROFILE && { minify: false }) } });
+await build({
+  mode: 'production',
+  logLevel: 'warn',
+  build: { outDir: dist, emptyOutDir: true, ...(process.env.BENCH_PROFILE && { minify: false }) },
+});
 
 // 2. The server, and what the filter must answer (as the portal's filter computes it).
 const server = await startLargeCompany({ dir, distDir: dist, products: PRODUCTS, log });
@@ -45,11 +49,17 @@ const total = rows.length;
 const browser = await launchChromium();
 try {
   const loginJs = await measureLoginJs(browser, server.origin);
-  log(`/login JS: ${loginJs.files} files, ${loginJs.transfer_bytes} B on the wire (${JSON.stringify(loginJs.encodings)}), ${loginJs.gzip_bytes} B gzip -9`);
+  log(
+    `/login JS: ${loginJs.files} files, ${loginJs.transfer_bytes} B on the wire (${JSON.stringify(loginJs.encodings)}), ${loginJs.gzip_bytes} B gzip -9`,
+  );
   if (LOGIN_ONLY) {
     const file = 'bench/results/web.json';
     const prev = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : {};
-    const targets = { ...(prev.targets as object), login_js_on_the_wire_at_most_150kB: loginJs.transfer_bytes <= 150_000, login_js_gzip_at_most_150kB: loginJs.gzip_bytes <= 150_000 };
+    const targets = {
+      ...(prev.targets as object),
+      login_js_on_the_wire_at_most_150kB: loginJs.transfer_bytes <= 150_000,
+      login_js_gzip_at_most_150kB: loginJs.gzip_bytes <= 150_000,
+    };
     const next = { ...prev, login_js: { ...loginJs, when: new Date().toISOString() }, targets };
     writeFileSync(file, `${JSON.stringify(next, null, 2)}\n`);
     console.log(JSON.stringify(next.login_js, null, 2));
@@ -75,7 +85,10 @@ try {
     const bulk = await measureBulkTag(page, total);
     log(`Select all + Add tags on ${total}: ${JSON.stringify(bulk)}`);
     mkdirSync('bench/results', { recursive: true });
-    writeFileSync('bench/results/web-bulk.json', `${JSON.stringify({ when: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless), production build`, ...bulk }, null, 2)}\n`);
+    writeFileSync(
+      'bench/results/web-bulk.json',
+      `${JSON.stringify({ when: new Date().toISOString(), browser: `Chromium ${browser.version()} (headless), production build`, ...bulk }, null, 2)}\n`,
+    );
     process.exit(0);
   }
   if (KEYS_ONLY) {
@@ -83,12 +96,18 @@ try {
     const cdp = process.env.BENCH_PROFILE ? await context.newCDPSession(page) : undefined;
     if (cdp) for (const m of ['Profiler.enable', 'Profiler.start'] as const) await cdp.send(m);
     // BENCH_TRACE=file.json: a Chromium trace (devtools.timeline) of the typing: each key's window is a 'bench-key' measure.
-    if (process.env.BENCH_TRACE) await browser.startTracing(page, { path: process.env.BENCH_TRACE, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'blink'] });
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        path: process.env.BENCH_TRACE,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8.execute', 'blink'],
+      });
     const keys = await measureKeystrokes(page, rows);
     if (process.env.BENCH_TRACE) await browser.stopTracing();
     if (cdp) writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
     const figures = { ...stats(keys.frame), key_to_dom: stats(keys.dom), beyond_frame_wait: stats(keys.beyondWait) };
-    log(`${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`);
+    log(
+      `${figures.n} keystrokes: median ${figures.median} ms, p95 ${figures.p95} ms (DOM: ${figures.key_to_dom.median}, ${figures.key_to_dom.p95})`,
+    );
     if (process.env.BENCH_KEYS_LOG) {
       // For reading the tail (not part of the figures): each key's times, and the page's frame floor.
       log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
@@ -97,7 +116,10 @@ try {
     }
     mkdirSync('bench/results', { recursive: true });
     const when = new Date().toISOString();
-    writeFileSync('bench/results/web-keys.json', `${JSON.stringify({ when, browser: `Chromium ${browser.version()} (headless), production build`, products: total, keystroke_to_grid_ms: figures }, null, 2)}\n`);
+    writeFileSync(
+      'bench/results/web-keys.json',
+      `${JSON.stringify({ when, browser: `Chromium ${browser.version()} (headless), production build`, products: total, keystroke_to_grid_ms: figures }, null, 2)}\n`,
+    );
     process.exit(0);
   }
   await page.evaluate(() => navigator.serviceWorker.ready);
@@ -113,11 +135,15 @@ try {
   const keys = await measureKeystrokes(page, rows);
   const typing = stats(keys.frame);
   const toDom = stats(keys.dom);
-  log(`${typing.n} keystrokes in ${Date.now() - t} ms: median ${typing.median} ms, p95 ${typing.p95} ms (DOM: ${toDom.median}, ${toDom.p95})`);
+  log(
+    `${typing.n} keystrokes in ${Date.now() - t} ms: median ${typing.median} ms, p95 ${typing.p95} ms (DOM: ${toDom.median}, ${toDom.p95})`,
+  );
   const beyondWait = stats(keys.beyondWait);
   log(`  less the wait for the display's next frame: median ${beyondWait.median} ms, p95 ${beyondWait.p95} ms`);
   const csv = await measureCsvExport(page, total);
-  log(`CSV export of ${csv.rows} rows: ${csv.ms} ms to the download, ${csv.bytes} B, ${csv.long_tasks} main-thread tasks over 50 ms (longest ${csv.longest_task_ms} ms)`);
+  log(
+    `CSV export of ${csv.rows} rows: ${csv.ms} ms to the download, ${csv.bytes} B, ${csv.long_tasks} main-thread tasks over 50 ms (longest ${csv.longest_task_ms} ms)`,
+  );
   if (process.env.BENCH_KEYS_LOG) log(`per key:\n${perKeyTable([[keys.keys]], ['page'])}`);
   // After the export: typed before it, the frame floor's keys left the export a long task.
   const floor = await measureFrameFloor(page);
@@ -136,7 +162,13 @@ try {
     // beyond_frame_wait: the first less the wait from the key to the display's next frame tick;
     // noop_key_floor: a key that changes nothing, pressed at a random point of the frame, to the next
     // frame (the keystroke figure of a page that does no work).
-    keystroke_to_grid_ms: { ...typing, key_to_dom: toDom, beyond_frame_wait: beyondWait, noop_key_floor: noop, idle_frame_interval: stats(floor.idle_interval_ms).median },
+    keystroke_to_grid_ms: {
+      ...typing,
+      key_to_dom: toDom,
+      beyond_frame_wait: beyondWait,
+      noop_key_floor: noop,
+      idle_frame_interval: stats(floor.idle_interval_ms).median,
+    },
     csv_export: csv,
     targets: {
       login_js_on_the_wire_at_most_150kB: loginJs.transfer_bytes <= 150_000,

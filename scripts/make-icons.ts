@@ -9,6 +9,13 @@ const mark = (pad: number) => `<svg xmlns="http://www.w3.org/2000/svg" width="51
     <polygon points="256,258 410,172 410,340 256,426" fill="#8fb8de"/>
   </g></svg>`;
 
-await sharp(Buffer.from(mark(0))).resize(192, 192).png().toFile('public/icons/icon-192.png');
-await sharp(Buffer.from(mark(0))).png().toFile('public/icons/icon-512.png');
-await sharp(Buffer.from(mark(64))).png().toFile('public/icons/icon-maskable-512.png');
+await sharp(Buffer.from(mark(0)))
+  .resize(192, 192)
+  .png()
+  .toFile('public/icons/icon-192.png');
+await sharp(Buffer.from(mark(0)))
+  .png()
+  .toFile('public/icons/icon-512.png');
+await sharp(Buffer.from(mark(64)))
+  .png()
+  .toFile('public/icons/icon-maskable-512.png');

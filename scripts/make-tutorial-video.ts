@@ -72,5 +72,8 @@ const bytes = (await page.evaluate(`(async () => {
 await browser.close();
 writeFileSync(`${OUT}.mp4`, Buffer.from(bytes));
 const at = (s: number) => `00:00:${String(s).padStart(2, '0')}.000`;
-writeFileSync(`${OUT}.vtt`, `WEBVTT\n\n${STEPS.map((s, i) => `${at(i * SECONDS_PER_STEP)} --> ${at((i + 1) * SECONDS_PER_STEP)}\n${s.title}: ${s.text}`).join('\n\n')}\n`);
+writeFileSync(
+  `${OUT}.vtt`,
+  `WEBVTT\n\n${STEPS.map((s, i) => `${at(i * SECONDS_PER_STEP)} --> ${at((i + 1) * SECONDS_PER_STEP)}\n${s.title}: ${s.text}`).join('\n\n')}\n`,
+);
 console.log(`${OUT}.mp4: ${bytes.length} bytes`);

@@ -22,7 +22,11 @@ export function precompressFile(path: string): void {
   const raw = readFileSync(path);
   if (raw.length < MIN_BYTES) return;
   const br = brotliCompressSync(raw, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
   });
   const gz = gzipSync(raw, { level: 9 });
   if (br.length < raw.length) writeFileSync(`${path}.br`, br);

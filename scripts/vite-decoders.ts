@@ -23,7 +23,7 @@ export const DECODERS = {
 // three's exports map hides package.json; its main entry sits in build/, one folder below the root.
 /** The transcoder's worker: it imports the blob: script KTX2Loader made, named after the '#'. */
 const KTX2_WORKER = KTX2_WORKER_PATH.slice(1);
-const KTX2_WORKER_SOURCE = "importScripts(decodeURIComponent(self.location.hash.slice(1)));\n";
+const KTX2_WORKER_SOURCE = 'importScripts(decodeURIComponent(self.location.hash.slice(1)));\n';
 const KTX2_LOADER = /three\/examples\/jsm\/loaders\/KTX2Loader\.js$/;
 const BLOB_WORKER = 'new Worker( this.workerSourceURL )';
 
@@ -45,7 +45,8 @@ export function decoders(): Plugin {
     transform(code, id) {
       if (!KTX2_LOADER.test(id.split('?')[0]!)) return undefined;
       // Fails the build if three changes the line, rather than shipping a transcoder the policy refuses.
-      if (!code.includes(BLOB_WORKER)) this.error(`three's KTX2Loader no longer starts its worker with "${BLOB_WORKER}": update scripts/vite-decoders.ts`);
+      if (!code.includes(BLOB_WORKER))
+        this.error(`three's KTX2Loader no longer starts its worker with "${BLOB_WORKER}": update scripts/vite-decoders.ts`);
       return code.replace(BLOB_WORKER, `new Worker( '/${KTX2_WORKER}#' + encodeURIComponent( this.workerSourceURL ) )`);
     },
     generateBundle() {

@@ -117,7 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       concurrency: Math.max(1, Number(env.JOB_CONCURRENCY ?? 1)),
       expireSeconds: Math.max(2, Number(env.JOB_EXPIRE_SECONDS ?? 900)),
       superviseSeconds: Math.max(1, Number(env.JOB_SUPERVISE_SECONDS ?? 15)),
-      spinWidths: (env.SPIN_WIDTHS ?? '640,1280,2560').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 8000),
+      spinWidths: (env.SPIN_WIDTHS ?? '640,1280,2560')
+        .split(',')
+        .map(Number)
+        .filter((n) => Number.isInteger(n) && n > 0 && n <= 8000),
       exportLifetimeMs: Number(env.EXPORT_LINK_DAYS ?? 7) * 24 * 3600 * 1000,
     },
     embedFrameAncestors: parseFrameAncestors(env.EMBED_FRAME_ANCESTORS),
@@ -156,7 +159,10 @@ export function parseFrameAncestors(value: string | undefined): string[] {
   const sources = v.split(/[\s,]+/).filter(Boolean);
   const source = /^(?:'self'|'none'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d{1,5}|\*))?)$/i;
   const bad = sources.find((s) => !source.test(s));
-  if (bad) throw new Error(`EMBED_FRAME_ANCESTORS: "${bad}" is not a frame-ancestors source (https:, 'self', https://shop.example, *.example.com)`);
+  if (bad)
+    throw new Error(
+      `EMBED_FRAME_ANCESTORS: "${bad}" is not a frame-ancestors source (https:, 'self', https://shop.example, *.example.com)`,
+    );
   return sources;
 }
 
@@ -172,7 +178,9 @@ export function parseDemoLayerPx(value: string | undefined): number {
   if (!v) return DEMO_LAYER_PX.default;
   const n = Number(v);
   if (!Number.isInteger(n) || n < DEMO_LAYER_PX.min || n > DEMO_LAYER_PX.max) {
-    throw new Error(`DEMO_LAYER_PX must be a whole number of pixels from ${DEMO_LAYER_PX.min} to ${DEMO_LAYER_PX.max} (got "${value}")`);
+    throw new Error(
+      `DEMO_LAYER_PX must be a whole number of pixels from ${DEMO_LAYER_PX.min} to ${DEMO_LAYER_PX.max} (got "${value}")`,
+    );
   }
   return n;
 }
@@ -185,7 +193,11 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = value?.trim();
   if (!v) return false;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((x) => x.trim()).filter(Boolean).join(',');
+  return v
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)
+    .join(',');
 }
 
 /**

@@ -8,7 +8,9 @@ import { stopOnSignals } from './shutdown.ts';
 
 const config = loadConfig();
 if (config.databaseUrl && !config.secret) {
-  console.warn(`FACET_SECRET is not set: using ${config.dataDir}/secret.key. Every process on this database needs the same key (README).`);
+  console.warn(
+    `FACET_SECRET is not set: using ${config.dataDir}/secret.key. Every process on this database needs the same key (README).`,
+  );
 }
 const db = await openDatabase(config);
 await prepareDatabase(db, config);

@@ -3,7 +3,10 @@
 import type { App } from '../../server/app.ts';
 import type { Db } from '../../server/db/index.ts';
 
-interface Tally { count: number; ms: number }
+interface Tally {
+  count: number;
+  ms: number;
+}
 export interface Breakdown {
   requests: number;
   ms_per_request: number;
@@ -62,6 +65,8 @@ export async function breakdown(app: App, db: Db, url: string, token: string, n 
     ms_per_request: round(total / n),
     db_ms_per_request: round(all.reduce((s, x) => s + x.ms, 0) / n),
     queries_per_request: round(all.reduce((s, x) => s + x.count, 0) / n),
-    queries: Object.fromEntries([...tallies].map(([k, x]) => [k, { per_request: round(x.count / n), ms_per_request: round(x.ms / n) }])),
+    queries: Object.fromEntries(
+      [...tallies].map(([k, x]) => [k, { per_request: round(x.count / n), ms_per_request: round(x.ms / n) }]),
+    ),
   };
 }

@@ -37,7 +37,11 @@ async function open(): Promise<{ db: Db; url?: string; drop: () => Promise<void>
   await admin(`CREATE DATABASE ${name}`);
   const u = new URL(adminUrl!);
   u.pathname = `/${name}`;
-  return { db: await openPostgres(u.toString()), url: u.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return {
+    db: await openPostgres(u.toString()),
+    url: u.toString(),
+    drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
 }
 
 /** The list query itself, with no cache in front (what a version change costs once). */
@@ -68,7 +72,11 @@ if (!attach) {
   const user = (await db.one<{ id: number }>(`SELECT id FROM users WHERE email = 'manager@acme.test'`))!.id;
   const token = (await issueToken(db, user)).split('|')[1]!;
   const one = (await db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1', [acme]))!.id;
-  const paths = { product: `/backend/gets/product?id_product=${one}&id_customer=${acme}`, user: '/backend/api/user', list: `/backend/gets/product/show?id_customer=${acme}` };
+  const paths = {
+    product: `/backend/gets/product?id_product=${one}&id_customer=${acme}`,
+    user: '/backend/api/user',
+    list: `/backend/gets/product/show?id_customer=${acme}`,
+  };
   const breakdowns = {
     single_product: await breakdown(app, db, paths.product, token),
     current_user: await breakdown(app, db, paths.user, token),

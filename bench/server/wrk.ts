@@ -26,7 +26,11 @@ function percentile(out: string, p: number): number {
  * with `rate`, each connection waits connections/rate seconds after an answer, so the offered
  * load is at most `rate` (wrk's delay()); the achieved rate is what is reported.
  */
-export async function measureWrk(url: string, headers: Record<string, string>, o: { connections: number; seconds: number; rate?: number }) {
+export async function measureWrk(
+  url: string,
+  headers: Record<string, string>,
+  o: { connections: number; seconds: number; rate?: number },
+) {
   const dir = mkdtempSync(join(tmpdir(), 'facet-wrk-'));
   const script = join(dir, 'bench.lua');
   const lines = Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);

@@ -18,9 +18,14 @@ export interface FrameSetCost {
 
 export async function frameSetCost(s: TestServer, sku = 'ACM-1005', runs = 2): Promise<FrameSetCost> {
   const product = (await s.db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
-  const presetId = (await s.db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [product]))!.id;
+  const presetId = (await s.db.one<{ id: number }>(
+    "SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'",
+    [product],
+  ))!.id;
   const layers = await s.db.query<{ beauty: string; shadow: string | null; reflection: string | null }>(
-    "SELECT beauty, shadow, reflection FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [product]);
+    "SELECT beauty, shadow, reflection FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle",
+    [product],
+  );
   for (const l of layers) for (const p of [l.beauty, l.shadow, l.reflection]) if (p) await s.app.services.storage.read(p);
   const { default: sharp } = await import('sharp');
   const first = await sharp(await s.app.services.storage.read(layers[0]!.beauty)).metadata();

@@ -22,7 +22,12 @@ export interface LargeCompany {
   close(): Promise<void>;
 }
 
-export async function startLargeCompany(opts: { dir: string; distDir: string; products: number; log: (s: string) => void }): Promise<LargeCompany> {
+export async function startLargeCompany(opts: {
+  dir: string;
+  distDir: string;
+  products: number;
+  log: (s: string) => void;
+}): Promise<LargeCompany> {
   // BENCH_DATABASE_URL: an empty PostgreSQL database instead of the embedded one.
   const url = process.env.BENCH_DATABASE_URL;
   const db = url ? await openPostgres(url) : await openPglite();
@@ -39,7 +44,10 @@ export async function startLargeCompany(opts: { dir: string; distDir: string; pr
   // Rows written in the last 2 s are re-sent by a delta (the server's settling time): let them settle.
   await new Promise((r) => setTimeout(r, 2500));
   return {
-    app, db, origin, acme,
+    app,
+    db,
+    origin,
+    acme,
     async tokenFor(email) {
       const user = (await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))!.id;
       return (await issueToken(db, user)).split('|')[1]!;

@@ -5,8 +5,22 @@ import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** A call made between the click and the confirmation: its path, and when it started and ended (ms after the click). */
-export interface CallTiming { path: string; start_ms: number; end_ms: number }
-export interface BulkFigures { products: number; to_pending_ms: number | null; to_confirmed_ms: number | null; statuses: number[]; requests: number; long_tasks: number; longest_task_ms: number; calls: CallTiming[]; long_task_windows: { start_ms: number; ms: number }[] }
+export interface CallTiming {
+  path: string;
+  start_ms: number;
+  end_ms: number;
+}
+export interface BulkFigures {
+  products: number;
+  to_pending_ms: number | null;
+  to_confirmed_ms: number | null;
+  statuses: number[];
+  requests: number;
+  long_tasks: number;
+  longest_task_ms: number;
+  calls: CallTiming[];
+  long_task_windows: { start_ms: number; ms: number }[];
+}
 
 export async function measureBulkTag(page: Page, total: number): Promise<BulkFigures> {
   await page.getByLabel('Name or SKU').fill('');
@@ -23,10 +37,17 @@ export async function measureBulkTag(page: Page, total: number): Promise<BulkFig
   page.on('request', (r) => void (r.url().includes('/posts/product/bulk') && requests++));
   page.on('response', (r) => void (r.url().includes('/posts/product/bulk') && statuses.push(r.status())));
   await page.evaluate(() => {
-    const w = window as unknown as { __bulk: { long: number[]; at: number[]; t0?: number; pending?: number; confirmed?: number } };
+    const w = window as unknown as {
+      __bulk: { long: number[]; at: number[]; t0?: number; pending?: number; confirmed?: number };
+    };
     w.__bulk = { long: [], at: [] };
     performance.clearResourceTimings(); // a full buffer (250 entries) would drop the calls timed below
-    new PerformanceObserver((list) => list.getEntries().forEach((e) => { w.__bulk.long.push(e.duration); w.__bulk.at.push(e.startTime); })).observe({ type: 'longtask' });
+    new PerformanceObserver((list) =>
+      list.getEntries().forEach((e) => {
+        w.__bulk.long.push(e.duration);
+        w.__bulk.at.push(e.startTime);
+      }),
+    ).observe({ type: 'longtask' });
     document.addEventListener('click', () => void (w.__bulk.t0 ??= performance.now()), { capture: true, once: true });
     new MutationObserver(() => {
       const mark = document.querySelector('[data-testid="product-card"] [data-testid="pending-mark"]');
@@ -44,21 +65,51 @@ export async function measureBulkTag(page: Page, total: number): Promise<BulkFig
   }
   // BENCH_TRACE=file.json: a Chromium trace (devtools.timeline) of the same span, for the long tasks' native parts.
   const trace = process.env.BENCH_TRACE;
-  if (trace) await page.context().browser()!.startTracing(page, { path: trace, categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'IndexedDB'] });
+  if (trace)
+    await page
+      .context()
+      .browser()!
+      .startTracing(page, {
+        path: trace,
+        categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink', 'IndexedDB'],
+      });
   await dialog.getByRole('button', { name: 'Add tags' }).click();
   // Bounded: a confirmation that does not come in 4 minutes is reported as null, with what was seen.
-  await page.waitForFunction(() => (window as unknown as { __bulk: { confirmed?: number } }).__bulk.confirmed !== undefined, undefined, { timeout: 240_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => (window as unknown as { __bulk: { confirmed?: number } }).__bulk.confirmed !== undefined, undefined, {
+      timeout: 240_000,
+    })
+    .catch(() => undefined);
   if (cdp) writeFileSync(profile!, JSON.stringify((await cdp.send('Profiler.stop')).profile));
   if (trace) await page.context().browser()!.stopTracing();
-  const b = await page.evaluate(() => (window as unknown as { __bulk: { long: number[]; at: number[]; t0: number; pending?: number; confirmed?: number } }).__bulk);
+  const b = await page.evaluate(
+    () =>
+      (window as unknown as { __bulk: { long: number[]; at: number[]; t0: number; pending?: number; confirmed?: number } })
+        .__bulk,
+  );
   const since = (t: number | undefined) => (t === undefined ? null : Math.round(t - b.t0));
   // The intervals' parts on the network side: each API call's resource timing on the page's clock.
-  const calls = await page.evaluate((t0) => performance.getEntriesByType('resource')
-    .filter((e) => e.name.includes('/backend/') && e.startTime >= t0)
-    .map((e) => ({ path: new URL(e.name).pathname.replace(/^\/backend/, ''), start_ms: Math.round(e.startTime - t0), end_ms: Math.round((e as PerformanceResourceTiming).responseEnd - t0) })), b.t0);
+  const calls = await page.evaluate(
+    (t0) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => e.name.includes('/backend/') && e.startTime >= t0)
+        .map((e) => ({
+          path: new URL(e.name).pathname.replace(/^\/backend/, ''),
+          start_ms: Math.round(e.startTime - t0),
+          end_ms: Math.round((e as PerformanceResourceTiming).responseEnd - t0),
+        })),
+    b.t0,
+  );
   return {
-    products: total, to_pending_ms: since(b.pending), to_confirmed_ms: since(b.confirmed), requests, statuses,
-    long_tasks: b.long.length, longest_task_ms: Math.round(Math.max(0, ...b.long)), calls,
+    products: total,
+    to_pending_ms: since(b.pending),
+    to_confirmed_ms: since(b.confirmed),
+    requests,
+    statuses,
+    long_tasks: b.long.length,
+    longest_task_ms: Math.round(Math.max(0, ...b.long)),
+    calls,
     long_task_windows: b.long.map((ms, i) => ({ start_ms: Math.round(b.at[i]! - b.t0), ms: Math.round(ms) })),
   };
 }

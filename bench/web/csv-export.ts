@@ -2,7 +2,13 @@
 // with the main thread's long tasks (over 50 ms) counted meanwhile (the file is written in the worker).
 import type { Page } from 'playwright-core';
 
-export interface ExportFigures { rows: number; ms: number; bytes: number; long_tasks: number; longest_task_ms: number }
+export interface ExportFigures {
+  rows: number;
+  ms: number;
+  bytes: number;
+  long_tasks: number;
+  longest_task_ms: number;
+}
 
 export async function measureCsvExport(page: Page, total: number): Promise<ExportFigures> {
   await page.getByLabel('Name or SKU').fill('');
@@ -13,7 +19,10 @@ export async function measureCsvExport(page: Page, total: number): Promise<Expor
     new PerformanceObserver((list) => list.getEntries().forEach((e) => w.__long.push(e.duration))).observe({ type: 'longtask' });
   });
   const t0 = Date.now();
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   const ms = Date.now() - t0;
   const path = await download.path();
   const { statSync, readFileSync } = await import('node:fs');

@@ -9,7 +9,11 @@
 import type { Page } from 'playwright-core';
 import { stats } from '../support/stats.ts';
 
-export interface FrameFloor { idle_interval_ms: number[]; noop_key_to_frame_ms: number[]; noop_key_random_phase_ms: number[] }
+export interface FrameFloor {
+  idle_interval_ms: number[];
+  noop_key_to_frame_ms: number[];
+  noop_key_random_phase_ms: number[];
+}
 
 export async function measureFrameFloor(page: Page, keys = 100): Promise<FrameFloor> {
   const idle = await page.evaluate(
@@ -37,7 +41,10 @@ export async function measureFrameFloor(page: Page, keys = 100): Promise<FrameFl
           const w = window as unknown as { __noop: Promise<number> };
           if (!randomPhase) {
             w.__noop = new Promise((resolve) =>
-              document.addEventListener('keydown', (e) => requestAnimationFrame(() => resolve(performance.now() - e.timeStamp)), { capture: true, once: true }),
+              document.addEventListener('keydown', (e) => requestAnimationFrame(() => resolve(performance.now() - e.timeStamp)), {
+                capture: true,
+                once: true,
+              }),
             );
             return;
           }

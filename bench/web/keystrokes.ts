@@ -7,12 +7,27 @@ import type { Page } from 'playwright-core';
 import { matchDoc, queryWords, searchDoc, type SearchDoc } from '../../src/data/catalog-search.ts';
 import type { LargeCompany } from '../support/large-company.ts';
 
-export interface Row { id: number; doc: SearchDoc; created: number }
-interface Expect { count: number; first: number | null }
+export interface Row {
+  id: number;
+  doc: SearchDoc;
+  created: number;
+}
+interface Expect {
+  count: number;
+  first: number | null;
+}
 
 /** Every field the search reads (catalog-search.ts), from the database: the same words the portal indexes. */
 export async function searchRows(server: LargeCompany): Promise<Row[]> {
-  const rows = await server.db.query<{ id: number; name: string; sku: string; collection: string; finish: string; words: string[]; created_at: Date | string }>(
+  const rows = await server.db.query<{
+    id: number;
+    name: string;
+    sku: string;
+    collection: string;
+    finish: string;
+    words: string[];
+    created_at: Date | string;
+  }>(
     `SELECT p.id, p.name, p.sku, p.collection, p.finish, p.created_at,
             array(SELECT t.name FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = p.id
                   UNION ALL SELECT c.category FROM product_subcategory_links l JOIN product_subcategories s ON s.id = l.subcategory_id
@@ -21,13 +36,26 @@ export async function searchRows(server: LargeCompany): Promise<Row[]> {
        FROM products p WHERE p.customer_id = $1 AND p.deleted_at IS NULL`,
     [server.acme],
   );
-  return rows.map((r) => ({ id: r.id, doc: searchDoc(r.name, r.sku, [r.collection, r.finish, ...r.words]), created: new Date(r.created_at).getTime() }));
+  return rows.map((r) => ({
+    id: r.id,
+    doc: searchDoc(r.name, r.sku, [r.collection, r.finish, ...r.words]),
+    created: new Date(r.created_at).getTime(),
+  }));
 }
 
 /** Varied queries typed one key at a time, the last 3 characters erased; null: clear the box (not measured). */
 export function plan(): ({ key: string; text: string } | null)[] {
   const steps: ({ key: string; text: string } | null)[] = [];
-  for (const q of ['oslo sofa 12', 'lrg-00042', 'harbor lamp 3', 'aurora vase', 'willow mirror 7', 'cedar', 'sofas oslo', 'armchiar']) {
+  for (const q of [
+    'oslo sofa 12',
+    'lrg-00042',
+    'harbor lamp 3',
+    'aurora vase',
+    'willow mirror 7',
+    'cedar',
+    'sofas oslo',
+    'armchiar',
+  ]) {
     for (let i = 1; i <= q.length; i++) steps.push({ key: q[i - 1]!, text: q.slice(0, i) });
     for (let i = 1; i <= 3; i++) steps.push({ key: 'Backspace', text: q.slice(0, q.length - i) });
     steps.push(null);
@@ -56,11 +84,21 @@ export function expected(rows: Row[], text: string): Expect {
  * and the count shown. `wait`: from the key to the display's first frame after it (the vsync tick
  * that no work on the page can bring forward); `frame - wait` is what the page added to it.
  */
-export interface KeyTime { key: string; text: string; dom: number; frame: number; wait: number; count: number }
+export interface KeyTime {
+  key: string;
+  text: string;
+  dom: number;
+  frame: number;
+  wait: number;
+  count: number;
+}
 
 type Times = { dom: number; frame: number; wait: number };
 
-export async function measureKeystrokes(page: Page, rows: Row[]): Promise<{ dom: number[]; frame: number[]; beyondWait: number[]; keys: KeyTime[] }> {
+export async function measureKeystrokes(
+  page: Page,
+  rows: Row[],
+): Promise<{ dom: number[]; frame: number[]; beyondWait: number[]; keys: KeyTime[] }> {
   const box = page.getByLabel('Name or SKU');
   await box.focus();
   const dom: number[] = [];
@@ -101,7 +139,15 @@ export function perKeyTable(sides: KeyTime[][][], names: string[]): string {
   const lines = [['i', 'key', 'text', 'count', ...names.flatMap((n) => [`${n}_frame`, `${n}_dom`, `${n}_wait`])].join('\t')];
   sides[0]![0]!.forEach((k, i) => {
     const at = (side: number, f: 'frame' | 'dom' | 'wait') => med(sides[side]!.map((pass) => pass[i]![f])).toFixed(1);
-    lines.push([i, JSON.stringify(k.key), JSON.stringify(k.text), k.count, ...names.flatMap((_, side) => [at(side, 'frame'), at(side, 'dom'), at(side, 'wait')])].join('\t'));
+    lines.push(
+      [
+        i,
+        JSON.stringify(k.key),
+        JSON.stringify(k.text),
+        k.count,
+        ...names.flatMap((_, side) => [at(side, 'frame'), at(side, 'dom'), at(side, 'wait')]),
+      ].join('\t'),
+    );
   });
   return lines.join('\n');
 }

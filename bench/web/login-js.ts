@@ -23,7 +23,9 @@ export async function measureLoginJs(browser: Browser, origin: string): Promise<
     const type = r.headers()['content-type'] ?? '';
     if (r.request().resourceType() !== 'script' && !/javascript/.test(type)) return;
     const encoding = r.headers()['content-encoding'] ?? 'identity';
-    bodies.push(r.body().then((b) => ({ url: new URL(r.url()).pathname, raw: b.length, gzip: gzipSync(b, { level: 9 }).length, encoding })));
+    bodies.push(
+      r.body().then((b) => ({ url: new URL(r.url()).pathname, raw: b.length, gzip: gzipSync(b, { level: 9 }).length, encoding })),
+    );
   });
   try {
     await page.goto(`${origin}/login`, { waitUntil: 'networkidle' });
@@ -44,7 +46,10 @@ export async function measureLoginJs(browser: Browser, origin: string): Promise<
       gzip_bytes: files.reduce((n, f) => n + f.gzip, 0),
       transfer_bytes: files.reduce((n, f) => n + (wire.get(f.url) ?? 0), 0),
       encodings,
-      largest: files.sort((a, b) => b.gzip - a.gzip).slice(0, 5).map((f) => ({ url: f.url, gzip_bytes: f.gzip, transfer_bytes: wire.get(f.url) ?? 0 })),
+      largest: files
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 5)
+        .map((f) => ({ url: f.url, gzip_bytes: f.gzip, transfer_bytes: wire.get(f.url) ?? 0 })),
     };
   } finally {
     await context.close();

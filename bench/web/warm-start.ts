@@ -4,7 +4,9 @@
 import type { Page } from 'playwright-core';
 
 declare global {
-  interface Window { __firstCard?: Promise<number> }
+  interface Window {
+    __firstCard?: Promise<number>;
+  }
 }
 
 /** Installed before every navigation of the page's context. */

@@ -19,7 +19,10 @@ export interface Access {
 export async function accessIn(db: Db, user: AuthUser, customerId: number): Promise<Access> {
   const cache = authCacheOf(db);
   if (!cache) return readAccess(db, user, customerId);
-  return (await cache.get('access', `${user.id}:${customerId}`, async () => ({ value: await readAccess(db, user, customerId), user: user.id })))!;
+  return (await cache.get('access', `${user.id}:${customerId}`, async () => ({
+    value: await readAccess(db, user, customerId),
+    user: user.id,
+  })))!;
 }
 
 async function readAccess(db: Db, user: AuthUser, customerId: number): Promise<Access> {
@@ -43,7 +46,10 @@ type CompanyRow = { id: number; name: string; photo: string | null };
 export async function companiesOf(db: Db, user: AuthUser): Promise<CompanyRow[]> {
   const cache = authCacheOf(db);
   if (!cache) return readCompanies(db, user);
-  return (await cache.get('companies', `${user.id}:${user.type}`, async () => ({ value: await readCompanies(db, user), user: user.id })))!;
+  return (await cache.get('companies', `${user.id}:${user.type}`, async () => ({
+    value: await readCompanies(db, user),
+    user: user.id,
+  })))!;
 }
 
 function readCompanies(db: Db, user: AuthUser) {

@@ -15,8 +15,17 @@ const MAX_ENTRIES = 20_000;
 const SETTLE_TIMEOUT_MS = 2_000;
 
 /** user: whose change drops it (0: nobody's); group: a 'products:<company>' notice drops it too. */
-interface Entry<T> { value: T; at: number; user: number; group?: string }
-export interface Loaded<T> { value: T; user: number; group?: string }
+interface Entry<T> {
+  value: T;
+  at: number;
+  user: number;
+  group?: string;
+}
+export interface Loaded<T> {
+  value: T;
+  user: number;
+  group?: string;
+}
 
 export class AuthCache {
   private maps = new Map<string, Map<string, Entry<unknown>>>();
@@ -29,12 +38,19 @@ export class AuthCache {
   private closed = false;
   readonly id = randomUUID();
 
-  constructor(private readonly db: Db, private readonly log: (msg: string, err?: unknown) => void = () => undefined) {}
+  constructor(
+    private readonly db: Db,
+    private readonly log: (msg: string, err?: unknown) => void = () => undefined,
+  ) {}
 
   async start(): Promise<void> {
     if (!this.db.listen || this.closed) return;
     try {
-      this.unlisten = await this.db.listen(CACHE_CHANNEL, (p) => this.onMessage(p), (err) => this.lost(err));
+      this.unlisten = await this.db.listen(
+        CACHE_CHANNEL,
+        (p) => this.onMessage(p),
+        (err) => this.lost(err),
+      );
       this.flush();
       this.live = true;
     } catch (err) {
@@ -73,8 +89,7 @@ export class AuthCache {
     else if (products) {
       this.forgetKeys('listVersion', [products[1]!, 'all']);
       this.forgetWhere((e) => e.group === payload);
-    }
-    else this.flush();
+    } else this.flush();
   }
 
   flush() {
@@ -143,7 +158,10 @@ const caches = new WeakMap<Db, { cache: AuthCache; users: number }>();
 export const authCacheOf = (db: Db): AuthCache | undefined => caches.get(db)?.cache;
 
 /** One cache per database handle, shared by the apps built on it (a PGlite twin); counted. */
-export async function openAuthCache(db: Db, log?: (msg: string, err?: unknown) => void): Promise<{ cache: AuthCache; release: () => Promise<void> }> {
+export async function openAuthCache(
+  db: Db,
+  log?: (msg: string, err?: unknown) => void,
+): Promise<{ cache: AuthCache; release: () => Promise<void> }> {
   let held = caches.get(db);
   if (!held) {
     held = { cache: new AuthCache(db, log), users: 0 };

@@ -11,8 +11,7 @@ export interface Owner {
 const lookups: Record<EntityKind, string> = {
   product: 'SELECT customer_id AS "customerId" FROM products WHERE id = $1 AND deleted_at IS NULL',
   deletedProduct: 'SELECT customer_id AS "customerId" FROM products WHERE id = $1 AND deleted_at IS NOT NULL',
-  template:
-    'SELECT customer_id AS "customerId", public = 1 AS public FROM templates WHERE id = $1 AND deleted_at IS NULL',
+  template: 'SELECT customer_id AS "customerId", public = 1 AS public FROM templates WHERE id = $1 AND deleted_at IS NULL',
   description: `SELECT p.customer_id AS "customerId" FROM product_descriptions d
                   JOIN products p ON p.id = d.product_id AND p.deleted_at IS NULL WHERE d.id = $1`,
   role: 'SELECT customer_id AS "customerId" FROM roles WHERE id = $1',

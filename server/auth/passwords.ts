@@ -3,7 +3,10 @@ import { randomBytes, scrypt as scryptCb, timingSafeEqual, createHash } from 'no
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCb) as (pw: string, salt: Buffer, len: number, opts: object) => Promise<Buffer>;
-const N = 16384, r = 8, p = 1, LEN = 32;
+const N = 16384,
+  r = 8,
+  p = 1,
+  LEN = 32;
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
@@ -16,7 +19,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (alg !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64');
   const got = await scrypt(password, Buffer.from(salt, 'base64'), expected.length, {
-    N: Number(n), r: Number(rr), p: Number(pp),
+    N: Number(n),
+    r: Number(rr),
+    p: Number(pp),
   });
   return timingSafeEqual(expected, got);
 }

@@ -32,7 +32,9 @@ async function trustedDevice(db: Db, account: string, device: string | undefined
   if (!device) return false;
   const row = await db.one<{ failures: number }>(
     `SELECT failures FROM login_devices WHERE account = $1 AND device_hash = $2
-        AND last_seen_at > now() - interval '${THROTTLE.deviceDays} days'`, [account, device]);
+        AND last_seen_at > now() - interval '${THROTTLE.deviceDays} days'`,
+    [account, device],
+  );
   return !!row && row.failures < THROTTLE.freeFailures;
 }
 
@@ -46,17 +48,25 @@ async function claim(db: Db, account: string, trusted: boolean): Promise<void> {
     const row = (await t.one<{ failures: number; stale: boolean; wait: number }>(
       `SELECT failures, last_attempt_at < now() - interval '${THROTTLE.forgetHours} hours' AS stale,
               ceil(greatest(0, extract(epoch FROM next_allowed_at - now())))::int AS wait
-         FROM login_throttle WHERE account = $1 FOR UPDATE`, [account]))!;
+         FROM login_throttle WHERE account = $1 FOR UPDATE`,
+      [account],
+    ))!;
     if (row.wait > 0 && !row.stale && !trusted) return row.wait;
     const failures = (row.stale ? 0 : row.failures) + 1;
     await t.query(
       `UPDATE login_throttle SET failures = $2, last_attempt_at = now(), next_allowed_at = now() + $3 * interval '1 second' WHERE account = $1`,
-      [account, failures, delayAfter(failures)]);
+      [account, failures, delayAfter(failures)],
+    );
     return 0;
   });
   if (waitSeconds > 0) {
-    throw new ApiError(429, `Too many failed sign-in attempts for this account. Try again in ${waitSeconds} seconds.`, undefined, undefined,
-      { 'retry-after': String(waitSeconds) });
+    throw new ApiError(
+      429,
+      `Too many failed sign-in attempts for this account. Try again in ${waitSeconds} seconds.`,
+      undefined,
+      undefined,
+      { 'retry-after': String(waitSeconds) },
+    );
   }
 }
 
@@ -65,7 +75,12 @@ async function claim(db: Db, account: string, trusted: boolean): Promise<void> {
  * for the password again (e.g. deleting one's account), with the account's email. Throws 429 while
  * the account must wait; otherwise runs `check` and records its outcome, returning it.
  */
-export async function passwordCheckedAction(db: Db, req: FastifyRequest, email: string, check: () => Promise<boolean>): Promise<boolean> {
+export async function passwordCheckedAction(
+  db: Db,
+  req: FastifyRequest,
+  email: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
   const account = accountKey(email);
   const device = deviceOf(req);
   await claim(db, account, await trustedDevice(db, account, device));
@@ -79,16 +94,26 @@ export async function passwordCheckedAction(db: Db, req: FastifyRequest, email: 
 }
 
 /** After a successful login: this browser is trusted for the account (a new device cookie if it has none). */
-export async function trustDevice(db: Db, req: FastifyRequest, reply: FastifyReply, email: string, secure: boolean): Promise<void> {
+export async function trustDevice(
+  db: Db,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+  secure: boolean,
+): Promise<void> {
   let device = deviceOf(req);
   if (!device) {
     const secret = newSecret();
     device = sha256(secret);
     const days = THROTTLE.deviceDays;
-    void reply.header('set-cookie',
-      `${DEVICE_COOKIE}=${secret}; Max-Age=${days * 86400}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`);
+    void reply.header(
+      'set-cookie',
+      `${DEVICE_COOKIE}=${secret}; Max-Age=${days * 86400}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`,
+    );
   }
   await db.query(
     `INSERT INTO login_devices (account, device_hash) VALUES ($1, $2)
-     ON CONFLICT (account, device_hash) DO UPDATE SET failures = 0, last_seen_at = now()`, [accountKey(email), device]);
+     ON CONFLICT (account, device_hash) DO UPDATE SET failures = 0, last_seen_at = now()`,
+    [accountKey(email), device],
+  );
 }

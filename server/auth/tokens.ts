@@ -62,7 +62,10 @@ export async function userForToken(db: Db, token: string): Promise<AuthUser | un
   return found?.user;
 }
 
-interface Session { user: AuthUser; expiresAt: number }
+interface Session {
+  user: AuthUser;
+  expiresAt: number;
+}
 
 /** The token's user, if the token is live and the account may hold a session (a cache miss). */
 async function lookupToken(db: Db, hash: string): Promise<Session | undefined> {

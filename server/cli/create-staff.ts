@@ -70,7 +70,8 @@ async function createStaff(): Promise<string> {
 createStaff().then(
   (line) => console.log(line),
   (err: unknown) => {
-    const refused = err instanceof Refusal || err instanceof ApiError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
+    const refused =
+      err instanceof Refusal || err instanceof ApiError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS');
     // A refusal is the user's to fix: its words alone. Anything else (database unreachable) keeps its stack.
     console.error(refused ? `create-staff: ${(err as Error).message}` : err);
     process.exitCode = refused ? 1 : 2;

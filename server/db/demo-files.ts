@@ -22,7 +22,12 @@ const pad = (angle: number) => String(angle).padStart(3, '0');
 export function demoLayerPaths(kind: Kind, variant: number, angle: number, px: number) {
   const root = `${ROOT}/${px}`;
   const folder = `${root}/${kind.slug}-${variant + 1}`;
-  return { angle, beauty: `${folder}/${pad(angle)}-beauty.png`, reflection: `${folder}/${pad(angle)}-reflection.png`, shadow: `${root}/${kind.slug}/${pad(angle)}-shadow.png` };
+  return {
+    angle,
+    beauty: `${folder}/${pad(angle)}-beauty.png`,
+    reflection: `${folder}/${pad(angle)}-reflection.png`,
+    shadow: `${root}/${kind.slug}/${pad(angle)}-shadow.png`,
+  };
 }
 
 const PATH = new RegExp(`^${ROOT}/(\\d+)/([a-z-]+?)(?:-([12]))?/(\\d{3})-(beauty|reflection|shadow)(_thumb)?\\.png$`);
@@ -32,7 +37,8 @@ function drawing(path: string, px: number): (() => Promise<Buffer>) | undefined 
   const m = PATH.exec(path);
   const kind = m && KINDS.find((k) => k.slug === m[2]);
   const angle = Number(m?.[4]);
-  if (!m || m[1] !== String(px) || !kind || !DEMO_ANGLES.includes(angle) || (m[5] === 'shadow') !== (m[3] === undefined)) return undefined;
+  if (!m || m[1] !== String(px) || !kind || !DEMO_ANGLES.includes(angle) || (m[5] === 'shadow') !== (m[3] === undefined))
+    return undefined;
   const width = m[6] ? Math.min(THUMB, px) : px;
   const variant = Number(m[3] ?? 1) - 1;
   if (m[5] === 'beauty') return () => beauty(kind, variant, angle, width);

@@ -29,8 +29,10 @@ function scene(kind: Kind, variant: number) {
   return scenes.get(key)!;
 }
 
-const svg = (inner: string, width: number) => Buffer.from(
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width}" viewBox="0 0 ${DEMO_UNITS} ${DEMO_UNITS}">${inner}</svg>`);
+const svg = (inner: string, width: number) =>
+  Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${width}" viewBox="0 0 ${DEMO_UNITS} ${DEMO_UNITS}">${inner}</svg>`,
+  );
 const png = (img: Sharp) => img.png({ compressionLevel: 6 }).toBuffer();
 const rawPng = (data: Buffer, width: number) => png(sharp(data, { raw: { width, height: width, channels: 4 } }));
 const empties = new Map<number, Promise<Buffer>>();
@@ -48,7 +50,10 @@ export function beauty(kind: Kind, variant: number, angle: number, width: number
 export async function reflection(kind: Kind, variant: number, angle: number, width: number): Promise<Buffer> {
   if (HANGING.has(kind.slug)) return empty(width);
   const { parts, cam } = scene(kind, variant);
-  const { data } = await sharp(svg(modelSvg(parts, cam, angle, true, width > 800), width)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(svg(modelSvg(parts, cam, angle, true, width > 800), width))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const scale = width / DEMO_UNITS;
   const floor = project(cam, [0, 0, 0])[1] * scale;
   const fade = (floor - project(cam, [0, cam.top, 0])[1] * scale) * 0.45;
@@ -63,12 +68,23 @@ export async function reflection(kind: Kind, variant: number, angle: number, wid
  * The model on a backdrop, for catalogue pictures and customer photos: `under` (SVG elements in the
  * layers' 2400-unit square) first, then the shadow, the model and `over`.
  */
-export async function studioPicture(kind: Kind, variant: number, angle: number, width: number, under: string, over = ''): Promise<Sharp> {
+export async function studioPicture(
+  kind: Kind,
+  variant: number,
+  angle: number,
+  width: number,
+  under: string,
+  over = '',
+): Promise<Sharp> {
   const { parts, cam } = scene(kind, variant);
   const layers: OverlayOptions[] = [];
   if (!HANGING.has(kind.slug)) {
     const small = Math.max(40, Math.round(width / 8));
-    const alpha = await sharp(svg(shadowSvg(parts, cam, angle), small)).ensureAlpha().extractChannel(3).raw().toBuffer();
+    const alpha = await sharp(svg(shadowSvg(parts, cam, angle), small))
+      .ensureAlpha()
+      .extractChannel(3)
+      .raw()
+      .toBuffer();
     layers.push({ input: enlargeAlpha(alpha, small, width), raw: { width, height: width, channels: 4 } });
   }
   layers.push({ input: svg(modelSvg(parts, cam, angle, false, width > 800) + over, width) });
@@ -83,7 +99,11 @@ export async function shadow(kind: Kind, angle: number, width: number): Promise<
   if (HANGING.has(kind.slug)) return empty(width);
   const { parts, cam } = scene(kind, 0);
   const small = Math.max(100, Math.round(width / 8));
-  const alpha = await sharp(svg(shadowSvg(parts, cam, angle), small)).ensureAlpha().extractChannel(3).raw().toBuffer();
+  const alpha = await sharp(svg(shadowSvg(parts, cam, angle), small))
+    .ensureAlpha()
+    .extractChannel(3)
+    .raw()
+    .toBuffer();
   return rawPng(enlargeAlpha(alpha, small, width), width);
 }
 

@@ -23,10 +23,12 @@ const GLASS: Material = { name: 'Mirror glass', colour: '#cbd8dd', roughness: 0.
 
 /** Four legs under a w x d footprint, inset by `inset`: tapered cylinders (round) or square posts. */
 function legs(w: number, d: number, inset: number, height: number, m: Material, round = true, r = 0.022): Part[] {
-  return [-1, 1].flatMap((sx) => [-1, 1].map((sz) => {
-    const [x, z] = [sx * (w / 2 - inset), sz * (d / 2 - inset)];
-    return round ? cyl(x, z, 0, height, r * 0.7, m, r, 20) : box(x - r, x + r, 0, height, z - r, z + r, m, 0.003);
-  }));
+  return [-1, 1].flatMap((sx) =>
+    [-1, 1].map((sz) => {
+      const [x, z] = [sx * (w / 2 - inset), sz * (d / 2 - inset)];
+      return round ? cyl(x, z, 0, height, r * 0.7, m, r, 20) : box(x - r, x + r, 0, height, z - r, z + r, m, 0.003);
+    }),
+  );
 }
 
 /** n equal boxes side by side across [x0, x1] with a gap between them. */
@@ -74,8 +76,10 @@ function fronts(c: string, W: number, D: number, cols: number, rows: number, y0:
     for (let i = 0; i < cols; i++) {
       const cx = -W / 2 + 0.025 + i * (w + 0.012) + w / 2;
       const ky = cols > 1 && rows === 1 ? b - 0.08 : (a + b) / 2;
-      const xs = knobs === 2 ? [cx - w / 4, cx + w / 4] : cols > 1 && rows === 1 ? [cx + (i % 2 ? -1 : 1) * (w / 2 - 0.04)] : [cx];
-      for (const kx of xs) parts.push(box(kx - 0.012, kx + 0.012, ky - 0.012, ky + 0.012, front + 0.014, front + 0.034, BRASS, 0.006));
+      const xs =
+        knobs === 2 ? [cx - w / 4, cx + w / 4] : cols > 1 && rows === 1 ? [cx + (i % 2 ? -1 : 1) * (w / 2 - 0.04)] : [cx];
+      for (const kx of xs)
+        parts.push(box(kx - 0.012, kx + 0.012, ky - 0.012, ky + 0.012, front + 0.014, front + 0.034, BRASS, 0.006));
     }
   }
   return parts;
@@ -87,8 +91,8 @@ function lampShade(y0: number, y1: number, r0: number, r1: number): Part {
 
 /** The kind's model, by kind slug, in finish colour c, at its size W x H x D (metres). */
 export const MODELS: Record<string, (c: string, W: number, H: number, D: number) => Part[]> = {
-  'sofa': (c, W, H, D) => sofa(c, W, H, D, 3),
-  'armchair': (c, W, H, D) => sofa(c, W, H, D, 1),
+  sofa: (c, W, H, D) => sofa(c, W, H, D, 3),
+  armchair: (c, W, H, D) => sofa(c, W, H, D, 1),
   'coffee-table': (c, W, H, D) => [
     ...legs(W, D, 0.07, H - 0.04, wood(shade(c, 0.8), 'Legs'), true, 0.024),
     box(-W / 2, W / 2, H - 0.04, H, -D / 2, D / 2, wood(c), 0.008),
@@ -102,17 +106,18 @@ export const MODELS: Record<string, (c: string, W: number, H: number, D: number)
     cyl(0, 0, H - 0.4, H - 0.37, 0.022, metal(c), 0.018, 24),
     lampShade(H - 0.37, H, 0.21, 0.15),
   ],
-  'vase': (c, W, H) => {
+  vase: (c, W, H) => {
     const m = ceramic(c);
     const r = W / 2;
     return [
       cyl(0, 0, 0, 0.015, r * 0.6, { name: 'Unglazed clay', colour: '#cdbba0', roughness: 0.9, metallic: 0 }, r * 0.62),
       cyl(0, 0, 0.015, H * 0.35, r * 0.62, m, r * 0.98),
-      cyl(0, 0, H * 0.35, H * 0.6, r * 0.98, m, r * 0.9), cyl(0, 0, H * 0.6, H * 0.82, r * 0.9, m, r * 0.42),
+      cyl(0, 0, H * 0.35, H * 0.6, r * 0.98, m, r * 0.9),
+      cyl(0, 0, H * 0.6, H * 0.82, r * 0.9, m, r * 0.42),
       cyl(0, 0, H * 0.82, H, r * 0.36, m, r * 0.44),
     ];
   },
-  'bed': (c, W, H, D) => {
+  bed: (c, W, H, D) => {
     const main = fabric(c);
     const white = fabric('#f5f2ec', 'Bed linen');
     return [
@@ -125,31 +130,43 @@ export const MODELS: Record<string, (c: string, W: number, H: number, D: number)
       box(0.03, W / 2 - 0.12, 0.58, 0.72, -D / 2 + 0.14, -D / 2 + 0.52, white, 0.06),
     ];
   },
-  'nightstand': (c, W, H, D) => casework(c, W, H, D, 0.14, (y0, y1) => fronts(c, W, D, 1, 2, y0, y1)),
+  nightstand: (c, W, H, D) => casework(c, W, H, D, 0.14, (y0, y1) => fronts(c, W, D, 1, 2, y0, y1)),
   'dining-chair': (c, W, H, D) => {
     const m = wood(c);
     const [seat, post] = [0.45, 0.035];
     return [
       ...legs(W, D, 0.035, seat, m, false, 0.018),
       box(-W / 2, W / 2, seat, seat + 0.035, -D / 2, D / 2, m, 0.006),
-      box(-W / 2 + 0.03, W / 2 - 0.03, seat + 0.035, seat + 0.065, -D / 2 + 0.06, D / 2 - 0.03, fabric('#d8cdbb', 'Seat pad'), 0.018),
+      box(
+        -W / 2 + 0.03,
+        W / 2 - 0.03,
+        seat + 0.035,
+        seat + 0.065,
+        -D / 2 + 0.06,
+        D / 2 - 0.03,
+        fabric('#d8cdbb', 'Seat pad'),
+        0.018,
+      ),
       box(-W / 2 + 0.017, -W / 2 + 0.017 + post, seat + 0.035, H, -D / 2 + 0.017, -D / 2 + 0.017 + post, m, 0.004),
       box(W / 2 - 0.017 - post, W / 2 - 0.017, seat + 0.035, H, -D / 2 + 0.017, -D / 2 + 0.017 + post, m, 0.004),
       box(-W / 2 + 0.017 + post, W / 2 - 0.017 - post, H - 0.13, H - 0.03, -D / 2 + 0.022, -D / 2 + 0.047, m, 0.005),
       box(-W / 2 + 0.017 + post, W / 2 - 0.017 - post, seat + 0.16, seat + 0.2, -D / 2 + 0.022, -D / 2 + 0.047, m, 0.005),
     ];
   },
-  'pendant': (c, W) => {
+  pendant: (c, W) => {
     const m: Material = { name: 'Painted metal', colour: c, roughness: 0.35, metallic: 0.2 };
     const r = W / 2;
     return [
       cyl(0, 0, 0.08, 0.1, r * 0.2, { name: 'Bulb', colour: '#fff6d8', roughness: 0.1, metallic: 0, glow: 1 }, r * 0.2),
-      cyl(0, 0, 0.1, 0.13, r, m, r * 0.96), cyl(0, 0, 0.13, 0.24, r * 0.96, m, r * 0.62),
-      cyl(0, 0, 0.24, 0.31, r * 0.62, m, r * 0.18), cyl(0, 0, 0.31, 0.36, r * 0.09, BRASS, r * 0.09, 24),
-      cyl(0, 0, 0.36, 0.75, 0.004, BLACK, 0.004, 12), cyl(0, 0, 0.75, 0.78, 0.06, BRASS, 0.06, 32),
+      cyl(0, 0, 0.1, 0.13, r, m, r * 0.96),
+      cyl(0, 0, 0.13, 0.24, r * 0.96, m, r * 0.62),
+      cyl(0, 0, 0.24, 0.31, r * 0.62, m, r * 0.18),
+      cyl(0, 0, 0.31, 0.36, r * 0.09, BRASS, r * 0.09, 24),
+      cyl(0, 0, 0.36, 0.75, 0.004, BLACK, 0.004, 12),
+      cyl(0, 0, 0.75, 0.78, 0.06, BRASS, 0.06, 32),
     ];
   },
-  'rug': (c, W, H, D) => {
+  rug: (c, W, H, D) => {
     const main = fabric(c, 'Wool');
     const light = fabric(shade(c, 1.45), 'Wool border');
     const dark = fabric(shade(c, 0.7), 'Wool pattern');
@@ -161,11 +178,14 @@ export const MODELS: Record<string, (c: string, W: number, H: number, D: number)
       box(-W / 2 + 0.1, -W / 2 + 0.16, t, t + 0.002, -D / 2 + 0.16, D / 2 - 0.16, light, 0),
       box(W / 2 - 0.16, W / 2 - 0.1, t, t + 0.002, -D / 2 + 0.16, D / 2 - 0.16, light, 0),
       ...row(3, -W / 2 + 0.35, W / 2 - 0.35, 0.12, (a, b) => box(a, b, t, t + 0.002, -D / 4, D / 4, dark, 0)),
-      ...[-1, 1].flatMap((s) => row(18, -D / 2 + 0.04, D / 2 - 0.04, 0.03, (a, b) =>
-        box(s < 0 ? -W / 2 - 0.06 : W / 2, s < 0 ? -W / 2 : W / 2 + 0.06, 0, 0.003, a, b, LINEN, 0))),
+      ...[-1, 1].flatMap((s) =>
+        row(18, -D / 2 + 0.04, D / 2 - 0.04, 0.03, (a, b) =>
+          box(s < 0 ? -W / 2 - 0.06 : W / 2, s < 0 ? -W / 2 : W / 2 + 0.06, 0, 0.003, a, b, LINEN, 0),
+        ),
+      ),
     ];
   },
-  'mirror': (c, W, H, D) => {
+  mirror: (c, W, H, D) => {
     const frame = metal(c);
     return [
       box(-W / 2, W / 2, 0.02, H, -D / 2, D / 2 - 0.008, frame, 0.01),
@@ -174,15 +194,24 @@ export const MODELS: Record<string, (c: string, W: number, H: number, D: number)
       box(W / 2 - 0.06, W / 2 - 0.02, 0, 0.02, -D / 2 - 0.02, D / 2, frame, 0.004),
     ];
   },
-  'sideboard': (c, W, H, D) => casework(c, W, H, D, 0.15, (y0, y1) => fronts(c, W, D, 4, 1, y0, y1)),
+  sideboard: (c, W, H, D) => casework(c, W, H, D, 0.15, (y0, y1) => fronts(c, W, D, 4, 1, y0, y1)),
   'tv-stand': (c, W, H, D) => [
     ...legs(W, D, 0.04, 0.12, BLACK, false, 0.012),
     box(-W / 2, W / 2, 0.12, H - 0.02, -D / 2, D / 2, wood(c), 0.006),
     box(-W / 2 - 0.01, W / 2 + 0.01, H - 0.02, H, -D / 2 - 0.01, D / 2 + 0.01, wood(shade(c, 0.85), 'Top'), 0.005),
-    box(-W / 6, W / 6, 0.15, H - 0.05, D / 2, D / 2 + 0.004, { name: 'Open shelf', colour: '#1f1f1f', roughness: 0.8, metallic: 0 }, 0),
+    box(
+      -W / 6,
+      W / 6,
+      0.15,
+      H - 0.05,
+      D / 2,
+      D / 2 + 0.004,
+      { name: 'Open shelf', colour: '#1f1f1f', roughness: 0.8, metallic: 0 },
+      0,
+    ),
     ...[-1, 1].flatMap((s) => fronts(c, W / 3 - 0.03, D, 1, 2, 0.15, H - 0.05).map((p) => moveX(p, (s * W) / 3))),
   ],
-  'dresser': (c, W, H, D) => casework(c, W, H, D, 0.1, (y0, y1) => fronts(c, W, D, 1, 4, y0, y1, 2)),
+  dresser: (c, W, H, D) => casework(c, W, H, D, 0.1, (y0, y1) => fronts(c, W, D, 1, 4, y0, y1, 2)),
   'dining-table': (c, W, H, D) => [
     ...legs(W, D, 0.1, H - 0.12, wood(shade(c, 0.92), 'Legs'), false, 0.035),
     box(-W / 2 + 0.1, W / 2 - 0.1, H - 0.12, H - 0.04, -D / 2 + 0.1, D / 2 - 0.1, wood(shade(c, 0.85), 'Apron'), 0.004),
@@ -193,8 +222,10 @@ export const MODELS: Record<string, (c: string, W: number, H: number, D: number)
     const r = W / 2;
     return [
       cyl(0, 0, 0, 0.02, r * 0.42, wood('#5a4636', 'Walnut foot'), r * 0.42, 40),
-      cyl(0, 0, 0.02, 0.1, r * 0.4, m, r * 0.72), cyl(0, 0, 0.1, 0.2, r * 0.72, m, r * 0.68),
-      cyl(0, 0, 0.2, 0.27, r * 0.68, m, r * 0.22), cyl(0, 0, 0.27, H * 0.58, 0.012, BRASS, 0.012, 20),
+      cyl(0, 0, 0.02, 0.1, r * 0.4, m, r * 0.72),
+      cyl(0, 0, 0.1, 0.2, r * 0.72, m, r * 0.68),
+      cyl(0, 0, 0.2, 0.27, r * 0.68, m, r * 0.22),
+      cyl(0, 0, 0.27, H * 0.58, 0.012, BRASS, 0.012, 20),
       lampShade(H * 0.58, H, r, r * 0.72),
     ];
   },
@@ -210,4 +241,4 @@ function moveX(p: Part, dx: number): Part {
 export const HANGING = new Set(['pendant']);
 
 /** How high above the product the camera looks down (degrees): more for what lies flat. */
-export const ELEVATION: Record<string, number> = { 'rug': 38, 'coffee-table': 22, 'pendant': 8, 'vase': 16, 'table-lamp': 14 };
+export const ELEVATION: Record<string, number> = { rug: 38, 'coffee-table': 22, pendant: 8, vase: 16, 'table-lamp': 14 };

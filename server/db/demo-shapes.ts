@@ -18,7 +18,10 @@ export type Shape =
   | { type: 'box'; min: Vec3; max: Vec3; bevel: number }
   | { type: 'cylinder'; x: number; z: number; y0: number; y1: number; r0: number; r1: number; segments: number };
 
-export interface Part { shape: Shape; material: Material }
+export interface Part {
+  shape: Shape;
+  material: Material;
+}
 
 export interface Face {
   points: Vec3[];
@@ -36,12 +39,28 @@ export const norm = (a: Vec3): Vec3 => {
 };
 
 /** A box from its corners (metres); bevel rounds its edges off (a chamfer of that width). */
-export const box = (x0: number, x1: number, y0: number, y1: number, z0: number, z1: number, material: Material, bevel = 0.004): Part =>
-  ({ shape: { type: 'box', min: [x0, y0, z0], max: [x1, y1, z1], bevel }, material });
+export const box = (
+  x0: number,
+  x1: number,
+  y0: number,
+  y1: number,
+  z0: number,
+  z1: number,
+  material: Material,
+  bevel = 0.004,
+): Part => ({ shape: { type: 'box', min: [x0, y0, z0], max: [x1, y1, z1], bevel }, material });
 
 /** An upright cylinder (or cone, r0 at the bottom, r1 at the top) centred on x, z. */
-export const cyl = (x: number, z: number, y0: number, y1: number, r0: number, material: Material, r1 = r0, segments = 48): Part =>
-  ({ shape: { type: 'cylinder', x, z, y0, y1, r0, r1, segments }, material });
+export const cyl = (
+  x: number,
+  z: number,
+  y0: number,
+  y1: number,
+  r0: number,
+  material: Material,
+  r1 = r0,
+  segments = 48,
+): Part => ({ shape: { type: 'cylinder', x, z, y0, y1, r0, r1, segments }, material });
 
 /** The part's bounding box. */
 export function bounds(s: Shape): { min: Vec3; max: Vec3 } {
@@ -52,10 +71,15 @@ export function bounds(s: Shape): { min: Vec3; max: Vec3 } {
 
 /** Points of a face ordered counter-clockwise seen from outside (along its normal). */
 function ordered(points: Vec3[], n: Vec3): Vec3[] {
-  const c = points.reduce<Vec3>((a, p) => [a[0] + p[0] / points.length, a[1] + p[1] / points.length, a[2] + p[2] / points.length], [0, 0, 0]);
+  const c = points.reduce<Vec3>(
+    (a, p) => [a[0] + p[0] / points.length, a[1] + p[1] / points.length, a[2] + p[2] / points.length],
+    [0, 0, 0],
+  );
   const u = norm(sub(points[0]!, c));
   const v = cross(n, u);
-  return [...points].sort((a, b) => Math.atan2(dot(sub(a, c), v), dot(sub(a, c), u)) - Math.atan2(dot(sub(b, c), v), dot(sub(b, c), u)));
+  return [...points].sort(
+    (a, b) => Math.atan2(dot(sub(a, c), v), dot(sub(a, c), u)) - Math.atan2(dot(sub(b, c), v), dot(sub(b, c), u)),
+  );
 }
 
 /** A chamfered box: 6 faces, 12 edge strips and 8 corner triangles (26 faces; 6 when bevel is 0). */
@@ -74,11 +98,14 @@ function boxFaces(min: Vec3, max: Vec3, bevel: number): Face[] {
   for (let k = 0; k < 3; k++) {
     for (const sk of signs) {
       const pts: Vec3[] = [];
-      for (const a of signs) for (const d of signs) {
-        const s: Vec3 = [0, 0, 0];
-        s[k] = sk; s[(k + 1) % 3] = a; s[(k + 2) % 3] = d;
-        pts.push(at(s, k));
-      }
+      for (const a of signs)
+        for (const d of signs) {
+          const s: Vec3 = [0, 0, 0];
+          s[k] = sk;
+          s[(k + 1) % 3] = a;
+          s[(k + 2) % 3] = d;
+          pts.push(at(s, k));
+        }
       const n: Vec3 = [0, 0, 0];
       n[k] = sk;
       add(pts, n);
@@ -88,31 +115,38 @@ function boxFaces(min: Vec3, max: Vec3, bevel: number): Face[] {
   for (let k = 0; k < 3; k++) {
     const [i, j] = [(k + 1) % 3, (k + 2) % 3];
     // The edge strips along axis k, between the faces across axes i and j.
-    for (const si of signs) for (const sj of signs) {
-      const pts: Vec3[] = [];
-      for (const sk of signs) {
-        const s: Vec3 = [0, 0, 0];
-        s[i] = si; s[j] = sj; s[k] = sk;
-        pts.push(at(s, i), at(s, j));
+    for (const si of signs)
+      for (const sj of signs) {
+        const pts: Vec3[] = [];
+        for (const sk of signs) {
+          const s: Vec3 = [0, 0, 0];
+          s[i] = si;
+          s[j] = sj;
+          s[k] = sk;
+          pts.push(at(s, i), at(s, j));
+        }
+        const n: Vec3 = [0, 0, 0];
+        n[i] = si;
+        n[j] = sj;
+        add(pts, n);
       }
-      const n: Vec3 = [0, 0, 0];
-      n[i] = si; n[j] = sj;
-      add(pts, n);
-    }
   }
-  for (const sx of signs) for (const sy of signs) for (const sz of signs) {
-    const s: Vec3 = [sx, sy, sz];
-    add([at(s, 0), at(s, 1), at(s, 2)], s);
-  }
+  for (const sx of signs)
+    for (const sy of signs)
+      for (const sz of signs) {
+        const s: Vec3 = [sx, sy, sz];
+        add([at(s, 0), at(s, 1), at(s, 2)], s);
+      }
   return faces;
 }
 
 function cylinderFaces(s: Extract<Shape, { type: 'cylinder' }>): Face[] {
   const faces: Face[] = [];
-  const ring = (y: number, r: number) => Array.from({ length: s.segments }, (_, i) => {
-    const a = (i / s.segments) * Math.PI * 2;
-    return [s.x + r * Math.cos(a), y, s.z + r * Math.sin(a)] as Vec3;
-  });
+  const ring = (y: number, r: number) =>
+    Array.from({ length: s.segments }, (_, i) => {
+      const a = (i / s.segments) * Math.PI * 2;
+      return [s.x + r * Math.cos(a), y, s.z + r * Math.sin(a)] as Vec3;
+    });
   const [bottom, top] = [ring(s.y0, s.r0), ring(s.y1, s.r1)];
   // The side's normal leans out by the cone's slope.
   const slope = (s.r0 - s.r1) / Math.max(1e-9, s.y1 - s.y0);

@@ -22,7 +22,11 @@ export interface Db {
 }
 
 /** PostgreSQL: the pg Pool's counts. PGlite: its one connection, busy or idle, and the calls queued behind it. */
-export interface PoolUse { total: number; idle: number; waiting: number }
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
 
 type Queryable = { query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }> };
 type Execable = Queryable & { exec(sql: string): Promise<unknown> };
@@ -41,14 +45,16 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
   const lite = await PGlite.create({ dataDir: options.dataDir, loadDataDir: options.loadDataDir });
   // PGlite runs one call at a time: the top-level calls not yet finished are the busy one and its queue.
   let pending = 0;
-  const counted = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) => async (...a: A): Promise<R> => {
-    pending++;
-    try {
-      return await fn(...a);
-    } finally {
-      pending--;
-    }
-  };
+  const counted =
+    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      pending++;
+      try {
+        return await fn(...a);
+      } finally {
+        pending--;
+      }
+    };
   const make = (q: Execable, inTx: boolean): Db =>
     wrap('pglite', q, {
       exec: async (sql) => void (await q.exec(sql)),
@@ -58,7 +64,10 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
       listen: inTx ? undefined : async (channel, onMessage) => lite.listen(channel, onMessage),
       pool: inTx ? undefined : () => ({ total: 1, idle: pending ? 0 : 1, waiting: Math.max(0, pending - 1) }),
     });
-  const root = make({ query: counted((sql, params) => lite.query(sql, params)), exec: counted((sql: string) => lite.exec(sql)) }, false);
+  const root = make(
+    { query: counted((sql, params) => lite.query(sql, params)), exec: counted((sql: string) => lite.exec(sql)) },
+    false,
+  );
   const db: Db = { ...root, tx: counted(root.tx) };
   (db as Db & { pglite: PGlite }).pglite = lite;
   return db;

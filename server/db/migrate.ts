@@ -19,7 +19,10 @@ const locked = <T>(db: Db, fn: (t: Db) => Promise<T>) =>
 
 /** The files this code was built with: they do not change while a process runs. */
 let names: string[] | undefined;
-const migrationNames = () => (names ??= readdirSync(dir).filter((f) => f.endsWith('.sql')).sort());
+const migrationNames = () =>
+  (names ??= readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort());
 
 /** The migrations not recorded as applied, in order (readiness reports them; migrate applies them). */
 export async function pendingMigrations(db: Db): Promise<string[]> {
@@ -29,7 +32,9 @@ export async function pendingMigrations(db: Db): Promise<string[]> {
 
 export async function migrate(db: Db): Promise<string[]> {
   // Concurrent CREATE TABLE IF NOT EXISTS can still collide in PostgreSQL's catalogue: under the lock too.
-  await locked(db, (t) => t.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`));
+  await locked(db, (t) =>
+    t.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`),
+  );
   const applied: string[] = [];
   for (const name of await pendingMigrations(db)) {
     const sql = readFileSync(join(dir, name), 'utf8');

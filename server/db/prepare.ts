@@ -8,7 +8,10 @@ import { seedIfEmpty } from './seed.ts';
 import { renameGuessablePhotos } from './unguessable-photos.ts';
 import { openStorage } from '../storage/open.ts';
 
-export async function prepareDatabase(db: Db, config: Pick<Config, 'seedDemo' | 'storageDir' | 'storageUrl' | 's3' | 'demoLayerPx'>): Promise<{ seeded: boolean }> {
+export async function prepareDatabase(
+  db: Db,
+  config: Pick<Config, 'seedDemo' | 'storageDir' | 'storageUrl' | 's3' | 'demoLayerPx'>,
+): Promise<{ seeded: boolean }> {
   await migrate(db);
   const seeded = config.seedDemo && (await seedIfEmpty(db, config));
   await renameGuessablePhotos(db, openStorage(config));

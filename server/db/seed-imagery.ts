@@ -35,7 +35,9 @@ export interface SeededProduct {
 
 /** The files every company shares: the vignette rooms and the sample video (layers are drawn on first read). */
 export async function seedDemoAssets(storage: Storage): Promise<DemoAssets> {
-  const backgrounds = await inPool([0, 3, 6, 9, 12, 15].map((i) => async () => storage.save('automation/backgrounds', 'jpg', await roomPicture(i))));
+  const backgrounds = await inPool(
+    [0, 3, 6, 9, 12, 15].map((i) => async () => storage.save('automation/backgrounds', 'jpg', await roomPicture(i))),
+  );
   const video = await storage.save('automation/videos', 'mp4', readFileSync(VIDEO));
   return { backgrounds, video };
 }
@@ -46,23 +48,67 @@ async function insertRows(db: Db, table: string, columns: Record<string, string>
   const names = Object.keys(columns);
   await db.query(
     `INSERT INTO ${table} (${names.join(', ')}) SELECT * FROM unnest(${names.map((n, i) => `$${i + 1}::${columns[n]}[]`).join(', ')})`,
-    names.map((n) => rows.map((r) => r[n] ?? null)));
+    names.map((n) => rows.map((r) => r[n] ?? null)),
+  );
 }
 
 const PRESET_COLUMNS = {
-  product_id: 'int', section: 'text', background: 'text', has_shadow: 'smallint', shadow: 'float8', has_reflection: 'smallint',
-  reflection: 'float8', saturation: 'float8', brightness: 'float8', image_scale: 'float8', image_offset_x: 'float8',
-  image_offset_y: 'float8', bg_scale: 'float8', bg_offset_x: 'float8', bg_offset_y: 'float8',
+  product_id: 'int',
+  section: 'text',
+  background: 'text',
+  has_shadow: 'smallint',
+  shadow: 'float8',
+  has_reflection: 'smallint',
+  reflection: 'float8',
+  saturation: 'float8',
+  brightness: 'float8',
+  image_scale: 'float8',
+  image_offset_x: 'float8',
+  image_offset_y: 'float8',
+  bg_scale: 'float8',
+  bg_offset_x: 'float8',
+  bg_offset_y: 'float8',
 };
-const BASE = { has_shadow: 1, shadow: 35, has_reflection: 1, reflection: 10, saturation: 100, brightness: 100, image_scale: 0, image_offset_x: 0, image_offset_y: 0, bg_scale: 0, bg_offset_x: 0, bg_offset_y: 0 };
+const BASE = {
+  has_shadow: 1,
+  shadow: 35,
+  has_reflection: 1,
+  reflection: 10,
+  saturation: 100,
+  brightness: 100,
+  image_scale: 0,
+  image_offset_x: 0,
+  image_offset_y: 0,
+  bg_scale: 0,
+  bg_offset_x: 0,
+  bg_offset_y: 0,
+};
 const PALETTE = ['#ffffff', '#bababa', '#f3d3b5', '#c4eef2', '#b4cf66', '#ffec5c'];
 
 function presetsOf(p: SeededProduct, rooms: string[]) {
   const id = { product_id: p.id };
   return [
     { ...BASE, ...id, section: 'silo', background: '#ffffff' },
-    { ...BASE, ...id, section: 'silo', background: PALETTE[p.index % PALETTE.length], has_reflection: 0, shadow: 55, image_scale: 0.15 },
-    { ...BASE, ...id, section: 'vignette', background: rooms[0], shadow: 55, has_reflection: 0, bg_scale: 0.2, image_scale: -0.4, image_offset_y: 0.3 },
+    {
+      ...BASE,
+      ...id,
+      section: 'silo',
+      background: PALETTE[p.index % PALETTE.length],
+      has_reflection: 0,
+      shadow: 55,
+      image_scale: 0.15,
+    },
+    {
+      ...BASE,
+      ...id,
+      section: 'vignette',
+      background: rooms[0],
+      shadow: 55,
+      has_reflection: 0,
+      bg_scale: 0.2,
+      image_scale: -0.4,
+      image_offset_y: 0.3,
+    },
     { ...BASE, ...id, section: 'vignette', background: '#ffec5c', shadow: 55, reflection: 80 },
     { ...BASE, ...id, section: '360', background: p.index % 2 ? '#f3d3b5' : '#ffffff' },
   ];
@@ -78,39 +124,57 @@ async function photo(p: SeededProduct, angle: number): Promise<Buffer> {
 
 async function seedUploads(db: Db, storage: Storage, p: SeededProduct) {
   const folder = `products/${p.customerId}/${p.id}/uploads`;
-  const save = async (section: string, angle: number, sub = '') => storage.save(`${folder}/${section}${sub}`, 'jpg', await photo(p, angle));
+  const save = async (section: string, angle: number, sub = '') =>
+    storage.save(`${folder}/${section}${sub}`, 'jpg', await photo(p, angle));
   const rows: Record<string, unknown>[] = [];
   for (const section of ['silo', 'vignette']) {
-    for (const [n, angle] of [0, 45].entries()) rows.push({ section, path: await save(section, angle), name: `${p.sku}-${section}-${n + 1}.jpg` });
+    for (const [n, angle] of [0, 45].entries())
+      rows.push({ section, path: await save(section, angle), name: `${p.sku}-${section}-${n + 1}.jpg` });
   }
   const group = (await db.one<{ id: number }>('INSERT INTO upload_groups (product_id) VALUES ($1) RETURNING id', [p.id]))!.id;
-  for (const angle of [0, 90, 180, 270]) rows.push({ section: '360', group_id: group, path: await save('360', angle, `/${group}`), name: `IMG_${1000 + angle}.jpg` });
-  await insertRows(db, 'product_uploads', { product_id: 'int', section: 'text', group_id: 'int', path: 'text', name: 'text', extension: 'text' },
-    rows.map((r) => ({ ...r, product_id: p.id, extension: 'jpg' })));
+  for (const angle of [0, 90, 180, 270])
+    rows.push({ section: '360', group_id: group, path: await save('360', angle, `/${group}`), name: `IMG_${1000 + angle}.jpg` });
+  await insertRows(
+    db,
+    'product_uploads',
+    { product_id: 'int', section: 'text', group_id: 'int', path: 'text', name: 'text', extension: 'text' },
+    rows.map((r) => ({ ...r, product_id: p.id, extension: 'jpg' })),
+  );
 }
 
 /**
  * Everything a company's products get, their layers `layerPx` pixels square; the first `withUploads`
  * products also get customer uploads.
  */
-export async function seedProductImagery(db: Db, storage: Storage, assets: DemoAssets, products: SeededProduct[], layerPx: number, withUploads = 2) {
+export async function seedProductImagery(
+  db: Db,
+  storage: Storage,
+  assets: DemoAssets,
+  products: SeededProduct[],
+  layerPx: number,
+  withUploads = 2,
+) {
   const layerRows: Record<string, unknown>[] = [];
   const backgroundRows: Record<string, unknown>[] = [];
   const presetRows: Record<string, unknown>[] = [];
   const fileRows: Record<string, unknown>[] = [];
   const viewerRows: Record<string, unknown>[] = [];
-  const files = await inPool(products.map((p) => async () => {
-    const parts = partsOf(p.kind, p.colour, inches(p));
-    const folder = `products/${p.customerId}/${p.id}/automation`;
-    return {
-      glb: await storage.save(folder, 'glb', await glb(parts, p.name)),
-      obj: await storage.save(folder, 'obj', obj(parts, p.name)),
-    };
-  }));
+  const files = await inPool(
+    products.map((p) => async () => {
+      const parts = partsOf(p.kind, p.colour, inches(p));
+      const folder = `products/${p.customerId}/${p.id}/automation`;
+      return {
+        glb: await storage.save(folder, 'glb', await glb(parts, p.name)),
+        obj: await storage.save(folder, 'obj', obj(parts, p.name)),
+      };
+    }),
+  );
   for (const [n, p] of products.entries()) {
     const size = { width: layerPx, height: layerPx };
-    for (const section of ['silo', 'vignette']) layerRows.push({ product_id: p.id, section, ...demoLayerPaths(p.kind, p.variant, 0, layerPx), ...size });
-    for (const angle of DEMO_ANGLES) layerRows.push({ product_id: p.id, section: '360', ...demoLayerPaths(p.kind, p.variant, angle, layerPx), ...size });
+    for (const section of ['silo', 'vignette'])
+      layerRows.push({ product_id: p.id, section, ...demoLayerPaths(p.kind, p.variant, 0, layerPx), ...size });
+    for (const angle of DEMO_ANGLES)
+      layerRows.push({ product_id: p.id, section: '360', ...demoLayerPaths(p.kind, p.variant, angle, layerPx), ...size });
     // Each product lists every room, starting at a different one.
     const rooms = assets.backgrounds.map((_, k) => assets.backgrounds[(k + p.index) % assets.backgrounds.length]!);
     rooms.forEach((path, position) => backgroundRows.push({ product_id: p.id, path, position }));
@@ -121,10 +185,29 @@ export async function seedProductImagery(db: Db, storage: Storage, assets: DemoA
     fileRows.push({ product_id: p.id, kind: '3dfile', path: files[n]!.obj, extension: 'obj', name: `${slug}.obj` });
     viewerRows.push({ product_id: p.id, file_glb: files[n]!.glb, image_lazy_load: p.image });
   }
-  await insertRows(db, 'product_layers', { product_id: 'int', section: 'text', angle: 'int', beauty: 'text', shadow: 'text', reflection: 'text', width: 'int', height: 'int' }, layerRows);
+  await insertRows(
+    db,
+    'product_layers',
+    {
+      product_id: 'int',
+      section: 'text',
+      angle: 'int',
+      beauty: 'text',
+      shadow: 'text',
+      reflection: 'text',
+      width: 'int',
+      height: 'int',
+    },
+    layerRows,
+  );
   await insertRows(db, 'product_backgrounds', { product_id: 'int', path: 'text', position: 'int' }, backgroundRows);
   await insertRows(db, 'product_presets', PRESET_COLUMNS, presetRows);
-  await insertRows(db, 'product_automation_files', { product_id: 'int', kind: 'text', path: 'text', extension: 'text', name: 'text' }, fileRows);
+  await insertRows(
+    db,
+    'product_automation_files',
+    { product_id: 'int', kind: 'text', path: 'text', extension: 'text', name: 'text' },
+    fileRows,
+  );
   await insertRows(db, 'product_viewers', { product_id: 'int', file_glb: 'text', image_lazy_load: 'text' }, viewerRows);
   for (const p of products.slice(0, withUploads)) await seedUploads(db, storage, p);
 }

@@ -3,18 +3,33 @@ import sharp from 'sharp';
 import { studioPicture } from './demo-layers.ts';
 import type { Kind } from './seed-kinds.ts';
 
-const PALETTE = ['#c8553d', '#588b8b', '#f2c57c', '#6d597a', '#3d5a80', '#8aa29e', '#e07a5f', '#81b29a', '#b56576', '#355070', '#eaac8b', '#43aa8b'];
+const PALETTE = [
+  '#c8553d',
+  '#588b8b',
+  '#f2c57c',
+  '#6d597a',
+  '#3d5a80',
+  '#8aa29e',
+  '#e07a5f',
+  '#81b29a',
+  '#b56576',
+  '#355070',
+  '#eaac8b',
+  '#43aa8b',
+];
 
 /** Runs the jobs a few at a time (sharp works on libuv's pool; more in flight only costs memory). */
 export async function inPool<T>(jobs: (() => Promise<T>)[], size = 4): Promise<T[]> {
   const out: T[] = new Array(jobs.length);
   let next = 0;
-  await Promise.all(Array.from({ length: size }, async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      out[i] = await jobs[i]!();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: size }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await jobs[i]!();
+      }
+    }),
+  );
   return out;
 }
 
@@ -25,10 +40,18 @@ const pictures = new Map<string, Promise<Buffer>>();
 export async function productPicture(kind: Kind, variant: 0 | 1, angle: number, label: string): Promise<Buffer> {
   const key = `${kind.slug}-${variant}-${angle}`;
   if (!pictures.has(key)) {
-    pictures.set(key, studioPicture(kind, variant, angle, 600, '<rect width="2400" height="2400" fill="#f4f1ec"/>').then((p) => p.png().toBuffer()));
+    pictures.set(
+      key,
+      studioPicture(kind, variant, angle, 600, '<rect width="2400" height="2400" fill="#f4f1ec"/>').then((p) =>
+        p.png().toBuffer(),
+      ),
+    );
   }
   const text = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60"><text x="300" y="40" font-family="DejaVu Sans, sans-serif" font-size="28" text-anchor="middle" fill="#555">${label}</text></svg>`;
-  return sharp(await pictures.get(key)!).composite([{ input: Buffer.from(text), top: 530, left: 0 }]).png().toBuffer();
+  return sharp(await pictures.get(key)!)
+    .composite([{ input: Buffer.from(text), top: 530, left: 0 }])
+    .png()
+    .toBuffer();
 }
 
 export async function roomPicture(i: number): Promise<Buffer> {

@@ -14,12 +14,22 @@ const BATCH = 20_000;
  * kind is g mod the number of kinds, and the picture is one of the company's seeded products of that kind.
  */
 export async function seedLargeCatalog(db: Db, customerId: number, n: number): Promise<void> {
-  const subIds = new Map((await db.query<{ id: number; subcategory: string }>('SELECT id, subcategory FROM product_subcategories')).map((r) => [r.subcategory, r.id]));
-  const pictures = new Map((await db.query<{ subcategory: string; path: string }>(
-    `SELECT DISTINCT ON (s.subcategory) s.subcategory, pi.path FROM product_images pi
+  const subIds = new Map(
+    (await db.query<{ id: number; subcategory: string }>('SELECT id, subcategory FROM product_subcategories')).map((r) => [
+      r.subcategory,
+      r.id,
+    ]),
+  );
+  const pictures = new Map(
+    (
+      await db.query<{ subcategory: string; path: string }>(
+        `SELECT DISTINCT ON (s.subcategory) s.subcategory, pi.path FROM product_images pi
        JOIN products p ON p.id = pi.product_id JOIN product_subcategory_links l ON l.product_id = p.id
        JOIN product_subcategories s ON s.id = l.subcategory_id WHERE p.customer_id = $1 ORDER BY s.subcategory, pi.id`,
-    [customerId])).map((r) => [r.subcategory, r.path]));
+        [customerId],
+      )
+    ).map((r) => [r.subcategory, r.path]),
+  );
   const nouns = KINDS.map((k) => k.noun);
   const subs = KINDS.map((k) => subIds.get(k.subcategory) ?? null);
   const images = KINDS.map((k) => pictures.get(k.subcategory) ?? null);
@@ -37,22 +47,29 @@ export async function seedLargeCatalog(db: Db, customerId: number, n: number): P
                 timestamptz '2019-01-01' + (g % 2800) * interval '1 day', now()
            FROM generate_series($3::int, $4::int) AS g
          RETURNING id, (substring(sku from 5)::int - $2) % array_length($5::text[], 1) AS k`,
-        [customerId, base, from + 1, from + count, nouns]);
+        [customerId, base, from + 1, from + count, nouns],
+      );
       const ids = rows.map((r) => r.id);
       const kinds = rows.map((r) => r.k + 1);
       await t.query(
         `INSERT INTO product_images (product_id, path) SELECT id, ($3::text[])[k] FROM unnest($1::int[], $2::int[]) AS x(id, k)
-          WHERE ($3::text[])[k] IS NOT NULL`, [ids, kinds, images]);
+          WHERE ($3::text[])[k] IS NOT NULL`,
+        [ids, kinds, images],
+      );
       await t.query(
         `INSERT INTO product_subcategory_links (product_id, subcategory_id) SELECT id, ($3::int[])[k] FROM unnest($1::int[], $2::int[]) AS x(id, k)
-          WHERE ($3::int[])[k] IS NOT NULL`, [ids, kinds, subs]);
+          WHERE ($3::int[])[k] IS NOT NULL`,
+        [ids, kinds, subs],
+      );
     });
   }
   await db.exec('ANALYZE products, product_images, product_subcategory_links');
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { products: { type: 'string', default: '10000' }, company: { type: 'string', default: 'Acme Living' } } });
+  const { values } = parseArgs({
+    options: { products: { type: 'string', default: '10000' }, company: { type: 'string', default: 'Acme Living' } },
+  });
   const config = loadConfig();
   const db = await openDatabase(config);
   await prepareDatabase(db, config);

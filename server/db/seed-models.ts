@@ -43,7 +43,8 @@ function byMaterial(parts: Part[]): [Material, Part[]][] {
   return [...groups.values()];
 }
 
-const linear = (hex: string) => [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255) ** 2.2) as [number, number, number];
+const linear = (hex: string) =>
+  [1, 3, 5].map((i) => (parseInt(hex.slice(i, i + 2), 16) / 255) ** 2.2) as [number, number, number];
 
 const io = new NodeIO();
 
@@ -53,15 +54,22 @@ export async function glb(parts: Part[], name: string): Promise<Buffer> {
   const scene = doc.createScene(name);
   const root = doc.createNode(name);
   scene.addChild(root);
-  const accessor = (type: 'VEC3' | 'SCALAR', array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>) =>
-    doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
+  const accessor = (
+    type: 'VEC3' | 'SCALAR',
+    array: Float32Array<ArrayBuffer> | Uint16Array<ArrayBuffer> | Uint32Array<ArrayBuffer>,
+  ) => doc.createAccessor().setType(type).setArray(array).setBuffer(buffer);
   for (const [material, group] of byMaterial(parts)) {
     const mesh = meshOf(group);
-    const mat = doc.createMaterial(material.name).setBaseColorFactor([...linear(material.colour), 1])
-      .setRoughnessFactor(material.roughness).setMetallicFactor(material.metallic);
-    if (material.glow) mat.setEmissiveFactor(linear(material.colour).map((v) => v * material.glow! * 0.6) as [number, number, number]);
+    const mat = doc
+      .createMaterial(material.name)
+      .setBaseColorFactor([...linear(material.colour), 1])
+      .setRoughnessFactor(material.roughness)
+      .setMetallicFactor(material.metallic);
+    if (material.glow)
+      mat.setEmissiveFactor(linear(material.colour).map((v) => v * material.glow! * 0.6) as [number, number, number]);
     const indices = mesh.positions.length / 3 > 65535 ? new Uint32Array(mesh.indices) : new Uint16Array(mesh.indices);
-    const primitive = doc.createPrimitive()
+    const primitive = doc
+      .createPrimitive()
       .setAttribute('POSITION', accessor('VEC3', new Float32Array(mesh.positions)))
       .setAttribute('NORMAL', accessor('VEC3', new Float32Array(mesh.normals)))
       .setIndices(accessor('SCALAR', indices))
@@ -77,10 +85,27 @@ export function obj(parts: Part[], name: string): Buffer {
   for (const [material, group] of byMaterial(parts)) {
     const mesh = meshOf(group);
     lines.push(`g ${material.name.replace(/\s+/g, '_')}`);
-    for (let i = 0; i < mesh.positions.length; i += 3) lines.push(`v ${mesh.positions.slice(i, i + 3).map((v) => v.toFixed(4)).join(' ')}`);
-    for (let i = 0; i < mesh.normals.length; i += 3) lines.push(`vn ${mesh.normals.slice(i, i + 3).map((v) => v.toFixed(4)).join(' ')}`);
+    for (let i = 0; i < mesh.positions.length; i += 3)
+      lines.push(
+        `v ${mesh.positions
+          .slice(i, i + 3)
+          .map((v) => v.toFixed(4))
+          .join(' ')}`,
+      );
+    for (let i = 0; i < mesh.normals.length; i += 3)
+      lines.push(
+        `vn ${mesh.normals
+          .slice(i, i + 3)
+          .map((v) => v.toFixed(4))
+          .join(' ')}`,
+      );
     for (let i = 0; i < mesh.indices.length; i += 3) {
-      lines.push(`f ${mesh.indices.slice(i, i + 3).map((v) => `${v + offset + 1}//${v + offset + 1}`).join(' ')}`);
+      lines.push(
+        `f ${mesh.indices
+          .slice(i, i + 3)
+          .map((v) => `${v + offset + 1}//${v + offset + 1}`)
+          .join(' ')}`,
+      );
     }
     offset += mesh.positions.length / 3;
   }

@@ -24,7 +24,9 @@ export async function seedShell(db: Db, storage: Storage, customers: number[]) {
   for (const r of RETAILERS) {
     await db.query(
       `INSERT INTO retailers (retailer, file_type, height, width, dpi, color_depth, file_size, images_per_row, file_name)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`, [...r]);
+       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)`,
+      [...r],
+    );
   }
   for (const [i, [name, description]] of ACHIEVEMENTS.entries()) {
     const image = `achievements/${i + 1}.png`;
@@ -37,22 +39,37 @@ export async function seedShell(db: Db, storage: Storage, customers: number[]) {
 
   for (const [n, customerId] of customers.entries()) {
     for (const [i, title] of ['Modeling', 'Texturing', 'Silo Images', 'Lifestyle', '360 Spins'].entries()) {
-      await db.query(
-        `INSERT INTO dashboard_tasks (customer_id, title, not_started, in_progress, done) VALUES ($1,$2,$3,$4,$5)`,
-        [customerId, title, 3 + ((i + n) % 5), 2 + ((i * 3 + n) % 7), 10 + i * 4 + n]);
+      await db.query(`INSERT INTO dashboard_tasks (customer_id, title, not_started, in_progress, done) VALUES ($1,$2,$3,$4,$5)`, [
+        customerId,
+        title,
+        3 + ((i + n) % 5),
+        2 + ((i * 3 + n) % 7),
+        10 + i * 4 + n,
+      ]);
     }
     for (const [i, title] of ['Spring Collection', 'Outdoor 2026', 'Holiday Lighting', 'Bedroom Basics'].entries()) {
       await db.query(
         `INSERT INTO dashboard_progress (customer_id, title, modeling_and_texturing, silo_image, lifestyle) VALUES ($1,$2,$3,$4,$5)`,
-        [customerId, title, Math.min(100, 40 + i * 20 + n * 5), Math.min(100, 20 + i * 25), 10 + i * 15]);
+        [customerId, title, Math.min(100, 40 + i * 20 + n * 5), Math.min(100, 20 + i * 25), 10 + i * 15],
+      );
     }
     for (let i = 0; i < 8; i++) {
       const status = (i + n) % 7;
       await db.query(
         `INSERT INTO dashboard_rounds (customer_id, title, subtitle, round_current, total_models, upcoming_dates, status_service, start_date, end_date, link_review)
          VALUES ($1,$2,$3,$4,$5,$6,$7, date '2026-09-01' + $8::int, date '2026-09-15' + $8::int, $9)`,
-        [customerId, `Batch ${String.fromCharCode(65 + i)}`, `B-${2026}${String(i + 1).padStart(2, '0')}`,
-          status === 0 ? 0 : 1 + (i % 6), 6 + i * 2, `${10 + i} Dec 2026`, status, i * 7, `/review/${customerId}/${i + 1}`]);
+        [
+          customerId,
+          `Batch ${String.fromCharCode(65 + i)}`,
+          `B-${2026}${String(i + 1).padStart(2, '0')}`,
+          status === 0 ? 0 : 1 + (i % 6),
+          6 + i * 2,
+          `${10 + i} Dec 2026`,
+          status,
+          i * 7,
+          `/review/${customerId}/${i + 1}`,
+        ],
+      );
     }
   }
 }

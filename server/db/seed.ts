@@ -15,7 +15,10 @@ import { seedDemoAssets, seedProductImagery } from './seed-imagery.ts';
 export const DEMO_PASSWORD = 'demo1234';
 const READER_SLUGS = SLUGS.filter((s) => s.startsWith('reader-'));
 
-export async function seedIfEmpty(db: Db, config: Pick<Config, 'storageDir' | 'storageUrl' | 's3' | 'demoLayerPx'>): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Db,
+  config: Pick<Config, 'storageDir' | 'storageUrl' | 's3' | 'demoLayerPx'>,
+): Promise<boolean> {
   if (await db.one('SELECT 1 FROM customers LIMIT 1')) return false;
   await seedDemo(db, openStorage(config), config.demoLayerPx);
   return true;
@@ -29,23 +32,51 @@ export async function seedDemo(db: Db, storage: Storage, layerPx: number = DEMO_
   await db.tx(async (t) => {
     const acme = await createCompany(t, { name: 'Acme Living', country: 'United States', city: 'Austin', sector: 'Furniture' });
     const borealis = await createCompany(t, { name: 'Borealis Home', country: 'Canada', city: 'Montreal', sector: 'Home decor' });
-    const viewerRole = await t.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Viewer') RETURNING id`, [acme.id]);
+    const viewerRole = await t.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Viewer') RETURNING id`, [
+      acme.id,
+    ]);
     await grant(t, viewerRole!.id, READER_SLUGS);
 
     const people = [
       { email: 'staff@facet.test', name: 'Sam Staff', type: 'staff' as const, office: 'Studio lead' },
       { email: 'manager@acme.test', name: 'Alice Manager', office: 'Catalogue manager', in: [[acme.id, acme.fullRoleId]] },
       { email: 'viewer@acme.test', name: 'Victor Viewer', office: 'Merchandiser', in: [[acme.id, viewerRole!.id]] },
-      { email: 'manager@borealis.test', name: 'Bella Manager', office: 'Head of e-commerce', in: [[borealis.id, borealis.fullRoleId]] },
-      { email: 'multi@facet.test', name: 'Max Multi', office: 'Consultant', in: [[acme.id, acme.fullRoleId], [borealis.id, borealis.fullRoleId]] },
+      {
+        email: 'manager@borealis.test',
+        name: 'Bella Manager',
+        office: 'Head of e-commerce',
+        in: [[borealis.id, borealis.fullRoleId]],
+      },
+      {
+        email: 'multi@facet.test',
+        name: 'Max Multi',
+        office: 'Consultant',
+        in: [
+          [acme.id, acme.fullRoleId],
+          [borealis.id, borealis.fullRoleId],
+        ],
+      },
     ];
     for (const [i, p] of people.entries()) {
-      const id = await createUser(t, { name: p.name, email: p.email, password: DEMO_PASSWORD, office: p.office, type: p.type, phone: `+1 555 010${i}` });
+      const id = await createUser(t, {
+        name: p.name,
+        email: p.email,
+        password: DEMO_PASSWORD,
+        office: p.office,
+        type: p.type,
+        phone: `+1 555 010${i}`,
+      });
       const photo = await storage.save(`users/${p.type === 'staff' ? 'ilustraviz-staff' : 'clients'}`, 'png', await portrait(i));
       await t.query(
         `UPDATE users SET photo = $2, country = $3, discord = $4, nickname = $5, teams = $6::jsonb, version_terms_use = '1' WHERE id = $1`,
-        [id, photo, i % 2 ? 'Canada' : 'United States', `${p.name.split(' ')[0]!.toLowerCase()}#${1000 + i}`,
-          p.name.split(' ')[0], JSON.stringify([{ team: i ? 'Catalogue' : 'Studio' }, { team: 'Imagery' }])],
+        [
+          id,
+          photo,
+          i % 2 ? 'Canada' : 'United States',
+          `${p.name.split(' ')[0]!.toLowerCase()}#${1000 + i}`,
+          p.name.split(' ')[0],
+          JSON.stringify([{ team: i ? 'Catalogue' : 'Studio' }, { team: 'Imagery' }]),
+        ],
       );
       for (const [customerId, roleId] of p.in ?? []) await addMember(t, id, customerId!, roleId!);
     }

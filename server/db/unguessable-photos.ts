@@ -13,13 +13,19 @@ const TABLES = ['users', 'customers'] as const;
 export async function renameGuessablePhotos(db: Db, storage: Storage): Promise<number> {
   let moved = 0;
   for (const table of TABLES) {
-    const rows = await db.query<{ id: number; photo: string }>(`SELECT id, photo FROM ${table} WHERE photo IS NOT NULL AND photo LIKE 'users/%'`);
+    const rows = await db.query<{ id: number; photo: string }>(
+      `SELECT id, photo FROM ${table} WHERE photo IS NOT NULL AND photo LIKE 'users/%'`,
+    );
     for (const row of rows.filter((r) => !RANDOM_NAME.test(r.photo))) {
       const bytes = await storage.read(row.photo).catch(() => undefined);
       if (!bytes) continue; // the file is gone: nothing to serve under either name
       const folder = row.photo.slice(0, row.photo.lastIndexOf('/'));
       const path = await storage.save(folder, row.photo.slice(row.photo.lastIndexOf('.') + 1), bytes);
-      const updated = await db.one(`UPDATE ${table} SET photo = $2 WHERE id = $1 AND photo = $3 RETURNING id`, [row.id, path, row.photo]);
+      const updated = await db.one(`UPDATE ${table} SET photo = $2 WHERE id = $1 AND photo = $3 RETURNING id`, [
+        row.id,
+        path,
+        row.photo,
+      ]);
       await storage.remove(updated ? row.photo : path).catch(() => undefined);
       if (updated) moved++;
     }

@@ -6,8 +6,14 @@ import { badRequest } from '../http/errors.ts';
 
 export interface NewCompany {
   name: string;
-  country?: string; street?: string; city?: string; region?: string; zipcode?: string;
-  sector?: string; site?: string; description?: string;
+  country?: string;
+  street?: string;
+  city?: string;
+  region?: string;
+  zipcode?: string;
+  sector?: string;
+  site?: string;
+  description?: string;
 }
 
 /** A company with its full-permission role at position 0. */
@@ -27,10 +33,10 @@ export async function createCompany(db: Db, c: NewCompany): Promise<{ id: number
 
 export async function grant(db: Db, roleId: number, slugs: readonly string[]) {
   if (!slugs.length) return;
-  await db.query(
-    `INSERT INTO role_privileges (role_id, slug) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`,
-    [roleId, slugs],
-  );
+  await db.query(`INSERT INTO role_privileges (role_id, slug) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING`, [
+    roleId,
+    slugs,
+  ]);
 }
 
 export interface NewUser {

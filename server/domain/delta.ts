@@ -24,7 +24,9 @@ export const SETTLE_MS = 2000;
 
 /** The database clock less SETTLE_MS (ISO): a cursor that misses no transaction still running. */
 export async function settledNow(db: Db): Promise<string> {
-  const clock = await db.one<{ settled: Date | string }>(`SELECT clock_timestamp() - $1 * interval '1 millisecond' AS settled`, [SETTLE_MS]);
+  const clock = await db.one<{ settled: Date | string }>(`SELECT clock_timestamp() - $1 * interval '1 millisecond' AS settled`, [
+    SETTLE_MS,
+  ]);
   return iso(clock!.settled);
 }
 
@@ -36,14 +38,21 @@ export async function settledNow(db: Db): Promise<string> {
  */
 export async function deltaFor(
   db: Db,
-  o: { entity: 'product' | 'template'; since?: Date; customerId: number | null; rows: { updated_at: string }[]; hidden?: { sql: string; params: unknown[] } },
+  o: {
+    entity: 'product' | 'template';
+    since?: Date;
+    customerId: number | null;
+    rows: { updated_at: string }[];
+    hidden?: { sql: string; params: unknown[] };
+  },
 ): Promise<Delta> {
   const tombs = await db.query<{ entity_id: number; deleted_at: Date | string }>(
     `SELECT entity_id, deleted_at FROM tombstones
       WHERE entity = $1 AND ($2::timestamptz IS NULL OR deleted_at >= $2::timestamptz + interval '1 millisecond')
         AND ($3::int IS NULL OR customer_id = $3 OR customer_id IS NULL)
       ORDER BY deleted_at DESC ${o.since ? '' : 'LIMIT 1'}`,
-    [o.entity, o.since ?? null, o.customerId]);
+    [o.entity, o.since ?? null, o.customerId],
+  );
   const floor = o.since ? o.since.toISOString() : new Date(0).toISOString();
   let cursor = floor;
   for (const r of o.rows) if (r.updated_at > cursor) cursor = r.updated_at;

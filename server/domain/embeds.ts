@@ -28,7 +28,9 @@ export interface SpinAsk {
 async function groupOf(db: Db, productId: number, groupId: number | undefined): Promise<number | undefined> {
   const g = await db.one<{ id: number }>(
     `SELECT g.id FROM upload_groups g WHERE g.product_id = $1 AND ($2::int IS NULL OR g.id = $2)
-        AND EXISTS (SELECT 1 FROM product_uploads u WHERE u.group_id = g.id) ORDER BY g.id DESC LIMIT 1`, [productId, groupId ?? null]);
+        AND EXISTS (SELECT 1 FROM product_uploads u WHERE u.group_id = g.id) ORDER BY g.id DESC LIMIT 1`,
+    [productId, groupId ?? null],
+  );
   return g?.id;
 }
 
@@ -40,7 +42,11 @@ async function sourceOf(db: Db, product: SharedProduct, ask: SpinAsk): Promise<S
     return g === undefined ? undefined : { groupId: g };
   }
   if (ask.id_customization === undefined || ask.frames === undefined) throw NOT_FOUND();
-  const p = await db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [ask.id_customization, product.id, '360']);
+  const p = await db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [
+    ask.id_customization,
+    product.id,
+    '360',
+  ]);
   if (!p) throw NOT_FOUND();
   return { presetId: ask.id_customization };
 }
@@ -71,12 +77,21 @@ export async function viewerOf(s: Services, productId: number, key: string | und
   const product = await productByKey(s.db, productId, key);
   if (!product) throw NOT_FOUND();
   const v = await s.db.one<{ file_glb: string | null; file_usdz: string | null; image_lazy_load: string | null }>(
-    'SELECT file_glb, file_usdz, image_lazy_load FROM product_viewers WHERE product_id = $1', [product.id]);
+    'SELECT file_glb, file_usdz, image_lazy_load FROM product_viewers WHERE product_id = $1',
+    [product.id],
+  );
   const url = (p: string | null | undefined) => (p ? s.storage.url(p) : null);
-  return { success: true as const, name: product.name, file_glb: url(v?.file_glb), file_usdz: url(v?.file_usdz), poster: url(v?.image_lazy_load) };
+  return {
+    success: true as const,
+    name: product.name,
+    file_glb: url(v?.file_glb),
+    file_usdz: url(v?.file_usdz),
+    poster: url(v?.image_lazy_load),
+  };
 }
 
-const idIn = (v: unknown) => (typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2147483647 ? Number(v) : undefined);
+const idIn = (v: unknown) =>
+  typeof v === 'string' && /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2147483647 ? Number(v) : undefined;
 
 /**
  * Whether a public page's query names something it may show: the product by its share key, and for
@@ -96,6 +111,10 @@ export async function pageProduct(s: Services, path: string, q: Record<string, u
   }
   const preset = idIn(q.id_customization);
   if (!preset || (q.frames !== '24' && q.frames !== '48')) return undefined;
-  const p = await s.db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [preset, product.id, '360']);
+  const p = await s.db.one('SELECT 1 FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3', [
+    preset,
+    product.id,
+    '360',
+  ]);
   return p ? { title: `${product.name} (360° view)` } : undefined;
 }

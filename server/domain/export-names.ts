@@ -15,8 +15,14 @@ export interface ExportSpec extends OutputSpec {
 
 /** The fixed '4K Images' option of the 360 panel (id 0, no note). */
 export const FOUR_K: ExportSpec = {
-  retailer: '4K Images', file_type: 'jpg', ...FOUR_K_SIZE, dpi: 300, color_depth: 24 as ColourDepth,
-  file_size: 20, frames: 24, file_name: '4K_<frame_num2>.<ext>',
+  retailer: '4K Images',
+  file_type: 'jpg',
+  ...FOUR_K_SIZE,
+  dpi: 300,
+  color_depth: 24 as ColourDepth,
+  file_size: 20,
+  frames: 24,
+  file_name: '4K_<frame_num2>.<ext>',
 };
 
 export const needsNote = (pattern: string): boolean => pattern.includes('<note>');
@@ -40,14 +46,17 @@ export function fileNameFor(pattern: string, o: { note?: string | null; frame: n
     .replace(/<ext>/g, o.ext);
   name = clean(name);
   if (!pattern.includes('<ext>')) name = `${name}.${o.ext}`;
-  if (!hasFrame && o.frames > 1) name = name.replace(new RegExp(`\\.${o.ext}$`), `_${pad(Math.max(2, String(o.frames).length))}.${o.ext}`);
+  if (!hasFrame && o.frames > 1)
+    name = name.replace(new RegExp(`\\.${o.ext}$`), `_${pad(Math.max(2, String(o.frames).length))}.${o.ext}`);
   return name.replace(/^\.+/, '') || `frame_${pad(2)}.${o.ext}`;
 }
 
 /** Every file's name, in frame order; should a pattern still repeat a name, the frame number is added. */
 export function fileNames(spec: Pick<ExportSpec, 'file_name' | 'frames' | 'file_type'>, note?: string | null): string[] {
   const ext = spec.file_type;
-  const names = Array.from({ length: spec.frames }, (_, i) => fileNameFor(spec.file_name, { note, frame: i + 1, frames: spec.frames, ext }));
+  const names = Array.from({ length: spec.frames }, (_, i) =>
+    fileNameFor(spec.file_name, { note, frame: i + 1, frames: spec.frames, ext }),
+  );
   if (new Set(names).size === names.length) return names;
   const width = Math.max(2, String(spec.frames).length);
   return names.map((n, i) => `${n.replace(/\.[^.]*$/, '')}_${String(i + 1).padStart(width, '0')}.${ext}`);

@@ -54,11 +54,22 @@ const live = (r: ExportRow) => r.status === 'ready' && r.expires_at !== null && 
 
 export function jobOut(s: Pick<Services, 'config'>, r: ExportRow): ExportJobOut {
   return {
-    id: r.id, id_product_config: r.preset_id, section: r.section, retailer_id: r.retailer_id, retailer: r.spec.retailer, note: r.note,
-    status: r.status, progress: r.progress, total: r.total, reason: r.reason,
-    url: live(r) ? downloadLink(s, r.token, false) : null, bytes: r.bytes === null ? null : Number(r.bytes),
+    id: r.id,
+    id_product_config: r.preset_id,
+    section: r.section,
+    retailer_id: r.retailer_id,
+    retailer: r.spec.retailer,
+    note: r.note,
+    status: r.status,
+    progress: r.progress,
+    total: r.total,
+    reason: r.reason,
+    url: live(r) ? downloadLink(s, r.token, false) : null,
+    bytes: r.bytes === null ? null : Number(r.bytes),
     upscale: r.upscale === null || r.upscale === undefined ? null : Number(r.upscale),
-    created_at: iso(r.created_at), updated_at: iso(r.updated_at), expires_at: r.expires_at === null ? null : iso(r.expires_at),
+    created_at: iso(r.created_at),
+    updated_at: iso(r.updated_at),
+    expires_at: r.expires_at === null ? null : iso(r.expires_at),
   };
 }
 
@@ -81,9 +92,16 @@ async function specOf(db: Db, retailerId: number, section: ExportRow['section'])
   const r = await db.one<RetailerRow>('SELECT * FROM retailers WHERE id = $1', [retailerId]);
   if (!r) throw fieldError('retailer', 'The selected retailer does not exist.');
   return {
-    retailer: r.retailer, file_type: r.file_type, width: r.width, height: r.height, dpi: r.dpi,
-    color_depth: r.color_depth as ColourDepth, file_size: Number(r.file_size), file_name: r.file_name,
-    frames: section === '360' ? r.images_per_row : 1, no_upscale: r.no_upscale,
+    retailer: r.retailer,
+    file_type: r.file_type,
+    width: r.width,
+    height: r.height,
+    dpi: r.dpi,
+    color_depth: r.color_depth as ColourDepth,
+    file_size: Number(r.file_size),
+    file_name: r.file_name,
+    frames: section === '360' ? r.images_per_row : 1,
+    no_upscale: r.no_upscale,
   };
 }
 
@@ -112,8 +130,22 @@ export async function enqueueExport(s: Services, auth: Auth, ask: EnqueueAsk): P
     const row = (await t.one<ExportRow>(
       `INSERT INTO exports (customer_id, product_id, preset_id, preset_version, section, preset, retailer_id, spec, note, total, token, email, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
-      [ask.customerId, ask.productId, ask.presetId, stored.version, stored.section, JSON.stringify(stored.preset), ask.retailerId,
-        JSON.stringify(spec), note, spec.frames, randomBytes(16).toString('base64url'), auth.user.email, auth.user.id]))!;
+      [
+        ask.customerId,
+        ask.productId,
+        ask.presetId,
+        stored.version,
+        stored.section,
+        JSON.stringify(stored.preset),
+        ask.retailerId,
+        JSON.stringify(spec),
+        note,
+        spec.frames,
+        randomBytes(16).toString('base64url'),
+        auth.user.email,
+        auth.user.id,
+      ],
+    ))!;
     const jobId = await s.jobs.send(QUEUES.export, { exportId: row.id }, { db: t });
     await t.query('UPDATE exports SET job_id = $2 WHERE id = $1', [row.id, jobId]);
     return { ...row, job_id: jobId };
@@ -122,8 +154,13 @@ export async function enqueueExport(s: Services, auth: Auth, ask: EnqueueAsk): P
 
 /** The product's exports of the sections the member reads (staff: all). */
 export function productExports(db: Db, auth: Auth, productId: number) {
-  const sections = (['silo', 'vignette', '360'] as const).filter((x) => auth.isStaff || readOf(x).some((slug) => auth.slugs.has(slug)));
-  return db.query<ExportRow>('SELECT * FROM exports WHERE product_id = $1 AND section = ANY($2) ORDER BY id DESC LIMIT 100', [productId, sections]);
+  const sections = (['silo', 'vignette', '360'] as const).filter(
+    (x) => auth.isStaff || readOf(x).some((slug) => auth.slugs.has(slug)),
+  );
+  return db.query<ExportRow>('SELECT * FROM exports WHERE product_id = $1 AND section = ANY($2) ORDER BY id DESC LIMIT 100', [
+    productId,
+    sections,
+  ]);
 }
 
 /** A failed export queued again as it was asked (the guard has checked its company). */
@@ -136,7 +173,9 @@ export async function retryExport(s: Services, auth: Auth, id: number): Promise<
   return s.db.tx(async (t) => {
     const again = await t.one<ExportRow>(
       `UPDATE exports SET status = 'queued', progress = 0, reason = NULL, attempts = attempts + 1, updated_at = date_trunc('milliseconds', now())
-        WHERE id = $1 AND status = 'failed' RETURNING *`, [id]);
+        WHERE id = $1 AND status = 'failed' RETURNING *`,
+      [id],
+    );
     if (!again) throw new ApiError(409, 'Only a failed export can be retried.');
     const jobId = await s.jobs.send(QUEUES.export, { exportId: id }, { db: t });
     await t.query('UPDATE exports SET job_id = $2 WHERE id = $1', [id, jobId]);
@@ -146,4 +185,6 @@ export async function retryExport(s: Services, auth: Auth, id: number): Promise<
 
 /** The zip behind a mailed link while it works; undefined once expired (or never made). */
 export const liveExport = (db: Db, token: string) =>
-  db.one<ExportRow>(`SELECT * FROM exports WHERE token = $1 AND status = 'ready' AND expires_at > now() AND path IS NOT NULL`, [token]);
+  db.one<ExportRow>(`SELECT * FROM exports WHERE token = $1 AND status = 'ready' AND expires_at > now() AND path IS NOT NULL`, [
+    token,
+  ]);

@@ -45,11 +45,15 @@ export async function stampOf(db: Db, source: Source, widths: number[]): Promise
     const r = await db.one<{ version: number; n: number; at: Date | null }>(
       `SELECT p.version, count(l.id)::int AS n, max(l.updated_at) AS at FROM product_presets p
          LEFT JOIN product_layers l ON l.product_id = p.product_id AND l.section = '360'
-        WHERE p.id = $1 AND p.section = '360' GROUP BY p.id, p.version`, [source.presetId]);
+        WHERE p.id = $1 AND p.section = '360' GROUP BY p.id, p.version`,
+      [source.presetId],
+    );
     return r && `v${r.version};layers ${r.n}@${r.at ? new Date(r.at).toISOString() : '-'};${w}`;
   }
   const r = await db.one<{ n: number; last: number | null }>(
-    'SELECT count(*)::int AS n, max(id) AS last FROM product_uploads WHERE group_id = $1', [source.groupId]);
+    'SELECT count(*)::int AS n, max(id) AS last FROM product_uploads WHERE group_id = $1',
+    [source.groupId],
+  );
   return r && r.n > 0 ? `photos ${r.n}@${r.last};${w}` : undefined;
 }
 
@@ -57,7 +61,13 @@ export async function stampOf(db: Db, source: Source, widths: number[]): Promise
  * The set for the source as it is now, queued for rendering when it does not exist yet. The row and
  * its job are one transaction, so a set is never left without a job to render it.
  */
-export async function ensureFrameSet(db: Db, jobs: JobQueue, productId: number, source: Source, widths: number[]): Promise<FrameSet | undefined> {
+export async function ensureFrameSet(
+  db: Db,
+  jobs: JobQueue,
+  productId: number,
+  source: Source,
+  widths: number[],
+): Promise<FrameSet | undefined> {
   const stamp = await stampOf(db, source, widths);
   if (!stamp) return undefined;
   const col = column(source);
@@ -69,7 +79,8 @@ export async function ensureFrameSet(db: Db, jobs: JobQueue, productId: number, 
     const made = await t.one<{ id: number }>(
       `INSERT INTO frame_sets (product_id, ${col}, stamp, folder, widths) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT DO NOTHING RETURNING id`,
-      [productId, idOf(source), stamp, `${SPINS}/${randomBytes(16).toString('base64url')}`, widths]);
+      [productId, idOf(source), stamp, `${SPINS}/${randomBytes(16).toString('base64url')}`, widths],
+    );
     if (made) await jobs.send(QUEUES.frameSet, { frameSetId: made.id }, { db: t });
   });
   return find();
@@ -77,10 +88,13 @@ export async function ensureFrameSet(db: Db, jobs: JobQueue, productId: number, 
 
 /** The newest ready set of the source (served while a newer one renders). */
 export async function latestReady(db: Db, source: Source): Promise<FrameSet | undefined> {
-  return db.one<FrameSet>(`SELECT * FROM frame_sets WHERE ${column(source)} = $1 AND status = 'ready' ORDER BY id DESC LIMIT 1`, [idOf(source)]);
+  return db.one<FrameSet>(`SELECT * FROM frame_sets WHERE ${column(source)} = $1 AND status = 'ready' ORDER BY id DESC LIMIT 1`, [
+    idOf(source),
+  ]);
 }
 
-export const fileOf = (set: Pick<FrameSet, 'folder'>, view: number, width: number, ext: 'webp' | 'jpg') => `${set.folder}/${view}-${width}.${ext}`;
+export const fileOf = (set: Pick<FrameSet, 'folder'>, view: number, width: number, ext: 'webp' | 'jpg') =>
+  `${set.folder}/${view}-${width}.${ext}`;
 
 export interface FrameOut {
   index: number;
@@ -90,15 +104,24 @@ export interface FrameOut {
 
 /** The frames of a turn of `n` (all views when n is undefined), each with its files by width. */
 export function framesOf(set: FrameSet, storage: Storage, n?: number): FrameOut[] {
-  const views = n === undefined ? set.views.map((_, v) => v) : framesOfTurn(set.views.map((v) => v.angle), n);
-  const by = (view: number, ext: 'webp' | 'jpg') => Object.fromEntries(set.widths.map((w) => [String(w), storage.url(fileOf(set, view, w, ext))]));
+  const views =
+    n === undefined
+      ? set.views.map((_, v) => v)
+      : framesOfTurn(
+          set.views.map((v) => v.angle),
+          n,
+        );
+  const by = (view: number, ext: 'webp' | 'jpg') =>
+    Object.fromEntries(set.widths.map((w) => [String(w), storage.url(fileOf(set, view, w, ext))]));
   return views.map((view, index) => ({ index, webp: by(view, 'webp'), jpeg: by(view, 'jpg') }));
 }
 
 /** Superseded sets an hour old (rows and files), and folders no row names that old (a render that died). */
 export async function sweepFrameSets(db: Db, storage: Storage): Promise<void> {
   const gone = await db.query<{ folder: string }>(
-    `DELETE FROM frame_sets WHERE superseded_at < now() - $1 * interval '1 millisecond' RETURNING folder`, [SUPERSEDED_KEEP_MS]);
+    `DELETE FROM frame_sets WHERE superseded_at < now() - $1 * interval '1 millisecond' RETURNING folder`,
+    [SUPERSEDED_KEEP_MS],
+  );
   for (const g of gone) await storage.store.removeFolder(g.folder);
   if (!storage.root) return; // folders of renders that died: swept on the local disk only
   const root = join(storage.root, SPINS);
@@ -115,8 +138,13 @@ export async function sweepFrameSets(db: Db, storage: Storage): Promise<void> {
  * After a 360 preset is saved: its new version's frames start rendering now, so embeds switch to them
  * soon. Best effort: the save stands either way, and the next embed read queues them too.
  */
-export async function renderSavedPreset(s: { db: Db; jobs: JobQueue; config: { jobs: { spinWidths: number[] } } },
-  log: { warn(obj: unknown, msg?: string): void }, productId: number, presetId: number): Promise<void> {
-  await ensureFrameSet(s.db, s.jobs, productId, { presetId }, s.config.jobs.spinWidths)
-    .catch((err: unknown) => log.warn({ err }, 'queueing the frames of a saved 360 preset failed'));
+export async function renderSavedPreset(
+  s: { db: Db; jobs: JobQueue; config: { jobs: { spinWidths: number[] } } },
+  log: { warn(obj: unknown, msg?: string): void },
+  productId: number,
+  presetId: number,
+): Promise<void> {
+  await ensureFrameSet(s.db, s.jobs, productId, { presetId }, s.config.jobs.spinWidths).catch((err: unknown) =>
+    log.warn({ err }, 'queueing the frames of a saved 360 preset failed'),
+  );
 }

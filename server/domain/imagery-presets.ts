@@ -1,7 +1,14 @@
 // Presets (customizations) of silo, vignette and 360: the rules the schema cannot say (the background
 // among the product's pictures, the per-section cap; the fields, ranges and defaults are the
 // contract's, src/api/contract/rules/preset.ts), and the rows as the API answers them.
-import { backgroundError, isColour, presetKeys, type PresetField, type PresetSection, type PresetValues } from '../../src/api/contract/rules/preset.ts';
+import {
+  backgroundError,
+  isColour,
+  presetKeys,
+  type PresetField,
+  type PresetSection,
+  type PresetValues,
+} from '../../src/api/contract/rules/preset.ts';
 import type { Db } from '../db/index.ts';
 import { fieldError } from '../http/errors.ts';
 import { BUMP, iso } from './products.ts';
@@ -11,15 +18,23 @@ export const MAX_PRESETS = 50;
 
 /** API field -> column: the same name but the two flags. */
 const COLUMN: Partial<Record<PresetField, string>> = { hasShadow: 'has_shadow', hasReflection: 'has_reflection' };
-const columnsOf = (section: PresetSection): Record<string, string> => Object.fromEntries(presetKeys(section).map((k) => [k, COLUMN[k] ?? k]));
+const columnsOf = (section: PresetSection): Record<string, string> =>
+  Object.fromEntries(presetKeys(section).map((k) => [k, COLUMN[k] ?? k]));
 
 /** Only the preset fields of the section, of those sent (the schema checked their ranges). */
 export function presetValues(section: PresetSection, body: Record<string, unknown>): Partial<PresetValues> {
-  return Object.fromEntries(presetKeys(section).filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
+  return Object.fromEntries(
+    presetKeys(section)
+      .filter((k) => body[k] !== undefined)
+      .map((k) => [k, body[k]]),
+  );
 }
 
 export async function backgroundsOf(db: Db, productId: number): Promise<string[]> {
-  const rows = await db.query<{ path: string }>('SELECT path FROM product_backgrounds WHERE product_id = $1 ORDER BY position, id', [productId]);
+  const rows = await db.query<{ path: string }>(
+    'SELECT path FROM product_backgrounds WHERE product_id = $1 ORDER BY position, id',
+    [productId],
+  );
   return rows.map((r) => r.path);
 }
 
@@ -33,16 +48,24 @@ export async function checkBackground(db: Db, section: PresetSection, productId:
 }
 
 const selectList = (section: PresetSection) =>
-  ['id', 'id AS id_product_config', 'product_id AS id_product',
+  [
+    'id',
+    'id AS id_product_config',
+    'product_id AS id_product',
     ...Object.entries(columnsOf(section)).map(([api, col]) => (api === col ? col : `${col} AS "${api}"`)),
-    'version', 'created_at', 'updated_at'].join(', ');
+    'version',
+    'created_at',
+    'updated_at',
+  ].join(', ');
 
 type Raw = Record<string, unknown> & { id: number; created_at: Date | string; updated_at: Date | string };
 const mapRow = (r: Raw) => ({ ...r, created_at: iso(r.created_at), updated_at: iso(r.updated_at) });
 
 export async function listPresets(db: Db, section: PresetSection, productId: number) {
   const rows = await db.query<Raw>(
-    `SELECT ${selectList(section)} FROM product_presets WHERE product_id = $1 AND section = $2 ORDER BY id`, [productId, section]);
+    `SELECT ${selectList(section)} FROM product_presets WHERE product_id = $1 AND section = $2 ORDER BY id`,
+    [productId, section],
+  );
   return rows.map(mapRow);
 }
 
@@ -50,7 +73,8 @@ export async function listPresets(db: Db, section: PresetSection, productId: num
 export async function loadPreset(db: Db, section: PresetSection, productId: number, id: number, lock = false) {
   const r = await db.one<Raw>(
     `SELECT ${selectList(section)} FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3${lock ? ' FOR UPDATE' : ''}`,
-    [id, productId, section]);
+    [id, productId, section],
+  );
   return r && mapRow(r);
 }
 
@@ -60,7 +84,8 @@ export async function insertPreset(db: Db, section: PresetSection, productId: nu
   const r = await db.one<Raw>(
     `INSERT INTO product_presets (product_id, section, created_by, ${keys.map((k) => cols[k]).join(', ')})
      VALUES ($1, $2, $3, ${keys.map((_, i) => `$${i + 4}`).join(', ')}) RETURNING ${selectList(section)}`,
-    [productId, section, userId, ...keys.map((k) => (v as Record<string, unknown>)[k])]);
+    [productId, section, userId, ...keys.map((k) => (v as Record<string, unknown>)[k])],
+  );
   return mapRow(r!);
 }
 
@@ -72,6 +97,7 @@ export async function updatePreset(db: Db, section: PresetSection, id: number, v
   const r = await db.one<Raw>(
     `UPDATE product_presets SET ${[...sets, 'version = version + 1', BUMP].join(', ')}
       WHERE id = $1 RETURNING ${selectList(section)}`,
-    [id, ...keys.map((k) => (v as Record<string, unknown>)[k])]);
+    [id, ...keys.map((k) => (v as Record<string, unknown>)[k])],
+  );
   return mapRow(r!);
 }

@@ -30,7 +30,10 @@ const extOf = (path: string) => path.slice(path.lastIndexOf('.') + 1);
 /** `<label>_<nn>.<ext>` for each path, numbered from 01 in order, optionally in a folder. */
 export function numbered(label: string, paths: string[], folder = ''): ZipEntry[] {
   const width = Math.max(2, String(paths.length).length);
-  return paths.map((path, i) => ({ path, name: `${folder}${safeName(label)}_${String(i + 1).padStart(width, '0')}.${extOf(path)}` }));
+  return paths.map((path, i) => ({
+    path,
+    name: `${folder}${safeName(label)}_${String(i + 1).padStart(width, '0')}.${extOf(path)}`,
+  }));
 }
 
 /** A STORE zip of stored files at `path` (the store shows it only once complete); answers its size. */
@@ -39,7 +42,15 @@ export async function writeZip(storage: Storage, entries: ZipEntry[], path: stri
   const failed = new Promise<never>((_, reject) => zip.on('error', reject));
   // Each file is opened only when its turn comes (one open read at a time, also on S3).
   for (const e of entries) {
-    zip.addReadStreamLazy(e.name, { compress: false }, (cb) => void storage.readStream(e.path).then((s) => cb(null, s), (err: Error) => cb(err, undefined as never)));
+    zip.addReadStreamLazy(
+      e.name,
+      { compress: false },
+      (cb) =>
+        void storage.readStream(e.path).then(
+          (s) => cb(null, s),
+          (err: Error) => cb(err, undefined as never),
+        ),
+    );
   }
   zip.end();
   let bytes = 0;
@@ -71,10 +82,14 @@ export async function buildZip(db: Db, storage: Storage, r: ZipRequest): Promise
   const present = await Promise.all(r.entries.map((e) => storage.exists(e.path)));
   const entries = r.entries.filter((_, i) => present[i]);
   if (!entries.length) throw fieldError('id_product', 'There are no uploaded images to download.');
-  const key = createHash('sha256').update(JSON.stringify([r.productId, r.section, r.label, entries])).digest('base64url');
+  const key = createHash('sha256')
+    .update(JSON.stringify([r.productId, r.section, r.label, entries]))
+    .digest('base64url');
   const same = await db.one<{ token: string }>(
     `SELECT token FROM download_zips WHERE customer_id = $1 AND content_key = $2 AND expires_at > now() + $3 * interval '1 millisecond'
-      ORDER BY expires_at DESC LIMIT 1`, [r.customerId, key, ZIP_LIFETIME_MS / 2]);
+      ORDER BY expires_at DESC LIMIT 1`,
+    [r.customerId, key, ZIP_LIFETIME_MS / 2],
+  );
   if (same) return same.token;
   const token = randomBytes(16).toString('base64url');
   const path = `${ZIPS}/${token}/${safeName(r.label)}_${ymd(new Date())}.zip`;
@@ -83,7 +98,8 @@ export async function buildZip(db: Db, storage: Storage, r: ZipRequest): Promise
     await db.query(
       `INSERT INTO download_zips (token, customer_id, product_id, section, path, content_key, entries, bytes, created_by, expires_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, now() + $10 * interval '1 millisecond')`,
-      [token, r.customerId, r.productId, r.section, path, key, entries.length, bytes, r.userId, ZIP_LIFETIME_MS]);
+      [token, r.customerId, r.productId, r.section, path, key, entries.length, bytes, r.userId, ZIP_LIFETIME_MS],
+    );
   } catch (err) {
     await storage.store.removeFolder(`${ZIPS}/${token}`).catch(() => undefined);
     throw err;
@@ -94,7 +110,9 @@ export async function buildZip(db: Db, storage: Storage, r: ZipRequest): Promise
 /** A live zip's stored path and expiry (the guard has checked its company). */
 export async function liveZip(db: Db, token: string) {
   return db.one<{ path: string; section: string; expires_at: Date | string }>(
-    'SELECT path, section, expires_at FROM download_zips WHERE token = $1 AND expires_at > now()', [token]);
+    'SELECT path, section, expires_at FROM download_zips WHERE token = $1 AND expires_at > now()',
+    [token],
+  );
 }
 
 /**
@@ -108,7 +126,8 @@ export async function sweepExpiredZips(db: Db, storage: Storage): Promise<number
   if (!folders.length) return gone.length;
   const known = new Set((await db.query<{ token: string }>('SELECT token FROM download_zips')).map((r) => r.token));
   for (const dir of folders) {
-    if (!known.has(dir.name) && Date.now() - dir.modified > ZIP_LIFETIME_MS) await storage.store.removeFolder(`${ZIPS}/${dir.name}`);
+    if (!known.has(dir.name) && Date.now() - dir.modified > ZIP_LIFETIME_MS)
+      await storage.store.removeFolder(`${ZIPS}/${dir.name}`);
   }
   return gone.length;
 }

@@ -33,7 +33,10 @@ const stamp = (v: Date | string | null | undefined) => (v ? new Date(v).getTime(
 export async function productListVersion(db: Db, customerId: number | null): Promise<string> {
   const cache = authCacheOf(db);
   if (!cache) return readListVersion(db, customerId);
-  return (await cache.get('listVersion', String(customerId ?? 'all'), async () => ({ value: await readListVersion(db, customerId), user: 0 })))!;
+  return (await cache.get('listVersion', String(customerId ?? 'all'), async () => ({
+    value: await readListVersion(db, customerId),
+    user: 0,
+  })))!;
 }
 
 async function readListVersion(db: Db, customerId: number | null): Promise<string> {
@@ -41,7 +44,8 @@ async function readListVersion(db: Db, customerId: number | null): Promise<strin
     `SELECT count(*)::int AS n, max(updated_at) AS u,
             (SELECT max(deleted_at) FROM tombstones WHERE entity = 'product' AND ($1::int IS NULL OR customer_id = $1)) AS d
        FROM products WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1)`,
-    [customerId]);
+    [customerId],
+  );
   return `${r!.n}.${stamp(r!.u)}.${stamp(r!.d)}`;
 }
 
@@ -50,7 +54,11 @@ async function readListVersion(db: Db, customerId: number | null): Promise<strin
  * client that already holds it; otherwise builds, serialises with the route's schema, and keeps it.
  */
 export async function sendVersioned(
-  req: FastifyRequest, reply: FastifyReply, key: string, version: string, build: () => Promise<unknown>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  version: string,
+  build: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const tag = `W/"${key}.${version}"`;
   reply.header('etag', tag).header('cache-control', 'private, no-store');

@@ -16,10 +16,18 @@ export async function listPage(db: Db, customerId: number | null, page: ListPage
   // A range between the first page's bounds (`from` given) needs only its rows: the first page gave
   // the total and the bounds. A keyset continuation (`before` alone) still gets the total.
   const first = page.before === undefined && page.from === undefined;
-  const total = page.from === undefined ? (await db.one<{ total: number }>(
-    'SELECT count(*)::int AS total FROM products WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1)', [customerId]))!.total : undefined;
+  const total =
+    page.from === undefined
+      ? (await db.one<{ total: number }>(
+          'SELECT count(*)::int AS total FROM products WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1)',
+          [customerId],
+        ))!.total
+      : undefined;
   return {
-    success: true as const, products, cursor, ...(total !== undefined ? { total } : {}),
+    success: true as const,
+    products,
+    cursor,
+    ...(total !== undefined ? { total } : {}),
     ...(more ? { next: products[products.length - 1]!.id } : {}),
     ...(first && more ? { bounds: await pageBounds(db, customerId, products[products.length - 1]!.id, page.limit) } : {}),
   };
@@ -33,6 +41,8 @@ async function pageBounds(db: Db, customerId: number | null, below: number, limi
   const rows = await db.query<{ id: number }>(
     `SELECT id FROM (SELECT id, row_number() OVER (ORDER BY id DESC) AS n FROM products
                       WHERE deleted_at IS NULL AND ($1::int IS NULL OR customer_id = $1) AND id < $2) AS ranked
-      WHERE n % $3 = 0 ORDER BY id DESC`, [customerId, below, limit]);
+      WHERE n % $3 = 0 ORDER BY id DESC`,
+    [customerId, below, limit],
+  );
   return rows.map((r) => r.id);
 }

@@ -13,7 +13,8 @@ export interface OembedAsk {
 }
 
 /** The portal's embed code (the contract's embed-code.ts) for a page address, at oEmbed's box. */
-const embedCode = (src: string, title: string, width: number, height: number, allow: string) => iframeCode(src, title, `${width} / ${height}`, allow);
+const embedCode = (src: string, title: string, width: number, height: number, allow: string) =>
+  iframeCode(src, title, `${width} / ${height}`, allow);
 
 /** width × height within maxwidth × maxheight, keeping the aspect; 640 wide by default. */
 export function fitBox(aspectW: number, aspectH: number, maxwidth?: number, maxheight?: number) {
@@ -53,21 +54,40 @@ export async function oembedOf(s: Services, ask: OembedAsk) {
     if (!uploads && ((frames !== 24 && frames !== 48) || !Number.isInteger(preset) || preset < 1)) throw NOT_FOUND();
     const group = url.searchParams.has('id_customization') ? preset : undefined;
     if (uploads && group !== undefined && (!Number.isInteger(group) || group < 1)) throw NOT_FOUND();
-    const spin = await spinOf(s, { id_product: id, key, ...(uploads ? { uploadimage: 1, id_customization: group } : { frames: frames as 24 | 48, id_customization: preset }) });
+    const spin = await spinOf(s, {
+      id_product: id,
+      key,
+      ...(uploads ? { uploadimage: 1, id_customization: group } : { frames: frames as 24 | 48, id_customization: preset }),
+    });
     const box = fitBox(spin.width || 5, spin.height || 6, ask.maxwidth, ask.maxheight);
     const title = uploads ? `${spin.name} (photos)` : `${spin.name} (360° view)`;
     const poster = spin.frames[0]?.jpeg;
-    const smallest = poster && Object.keys(poster).map(Number).sort((a, b) => a - b)[0];
+    const smallest =
+      poster &&
+      Object.keys(poster)
+        .map(Number)
+        .sort((a, b) => a - b)[0];
     return {
-      ...head, title, html: embedCode(url.toString(), title, box.width, box.height, EMBED_ALLOW.spin), ...box,
-      ...(poster && smallest && {
-        thumbnail_url: absolute(poster[String(smallest)]!), thumbnail_width: smallest,
-        thumbnail_height: Math.round((smallest * (spin.height || 6)) / (spin.width || 5)),
-      }),
+      ...head,
+      title,
+      html: embedCode(url.toString(), title, box.width, box.height, EMBED_ALLOW.spin),
+      ...box,
+      ...(poster &&
+        smallest && {
+          thumbnail_url: absolute(poster[String(smallest)]!),
+          thumbnail_width: smallest,
+          thumbnail_height: Math.round((smallest * (spin.height || 6)) / (spin.width || 5)),
+        }),
     };
   }
   const viewer = await viewerOf(s, id, key);
   const box = fitBox(4, 3, ask.maxwidth, ask.maxheight);
   const title = `${viewer.name} (3D view)`;
-  return { ...head, title, html: embedCode(url.toString(), title, box.width, box.height, EMBED_ALLOW.viewer), ...box, ...(viewer.poster && { thumbnail_url: absolute(viewer.poster) }) };
+  return {
+    ...head,
+    title,
+    html: embedCode(url.toString(), title, box.width, box.height, EMBED_ALLOW.viewer),
+    ...box,
+    ...(viewer.poster && { thumbnail_url: absolute(viewer.poster) }),
+  };
 }

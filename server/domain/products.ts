@@ -36,7 +36,8 @@ type Category = ProductListRow['categories'][number];
 async function categoriesBySubcategory(db: Db): Promise<Map<number, Category>> {
   const rows = await db.query<Category>(
     `SELECT c.id, c.category AS name, s.id AS id_subcategory, s.subcategory
-       FROM product_subcategories s JOIN product_categories c ON c.id = s.category_id`);
+       FROM product_subcategories s JOIN product_categories c ON c.id = s.category_id`,
+  );
   return new Map(rows.map((r) => [r.id_subcategory, r]));
 }
 
@@ -56,7 +57,11 @@ export const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).t
  * (delta sync) only those changed after it. A cursor has ms precision and covers its whole ms.
  */
 /** A page of the list: ids below `before`, at most `limit` rows (keyset, so pages stay stable). */
-export interface ListPage { limit: number; before?: number; from?: number }
+export interface ListPage {
+  limit: number;
+  before?: number;
+  from?: number;
+}
 
 export async function listProducts(db: Db, customerId: number | null, since?: Date, page?: ListPage): Promise<ProductListRow[]> {
   const params: unknown[] = [];
@@ -82,7 +87,9 @@ export async function listProducts(db: Db, customerId: number | null, since?: Da
 /** One live product with its heavy parts, or undefined. */
 export async function loadProduct(db: Db, id: number): Promise<ProductOut | undefined> {
   const r = await db.one<{ row: string }>(
-    `SELECT row_to_json(x)::text AS row FROM (SELECT ${CORE}${HEAVY} FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL) x`, [id]);
+    `SELECT row_to_json(x)::text AS row FROM (SELECT ${CORE}${HEAVY} FROM products p WHERE p.id = $1 AND p.deleted_at IS NULL) x`,
+    [id],
+  );
   return r && (JSON.parse(r.row) as ProductOut);
 }
 
@@ -102,10 +109,18 @@ export async function touchProduct(db: Db, id: number): Promise<void> {
  * moves the product's updated_at; false when the product has no such file. Only a path read back from
  * the row reaches the disk, and only once no other row still uses it (seed:large shares pictures).
  */
-export async function removeProductFile(db: Db, storage: Storage, table: 'product_images' | 'product_assets', productId: number, path: string) {
+export async function removeProductFile(
+  db: Db,
+  storage: Storage,
+  table: 'product_images' | 'product_assets',
+  productId: number,
+  path: string,
+) {
   const row = await db.tx(async (t) => {
     const r = await t.one<{ path: string }>(
-      `DELETE FROM ${table} WHERE id = (SELECT id FROM ${table} WHERE product_id = $1 AND path = $2 LIMIT 1) RETURNING path`, [productId, path]);
+      `DELETE FROM ${table} WHERE id = (SELECT id FROM ${table} WHERE product_id = $1 AND path = $2 LIMIT 1) RETURNING path`,
+      [productId, path],
+    );
     if (r) await touchProduct(t, productId);
     return r;
   });

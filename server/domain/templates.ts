@@ -31,7 +31,9 @@ const out = (r: Row): TemplateOut => ({
 
 export async function listTemplates(db: Db, customerId: number, since?: Date): Promise<TemplateOut[]> {
   const rows = await db.query<Row>(
-    `${SELECT} WHERE ${VISIBLE} AND ($2::timestamptz IS NULL OR t.updated_at >= $2::timestamptz + interval '1 millisecond') ORDER BY t.id DESC`, [customerId, since ?? null]);
+    `${SELECT} WHERE ${VISIBLE} AND ($2::timestamptz IS NULL OR t.updated_at >= $2::timestamptz + interval '1 millisecond') ORDER BY t.id DESC`,
+    [customerId, since ?? null],
+  );
   return rows.map(out);
 }
 
@@ -51,5 +53,7 @@ export async function templateById(db: Db, id: number): Promise<TemplateOut | un
 /** The ids among `ids` that name live templates visible to the company. */
 export async function visibleTemplates(db: Db, customerId: number, ids: number[]): Promise<{ id: number; name: string }[]> {
   return db.query<{ id: number; name: string }>(
-    `SELECT t.id, t.name FROM templates t WHERE ${VISIBLE} AND t.id = ANY($2::int[]) ORDER BY t.id`, [customerId, ids]);
+    `SELECT t.id, t.name FROM templates t WHERE ${VISIBLE} AND t.id = ANY($2::int[]) ORDER BY t.id`,
+    [customerId, ids],
+  );
 }

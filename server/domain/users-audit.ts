@@ -5,9 +5,18 @@ import type { AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 
 export type AuditAction =
-  | 'user.invite' | 'user.role' | 'user.disable' | 'user.enable' | 'user.delete'
-  | 'invitation.resend' | 'invitation.revoke' | 'invitation.accept'
-  | 'role.create' | 'role.rename' | 'role.permissions' | 'role.delete';
+  | 'user.invite'
+  | 'user.role'
+  | 'user.disable'
+  | 'user.enable'
+  | 'user.delete'
+  | 'invitation.resend'
+  | 'invitation.revoke'
+  | 'invitation.accept'
+  | 'role.create'
+  | 'role.rename'
+  | 'role.permissions'
+  | 'role.delete';
 
 export interface AuditEntry {
   customerId: number;
@@ -22,15 +31,34 @@ export async function audit(db: Db, e: AuditEntry): Promise<void> {
   await db.query(
     `INSERT INTO audit_log (customer_id, actor_id, actor_name, action, target_type, target_id, target_name, before, after)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)`,
-    [e.customerId, e.actor.id, e.actor.name, e.action, e.target.type, e.target.id, e.target.name,
-      e.before === undefined ? null : JSON.stringify(e.before), e.after === undefined ? null : JSON.stringify(e.after)]);
+    [
+      e.customerId,
+      e.actor.id,
+      e.actor.name,
+      e.action,
+      e.target.type,
+      e.target.id,
+      e.target.name,
+      e.before === undefined ? null : JSON.stringify(e.before),
+      e.after === undefined ? null : JSON.stringify(e.after),
+    ],
+  );
 }
 
 interface Row {
-  id: number; customer_id: number; created_at: Date; action: string;
-  actor_id: number | null; actor_name: string; actor_removed: boolean | null;
-  target_type: 'user' | 'role'; target_id: number; target_name: string; target_removed: boolean | null;
-  before: unknown; after: unknown;
+  id: number;
+  customer_id: number;
+  created_at: Date;
+  action: string;
+  actor_id: number | null;
+  actor_name: string;
+  actor_removed: boolean | null;
+  target_type: 'user' | 'role';
+  target_id: number;
+  target_name: string;
+  target_removed: boolean | null;
+  before: unknown;
+  after: unknown;
 }
 
 /**
@@ -51,9 +79,12 @@ export async function readAudit(db: Db, customerId: number, page: number, perPag
        LEFT JOIN users tu ON a.target_type = 'user' AND tu.id = a.target_id
        LEFT JOIN roles tr ON a.target_type = 'role' AND tr.id = a.target_id
        ${where} ORDER BY a.id DESC LIMIT $1 OFFSET $2`,
-    params);
+    params,
+  );
   const total = await db.one<{ n: number }>(
-    `SELECT count(*)::int AS n FROM audit_log a ${all ? '' : 'WHERE a.customer_id = $1'}`, all ? [] : [customerId]);
+    `SELECT count(*)::int AS n FROM audit_log a ${all ? '' : 'WHERE a.customer_id = $1'}`,
+    all ? [] : [customerId],
+  );
   return {
     total: total?.n ?? 0,
     data: rows.map((r) => ({

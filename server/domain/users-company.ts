@@ -24,7 +24,8 @@ export async function activeManagers(db: Db, customerId: number): Promise<number
       WHERE m.customer_id = $1 AND m.enabled AND NOT m.invited AND u.enabled AND u.deleted_at IS NULL
         AND (SELECT count(*) FROM role_privileges rp
               WHERE rp.role_id = m.role_id AND rp.slug IN ('manage-users', 'manage-roles')) = 2`,
-    [customerId]);
+    [customerId],
+  );
   return row?.n ?? 0;
 }
 
@@ -40,7 +41,12 @@ export interface Acting {
  * taken away since the guard ran), and the change is refused if it leaves no active manager.
  */
 /** `fn` gets the company the guard resolved (from id_customer, or a role's own company for staff in -1). */
-export async function changeCompany<T>(db: Db, auth: Auth, need: Slug, fn: (t: Db, actor: Acting, customerId: number) => Promise<T>): Promise<T> {
+export async function changeCompany<T>(
+  db: Db,
+  auth: Auth,
+  need: Slug,
+  fn: (t: Db, actor: Acting, customerId: number) => Promise<T>,
+): Promise<T> {
   const customerId = realCompany(auth);
   return db.tx(async (t) => {
     if (!(await t.one('SELECT id FROM customers WHERE id = $1 FOR UPDATE', [customerId]))) throw notFound('Company');
@@ -88,7 +94,8 @@ export async function memberOf(db: Db, customerId: number, userId: number): Prom
             coalesce((SELECT array_agg(rp.slug) FROM role_privileges rp WHERE rp.role_id = m.role_id), '{}') AS slugs
        FROM memberships m JOIN users u ON u.id = m.user_id LEFT JOIN roles r ON r.id = m.role_id
       WHERE m.customer_id = $1 AND m.user_id = $2 AND u.deleted_at IS NULL`,
-    [customerId, userId]);
+    [customerId, userId],
+  );
   if (!m) throw notFound('User');
   return m;
 }
@@ -100,4 +107,4 @@ export function mayActOn(auth: Auth, actor: Acting, target: Member, selfMessage:
 }
 
 export const statusOf = (m: { enabled: boolean; invited: boolean }) =>
-  m.invited ? 'invited' as const : m.enabled ? 'active' as const : 'disabled' as const;
+  m.invited ? ('invited' as const) : m.enabled ? ('active' as const) : ('disabled' as const);

@@ -4,10 +4,19 @@ import type { Db } from '../db/index.ts';
 import { MEMBER_NAME, statusOf } from './users-company.ts';
 
 interface Row {
-  id: number; name: string; email: string; phone: string | null; photo: string | null;
-  enabled: boolean; invited: boolean; role_id: number | null; role_name: string | null;
-  last_sign_in: Date | null; same_company: { id: number; name: string }[] | null;
-  sent_at: Date | null; expires_at: Date | null;
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  photo: string | null;
+  enabled: boolean;
+  invited: boolean;
+  role_id: number | null;
+  role_name: string | null;
+  last_sign_in: Date | null;
+  same_company: { id: number; name: string }[] | null;
+  sent_at: Date | null;
+  expires_at: Date | null;
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -30,20 +39,26 @@ export async function listCompanyUsers(db: Db, customerId: number, caller: AuthU
                            ORDER BY id DESC LIMIT 1) i ON m.invited
       WHERE m.customer_id = $1
       ORDER BY lower(u.name), u.id`,
-    [customerId, caller.id, caller.type === 'staff']);
+    [customerId, caller.id, caller.type === 'staff'],
+  );
   const now = Date.now();
   // An invited person may already have an account elsewhere: nothing of it shows before they accept.
   const known = (r: Row) => !r.invited;
   return rows.map((r) => ({
-    id: r.id, name: r.name, email: r.email, phone: known(r) ? r.phone : null,
-    photo: known(r) ? r.photo : null, urlImage: known(r) ? r.photo : null,
+    id: r.id,
+    name: r.name,
+    email: r.email,
+    phone: known(r) ? r.phone : null,
+    photo: known(r) ? r.photo : null,
+    urlImage: known(r) ? r.photo : null,
     enabled: r.enabled && !r.invited,
     role: r.role_id === null ? null : { id: r.role_id, name: r.role_name ?? '' },
-    sameCompany: known(r) ? r.same_company ?? [] : [],
+    sameCompany: known(r) ? (r.same_company ?? []) : [],
     status: statusOf(r),
     last_sign_in: known(r) ? iso(r.last_sign_in) : null,
-    invitation: r.sent_at && r.expires_at
-      ? { sent_at: iso(r.sent_at)!, expires_at: iso(r.expires_at)!, expired: new Date(r.expires_at).getTime() <= now }
-      : null,
+    invitation:
+      r.sent_at && r.expires_at
+        ? { sent_at: iso(r.sent_at)!, expires_at: iso(r.expires_at)!, expired: new Date(r.expires_at).getTime() <= now }
+        : null,
   }));
 }

@@ -10,8 +10,14 @@ import { fieldError } from '../http/errors.ts';
 export const WRONG_PASSWORD = 'The password is incorrect.';
 
 export async function confirmPassword(db: Db, req: FastifyRequest, userId: number, password: string): Promise<void> {
-  const row = await db.one<{ email: string; password_hash: string }>('SELECT email, password_hash FROM users WHERE id = $1', [userId]);
-  const ok = await passwordCheckedAction(db, req, row?.email ?? `user-${userId}`, async () =>
-    !!row?.password_hash && verifyPassword(password, row.password_hash));
+  const row = await db.one<{ email: string; password_hash: string }>('SELECT email, password_hash FROM users WHERE id = $1', [
+    userId,
+  ]);
+  const ok = await passwordCheckedAction(
+    db,
+    req,
+    row?.email ?? `user-${userId}`,
+    async () => !!row?.password_hash && verifyPassword(password, row.password_hash),
+  );
   if (!ok) throw fieldError('password', WRONG_PASSWORD);
 }

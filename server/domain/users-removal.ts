@@ -4,7 +4,11 @@ import { revokeTokens } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { cancelPending } from './users-invitations.ts';
 
-export async function removeFromCompany(t: Db, userId: number, customerId: number): Promise<{ closed: boolean; photo: string | null }> {
+export async function removeFromCompany(
+  t: Db,
+  userId: number,
+  customerId: number,
+): Promise<{ closed: boolean; photo: string | null }> {
   await t.query('DELETE FROM memberships WHERE user_id = $1 AND customer_id = $2', [userId, customerId]);
   await cancelPending(t, 'removed', userId, customerId);
   // Every session ends, as on disable: the next call signs in again and sees only what is left.
@@ -19,6 +23,7 @@ export async function removeFromCompany(t: Db, userId: number, customerId: numbe
     `UPDATE users SET deleted_at = now(), enabled = false, email = 'removed-' || id || '@removed.invalid',
             password_hash = '', phone = NULL, photo = NULL, discord = NULL, nickname = NULL, updated_at = now()
       WHERE id = $1`,
-    [userId]);
+    [userId],
+  );
   return { closed: true, photo: old?.photo ?? null };
 }

@@ -53,7 +53,18 @@ export const KTX2_WORKER_PATH = '/decoders/basis/ktx2-worker.js';
 export const KTX2_WORKER_POLICY = "default-src 'none'; script-src blob: 'unsafe-eval' 'wasm-unsafe-eval'";
 
 /** Features a page may use; every other powerful feature is off (helmet has no Permissions-Policy option). */
-const DENIED = ['accelerometer', 'camera', 'display-capture', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'midi', 'payment', 'usb'];
+const DENIED = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'usb',
+];
 const permissions = (allowed: string[]) => [...DENIED.map((f) => `${f}=()`), ...allowed.map((f) => `${f}=(self)`)].join(', ');
 export const PERMISSIONS: Record<Scope, string> = {
   // fullscreen: the 360 player; xr-spatial-tracking: model-viewer's WebXR AR; clipboard-write: the embed codes' Copy.

@@ -32,13 +32,20 @@ function violationOf(raw: Record<string, unknown>): CspViolation | undefined {
     directive,
     blockedUri: text(raw['blocked-uri'] ?? raw.blockedURL),
     sample: text(raw['script-sample'] ?? raw.sample) || undefined,
-    source: text(raw['source-file'] ?? raw.sourceFile) ? `${text(raw['source-file'] ?? raw.sourceFile)}:${String(line ?? '')}` : undefined,
+    source: text(raw['source-file'] ?? raw.sourceFile)
+      ? `${text(raw['source-file'] ?? raw.sourceFile)}:${String(line ?? '')}`
+      : undefined,
   };
 }
 
 export function violationsIn(body: unknown): CspViolation[] {
-  const records: unknown[] = Array.isArray(body) ? body.map((r) => (r as { body?: unknown })?.body) : [(body as Record<string, unknown>)?.['csp-report']];
-  return records.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object').map(violationOf).filter((v) => !!v);
+  const records: unknown[] = Array.isArray(body)
+    ? body.map((r) => (r as { body?: unknown })?.body)
+    : [(body as Record<string, unknown>)?.['csp-report']];
+  return records
+    .filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')
+    .map(violationOf)
+    .filter((v) => !!v);
 }
 
 export class CspReports {

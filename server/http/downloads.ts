@@ -11,7 +11,9 @@ export async function storedName(db: Db, path: string): Promise<string | undefin
   const row = await db.one<{ name: string }>(
     `SELECT name FROM product_assets WHERE path = $1 AND name IS NOT NULL
      UNION ALL SELECT name FROM product_uploads WHERE path = $1
-     UNION ALL SELECT name FROM product_automation_files WHERE path = $1 LIMIT 1`, [path]);
+     UNION ALL SELECT name FROM product_automation_files WHERE path = $1 LIMIT 1`,
+    [path],
+  );
   return row?.name;
 }
 

@@ -77,7 +77,9 @@ export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
   // A union of literals reports one `const` issue per branch: gather them into one "must be one of".
   const choices: Record<string, unknown[]> = {};
   // A nullable field's null branch says "must be of type null": not worth saying beside the real issue.
-  const real = new Set(issues.filter((i) => i.keyword !== 'anyOf' && !(i.keyword === 'type' && i.params.type === 'null')).map(fieldOf));
+  const real = new Set(
+    issues.filter((i) => i.keyword !== 'anyOf' && !(i.keyword === 'type' && i.params.type === 'null')).map(fieldOf),
+  );
   for (const issue of issues) {
     const field = fieldOf(issue);
     if (issue.keyword === 'const') (choices[field] ??= []).push(issue.params.allowedValue);
@@ -100,7 +102,9 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: import('n
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
   const status = tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request';
   const body = JSON.stringify({ success: false, message: tooLarge ? 'The request is too large.' : 'Bad request.' });
-  socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /** Fastify's own refusals, in words a client can show. */
@@ -119,7 +123,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 /** A refusal raised before any route runs (a malformed URL): same shape, with the request id. */
 export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-  void reply.header(REQUEST_ID_HEADER, req.id).status(status).send({ success: false, message: FRAMEWORK_MESSAGES[err.code] ?? 'Bad request.' });
+  void reply
+    .header(REQUEST_ID_HEADER, req.id)
+    .status(status)
+    .send({ success: false, message: FRAMEWORK_MESSAGES[err.code] ?? 'Bad request.' });
 }
 
 export function installErrorHandler(app: FastifyInstance) {
@@ -139,7 +146,9 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = FRAMEWORK_MESSAGES[err.code] ?? (err instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : err.message);
+      const message =
+        FRAMEWORK_MESSAGES[err.code] ??
+        (err instanceof SyntaxError ? FRAMEWORK_MESSAGES.FST_ERR_CTP_INVALID_JSON_BODY : err.message);
       return reply.status(status).send({ success: false, message });
     }
     // A bug: the log line carries the request id (pino's reqId) and the stack; the client gets only the id.

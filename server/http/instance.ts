@@ -17,7 +17,8 @@ export async function registerInstance(db: Db, onError: (err: unknown) => void):
   await db.query('INSERT INTO server_instances (id) VALUES ($1)', [id]);
   const beat = setInterval(() => {
     // Also the sweep of rows left by killed processes: any live process may do it.
-    void db.query(`UPDATE server_instances SET seen_at = now() WHERE id = $1`, [id])
+    void db
+      .query(`UPDATE server_instances SET seen_at = now() WHERE id = $1`, [id])
       .then(() => db.query(`DELETE FROM server_instances WHERE seen_at < now() - interval '1 hour'`))
       .catch(onError);
   }, HEARTBEAT_MS);

@@ -11,7 +11,13 @@ const SECRET_PARAMS = /([?&](?:access_token|token|key|password|secret)=)[^&#]*/g
 export const redactUrl = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 const serializers = {
-  req: (req: FastifyRequest) => ({ method: req.method, url: redactUrl(req.url), hostname: req.hostname, remoteAddress: req.ip, remotePort: req.socket?.remotePort }),
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: redactUrl(req.url),
+    hostname: req.hostname,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
 };
 
 export function loggerOptions(config: Config, stream?: DestinationStream): FastifyServerOptions['logger'] {

@@ -65,7 +65,8 @@ export async function readMultipart(req: FastifyRequest, e: Endpoint, fileLimit:
   const uploads: Uploads = {};
   if (!req.isMultipart()) {
     const missing = Object.entries(rules).find(([, r]) => r.required);
-    if (missing) throw badRequest(`The ${missing[0]} field is required.`, { [missing[0]]: [`The ${missing[0]} field is required.`] });
+    if (missing)
+      throw badRequest(`The ${missing[0]} field is required.`, { [missing[0]]: [`The ${missing[0]} field is required.`] });
     return uploads;
   }
   const parts = await readParts(req, fileLimit);
@@ -76,7 +77,10 @@ export async function readMultipart(req: FastifyRequest, e: Endpoint, fileLimit:
   for (const part of parts.files) {
     const rule = rules[part.name];
     // Only the first file of a field is taken, as the specs say; unknown file fields are refused.
-    if (!rule) { errors[part.name] = [`Unexpected file field ${part.name}.`]; continue; }
+    if (!rule) {
+      errors[part.name] = [`Unexpected file field ${part.name}.`];
+      continue;
+    }
     if (uploads[part.name] || errors[part.name]) continue;
     const checked = await checkUpload(rule.kind, part.filename, part.bytes);
     if ('error' in checked) errors[part.name] = [checked.error];

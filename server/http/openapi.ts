@@ -9,7 +9,8 @@ import { MIME_OF } from '../storage/sniff.ts';
 /** What a file field accepts, as the document lists it. */
 export function acceptedFiles(rule: FileRule) {
   const extensions = rule.kind === 'any' ? [] : [...EXTENSIONS[rule.kind]];
-  const contentTypes = rule.kind === 'any' ? ['*/*'] : [...new Set(extensions.map((x) => MIME_OF[x] ?? 'application/octet-stream'))];
+  const contentTypes =
+    rule.kind === 'any' ? ['*/*'] : [...new Set(extensions.map((x) => MIME_OF[x] ?? 'application/octet-stream'))];
   return { kind: rule.kind, required: rule.required, extensions, contentTypes };
 }
 
@@ -27,8 +28,14 @@ export function operationExtensions(e: Endpoint): Record<string, unknown> {
   };
 }
 
-type Media = { schema?: { type?: string; properties?: Record<string, unknown>; required?: string[] }; encoding?: Record<string, unknown> };
-type Operation = { 'x-files'?: Record<string, ReturnType<typeof acceptedFiles>>; requestBody?: { content?: Record<string, Media> } };
+type Media = {
+  schema?: { type?: string; properties?: Record<string, unknown>; required?: string[] };
+  encoding?: Record<string, unknown>;
+};
+type Operation = {
+  'x-files'?: Record<string, ReturnType<typeof acceptedFiles>>;
+  requestBody?: { content?: Record<string, Media> };
+};
 
 /** Multipart bodies list their file parts (binary, with the accepted types) next to the text parts. */
 function addFileParts(op: Operation) {
@@ -41,7 +48,8 @@ function addFileParts(op: Operation) {
   const encoding: Record<string, unknown> = {};
   for (const [name, f] of Object.entries(files)) {
     schema.properties[name] = {
-      type: 'string', format: 'binary',
+      type: 'string',
+      format: 'binary',
       description: f.extensions.length ? `One file: ${f.extensions.join(', ')}` : 'One file of any type',
     };
     if (f.required) schema.required.push(name);

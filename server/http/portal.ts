@@ -48,14 +48,15 @@ export async function installPortal(app: FastifyInstance, config: Config, storag
       await storage.ensure(path);
     });
     if (storage.store instanceof S3Store) serveFromS3(files, storage.store);
-    else await files.register(fastifyStatic, {
-      root: storage.root!,
-      prefix: '/storage/',
-      decorateReply: false,
-      allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
-      cacheControl: false,
-      etag: true,
-    });
+    else
+      await files.register(fastifyStatic, {
+        root: storage.root!,
+        prefix: '/storage/',
+        decorateReply: false,
+        allowedPath: (path) => !path.replace(/^\/+/, '').startsWith('private'),
+        cacheControl: false,
+        etag: true,
+      });
   });
 
   const indexHtml = join(config.distDir, 'index.html');

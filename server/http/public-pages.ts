@@ -56,7 +56,12 @@ export function registerPublicPages(app: FastifyInstance, s: Services) {
       app.get(p, { schema: { hide: true } }, async (req, reply) => {
         const page = await pageProduct(s, path, req.query as Record<string, unknown>);
         // A shopper's page: words in the product's look, never the API's JSON (issue 26).
-        if (!page) return reply.status(404).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(await unavailableHtml(s.config.distDir));
+        if (!page)
+          return reply
+            .status(404)
+            .header('cache-control', 'no-store')
+            .type('text/html; charset=utf-8')
+            .send(await unavailableHtml(s.config.distDir));
         reply.header('cache-control', PAGE_CACHE).type('text/html; charset=utf-8');
         return withDiscovery(await pageHtml(s.config.distDir, file), s, req, page.title);
       });

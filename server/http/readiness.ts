@@ -15,13 +15,19 @@ function within<T>(p: Promise<T>): Promise<T> {
 }
 
 /** Resolves to why the process is not ready (a sentence for the prober), or undefined when it is. */
-export function readinessCheck(s: Pick<Services, 'db' | 'storage'>, log: (err: unknown, why: string) => void): () => Promise<string | undefined> {
+export function readinessCheck(
+  s: Pick<Services, 'db' | 'storage'>,
+  log: (err: unknown, why: string) => void,
+): () => Promise<string | undefined> {
   const steps: [string, () => Promise<string | undefined>][] = [
     ['The database does not answer.', async () => void (await s.db.query('SELECT 1'))],
-    ['The migration record cannot be read.', async () => {
-      const pending = await pendingMigrations(s.db);
-      return pending.length ? `Migrations not applied: ${pending.join(', ')}.` : undefined;
-    }],
+    [
+      'The migration record cannot be read.',
+      async () => {
+        const pending = await pendingMigrations(s.db);
+        return pending.length ? `Migrations not applied: ${pending.join(', ')}.` : undefined;
+      },
+    ],
     ['Stored files cannot be written.', async () => void (await s.storage.probe())],
   ];
   const check = async () => {

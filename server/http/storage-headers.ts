@@ -29,7 +29,9 @@ class PublicFiles {
     if (hit && Date.now() - hit.at < PublicFiles.TTL_MS) return hit.isPublic;
     const row = await this.db.one(
       `SELECT 1 FROM product_viewers WHERE file_glb = $1 UNION ALL SELECT 1 FROM product_viewers WHERE file_usdz = $1
-       UNION ALL SELECT 1 FROM product_viewers WHERE image_lazy_load = $1 LIMIT 1`, [path]);
+       UNION ALL SELECT 1 FROM product_viewers WHERE image_lazy_load = $1 LIMIT 1`,
+      [path],
+    );
     if (this.known.size >= PublicFiles.MAX) this.known.clear();
     this.known.set(path, { isPublic: !!row, at: Date.now() });
     return !!row;
@@ -55,7 +57,8 @@ export function installStorageHeaders(files: FastifyInstance, db: Db): void {
     const isPublic = await publicFiles.isPublic(path);
     reply.header('cache-control', isPublic ? PUBLIC_FILE : PRIVATE_FILE);
     reply.header('cross-origin-resource-policy', isPublic ? 'cross-origin' : 'same-origin');
-    if (!reply.hasHeader('content-disposition') && !INLINE_EXTENSIONS.has(extOf(path))) reply.header('content-disposition', 'attachment');
+    if (!reply.hasHeader('content-disposition') && !INLINE_EXTENSIONS.has(extOf(path)))
+      reply.header('content-disposition', 'attachment');
     return payload;
   });
 }

@@ -24,7 +24,9 @@ const folderOf = (row: Pick<ExportRow, 'token'>) => `private/exports/${row.token
 
 async function fail(s: Services, id: number, reason: string) {
   await s.db.query(
-    `UPDATE exports SET status = 'failed', reason = $2, updated_at = date_trunc('milliseconds', now()) WHERE id = $1 AND status <> 'ready'`, [id, reason]);
+    `UPDATE exports SET status = 'failed', reason = $2, updated_at = date_trunc('milliseconds', now()) WHERE id = $1 AND status <> 'ready'`,
+    [id, reason],
+  );
 }
 
 const progress = (s: Services, id: number, n: number) =>
@@ -39,7 +41,13 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   if (!views.length) throw new SpecError('The product has no renders for this section.');
   const preset = row.preset as RenderPreset;
   const names = fileNames(spec, row.note);
-  const viewOf = row.section === '360' ? framesOfTurn(views.map((v) => v.angle), spec.frames) : names.map(() => 0);
+  const viewOf =
+    row.section === '360'
+      ? framesOfTurn(
+          views.map((v) => v.angle),
+          spec.frames,
+        )
+      : names.map(() => 0);
   const decoder = new LayerDecoder(s.storage);
   // Work files go to the store itself (local disk or S3), so that any worker process can run the job.
   const work = `${folderOf(row)}/files`;
@@ -57,7 +65,11 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
       const layers = await decoder.view(views[v]!, preset);
       const size = { width: spec.width, height: spec.height };
       // What the file is drawn from, for the UPSCALED check: the product's layers and their factor.
-      const source = { width: layers.beauty.width, height: layers.beauty.height, scale: productScale(preset, layers.beauty, size) };
+      const source = {
+        width: layers.beauty.width,
+        height: layers.beauty.height,
+        scale: productScale(preset, layers.beauty, size),
+      };
       const raw = await composeFrame(preset, layers, size, { opaque, timings });
       const t = performance.now();
       const fitted = await fitUnder(raw, spec, { quality, budget: Math.floor(maxBytesOf(spec) * SEARCH_BUDGET) });
@@ -76,7 +88,10 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   }
   await s.storage.write(`${work}/compliance.csv`, Buffer.from(complianceCsv(checks, spec)));
   const bad = checks.filter((c) => c.problems.length);
-  if (bad.length) throw new SpecError(`${bad.length} of ${checks.length} files failed the compliance check: ${bad[0]!.file}: ${bad[0]!.problems.join('; ')}.`);
+  if (bad.length)
+    throw new SpecError(
+      `${bad.length} of ${checks.length} files failed the compliance check: ${bad[0]!.file}: ${bad[0]!.problems.join('; ')}.`,
+    );
   const t = performance.now();
   const product = await s.db.one<{ sku: string }>('SELECT sku FROM products WHERE id = $1', [row.product_id]);
   const zipPath = `${folderOf(row)}/${safeName(`${product?.sku ?? 'export'}_${spec.retailer}`)}.zip`;
@@ -95,7 +110,9 @@ function largestUpscale(checks: ComplianceRow[]): number | null {
 
 /** The mail's line about upscaled files, or nothing. */
 const upscaleLine = (upscale: number | null) =>
-  upscale === null ? '' : `Some files are drawn larger than the product's source layers (up to ${upscaleText(upscale)}): they may look soft. compliance.csv says which.\n`;
+  upscale === null
+    ? ''
+    : `Some files are drawn larger than the product's source layers (up to ${upscaleText(upscale)}): they may look soft. compliance.csv says which.\n`;
 
 /** A mail claimed this long ago and still not sent: its process died in between (the sweep sends it). */
 const MAIL_LEASE = `interval '120 seconds'`;
@@ -110,7 +127,9 @@ async function mailOnce(s: Services, id: number) {
     `UPDATE exports e SET mail_claimed_at = now() FROM products p
       WHERE e.id = $1 AND p.id = e.product_id AND e.status = 'ready' AND e.mailed_at IS NULL
         AND (e.mail_claimed_at IS NULL OR e.mail_claimed_at < now() - ${MAIL_LEASE})
-     RETURNING e.*, p.name`, [id]);
+     RETURNING e.*, p.name`,
+    [id],
+  );
   if (!row) return;
   const link = downloadLink(s, row.token);
   const until = new Date(row.expires_at!).toUTCString();
@@ -118,9 +137,10 @@ async function mailOnce(s: Services, id: number) {
     await s.mailer.send({
       to: row.email,
       subject: `Your ${row.spec.retailer} images of ${row.name} are ready`,
-      text: `Your ${row.spec.retailer} download of ${row.name} (${row.total} file${row.total === 1 ? '' : 's'}) is ready:\n\n${link}\n\n`
-        + `The link works until ${until}. Every file was checked against the retailer's specification (compliance.csv in the zip).\n`
-        + upscaleLine(row.upscale === null ? null : Number(row.upscale)),
+      text:
+        `Your ${row.spec.retailer} download of ${row.name} (${row.total} file${row.total === 1 ? '' : 's'}) is ready:\n\n${link}\n\n` +
+        `The link works until ${until}. Every file was checked against the retailer's specification (compliance.csv in the zip).\n` +
+        upscaleLine(row.upscale === null ? null : Number(row.upscale)),
     });
   } catch (err) {
     await s.db.query('UPDATE exports SET mail_claimed_at = NULL WHERE id = $1', [id]);
@@ -129,40 +149,47 @@ async function mailOnce(s: Services, id: number) {
   await s.db.query('UPDATE exports SET mailed_at = now() WHERE id = $1', [id]);
 }
 
-export const exportJob = (s: Services): JobHandler => async (job) => {
-  const id = Number(job.data.exportId);
-  const row = await s.db.one<ExportRow>('SELECT * FROM exports WHERE id = $1', [id]);
-  if (!row || row.status === 'failed') return { skipped: true };
-  if (row.status === 'ready') {
-    // Done by an earlier run that stopped before its mail went out.
-    await mailOnce(s, id);
-    return { skipped: true };
-  }
-  await s.db.query(
-    `UPDATE exports SET status = 'rendering', progress = 0, started_at = now(), updated_at = date_trunc('milliseconds', now()) WHERE id = $1`, [id]);
-  const timings: StepTimes = {};
-  let made;
-  try {
-    made = await build(s, row, job.signal, timings);
-  } catch (err) {
-    if (!(err instanceof SpecError)) throw err; // pg-boss retries it with backoff, then dead-letters it
-    await fail(s, id, err.message);
-    await s.storage.store.removeFolder(folderOf(row));
-    return { failed: err.message };
-  }
-  await s.db.query(
-    `UPDATE exports SET status = 'ready', progress = total, path = $2, bytes = $3, reason = NULL, completed_at = now(), upscale = $5,
+export const exportJob =
+  (s: Services): JobHandler =>
+  async (job) => {
+    const id = Number(job.data.exportId);
+    const row = await s.db.one<ExportRow>('SELECT * FROM exports WHERE id = $1', [id]);
+    if (!row || row.status === 'failed') return { skipped: true };
+    if (row.status === 'ready') {
+      // Done by an earlier run that stopped before its mail went out.
+      await mailOnce(s, id);
+      return { skipped: true };
+    }
+    await s.db.query(
+      `UPDATE exports SET status = 'rendering', progress = 0, started_at = now(), updated_at = date_trunc('milliseconds', now()) WHERE id = $1`,
+      [id],
+    );
+    const timings: StepTimes = {};
+    let made;
+    try {
+      made = await build(s, row, job.signal, timings);
+    } catch (err) {
+      if (!(err instanceof SpecError)) throw err; // pg-boss retries it with backoff, then dead-letters it
+      await fail(s, id, err.message);
+      await s.storage.store.removeFolder(folderOf(row));
+      return { failed: err.message };
+    }
+    await s.db.query(
+      `UPDATE exports SET status = 'ready', progress = total, path = $2, bytes = $3, reason = NULL, completed_at = now(), upscale = $5,
         expires_at = now() + $4 * interval '1 millisecond', updated_at = date_trunc('milliseconds', now()) WHERE id = $1`,
-    [id, made.path, made.bytes, s.config.jobs.exportLifetimeMs, made.upscale]);
-  await mailOnce(s, id);
-  return { bytes: made.bytes, quality: made.quality ?? null, timings, pid: process.pid };
-};
+      [id, made.path, made.bytes, s.config.jobs.exportLifetimeMs, made.upscale],
+    );
+    await mailOnce(s, id);
+    return { bytes: made.bytes, quality: made.quality ?? null, timings, pid: process.pid };
+  };
 
 /** An export whose job failed for good (pg-boss's dead letter): the reason goes on the row. */
-export const exportDeadJob = (s: Services): JobHandler => async (job) => {
-  await fail(s, Number(job.data.exportId), failureOf(job) ?? 'The export could not be rendered.');
-  return {};
-};
+export const exportDeadJob =
+  (s: Services): JobHandler =>
+  async (job) => {
+    await fail(s, Number(job.data.exportId), failureOf(job) ?? 'The export could not be rendered.');
+    return {};
+  };
 
 /**
  * Expired exports: their zips go (the rows stay, for the Downloads panel's history). Ready exports
@@ -170,11 +197,13 @@ export const exportDeadJob = (s: Services): JobHandler => async (job) => {
  */
 export async function sweepExports(s: Services): Promise<void> {
   const gone = await s.db.query<{ token: string }>(
-    `UPDATE exports SET path = NULL WHERE expires_at <= now() AND path IS NOT NULL RETURNING token`);
+    `UPDATE exports SET path = NULL WHERE expires_at <= now() AND path IS NOT NULL RETURNING token`,
+  );
   for (const g of gone) await s.storage.store.removeFolder(folderOf(g));
   const unsent = await s.db.query<{ id: number }>(
     `SELECT id FROM exports WHERE status = 'ready' AND mailed_at IS NULL AND path IS NOT NULL
-        AND coalesce(mail_claimed_at, completed_at) < now() - ${MAIL_LEASE}`);
+        AND coalesce(mail_claimed_at, completed_at) < now() - ${MAIL_LEASE}`,
+  );
   let failed: unknown;
   for (const u of unsent) await mailOnce(s, u.id).catch((err: unknown) => void (failed ??= err));
   if (failed) throw failed; // the others went out; the repeat's log says why this one did not

@@ -31,7 +31,11 @@ async function writeBoth(s: Services, set: FrameSet, view: number, width: number
 const VIEWS_AT_ONCE = 2;
 
 /** A preset's views: every layer angle drawn at every width. Answers the views and the largest frame's size. */
-async function renderPreset(s: Services, set: FrameSet, signal: AbortSignal): Promise<{ views: View[]; size?: RawImage } | undefined> {
+async function renderPreset(
+  s: Services,
+  set: FrameSet,
+  signal: AbortSignal,
+): Promise<{ views: View[]; size?: RawImage } | undefined> {
   const stored = await storedPreset(s.db, set.product_id, set.preset_id!);
   if (!stored) return undefined;
   const rows = await viewLayers(s.db, set.product_id, '360');
@@ -51,10 +55,14 @@ async function renderPreset(s: Services, set: FrameSet, signal: AbortSignal): Pr
     }
   };
   // Settled, not raced: a failure stops the other drawer before the job answers, so nothing is written after it.
-  const ends = await Promise.allSettled(Array.from({ length: VIEWS_AT_ONCE }, () => drawViews().catch((err: unknown) => {
-    failed = true;
-    throw err;
-  })));
+  const ends = await Promise.allSettled(
+    Array.from({ length: VIEWS_AT_ONCE }, () =>
+      drawViews().catch((err: unknown) => {
+        failed = true;
+        throw err;
+      }),
+    ),
+  );
   const failure = ends.find((e) => e.status === 'rejected');
   if (failure) throw failure.reason;
   return { views: rows.map((r) => ({ angle: r.angle })), size };
@@ -62,13 +70,20 @@ async function renderPreset(s: Services, set: FrameSet, signal: AbortSignal): Pr
 
 /** An upload group's photos, each scaled to every width (never enlarged), upright. */
 async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
-  const rows = await s.db.query<{ path: string }>('SELECT path FROM product_uploads WHERE group_id = $1 ORDER BY id', [set.group_id]);
+  const rows = await s.db.query<{ path: string }>('SELECT path FROM product_uploads WHERE group_id = $1 ORDER BY id', [
+    set.group_id,
+  ]);
   let size: { width: number; height: number } | undefined;
   for (const [v, row] of rows.entries()) {
     const source = sharp(await s.storage.read(row.path)).rotate();
     for (const w of set.widths) {
       signal.throwIfAborted();
-      const { data, info } = await source.clone().resize({ width: w, withoutEnlargement: true }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await source
+        .clone()
+        .resize({ width: w, withoutEnlargement: true })
+        .ensureAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       await writeBoth(s, set, v, w, { data, width: info.width, height: info.height });
       if (v === 0) size = info;
     }
@@ -76,31 +91,39 @@ async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
   return { views: rows.map((_, i) => ({ angle: i })), size };
 }
 
-export const frameSetJob = (s: Services): JobHandler => async (job) => {
-  const id = Number(job.data.frameSetId);
-  const set = await s.db.one<FrameSet>('SELECT * FROM frame_sets WHERE id = $1', [id]);
-  // Gone (its preset or group was deleted) or done by an earlier run: nothing to do twice.
-  if (!set || set.status === 'ready') return { skipped: true };
-  const done = set.preset_id ? await renderPreset(s, set, job.signal) : await renderGroup(s, set, job.signal);
-  if (!done) return { skipped: true };
-  await s.db.tx(async (t) => {
-    await t.query(
-      `UPDATE frame_sets SET status = 'ready', views = $2, width = $3, height = $4, reason = NULL, completed_at = now() WHERE id = $1`,
-      [id, JSON.stringify(done.views), done.size?.width ?? null, done.size?.height ?? null]);
-    // The older sets of the same source stay an hour for pages that still show them, then go.
-    await t.query(
-      `UPDATE frame_sets SET superseded_at = now() WHERE id < $1 AND superseded_at IS NULL
+export const frameSetJob =
+  (s: Services): JobHandler =>
+  async (job) => {
+    const id = Number(job.data.frameSetId);
+    const set = await s.db.one<FrameSet>('SELECT * FROM frame_sets WHERE id = $1', [id]);
+    // Gone (its preset or group was deleted) or done by an earlier run: nothing to do twice.
+    if (!set || set.status === 'ready') return { skipped: true };
+    const done = set.preset_id ? await renderPreset(s, set, job.signal) : await renderGroup(s, set, job.signal);
+    if (!done) return { skipped: true };
+    await s.db.tx(async (t) => {
+      await t.query(
+        `UPDATE frame_sets SET status = 'ready', views = $2, width = $3, height = $4, reason = NULL, completed_at = now() WHERE id = $1`,
+        [id, JSON.stringify(done.views), done.size?.width ?? null, done.size?.height ?? null],
+      );
+      // The older sets of the same source stay an hour for pages that still show them, then go.
+      await t.query(
+        `UPDATE frame_sets SET superseded_at = now() WHERE id < $1 AND superseded_at IS NULL
           AND ((preset_id IS NOT NULL AND preset_id = $2) OR (group_id IS NOT NULL AND group_id = $3))`,
-      [id, set.preset_id, set.group_id]);
-  });
-  await sweepFrameSets(s.db, s.storage);
-  return { views: done.views.length, widths: set.widths };
-};
+        [id, set.preset_id, set.group_id],
+      );
+    });
+    await sweepFrameSets(s.db, s.storage);
+    return { views: done.views.length, widths: set.widths };
+  };
 
 /** A set whose job failed for good (pg-boss's dead letter): the reason goes on the row. */
-export const frameSetDeadJob = (s: Services): JobHandler => async (job) => {
-  const reason = failureOf(job) ?? 'The frames could not be rendered.';
-  await s.db.query(`UPDATE frame_sets SET status = 'failed', reason = $2 WHERE id = $1 AND status <> 'ready'`, [Number(job.data.frameSetId), reason]);
-  return {};
-};
-
+export const frameSetDeadJob =
+  (s: Services): JobHandler =>
+  async (job) => {
+    const reason = failureOf(job) ?? 'The frames could not be rendered.';
+    await s.db.query(`UPDATE frame_sets SET status = 'failed', reason = $2 WHERE id = $1 AND status <> 'ready'`, [
+      Number(job.data.frameSetId),
+      reason,
+    ]);
+    return {};
+  };

@@ -131,8 +131,11 @@ export class JobQueue {
     const boss = await this.open();
     for (const [name, handler] of Object.entries(handlers) as [QueueName, JobHandler][]) {
       for (let i = 0; i < this.config.jobs.concurrency; i++) {
-        await boss.work<Record<string, unknown>>(name, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
-          async ([job]) => this.run(handler, job!));
+        await boss.work<Record<string, unknown>>(
+          name,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 1 },
+          async ([job]) => this.run(handler, job!),
+        );
       }
     }
   }
@@ -140,7 +143,10 @@ export class JobQueue {
   /** One attempt, with a signal that aborts just before pg-boss gives the job up (expiry) or when we stop. */
   private async run(handler: JobHandler, job: PgBoss.JobWithMetadata<Record<string, unknown>>): Promise<object> {
     const ac = new AbortController();
-    const expiry = setTimeout(() => ac.abort(new Error('The job took longer than its time limit.')), Math.max(1, job.expireInSeconds - 1) * 1000);
+    const expiry = setTimeout(
+      () => ac.abort(new Error('The job took longer than its time limit.')),
+      Math.max(1, job.expireInSeconds - 1) * 1000,
+    );
     this.running.add(ac);
     try {
       return await handler(Object.assign(job, { signal: ac.signal }));
@@ -172,7 +178,9 @@ export class JobQueue {
     const boss = this.boss ?? (await this.starting?.catch(() => undefined));
     if (!boss) return;
     const late = setTimeout(() => this.running.forEach((ac) => ac.abort(new Error('The worker stopped.'))), timeoutMs);
-    await boss.stop({ graceful: true, wait: true, timeout: timeoutMs + 2000 }).catch((err: unknown) => this.log.warn({ err }, 'job queue stop'));
+    await boss
+      .stop({ graceful: true, wait: true, timeout: timeoutMs + 2000 })
+      .catch((err: unknown) => this.log.warn({ err }, 'job queue stop'));
     clearTimeout(late);
   }
 }

@@ -21,14 +21,21 @@ function databaseGauges(db: Db, log: (err: unknown) => void): Registry {
     ['waiting', 'Database calls waiting for a connection.'],
   ];
   for (const [key, help] of pool) {
-    new Gauge({ name: `facet_db_pool_${key}`, help, registers: [local], collect() {
-      const use = db.pool?.();
-      if (use) this.set(use[key]);
-    } });
+    new Gauge({
+      name: `facet_db_pool_${key}`,
+      help,
+      registers: [local],
+      collect() {
+        const use = db.pool?.();
+        if (use) this.set(use[key]);
+      },
+    });
   }
   new Gauge({
-    name: 'facet_job_queue_depth', help: 'Jobs waiting in each pg-boss queue (created or due for a retry), database-wide.',
-    labelNames: ['queue'] as const, registers: [local],
+    name: 'facet_job_queue_depth',
+    help: 'Jobs waiting in each pg-boss queue (created or due for a retry), database-wide.',
+    labelNames: ['queue'] as const,
+    registers: [local],
     async collect() {
       // A scrape during a database outage still answers the other metrics.
       const depths = await queueDepths(db).catch((err: unknown) => void log(err));
@@ -59,9 +66,10 @@ export async function serveMetrics(port: number, host: string, db: Db, log: (err
   });
   return {
     port: (server.address() as AddressInfo).port,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

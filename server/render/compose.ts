@@ -65,13 +65,21 @@ export function applyFilterAndOpacity(data: Buffer, filter: string, opacity: num
   const s = f?.saturate ?? 1;
   const b = f?.brightness ?? 1;
   const m = [
-    0.213 + 0.787 * s, 0.715 - 0.715 * s, 0.072 - 0.072 * s,
-    0.213 - 0.213 * s, 0.715 + 0.285 * s, 0.072 - 0.072 * s,
-    0.213 - 0.213 * s, 0.715 - 0.715 * s, 0.072 + 0.928 * s,
+    0.213 + 0.787 * s,
+    0.715 - 0.715 * s,
+    0.072 - 0.072 * s,
+    0.213 - 0.213 * s,
+    0.715 + 0.285 * s,
+    0.072 - 0.072 * s,
+    0.213 - 0.213 * s,
+    0.715 - 0.715 * s,
+    0.072 + 0.928 * s,
   ] as const;
   for (let i = 0; i < data.length; i += 4) {
     if (f) {
-      const r = data[i]!, g = data[i + 1]!, bl = data[i + 2]!;
+      const r = data[i]!,
+        g = data[i + 1]!,
+        bl = data[i + 2]!;
       data[i] = Math.round(clamp(clamp(m[0] * r + m[1] * g + m[2] * bl) * b));
       data[i + 1] = Math.round(clamp(clamp(m[3] * r + m[4] * g + m[5] * bl) * b));
       data[i + 2] = Math.round(clamp(clamp(m[6] * r + m[7] * g + m[8] * bl) * b));
@@ -91,7 +99,12 @@ async function drawLayer(op: DrawOp<RawImage> & { kind: 'image' }, frame: Size):
   if (!v || op.src.content === null) return undefined;
   const { crop, at } = v;
   // The outer columns and rows may round a pixel past the frame; composite refuses an overlay outside it.
-  const clip = { x0: Math.max(0, at.x), y0: Math.max(0, at.y), x1: Math.min(at.x + crop.dw, frame.width), y1: Math.min(at.y + crop.dh, frame.height) };
+  const clip = {
+    x0: Math.max(0, at.x),
+    y0: Math.max(0, at.y),
+    x1: Math.min(at.x + crop.dw, frame.width),
+    y1: Math.min(at.y + crop.dh, frame.height),
+  };
   const r = op.src.content ? reachOf(op.src.content, crop, at, clip) : clip.x1 > clip.x0 && clip.y1 > clip.y0 ? clip : undefined;
   if (!r) return undefined;
   const width = r.x1 - r.x0;
@@ -120,7 +133,8 @@ export interface ComposeOptions {
 }
 
 type Placed = OverlayOptions & { input: Buffer; raw: { width: number; height: number }; left: number; top: number };
-const sharpCreate = (width: number, height: number, background: Rgba | string) => sharp({ create: { width, height, channels: 4, background } });
+const sharpCreate = (width: number, height: number, background: Rgba | string) =>
+  sharp({ create: { width, height, channels: 4, background } });
 
 /**
  * The overlays over a plain background. libvips blends every pixel of the frame, so only the box the
@@ -128,13 +142,17 @@ const sharpCreate = (width: number, height: number, background: Rgba | string) =
  */
 async function layOver(base: Rgba | string, size: Size, overlays: OverlayOptions[]): Promise<Buffer> {
   const placed = overlays.filter((o): o is Placed => Buffer.isBuffer(o.input) && !!o.raw);
-  if (placed.length !== overlays.length || !placed.length) return sharpCreate(size.width, size.height, base).composite(overlays).raw().toBuffer();
+  if (placed.length !== overlays.length || !placed.length)
+    return sharpCreate(size.width, size.height, base).composite(overlays).raw().toBuffer();
   const x0 = Math.min(...placed.map((o) => o.left));
   const y0 = Math.min(...placed.map((o) => o.top));
   const w = Math.max(...placed.map((o) => o.left + o.raw.width)) - x0;
   const h = Math.max(...placed.map((o) => o.top + o.raw.height)) - y0;
   const [box, pixel] = await Promise.all([
-    sharpCreate(w, h, base).composite(placed.map((o) => ({ ...o, left: o.left - x0, top: o.top - y0 }))).raw().toBuffer(),
+    sharpCreate(w, h, base)
+      .composite(placed.map((o) => ({ ...o, left: o.left - x0, top: o.top - y0 })))
+      .raw()
+      .toBuffer(),
     sharpCreate(1, 1, base).raw().toBuffer(),
   ]);
   const out = Buffer.alloc(size.width * size.height * 4, pixel);
@@ -146,12 +164,24 @@ async function layOver(base: Rgba | string, size: Size, overlays: OverlayOptions
  * The frame as raw RGBA: `width` px wide with the beauty layer's aspect (as the worker renders), or
  * exactly `{width, height}` (a retailer's pixels; the product is contained in it, as layoutFrame says).
  */
-export async function composeFrame(preset: RenderPreset, layers: DecodedLayers, width: number | Size, options: ComposeOptions = {}): Promise<RawImage> {
+export async function composeFrame(
+  preset: RenderPreset,
+  layers: DecodedLayers,
+  width: number | Size,
+  options: ComposeOptions = {},
+): Promise<RawImage> {
   const sized = (img: RawImage | undefined) => img && { src: img, width: img.width, height: img.height };
   const size = typeof width === 'number' ? frameSize(width, layers.beauty) : width;
-  const frame = layoutFrame(preset, {
-    beauty: sized(layers.beauty)!, shadow: sized(layers.shadow), reflection: sized(layers.reflection), background: sized(layers.background),
-  }, size);
+  const frame = layoutFrame(
+    preset,
+    {
+      beauty: sized(layers.beauty)!,
+      shadow: sized(layers.shadow),
+      reflection: sized(layers.reflection),
+      background: sized(layers.background),
+    },
+    size,
+  );
   const first = frame.ops[0];
   const fill = first?.kind === 'fill' ? parseColour(first.color) : undefined;
   const seeThrough = typeof fill === 'object' && fill.alpha < 1;
@@ -172,6 +202,10 @@ export async function composeFrame(preset: RenderPreset, layers: DecodedLayers, 
   t = performance.now();
   const data = await layOver(base, size, overlays);
   addTime(options.timings, 'compose', t);
-  return { data, width: size.width, height: size.height, opaque: options.opaque || (typeof base === 'object' && base.alpha >= 1) };
+  return {
+    data,
+    width: size.width,
+    height: size.height,
+    opaque: options.opaque || (typeof base === 'object' && base.alpha >= 1),
+  };
 }
-

@@ -28,8 +28,16 @@ export function alphaBox(data: Buffer, width: number, height: number): Box | und
   let x1 = 0;
   for (let y = y0; y < y1; y++) {
     const base = y * row + 3;
-    for (let x = 0; x < x0; x++) if (data[base + x * 4]) { x0 = x; break; }
-    for (let x = width - 1; x >= x1; x--) if (data[base + x * 4]) { x1 = x + 1; break; }
+    for (let x = 0; x < x0; x++)
+      if (data[base + x * 4]) {
+        x0 = x;
+        break;
+      }
+    for (let x = width - 1; x >= x1; x--)
+      if (data[base + x * 4]) {
+        x1 = x + 1;
+        break;
+      }
   }
   return { x0, y0, x1, y1 };
 }
@@ -44,7 +52,7 @@ export function reachOf(content: Box, crop: Crop, at: { x: number; y: number }, 
     const margin = Math.ceil(2 * Math.max(1, f)) + 4;
     const a = Math.max(lo, pos + Math.floor((c0 - s) * f) - margin);
     const b = Math.min(hi, pos + Math.ceil((c1 - s) * f) + margin);
-    return b > a ? [a, b] as const : undefined;
+    return b > a ? ([a, b] as const) : undefined;
   };
   const x = axis(content.x0, content.x1, crop.sx, crop.sw, crop.dw, at.x, clip.x0, clip.x1);
   const y = axis(content.y0, content.y1, crop.sy, crop.sh, crop.dh, at.y, clip.y0, clip.y1);

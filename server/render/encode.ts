@@ -31,20 +31,42 @@ export interface OutputSpec {
 }
 
 export const MB = 1_000_000;
-export const maxBytesOf = (spec: Pick<OutputSpec, 'file_size'>) => (spec.file_size === null ? Infinity : Math.floor(spec.file_size * MB));
+export const maxBytesOf = (spec: Pick<OutputSpec, 'file_size'>) =>
+  spec.file_size === null ? Infinity : Math.floor(spec.file_size * MB);
 
 /** Why the spec cannot be met before anything is drawn, or undefined. */
 export function impossible(spec: OutputSpec): string | undefined {
   const f = pixelFormat(spec.color_depth);
-  if (spec.file_type === 'jpg' && f.channels === 4) return `JPEG has no transparency, so ${spec.color_depth}-bit colour (RGBA) cannot be written as JPEG.`;
-  if (spec.file_type === 'jpg' && f.bits === 16) return `JPEG holds 8 bits per channel, so ${spec.color_depth}-bit colour cannot be written as JPEG.`;
+  if (spec.file_type === 'jpg' && f.channels === 4)
+    return `JPEG has no transparency, so ${spec.color_depth}-bit colour (RGBA) cannot be written as JPEG.`;
+  if (spec.file_type === 'jpg' && f.bits === 16)
+    return `JPEG holds 8 bits per channel, so ${spec.color_depth}-bit colour cannot be written as JPEG.`;
   return undefined;
 }
 
 /** The JFIF APP0 segment with the density in dots per inch (sharp writes it only in Exif). */
 function withJfifDensity(jpeg: Buffer, dpi: number): Buffer {
   const d = Math.min(65535, Math.max(1, Math.round(dpi)));
-  const app0 = Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x02, 0x01, d >> 8, d & 255, d >> 8, d & 255, 0, 0]);
+  const app0 = Buffer.from([
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x02,
+    0x01,
+    d >> 8,
+    d & 255,
+    d >> 8,
+    d & 255,
+    0,
+    0,
+  ]);
   // Drop a JFIF APP0 already there, then put ours right after SOI, where JFIF belongs.
   let rest = jpeg.subarray(2);
   if (rest[0] === 0xff && rest[1] === 0xe0) rest = rest.subarray(2 + rest.readUInt16BE(2));
@@ -78,7 +100,12 @@ export async function encodeFrame(raw: RawImage, spec: OutputSpec, options: Enco
  * The highest quality in [min, start] whose size fits the budget: `start` first (one encode when it
  * fits, the usual case), then a binary search. Undefined when even `min` does not fit.
  */
-export async function searchQuality(sizeAt: (q: number) => Promise<number>, budget: number, start = 92, min = 30): Promise<{ quality?: number; tries: number }> {
+export async function searchQuality(
+  sizeAt: (q: number) => Promise<number>,
+  budget: number,
+  start = 92,
+  min = 30,
+): Promise<{ quality?: number; tries: number }> {
   let tries = 1;
   if ((await sizeAt(start)) <= budget) return { quality: start, tries };
   let lo = min;
@@ -109,21 +136,28 @@ export interface Fitted {
  * fits `budget` (the first frame searches with some room to spare, and the job reuses its quality).
  * PNG is lossless: the fast setting, then the smallest; over the limit either way is a SpecError.
  */
-export async function fitUnder(raw: RawImage, spec: OutputSpec, options: { quality?: number; budget?: number } = {}): Promise<Fitted> {
+export async function fitUnder(
+  raw: RawImage,
+  spec: OutputSpec,
+  options: { quality?: number; budget?: number } = {},
+): Promise<Fitted> {
   const limit = maxBytesOf(spec);
   if (spec.file_type === 'png') {
     const fast = await encodeFrame(raw, spec);
     if (fast.length <= limit) return { bytes: fast, tries: 1 };
     const small = await encodeFrame(raw, spec, { smallest: true });
     if (small.length <= limit) return { bytes: small, tries: 2 };
-    throw new SpecError(`PNG frames of ${spec.width}x${spec.height} px take ${mb(small.length)} at the smallest setting, over the ${spec.file_size} MB limit; PNG is lossless, so they cannot be made smaller.`);
+    throw new SpecError(
+      `PNG frames of ${spec.width}x${spec.height} px take ${mb(small.length)} at the smallest setting, over the ${spec.file_size} MB limit; PNG is lossless, so they cannot be made smaller.`,
+    );
   }
   const cache = new Map<number, Buffer>();
   const at = async (q: number) => {
     if (!cache.has(q)) cache.set(q, await encodeFrame(raw, spec, { quality: q }));
     return cache.get(q)!;
   };
-  if (options.quality !== undefined && (await at(options.quality)).length <= limit) return { bytes: cache.get(options.quality)!, quality: options.quality, tries: 1 };
+  if (options.quality !== undefined && (await at(options.quality)).length <= limit)
+    return { bytes: cache.get(options.quality)!, quality: options.quality, tries: 1 };
   const budget = Math.min(limit, options.budget ?? limit);
   const size = async (q: number) => (await at(q)).length;
   const start = Math.min(options.quality ?? 92, 92);
@@ -131,7 +165,9 @@ export async function fitUnder(raw: RawImage, spec: OutputSpec, options: { quali
   // The room to spare is a preference: at the limit itself is still within the spec.
   if (quality === undefined && budget < limit) ({ quality, tries } = await searchQuality(size, limit, start));
   if (quality === undefined) {
-    throw new SpecError(`JPEG frames of ${spec.width}x${spec.height} px take ${mb((await at(30)).length)} even at quality 30, over the ${spec.file_size} MB limit.`);
+    throw new SpecError(
+      `JPEG frames of ${spec.width}x${spec.height} px take ${mb((await at(30)).length)} even at quality 30, over the ${spec.file_size} MB limit.`,
+    );
   }
   return { bytes: cache.get(quality)!, quality, tries: tries + (options.quality !== undefined ? 1 : 0) };
 }

@@ -23,8 +23,13 @@ const PNG_CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 export function readPng(b: Buffer): FileFacts {
   if (b.length < 33 || b.readUInt32BE(0) !== 0x89504e47 || b.toString('latin1', 12, 16) !== 'IHDR') return UNKNOWN;
   const facts: FileFacts = {
-    type: 'png', width: b.readUInt32BE(16), height: b.readUInt32BE(20), bitDepth: b[24]!,
-    channels: PNG_CHANNELS[b[25]!] ?? 0, dpi: null, complete: false,
+    type: 'png',
+    width: b.readUInt32BE(16),
+    height: b.readUInt32BE(20),
+    bitDepth: b[24]!,
+    channels: PNG_CHANNELS[b[25]!] ?? 0,
+    dpi: null,
+    complete: false,
   };
   for (let i = 8; i + 8 <= b.length;) {
     const len = b.readUInt32BE(i);
@@ -42,7 +47,10 @@ export function readJpeg(b: Buffer): FileFacts {
   for (let i = 2; i + 4 <= b.length;) {
     if (b[i] !== 0xff) break;
     const marker = b[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
     const len = b.readUInt16BE(i + 2);
     if (marker === 0xe0 && b.toString('latin1', i + 4, i + 9) === 'JFIF\0') {
       const units = b[i + 11];
@@ -97,12 +105,15 @@ export async function checkFile(file: string, bytes: Buffer, spec: CheckSpec, so
     else warnings.push(upscaleText(source.scale));
   }
   const want = pixelFormat(spec.color_depth);
-  const meta = await sharp(bytes).metadata().catch(() => undefined);
+  const meta = await sharp(bytes)
+    .metadata()
+    .catch(() => undefined);
   const ext = file.slice(file.lastIndexOf('.') + 1).toLowerCase();
   if (own.type !== spec.file_type) problems.push(`type ${own.type}, wanted ${spec.file_type}`);
   if (ext !== spec.file_type) problems.push(`extension .${ext}, wanted .${spec.file_type}`);
   if (!own.complete) problems.push('the file is cut short');
-  if (own.width !== spec.width || own.height !== spec.height) problems.push(`${own.width}x${own.height} px, wanted ${spec.width}x${spec.height}`);
+  if (own.width !== spec.width || own.height !== spec.height)
+    problems.push(`${own.width}x${own.height} px, wanted ${spec.width}x${spec.height}`);
   if (own.dpi !== spec.dpi) problems.push(`${own.dpi ?? 'no'} DPI in the file, wanted ${spec.dpi}`);
   if (own.bitDepth !== want.bits || own.channels !== want.channels) {
     problems.push(`${own.channels} channels of ${own.bitDepth} bits, wanted ${want.channels} of ${want.bits}`);
@@ -114,16 +125,20 @@ export async function checkFile(file: string, bytes: Buffer, spec: CheckSpec, so
     if (meta.format !== (spec.file_type === 'jpg' ? 'jpeg' : 'png')) problems.push(`sharp reads ${meta.format}`);
     if (meta.width !== spec.width || meta.height !== spec.height) problems.push(`sharp reads ${meta.width}x${meta.height} px`);
     if (Math.round(meta.density ?? 0) !== spec.dpi) problems.push(`sharp reads ${meta.density ?? 'no'} DPI`);
-    if (meta.channels !== want.channels || meta.depth !== (want.bits === 16 ? 'ushort' : 'uchar')) problems.push(`sharp reads ${meta.channels} channels of ${meta.depth}`);
+    if (meta.channels !== want.channels || meta.depth !== (want.bits === 16 ? 'ushort' : 'uchar'))
+      problems.push(`sharp reads ${meta.channels} channels of ${meta.depth}`);
   }
   return { file, facts: own, bytes: bytes.length, source, problems, warnings };
 }
 
 /** The source pixels behind the frame (its size over the factor): what the file really resolves. */
 export const effectiveSize = (r: Pick<ComplianceRow, 'facts' | 'source'>) =>
-  r.source ? { width: Math.round(r.facts.width / r.source.scale), height: Math.round(r.facts.height / r.source.scale) } : undefined;
+  r.source
+    ? { width: Math.round(r.facts.width / r.source.scale), height: Math.round(r.facts.height / r.source.scale) }
+    : undefined;
 
-export const resultOf = (r: Pick<ComplianceRow, 'problems' | 'warnings'>) => (r.problems.length ? 'FAIL' : r.warnings.length ? 'WARN' : 'PASS');
+export const resultOf = (r: Pick<ComplianceRow, 'problems' | 'warnings'>) =>
+  r.problems.length ? 'FAIL' : r.warnings.length ? 'WARN' : 'PASS';
 
 const csvCell = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
 
@@ -133,13 +148,48 @@ const csvCell = (v: string | number) => (/[",\n]/.test(String(v)) ? `"${String(v
  * result: PASS, WARN (warnings only, such as UPSCALED ×f) or FAIL.
  */
 export function complianceCsv(rows: ComplianceRow[], spec: OutputSpec): string {
-  const head = ['file', 'type', 'width', 'height', 'dpi', 'bits_per_channel', 'channels', 'bytes', 'limit_bytes',
-    'source_width', 'source_height', 'scale', 'effective_width', 'effective_height', 'result', 'problems', 'warnings'];
+  const head = [
+    'file',
+    'type',
+    'width',
+    'height',
+    'dpi',
+    'bits_per_channel',
+    'channels',
+    'bytes',
+    'limit_bytes',
+    'source_width',
+    'source_height',
+    'scale',
+    'effective_width',
+    'effective_height',
+    'result',
+    'problems',
+    'warnings',
+  ];
   const limit = maxBytesOf(spec);
-  const lines = rows.map((r) => [
-    r.file, r.facts.type, r.facts.width, r.facts.height, r.facts.dpi ?? '', r.facts.bitDepth, r.facts.channels, r.bytes,
-    Number.isFinite(limit) ? limit : '', r.source?.width ?? '', r.source?.height ?? '', r.source ? r.source.scale.toFixed(2) : '',
-    effectiveSize(r)?.width ?? '', effectiveSize(r)?.height ?? '', resultOf(r), r.problems.join('; '), r.warnings.join('; '),
-  ].map(csvCell).join(','));
+  const lines = rows.map((r) =>
+    [
+      r.file,
+      r.facts.type,
+      r.facts.width,
+      r.facts.height,
+      r.facts.dpi ?? '',
+      r.facts.bitDepth,
+      r.facts.channels,
+      r.bytes,
+      Number.isFinite(limit) ? limit : '',
+      r.source?.width ?? '',
+      r.source?.height ?? '',
+      r.source ? r.source.scale.toFixed(2) : '',
+      effectiveSize(r)?.width ?? '',
+      effectiveSize(r)?.height ?? '',
+      resultOf(r),
+      r.problems.join('; '),
+      r.warnings.join('; '),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
   return `${[head.join(','), ...lines].join('\n')}\n`;
 }

@@ -15,7 +15,10 @@ export interface LayerPaths {
 
 export class LayerDecoder {
   private readonly cache = new Map<string, Promise<RawImage>>();
-  constructor(private readonly storage: Storage, private readonly keep = 8) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly keep = 8,
+  ) {}
 
   /** A stored picture as raw RGBA (decoded once while it is among the last `keep` asked for). */
   decode(path: string): Promise<RawImage> {

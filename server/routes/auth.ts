@@ -35,8 +35,17 @@ const asPicture = (file: UploadedFile | undefined) =>
 export const authRoutes = implement(contract, {
   async login({ db, body, req, reply, config }) {
     const email = body.email.trim().toLowerCase();
-    const user = await db.one<{ id: number; name: string; email: string; phone: string | null; photo: string | null; password_hash: string; version_terms_use: string; type: string; enabled: boolean }>(
-      'SELECT * FROM users WHERE email = $1', [email]);
+    const user = await db.one<{
+      id: number;
+      name: string;
+      email: string;
+      phone: string | null;
+      photo: string | null;
+      password_hash: string;
+      version_terms_use: string;
+      type: string;
+      enabled: boolean;
+    }>('SELECT * FROM users WHERE email = $1', [email]);
     // Counted per account (429 while it must wait); an unknown address costs the same scrypt, so timing reveals nothing.
     const ok = await passwordCheckedAction(db, req, email, async () => {
       const matches = await verifyPassword(body.password, user?.password_hash ?? (await unknownUserHash()));
@@ -48,8 +57,17 @@ export const authRoutes = implement(contract, {
     await trustDevice(db, req, reply, email, config.publicUrl.startsWith('https:'));
     const token = await issueToken(db, user.id);
     return {
-      success: true, token,
-      user: { id: user.id, name: user.name, email: user.email, phone: user.phone, photo: user.photo, termofuse: user.version_terms_use, type: user.type },
+      success: true,
+      token,
+      user: {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        phone: user.phone,
+        photo: user.photo,
+        termofuse: user.version_terms_use,
+        type: user.type,
+      },
     };
   },
 
@@ -65,7 +83,8 @@ export const authRoutes = implement(contract, {
       await s.db.tx(async (t) => {
         await t.query(
           `INSERT INTO password_resets (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '${RESET_MINUTES} minutes')`,
-          [user.id, sha256(secret)]);
+          [user.id, sha256(secret)],
+        );
         await s.mailer.send({
           to: email,
           subject: 'Reset your Facet password',
@@ -82,11 +101,16 @@ export const authRoutes = implement(contract, {
     const reset = await db.one<{ id: number; user_id: number }>(
       `SELECT r.id, r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
         WHERE r.token_hash = $1 AND u.email = $2 AND r.used_at IS NULL AND r.expires_at > now()`,
-      [sha256(body.token), email]);
-    if (!reset || !(await accountUsable(db, reset.user_id))) throw fieldError('token', 'This password reset link is invalid or has expired.');
+      [sha256(body.token), email],
+    );
+    if (!reset || !(await accountUsable(db, reset.user_id)))
+      throw fieldError('token', 'This password reset link is invalid or has expired.');
     await db.tx(async (t) => {
       await t.query('UPDATE password_resets SET used_at = now() WHERE id = $1', [reset.id]);
-      await t.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [reset.user_id, await hashPassword(body.password)]);
+      await t.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        reset.user_id,
+        await hashPassword(body.password),
+      ]);
       // A new password signs every device out.
       await t.query('DELETE FROM access_tokens WHERE user_id = $1', [reset.user_id]);
     });
@@ -120,10 +144,22 @@ export const authRoutes = implement(contract, {
       // The company row stays locked until commit, so two racing registrations cannot both be first.
       const company = await t.one<{ id: number; role_id: number }>(
         `SELECT c.id, r.id AS role_id FROM customers c JOIN roles r ON r.customer_id = c.id AND r.position = 0
-          WHERE c.id = $1 AND c.created_at > now() - interval '1 day' FOR UPDATE OF c`, [b.id_customer]);
-      const members = company && (await t.one<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE customer_id = $1', [company.id]))!.n;
+          WHERE c.id = $1 AND c.created_at > now() - interval '1 day' FOR UPDATE OF c`,
+        [b.id_customer],
+      );
+      const members =
+        company &&
+        (await t.one<{ n: number }>('SELECT count(*)::int AS n FROM memberships WHERE customer_id = $1', [company.id]))!.n;
       if (!company || members) throw forbidden('This company cannot take a new manager here. Ask its manager to invite you.');
-      const id = await createUser(t, { name: b.name, last_name: b.last_name, email: b.email, password: b.password, phone: b.phone_number, office: b.office, terms });
+      const id = await createUser(t, {
+        name: b.name,
+        last_name: b.last_name,
+        email: b.email,
+        password: b.password,
+        phone: b.phone_number,
+        office: b.office,
+        terms,
+      });
       await addMember(t, id, company.id, company.role_id);
       if (picture) {
         const path = await files.save('users/clients', 'png', picture);
@@ -143,7 +179,8 @@ export const authRoutes = implement(contract, {
       await addMember(t, userId, company.id, company.fullRoleId);
       const product = await t.one<{ id: number }>(
         `INSERT INTO products (customer_id, name, note) VALUES ($1, 'My first product', $2) RETURNING id`,
-        [company.id, DEFAULT_NOTE]);
+        [company.id, DEFAULT_NOTE],
+      );
       return { token: await issueToken(t, userId), productId: product!.id };
     });
     return { success: true, token, product_id: productId };
@@ -153,8 +190,13 @@ export const authRoutes = implement(contract, {
     const companies = await companiesOf(db, auth.user);
     const u = auth.user;
     return {
-      id: u.id, name: u.name, urlImage: u.photo, email: u.email, phone: u.phone,
-      version_terms_use: u.version_terms_use, type: u.type,
+      id: u.id,
+      name: u.name,
+      urlImage: u.photo,
+      email: u.email,
+      phone: u.phone,
+      version_terms_use: u.version_terms_use,
+      type: u.type,
       companies: companies.map((c) => ({ id: c.id, name: c.name, urlImage: c.photo })),
     };
   },
@@ -165,13 +207,18 @@ export const authRoutes = implement(contract, {
 
   async acceptTerms(s) {
     const current = await termsVersion(s);
-    if (s.body.version !== current) throw badRequest(`The current terms version is ${current}.`, { version: [`The current terms version is ${current}.`] });
+    if (s.body.version !== current)
+      throw badRequest(`The current terms version is ${current}.`, { version: [`The current terms version is ${current}.`] });
     await s.db.query('UPDATE users SET version_terms_use = $2, updated_at = now() WHERE id = $1', [s.auth.user.id, current]);
     return { success: true };
   },
 
   async haveAccess({ auth, query }) {
-    const asked = query.slugs.split(',').map((x) => x.trim()).filter(Boolean).slice(0, 100);
+    const asked = query.slugs
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean)
+      .slice(0, 100);
     const all = auth.isStaff && query.id_customer === PROVIDER_CONTEXT;
     return { success: true, data: Object.fromEntries(asked.map((slug) => [slug, all || auth.slugs.has(slug as never)])) };
   },

@@ -20,20 +20,23 @@ export const bugReportRoutes = implement(contract, {
       return t.one<{ id: number }>(
         `INSERT INTO bug_reports (user_id, customer_id, subject, description, url, file)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [auth.user.id, body.id_customer, body.subject, body.description, body.url ?? null, file]);
+        [auth.user.id, body.id_customer, body.subject, body.description, body.url ?? null, file],
+      );
     });
     // The stored row is the record; the mail is a courtesy, so a mail outage does not lose the report.
-    await mailer.send({
-      to: SUPPORT_EMAIL,
-      subject: `Bug report #${row!.id}: ${body.subject.replace(/\s+/g, ' ')}`,
-      text: [
-        `From: ${auth.user.name} <${auth.user.email}> (user ${auth.user.id}, company ${body.id_customer})`,
-        `Page: ${body.url ?? '(not given)'}`,
-        `Attachment: ${file ? `${file} (original name: ${files.file!.filename})` : 'none'}`,
-        '',
-        body.description,
-      ].join('\n'),
-    }).catch((err: unknown) => req.log.error({ err }, 'bug report mail failed'));
+    await mailer
+      .send({
+        to: SUPPORT_EMAIL,
+        subject: `Bug report #${row!.id}: ${body.subject.replace(/\s+/g, ' ')}`,
+        text: [
+          `From: ${auth.user.name} <${auth.user.email}> (user ${auth.user.id}, company ${body.id_customer})`,
+          `Page: ${body.url ?? '(not given)'}`,
+          `Attachment: ${file ? `${file} (original name: ${files.file!.filename})` : 'none'}`,
+          '',
+          body.description,
+        ].join('\n'),
+      })
+      .catch((err: unknown) => req.log.error({ err }, 'bug report mail failed'));
     return { success: true, message: 'Bug report sent successfully!' };
   },
 });

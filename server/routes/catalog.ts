@@ -12,7 +12,10 @@ export const STUDIO_EMAIL = 'studio@facet.test';
 
 /** "3, 5,8" -> [3, 5, 8]; blanks ignored, repeats dropped. */
 function templateIds(list: string): number[] {
-  const parts = list.split(',').map((x) => x.trim()).filter(Boolean);
+  const parts = list
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
   if (!parts.length) throw fieldError('templates', 'You must select at least one template');
   if (parts.some((p) => !/^\d{1,9}$/.test(p) || Number(p) < 1)) {
     throw fieldError('templates', 'The templates field must be a comma-separated list of template ids.');
@@ -23,14 +26,23 @@ function templateIds(list: string): number[] {
 export const catalogRoutes = implement(contract, {
   async customers({ db, auth }) {
     const rows = await companiesOf(db, auth.user);
-    const allowed = new Map((await db.query<{ id: number; products_allowed: number }>(
-      'SELECT id, products_allowed FROM customers WHERE id = ANY($1::int[])', [rows.map((c) => c.id)])).map((c) => [c.id, c.products_allowed]));
+    const allowed = new Map(
+      (
+        await db.query<{ id: number; products_allowed: number }>(
+          'SELECT id, products_allowed FROM customers WHERE id = ANY($1::int[])',
+          [rows.map((c) => c.id)],
+        )
+      ).map((c) => [c.id, c.products_allowed]),
+    );
     return { success: true, customers: rows.map((c) => ({ id: c.id, company: c.name, products_allowed: allowed.get(c.id) })) };
   },
 
   async templateCategories({ db }) {
     // Template categories are the ambients.
-    return { success: true, categories: await db.query<{ id: number; category: string }>('SELECT id, name AS category FROM ambients ORDER BY name, id') };
+    return {
+      success: true,
+      categories: await db.query<{ id: number; category: string }>('SELECT id, name AS category FROM ambients ORDER BY name, id'),
+    };
   },
 
   async templates({ db, auth, query }) {
@@ -38,7 +50,10 @@ export const catalogRoutes = implement(contract, {
     const cid = auth.customerId!;
     const templates = await listTemplates(db, cid, since);
     const delta = await deltaFor(db, {
-      entity: 'template', since, customerId: cid === PROVIDER_CONTEXT ? null : cid, rows: templates,
+      entity: 'template',
+      since,
+      customerId: cid === PROVIDER_CONTEXT ? null : cid,
+      rows: templates,
       hidden: since && hiddenTemplatesSince(cid, since),
     });
     return { success: true, templates, ...delta };
@@ -49,19 +64,23 @@ export const catalogRoutes = implement(contract, {
       `SELECT c.id, c.category,
               COALESCE((SELECT json_agg(json_build_object('id', s.id, 'subcategory', s.subcategory) ORDER BY s.id)
                           FROM product_subcategories s WHERE s.category_id = c.id), '[]'::json) AS subcategories
-         FROM product_categories c ORDER BY c.id`);
+         FROM product_categories c ORDER BY c.id`,
+    );
     return { success: true, categories };
   },
 
   async tags({ db, auth }) {
     const all = auth.customerId === PROVIDER_CONTEXT;
     const tags = await db.query<{ id: number; name: string }>(
-      `SELECT id, name FROM tags WHERE $1::boolean OR customer_id = $2 ORDER BY name, id`, [all, auth.customerId]);
+      `SELECT id, name FROM tags WHERE $1::boolean OR customer_id = $2 ORDER BY name, id`,
+      [all, auth.customerId],
+    );
     return { success: true, tags };
   },
 
   async serviceRequest({ db, mailer, auth, body }) {
-    if (body.id_customer === PROVIDER_CONTEXT) throw fieldError('id_customer', 'A service request is made for a company, not the provider context.');
+    if (body.id_customer === PROVIDER_CONTEXT)
+      throw fieldError('id_customer', 'A service request is made for a company, not the provider context.');
     const ids = templateIds(body.templates);
     const found = await visibleTemplates(db, body.id_customer, ids);
     if (found.length !== ids.length) {
@@ -71,13 +90,18 @@ export const catalogRoutes = implement(contract, {
     const company = await db.one<{ name: string }>('SELECT name FROM customers WHERE id = $1', [body.id_customer]);
     // Mailing inside the transaction: a failed mail leaves no request behind, so a retry is clean.
     await db.tx(async (x) => {
-      await x.query('INSERT INTO service_requests (customer_id, user_id, template_ids) VALUES ($1, $2, $3::int[])',
-        [body.id_customer, auth.user.id, ids]);
+      await x.query('INSERT INTO service_requests (customer_id, user_id, template_ids) VALUES ($1, $2, $3::int[])', [
+        body.id_customer,
+        auth.user.id,
+        ids,
+      ]);
       await mailer.send({
         to: STUDIO_EMAIL,
         subject: `Service request from ${company!.name}`,
-        text: `${auth.user.name} <${auth.user.email}> of ${company!.name} requests a service for these templates:\n\n`
-          + found.map((t) => `- #${t.id} ${t.name}`).join('\n') + '\n',
+        text:
+          `${auth.user.name} <${auth.user.email}> of ${company!.name} requests a service for these templates:\n\n` +
+          found.map((t) => `- #${t.id} ${t.name}`).join('\n') +
+          '\n',
       });
     });
     return { success: true, message: 'Service created successfully' };

@@ -9,9 +9,7 @@ const LAST_REGISTERED = 10;
 /** SQL condition and its parameter for "this company", or for all of them in the provider context. */
 // The guard has already checked that the caller may act for this id.
 function company(customerId: number, column = 'customer_id'): { where: string; params: unknown[] } {
-  return customerId === PROVIDER_CONTEXT
-    ? { where: 'TRUE', params: [] }
-    : { where: `${column} = $1`, params: [customerId] };
+  return customerId === PROVIDER_CONTEXT ? { where: 'TRUE', params: [] } : { where: `${column} = $1`, params: [customerId] };
 }
 
 // LIKE treats % and _ as wildcards; a typed SKU means those characters literally.
@@ -28,7 +26,8 @@ export const dashboardRoutes = implement(contract, {
               COALESCE((SELECT json_agg(i.path ORDER BY i.id) FROM product_images i WHERE i.product_id = p.id), '[]'::json) AS images
          FROM products p WHERE ${filters.join(' AND ')}
         ORDER BY p.created_at DESC, p.id DESC LIMIT ${LAST_REGISTERED}`,
-      params);
+      params,
+    );
     return { success: true, products };
   },
 
@@ -37,31 +36,46 @@ export const dashboardRoutes = implement(contract, {
     const tasks_by_states = await db.query<{ title: string; not_started: number; in_progress: number; done: number }>(
       `SELECT title, sum(not_started)::int AS not_started, sum(in_progress)::int AS in_progress, sum(done)::int AS done
          FROM dashboard_tasks WHERE ${where} GROUP BY title ORDER BY min(id)`,
-      params);
+      params,
+    );
     return { success: true, tasks_by_states };
   },
 
   async progressBarService({ db, query }) {
     const { where, params } = company(query.id_customer);
-    const progress_bar_service = await db.query<{ title: string; modeling_and_texturing: number; silo_image: number; lifestyle: number }>(
+    const progress_bar_service = await db.query<{
+      title: string;
+      modeling_and_texturing: number;
+      silo_image: number;
+      lifestyle: number;
+    }>(
       `SELECT title, round(avg(modeling_and_texturing))::int AS modeling_and_texturing,
               round(avg(silo_image))::int AS silo_image, round(avg(lifestyle))::int AS lifestyle
          FROM dashboard_progress WHERE ${where} GROUP BY title ORDER BY min(id)`,
-      params);
+      params,
+    );
     return { success: true, progress_bar_service };
   },
 
   async roundsReview({ db, query }) {
     const { where, params } = company(query.id_customer);
     const rounds_review = await db.query<{
-      title: string; subtitle: string; round_current: number; total_models: number; upcoming_dates: string | null;
-      status_service: number; start_date: string | null; end_date: string | null; link_review: string | null;
+      title: string;
+      subtitle: string;
+      round_current: number;
+      total_models: number;
+      upcoming_dates: string | null;
+      status_service: number;
+      start_date: string | null;
+      end_date: string | null;
+      link_review: string | null;
     }>(
       // Dates leave as text: a JS Date would shift with the server's time zone.
       `SELECT title, subtitle, round_current, total_models, upcoming_dates, status_service,
               to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, link_review
          FROM dashboard_rounds WHERE ${where} ORDER BY start_date NULLS LAST, id`,
-      params);
+      params,
+    );
     return { success: true, rounds_review };
   },
 });

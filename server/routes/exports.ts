@@ -11,7 +11,11 @@ export const exportRoutes = implement(contract, {
   async enqueue(c) {
     const { id_product, id_product_config, retailer, note } = c.body;
     const row = await enqueueExport(c, c.auth, {
-      productId: id_product, customerId: companyOf(c.auth), presetId: id_product_config, retailerId: retailer ?? 0, note,
+      productId: id_product,
+      customerId: companyOf(c.auth),
+      presetId: id_product_config,
+      retailerId: retailer ?? 0,
+      note,
     });
     return { success: true, message: QUEUED, export: jobOut(c, row) };
   },

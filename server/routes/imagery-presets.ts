@@ -6,7 +6,14 @@ import type { PresetSection } from '../../src/api/contract/rules/preset.ts';
 import { renderSavedPreset } from '../domain/frame-sets.ts';
 import { layers } from '../domain/imagery-files.ts';
 import {
-  MAX_PRESETS, backgroundsOf, checkBackground, insertPreset, listPresets, loadPreset, presetValues, updatePreset,
+  MAX_PRESETS,
+  backgroundsOf,
+  checkBackground,
+  insertPreset,
+  listPresets,
+  loadPreset,
+  presetValues,
+  updatePreset,
 } from '../domain/imagery-presets.ts';
 import { presetDefaults, type PresetValues } from '../../src/api/contract/rules/preset.ts';
 import { sameInstant } from '../domain/products.ts';
@@ -45,8 +52,10 @@ function presetHandlers(section: PresetSection) {
       const preset = await c.db.tx(async (t) => {
         // The product row's lock serialises concurrent stores, so the cap holds.
         await t.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [productId]);
-        const n = await t.one<{ n: number }>('SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = $2',
-          [productId, section]);
+        const n = await t.one<{ n: number }>(
+          'SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = $2',
+          [productId, section],
+        );
         if (n!.n >= MAX_PRESETS) throw fieldError('id_product', `A product may have at most ${MAX_PRESETS} ${section} presets.`);
         return insertPreset(t, section, productId, c.auth.user.id, values);
       });
@@ -56,12 +65,14 @@ function presetHandlers(section: PresetSection) {
 
     async edit(c: In) {
       const { id_product: productId, id_product_config: id, updated_at: basedOn } = c.body;
-      if (basedOn !== undefined && Number.isNaN(Date.parse(basedOn))) throw fieldError('updated_at', 'The updated_at field must be an ISO date.');
+      if (basedOn !== undefined && Number.isNaN(Date.parse(basedOn)))
+        throw fieldError('updated_at', 'The updated_at field must be an ISO date.');
       const values = await withBackground(c, section, presetValues(section, c.body));
       const preset = await c.db.tx(async (t) => {
         const cur = await loadPreset(t, section, productId, id!, true);
         if (!cur) throw notFound('Preset');
-        if (basedOn !== undefined && !sameInstant(basedOn, cur.updated_at)) throw new ApiError(409, CONFLICT, undefined, { preset: cur });
+        if (basedOn !== undefined && !sameInstant(basedOn, cur.updated_at))
+          throw new ApiError(409, CONFLICT, undefined, { preset: cur });
         return updatePreset(t, section, id!, values);
       });
       if (section === '360') await renderSavedPreset(c, c.req.log, productId, id!);
@@ -69,8 +80,11 @@ function presetHandlers(section: PresetSection) {
     },
 
     async remove({ db, query }: In) {
-      const gone = await db.one('DELETE FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3 RETURNING id',
-        [query.id_product_config, query.id_product, section]);
+      const gone = await db.one('DELETE FROM product_presets WHERE id = $1 AND product_id = $2 AND section = $3 RETURNING id', [
+        query.id_product_config,
+        query.id_product,
+        section,
+      ]);
       if (!gone) throw notFound('Preset');
       return { success: true, message: 'Preset deleted successfully' };
     },
@@ -83,9 +97,12 @@ const as = <C extends Record<string, Endpoint>>(h: object) => h as unknown as Ha
 
 export const siloRoutes = implement(silo, as<typeof silo>(presetHandlers('silo')));
 export const spin360Routes = implement(spin360, as<typeof spin360>(presetHandlers('360')));
-export const vignetteRoutes = implement(vignette, as<typeof vignette>({
-  ...presetHandlers('vignette'),
-  async backgrounds({ db, query }: In) {
-    return { success: true, backgrounds: await backgroundsOf(db, query.id_product) };
-  },
-}));
+export const vignetteRoutes = implement(
+  vignette,
+  as<typeof vignette>({
+    ...presetHandlers('vignette'),
+    async backgrounds({ db, query }: In) {
+      return { success: true, backgrounds: await backgroundsOf(db, query.id_product) };
+    },
+  }),
+);

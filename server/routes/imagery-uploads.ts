@@ -15,7 +15,14 @@ import type { Services } from '../services.ts';
 import { txWithFiles } from '../storage/files.ts';
 import { companyOf } from './products.ts';
 
-interface Upload { section: UploadSection; productId: number; customerId: number; userId: number; file: UploadedFile; groupId?: number }
+interface Upload {
+  section: UploadSection;
+  productId: number;
+  customerId: number;
+  userId: number;
+  file: UploadedFile;
+  groupId?: number;
+}
 
 /**
  * The file (and its thumbnail) and the row in one go: a refused or failed insert leaves no file. Images
@@ -28,15 +35,28 @@ async function storeUpload(s: Services & { req: FastifyRequest }, u: Upload) {
     const r = await t.one<{ id: number }>(
       `INSERT INTO product_uploads (product_id, section, group_id, path, name, extension, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [u.productId, u.section, u.groupId ?? null, path, displayName(u.file.filename, u.file.ext), u.file.ext, u.userId]);
-    if (u.groupId) await t.query(`UPDATE upload_groups SET updated_at = date_trunc('milliseconds', now()) WHERE id = $1`, [u.groupId]);
+      [u.productId, u.section, u.groupId ?? null, path, displayName(u.file.filename, u.file.ext), u.file.ext, u.userId],
+    );
+    if (u.groupId)
+      await t.query(`UPDATE upload_groups SET updated_at = date_trunc('milliseconds', now()) WHERE id = $1`, [u.groupId]);
     return recordAnswer(t, s.req, { success: true as const, message: 'Uploaded successfully', path_image: path, id: r!.id });
   });
 }
 
-type UploadCtx = Services & { req: FastifyRequest; body: { id_product: number }; files: Record<string, UploadedFile | undefined>; auth: Parameters<typeof companyOf>[0] };
+type UploadCtx = Services & {
+  req: FastifyRequest;
+  body: { id_product: number };
+  files: Record<string, UploadedFile | undefined>;
+  auth: Parameters<typeof companyOf>[0];
+};
 const upload = (section: UploadSection) => (c: UploadCtx) =>
-  storeUpload(c, { section, productId: c.body.id_product, customerId: companyOf(c.auth), userId: c.auth.user.id, file: c.files.file_image! });
+  storeUpload(c, {
+    section,
+    productId: c.body.id_product,
+    customerId: companyOf(c.auth),
+    userId: c.auth.user.id,
+    file: c.files.file_image!,
+  });
 
 async function skuOf(db: Db, productId: number): Promise<string> {
   const p = await db.one<{ sku: string; name: string }>('SELECT sku, name FROM products WHERE id = $1', [productId]);
@@ -46,7 +66,8 @@ async function skuOf(db: Db, productId: number): Promise<string> {
 async function uploadPaths(db: Db, productId: number, section: UploadSection, groupId?: number): Promise<string[]> {
   const rows = await db.query<{ path: string }>(
     `SELECT path FROM product_uploads WHERE product_id = $1 AND section = $2 AND ($3::int IS NULL OR group_id = $3) ORDER BY group_id, id`,
-    [productId, section, groupId ?? null]);
+    [productId, section, groupId ?? null],
+  );
   return rows.map((r) => r.path);
 }
 
@@ -62,19 +83,32 @@ export const imageryUploadRoutes = implement(contract, {
       const empty = await t.one<{ id: number }>(
         `SELECT g.id FROM upload_groups g WHERE g.product_id = $1 AND g.created_by = $2
             AND NOT EXISTS (SELECT 1 FROM product_uploads u WHERE u.group_id = g.id) ORDER BY g.id DESC LIMIT 1`,
-        [query.id_product, auth.user.id]);
-      return empty ?? (await t.one<{ id: number }>('INSERT INTO upload_groups (product_id, created_by) VALUES ($1, $2) RETURNING id',
-        [query.id_product, auth.user.id]))!;
+        [query.id_product, auth.user.id],
+      );
+      return (
+        empty ??
+        (await t.one<{ id: number }>('INSERT INTO upload_groups (product_id, created_by) VALUES ($1, $2) RETURNING id', [
+          query.id_product,
+          auth.user.id,
+        ]))!
+      );
     });
     return { success: true, new_id: id.id };
   },
 
   async store360(c) {
-    const group = await c.db.one('SELECT id FROM upload_groups WHERE id = $1 AND product_id = $2', [c.body.id_folder, c.body.id_product]);
+    const group = await c.db.one('SELECT id FROM upload_groups WHERE id = $1 AND product_id = $2', [
+      c.body.id_folder,
+      c.body.id_product,
+    ]);
     if (!group) throw notFound('Folder');
     return storeUpload(c, {
-      section: '360', productId: c.body.id_product, customerId: companyOf(c.auth), userId: c.auth.user.id,
-      file: c.files.file_image!, groupId: c.body.id_folder,
+      section: '360',
+      productId: c.body.id_product,
+      customerId: companyOf(c.auth),
+      userId: c.auth.user.id,
+      file: c.files.file_image!,
+      groupId: c.body.id_folder,
     });
   },
 
@@ -83,10 +117,15 @@ export const imageryUploadRoutes = implement(contract, {
     const productId = c.body.id_product;
     const { path, old } = await txWithFiles(c, async (t, files) => {
       const stored = await files.save(`products/${companyOf(c.auth)}/${productId}/viewer`, file.ext, file.bytes);
-      const prev = await t.one<{ image_lazy_load: string | null }>('SELECT image_lazy_load FROM product_viewers WHERE product_id = $1 FOR UPDATE', [productId]);
+      const prev = await t.one<{ image_lazy_load: string | null }>(
+        'SELECT image_lazy_load FROM product_viewers WHERE product_id = $1 FOR UPDATE',
+        [productId],
+      );
       await t.query(
         `INSERT INTO product_viewers (product_id, image_lazy_load) VALUES ($1, $2)
-         ON CONFLICT (product_id) DO UPDATE SET image_lazy_load = $2, updated_at = date_trunc('milliseconds', now())`, [productId, stored]);
+         ON CONFLICT (product_id) DO UPDATE SET image_lazy_load = $2, updated_at = date_trunc('milliseconds', now())`,
+        [productId, stored],
+      );
       return { path: stored, old: prev?.image_lazy_load };
     });
     // The old picture goes only once the new one is recorded (and only if no other row uses it).
@@ -115,15 +154,20 @@ export const imageryUploadRoutes = implement(contract, {
     const sku = await skuOf(db, query.id_product);
     let entries: ZipEntry[];
     if (query.id_image) {
-      if (!(await db.one('SELECT 1 FROM upload_groups WHERE id = $1 AND product_id = $2', [query.id_image, query.id_product]))) throw notFound('Folder');
+      if (!(await db.one('SELECT 1 FROM upload_groups WHERE id = $1 AND product_id = $2', [query.id_image, query.id_product])))
+        throw notFound('Folder');
       entries = numbered(sku, await uploadPaths(db, query.id_product, '360', query.id_image));
     } else {
       // Every group in its own folder, numbered in upload order.
       const groups = await db.query<{ id: number }>(
-        'SELECT DISTINCT group_id AS id FROM product_uploads WHERE product_id = $1 AND section = $2 ORDER BY group_id', [query.id_product, '360']);
+        'SELECT DISTINCT group_id AS id FROM product_uploads WHERE product_id = $1 AND section = $2 ORDER BY group_id',
+        [query.id_product, '360'],
+      );
       entries = [];
       for (const [i, g] of groups.entries()) {
-        entries.push(...numbered(sku, await uploadPaths(db, query.id_product, '360', g.id), `group-${String(i + 1).padStart(2, '0')}/`));
+        entries.push(
+          ...numbered(sku, await uploadPaths(db, query.id_product, '360', g.id), `group-${String(i + 1).padStart(2, '0')}/`),
+        );
       }
     }
     return { success: true, name_zip: await zip(db, storage, auth, query.id_product, '360', `${sku}_360`, entries) };
@@ -139,6 +183,14 @@ export const imageryUploadRoutes = implement(contract, {
   },
 });
 
-function zip(db: Db, storage: Services['storage'], auth: Parameters<typeof companyOf>[0], productId: number, section: string, label: string, entries: ZipEntry[]) {
+function zip(
+  db: Db,
+  storage: Services['storage'],
+  auth: Parameters<typeof companyOf>[0],
+  productId: number,
+  section: string,
+  label: string,
+  entries: ZipEntry[],
+) {
   return buildZip(db, storage, { customerId: companyOf(auth), productId, section, userId: auth.user.id, label, entries });
 }

@@ -9,7 +9,12 @@ import { fieldError, forbidden, notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { companyOf } from './products.ts';
 
-interface Target { id: number; customer_id: number; automation_system: number; cancelable_as: number }
+interface Target {
+  id: number;
+  customer_id: number;
+  automation_system: number;
+  cancelable_as: number;
+}
 
 /**
  * The products, all live (deleted, for a restore) and of the company (staff in the provider context: of
@@ -18,11 +23,18 @@ interface Target { id: number; customer_id: number; automation_system: number; c
  * is rolled back by the refusal. One pass over 10,000 rows instead of a SELECT FOR UPDATE and an UPDATE.
  * automation_system and cancelable_as are the values before `set` (none of them is set with them).
  */
-async function targets(db: Db, ids: number[], customerId: number, opts: { deleted?: boolean; set?: string; params?: unknown[] } = {}): Promise<{ rows: Target[]; company: number }> {
+async function targets(
+  db: Db,
+  ids: number[],
+  customerId: number,
+  opts: { deleted?: boolean; set?: string; params?: unknown[] } = {},
+): Promise<{ rows: Target[]; company: number }> {
   const unique = [...new Set(ids)];
   const rows = await db.query<Target>(
     `UPDATE products SET ${opts.set ? `${opts.set}, ` : ''}${BUMP} WHERE id = ANY($1::int[]) AND deleted_at IS ${opts.deleted ? 'NOT ' : ''}NULL
-     RETURNING id, customer_id, automation_system, cancelable_as`, [unique, ...(opts.params ?? [])]);
+     RETURNING id, customer_id, automation_system, cancelable_as`,
+    [unique, ...(opts.params ?? [])],
+  );
   const companies = new Set(rows.map((r) => r.customer_id));
   const foreign = customerId !== PROVIDER_CONTEXT && rows.some((r) => r.customer_id !== customerId);
   // Unknown, deleted and other companies' products look the same: the whole batch is refused.
@@ -36,9 +48,12 @@ async function tagIds(db: Db, company: number, names: readonly string[]): Promis
   for (const raw of names) {
     const name = raw.trim();
     if (!name) throw fieldError('action.tags', 'The name field is required.');
-    const tag = (await db.one<{ id: number }>(
-      'INSERT INTO tags (customer_id, name) VALUES ($1, $2) ON CONFLICT (customer_id, lower(name)) DO NOTHING RETURNING id', [company, name]))
-      ?? (await db.one<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1 AND lower(name) = lower($2)', [company, name]));
+    const tag =
+      (await db.one<{ id: number }>(
+        'INSERT INTO tags (customer_id, name) VALUES ($1, $2) ON CONFLICT (customer_id, lower(name)) DO NOTHING RETURNING id',
+        [company, name],
+      )) ??
+      (await db.one<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1 AND lower(name) = lower($2)', [company, name]));
     ids.push(tag!.id);
   }
   return ids;
@@ -52,22 +67,38 @@ export const productBulkRoutes = implement(contract, {
       throw forbidden('You do not have permission to send products for automation.');
     }
     return db.tx(async (t) => {
-      const set = action.kind === 'setCollection' ? { set: 'collection = $2', params: [action.collection.trim()] }
-        : action.kind === 'delete' ? { set: 'deleted_at = now()' } : {};
+      const set =
+        action.kind === 'setCollection'
+          ? { set: 'collection = $2', params: [action.collection.trim()] }
+          : action.kind === 'delete'
+            ? { set: 'deleted_at = now()' }
+            : {};
       const { rows, company } = await targets(t, body.ids, customerId, set);
       const ids = rows.map((r) => r.id);
       if (action.kind === 'addTags') {
         const tags = await tagIds(t, company, action.tags);
-        await t.query('INSERT INTO product_tags (product_id, tag_id) SELECT p, g FROM unnest($1::int[]) p CROSS JOIN unnest($2::int[]) g ON CONFLICT DO NOTHING', [ids, tags]);
+        await t.query(
+          'INSERT INTO product_tags (product_id, tag_id) SELECT p, g FROM unnest($1::int[]) p CROSS JOIN unnest($2::int[]) g ON CONFLICT DO NOTHING',
+          [ids, tags],
+        );
       } else if (action.kind === 'removeTags') {
-        const own = await t.query<{ id: number }>('SELECT id FROM tags WHERE id = ANY($1::int[]) AND customer_id = $2', [action.tags, company]);
+        const own = await t.query<{ id: number }>('SELECT id FROM tags WHERE id = ANY($1::int[]) AND customer_id = $2', [
+          action.tags,
+          company,
+        ]);
         if (own.length !== new Set(action.tags).size) throw notFound('Tag');
-        await t.query('DELETE FROM product_tags WHERE product_id = ANY($1::int[]) AND tag_id = ANY($2::int[])', [ids, action.tags]);
+        await t.query('DELETE FROM product_tags WHERE product_id = ANY($1::int[]) AND tag_id = ANY($2::int[])', [
+          ids,
+          action.tags,
+        ]);
       } else if (action.kind === 'requestAutomation') {
         if (!rows.every(mayRequestAutomation)) throw fieldError('automation_system', AUTOMATION_LOCKED_MESSAGE);
         await t.query('UPDATE products SET automation_system = 1 WHERE id = ANY($1::int[])', [ids]);
       } else if (action.kind === 'delete') {
-        await t.query(`INSERT INTO tombstones (entity, entity_id, customer_id) SELECT 'product', p, $2 FROM unnest($1::int[]) p`, [ids, company]);
+        await t.query(
+          `INSERT INTO tombstones (entity, entity_id, customer_id) SELECT 'product', p, $2 FROM unnest($1::int[]) p`,
+          [ids, company],
+        );
       }
       const message = action.kind === 'delete' ? `${ids.length} products deleted` : `${ids.length} products updated`;
       return recordAnswer(t, req, { success: true as const, message, count: ids.length });

@@ -9,7 +9,10 @@ import { implement } from '../http/routes.ts';
 export const productUndoRoutes = implement(contract, {
   async restore({ db, body, req }) {
     return db.tx(async (t) => {
-      const row = await t.one(`UPDATE products SET deleted_at = NULL, ${BUMP} WHERE id = $1 AND deleted_at IS NOT NULL RETURNING id`, [body.id_product]);
+      const row = await t.one(
+        `UPDATE products SET deleted_at = NULL, ${BUMP} WHERE id = $1 AND deleted_at IS NOT NULL RETURNING id`,
+        [body.id_product],
+      );
       if (!row) throw notFound('Product');
       // A delta since the delete would carry both the row and its tombstone: the tombstone goes.
       await t.query(`DELETE FROM tombstones WHERE entity = 'product' AND entity_id = $1`, [body.id_product]);

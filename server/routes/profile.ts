@@ -15,7 +15,8 @@ async function canSee(db: Db, caller: AuthUser, userId: number): Promise<boolean
     `SELECT 1 FROM users u WHERE u.id = $1 AND (u.type = 'staff' OR EXISTS (
         SELECT 1 FROM memberships theirs JOIN memberships mine ON mine.customer_id = theirs.customer_id
          WHERE theirs.user_id = u.id AND mine.user_id = $2 AND theirs.enabled AND mine.enabled))`,
-    [userId, caller.id]));
+    [userId, caller.id],
+  ));
 }
 
 /** The page sends the signed-in user's id; a different one is someone else's session. */
@@ -36,8 +37,16 @@ export const profileRoutes = implement(contract, {
   async user({ db, auth, params, query }) {
     await visibleUser(db, auth.user, params.id, query.id_user);
     const u = await db.one<{
-      id: number; name: string; email: string; phone: string | null; country: string | null; discord: string | null;
-      nickname: string | null; teams: unknown; office: string | null; photo: string | null;
+      id: number;
+      name: string;
+      email: string;
+      phone: string | null;
+      country: string | null;
+      discord: string | null;
+      nickname: string | null;
+      teams: unknown;
+      office: string | null;
+      photo: string | null;
     }>('SELECT id, name, email, phone, country, discord, nickname, teams, office, photo FROM users WHERE id = $1', [params.id]);
     if (!u) throw notFound('User');
     const teams = Array.isArray(u.teams) ? u.teams.filter(isTeam).map((t) => ({ team: t.team })) : [];
@@ -47,14 +56,17 @@ export const profileRoutes = implement(contract, {
   async achievements({ db, auth, query }) {
     checkCaller(auth.user, query.id_user);
     const achievements = await db.query<{ id: number; name: string; description: string; image: string }>(
-      'SELECT id, name, description, image FROM achievements ORDER BY id');
+      'SELECT id, name, description, image FROM achievements ORDER BY id',
+    );
     return { achievements };
   },
 
   async userAchievements({ db, auth, params, query }) {
     await visibleUser(db, auth.user, params.id, query.id_user);
     const achievements = await db.query<{ id_achievement: number }>(
-      'SELECT achievement_id AS id_achievement FROM user_achievements WHERE user_id = $1 ORDER BY achievement_id', [params.id]);
+      'SELECT achievement_id AS id_achievement FROM user_achievements WHERE user_id = $1 ORDER BY achievement_id',
+      [params.id],
+    );
     return { achievements };
   },
 });

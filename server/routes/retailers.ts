@@ -18,8 +18,18 @@ function clean(b: Fields): Fields {
   return { ...b, retailer: b.retailer.trim(), file_name: b.file_name.trim() };
 }
 
-const values = (f: Fields) =>
-  [f.retailer, f.file_type, f.height, f.width, f.dpi, f.color_depth, f.file_size, f.images_per_row, f.file_name, f.no_upscale ?? null];
+const values = (f: Fields) => [
+  f.retailer,
+  f.file_type,
+  f.height,
+  f.width,
+  f.dpi,
+  f.color_depth,
+  f.file_size,
+  f.images_per_row,
+  f.file_name,
+  f.no_upscale ?? null,
+];
 
 export const retailerRoutes = implement(contract, {
   async list({ db }) {
@@ -29,7 +39,9 @@ export const retailerRoutes = implement(contract, {
   async add({ db, body }) {
     const row = await db.one<{ id: number }>(
       `INSERT INTO retailers (retailer, file_type, height, width, dpi, color_depth, file_size, images_per_row, file_name, no_upscale)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, false)) RETURNING id`, values(clean(body)));
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, coalesce($10, false)) RETURNING id`,
+      values(clean(body)),
+    );
     return { success: true, data: { id: row!.id } };
   },
 
@@ -37,7 +49,9 @@ export const retailerRoutes = implement(contract, {
     const row = await db.one<Row>(
       `UPDATE retailers SET retailer = $2, file_type = $3, height = $4, width = $5, dpi = $6, color_depth = $7,
               file_size = $8, images_per_row = $9, file_name = $10, no_upscale = coalesce($11, no_upscale), updated_at = now()
-        WHERE id = $1 RETURNING ${COLUMNS}`, [body.id, ...values(clean(body))]);
+        WHERE id = $1 RETURNING ${COLUMNS}`,
+      [body.id, ...values(clean(body))],
+    );
     if (!row) throw notFound('Retailer');
     return { success: true, data: row };
   },

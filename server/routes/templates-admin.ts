@@ -8,8 +8,10 @@ import { fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import type { Handlers } from '../http/routes.ts';
 import { thumbOf, txWithFiles } from '../storage/files.ts';
 
-type Admin = Pick<Handlers<typeof contract>,
-  'add' | 'edit' | 'addAmbient' | 'addTag' | 'removeAmbient' | 'removeTag' | 'createAmbient' | 'createTag'>;
+type Admin = Pick<
+  Handlers<typeof contract>,
+  'add' | 'edit' | 'addAmbient' | 'addTag' | 'removeAmbient' | 'removeTag' | 'createAmbient' | 'createTag'
+>;
 
 /** The contract's template rules (a name that is not blank, a private one's client), then the owning company: none for a public template; an existing company for a private one. */
 async function ownerFor(db: Db, b: { name: string; note?: string; public: 0 | 1; id_customer?: number }): Promise<number | null> {
@@ -39,7 +41,10 @@ async function link(db: Db, kind: keyof typeof LINKS, templateId: number, id: nu
   if (!(await db.one(`SELECT 1 FROM ${l.target} WHERE id = $1`, [id]))) throw notFound(l.what);
   await db.tx(async (x) => {
     const changed = add
-      ? await x.query(`INSERT INTO ${l.table} (template_id, ${l.column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [templateId, id])
+      ? await x.query(`INSERT INTO ${l.table} (template_id, ${l.column}) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING 1`, [
+          templateId,
+          id,
+        ])
       : await x.query(`DELETE FROM ${l.table} WHERE template_id = $1 AND ${l.column} = $2 RETURNING 1`, [templateId, id]);
     if (changed.length) await x.query('UPDATE templates SET updated_at = now() WHERE id = $1', [templateId]);
   });
@@ -51,7 +56,9 @@ async function create(db: Db, table: 'ambients' | 'template_tags', raw: string) 
   const name = raw.trim();
   // The unique index is on lower(name), so a case-insensitive duplicate (even a racing one) inserts nothing.
   const row = await db.one<{ id: number; name: string }>(
-    `INSERT INTO ${table} (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id, name`, [name]);
+    `INSERT INTO ${table} (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id, name`,
+    [name],
+  );
   if (!row) throw fieldError('name', 'The name has already been taken.');
   return row;
 }
@@ -64,7 +71,8 @@ export const templateAdminHandlers: Admin = {
       const path = await pending.save(`templates/${customerId ?? 'public'}`, image.ext, image.bytes);
       return t.one<{ id: number }>(
         `INSERT INTO templates (customer_id, name, note, public, image_name, image_thumb) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [customerId, body.name.trim(), body.note ?? '', body.public, path, thumbOf(path)]);
+        [customerId, body.name.trim(), body.note ?? '', body.public, path, thumbOf(path)],
+      );
     });
     return loaded(db, row!.id);
   },
@@ -73,14 +81,20 @@ export const templateAdminHandlers: Admin = {
     const customerId = await ownerFor(db, body);
     await db.tx(async (x) => {
       const before = await x.one<{ customer_id: number | null }>(
-        'SELECT customer_id FROM templates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE', [body.id]);
+        'SELECT customer_id FROM templates WHERE id = $1 AND deleted_at IS NULL FOR UPDATE',
+        [body.id],
+      );
       if (!before) throw notFound('Template');
       await x.query(
         `UPDATE templates SET name = $2, note = COALESCE($3, note), public = $4, customer_id = $5, updated_at = now() WHERE id = $1`,
-        [body.id, body.name.trim(), body.note ?? null, body.public, customerId]);
+        [body.id, body.name.trim(), body.note ?? null, body.public, customerId],
+      );
       // Becoming private hides it from others: they drop it on their next delta sync (NULL: every company).
       if (customerId !== null && before.customer_id !== customerId) {
-        await x.query(`INSERT INTO tombstones (entity, entity_id, customer_id) VALUES ('template', $1, $2)`, [body.id, before.customer_id]);
+        await x.query(`INSERT INTO tombstones (entity, entity_id, customer_id) VALUES ('template', $1, $2)`, [
+          body.id,
+          before.customer_id,
+        ]);
       }
     });
     return loaded(db, body.id);

@@ -11,11 +11,17 @@ export const templateRoutes = implement(contract, {
   },
 
   async ambients({ db }) {
-    return { success: true, ambients: await db.query<{ id: number; name: string }>('SELECT id, name FROM ambients ORDER BY name, id') };
+    return {
+      success: true,
+      ambients: await db.query<{ id: number; name: string }>('SELECT id, name FROM ambients ORDER BY name, id'),
+    };
   },
 
   async tags({ db }) {
-    return { success: true, tags: await db.query<{ id: number; name: string }>('SELECT id, name FROM template_tags ORDER BY name, id') };
+    return {
+      success: true,
+      tags: await db.query<{ id: number; name: string }>('SELECT id, name FROM template_tags ORDER BY name, id'),
+    };
   },
 
   async delete({ db, query }) {
@@ -23,10 +29,14 @@ export const templateRoutes = implement(contract, {
     await db.tx(async (x) => {
       const gone = await x.one<{ customer_id: number | null }>(
         'UPDATE templates SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL RETURNING customer_id',
-        [query.id]);
+        [query.id],
+      );
       if (!gone) throw notFound('Template');
       // A later delta sync reads tombstones to drop the template from local copies.
-      await x.query(`INSERT INTO tombstones (entity, entity_id, customer_id) VALUES ('template', $1, $2)`, [query.id, gone.customer_id]);
+      await x.query(`INSERT INTO tombstones (entity, entity_id, customer_id) VALUES ('template', $1, $2)`, [
+        query.id,
+        gone.customer_id,
+      ]);
     });
     return { success: true, message: 'Template deleted successfully' };
   },

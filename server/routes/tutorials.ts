@@ -21,7 +21,10 @@ export const tutorialHandlers: TutorialHandlers = {
 
   async markTutorialWatched({ db, body, auth }) {
     await tutorialUrl(db, body.slug);
-    await db.query('INSERT INTO tutorial_watched (user_id, slug) VALUES ($1, $2) ON CONFLICT DO NOTHING', [auth.user.id, body.slug]);
+    await db.query('INSERT INTO tutorial_watched (user_id, slug) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      auth.user.id,
+      body.slug,
+    ]);
     return { success: true };
   },
 };

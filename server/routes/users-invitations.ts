@@ -17,7 +17,14 @@ import { implement } from '../http/routes.ts';
 
 const NO_INVITATION = 'This person has no pending invitation.';
 
-interface Existing { id: number; name: string; type: string; has_account: boolean; member: boolean; invited: boolean }
+interface Existing {
+  id: number;
+  name: string;
+  type: string;
+  has_account: boolean;
+  member: boolean;
+  invited: boolean;
+}
 
 export const invitationRoutes = implement(contract, {
   async invite(s) {
@@ -34,23 +41,37 @@ export const invitationRoutes = implement(contract, {
                 m.user_id IS NOT NULL AS member, coalesce(m.invited, false) AS invited
            FROM users u LEFT JOIN memberships m ON m.user_id = u.id AND m.customer_id = $2
           WHERE u.email = $1 AND u.deleted_at IS NULL`,
-        [email, cid]);
-      if (found?.type === 'staff') throw fieldError('email', 'This person is provider staff and already has access to every company.');
+        [email, cid],
+      );
+      if (found?.type === 'staff')
+        throw fieldError('email', 'This person is provider staff and already has access to every company.');
       if (found?.invited) throw fieldError('email', 'This person already has a pending invitation: use Resend.');
       if (found?.member) throw fieldError('email', 'This person is already a member of this company.');
       // A new address becomes an account without a password, named as typed.
-      const userId = found?.id ?? (await t.one<{ id: number }>(
-        `INSERT INTO users (name, email, password_hash) VALUES ($1, $2, '') RETURNING id`, [name, email]))!.id;
+      const userId =
+        found?.id ??
+        (await t.one<{ id: number }>(`INSERT INTO users (name, email, password_hash) VALUES ($1, $2, '') RETURNING id`, [
+          name,
+          email,
+        ]))!.id;
       await t.query(
         `INSERT INTO memberships (user_id, customer_id, role_id, enabled, invited) VALUES ($1, $2, $3, false, true)`,
-        [userId, cid, role.id]);
+        [userId, cid, role.id],
+      );
       // The company sees the name it typed (not an existing account's details) until the person accepts.
       const { expiresAt } = await sendInvitation(t, s, {
-        userId, name: found?.name ?? name, invitedName: name, email, customerId: cid, invitedBy: auth.user.id,
+        userId,
+        name: found?.name ?? name,
+        invitedName: name,
+        email,
+        customerId: cid,
+        invitedBy: auth.user.id,
         hasAccount: !!found?.has_account,
       });
       await audit(t, {
-        customerId: cid, actor: auth.user, action: 'user.invite',
+        customerId: cid,
+        actor: auth.user,
+        action: 'user.invite',
         target: { type: 'user', id: userId, name },
         after: { email, role: { id: role.id, name: role.name }, status: 'invited', expires_at: expiresAt },
       });
@@ -65,14 +86,24 @@ export const invitationRoutes = implement(contract, {
       const target = await memberOf(t, cid, body.id_user);
       if (!target.invited) throw badRequest(NO_INVITATION);
       const account = await t.one<{ name: string; has_account: boolean }>(
-        `SELECT name, password_hash <> '' AS has_account FROM users WHERE id = $1`, [target.id]);
+        `SELECT name, password_hash <> '' AS has_account FROM users WHERE id = $1`,
+        [target.id],
+      );
       const { expiresAt } = await sendInvitation(t, s, {
-        userId: target.id, name: account!.name, invitedName: target.name, email: target.email, customerId: cid,
-        invitedBy: auth.user.id, hasAccount: account!.has_account,
+        userId: target.id,
+        name: account!.name,
+        invitedName: target.name,
+        email: target.email,
+        customerId: cid,
+        invitedBy: auth.user.id,
+        hasAccount: account!.has_account,
       });
       await audit(t, {
-        customerId: cid, actor: auth.user, action: 'invitation.resend',
-        target: { type: 'user', id: target.id, name: target.name }, after: { expires_at: expiresAt },
+        customerId: cid,
+        actor: auth.user,
+        action: 'invitation.resend',
+        target: { type: 'user', id: target.id, name: target.name },
+        after: { expires_at: expiresAt },
       });
     });
     return { success: true, message: `A new invitation was sent to the same address; the earlier link no longer works.` };
@@ -85,9 +116,15 @@ export const invitationRoutes = implement(contract, {
       await cancelPending(t, 'revoked', target.id, query.id_customer);
       await t.query('DELETE FROM memberships WHERE user_id = $1 AND customer_id = $2', [target.id, query.id_customer]);
       await audit(t, {
-        customerId: query.id_customer, actor: auth.user, action: 'invitation.revoke',
+        customerId: query.id_customer,
+        actor: auth.user,
+        action: 'invitation.revoke',
         target: { type: 'user', id: target.id, name: target.name },
-        before: { email: target.email, status: 'invited', role: target.role_id === null ? null : { id: target.role_id, name: target.role_name } },
+        before: {
+          email: target.email,
+          status: 'invited',
+          role: target.role_id === null ? null : { id: target.role_id, name: target.role_name },
+        },
       });
     });
     return { success: true, message: 'The invitation was cancelled.' };
@@ -97,7 +134,13 @@ export const invitationRoutes = implement(contract, {
     const i = await findInvitation(db, query.token, query.email);
     return {
       success: true,
-      invitation: { email: i.email, name: i.name, company: i.company, expires_at: new Date(i.expires_at).toISOString(), has_account: i.has_account },
+      invitation: {
+        email: i.email,
+        name: i.name,
+        company: i.company,
+        expires_at: new Date(i.expires_at).toISOString(),
+        has_account: i.has_account,
+      },
     };
   },
 
@@ -112,23 +155,42 @@ export const invitationRoutes = implement(contract, {
       // Single use even under two concurrent clicks: only one UPDATE finds the row still open.
       const open = await t.one(
         `UPDATE invitations SET accepted_at = now()
-          WHERE id = $1 AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > now() RETURNING id`, [found.id]);
+          WHERE id = $1 AND accepted_at IS NULL AND cancelled_at IS NULL AND expires_at > now() RETURNING id`,
+        [found.id],
+      );
       if (!open) throw new ApiError(410, 'This invitation link has already been used or is no longer valid.');
       if (hash) await t.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [found.user_id, hash]);
       const joined = await t.one(
         `UPDATE memberships SET invited = false, enabled = true
-          WHERE user_id = $1 AND customer_id = $2 AND invited RETURNING user_id`, [found.user_id, found.customer_id]);
+          WHERE user_id = $1 AND customer_id = $2 AND invited RETURNING user_id`,
+        [found.user_id, found.customer_id],
+      );
       if (!joined) throw new ApiError(410, 'This invitation is no longer valid.');
       await cancelPending(t, 'accepted', found.user_id, found.customer_id);
       await audit(t, {
-        customerId: found.customer_id, actor: { id: found.user_id, name: found.name }, action: 'invitation.accept',
-        target: { type: 'user', id: found.user_id, name: found.name }, before: { status: 'invited' }, after: { status: 'active' },
+        customerId: found.customer_id,
+        actor: { id: found.user_id, name: found.name },
+        action: 'invitation.accept',
+        target: { type: 'user', id: found.user_id, name: found.name },
+        before: { status: 'invited' },
+        after: { status: 'active' },
       });
       return issueToken(t, found.user_id);
     });
     return {
-      success: true, message: `Welcome to ${found.company}.`, token, id_customer: found.customer_id,
-      user: { id: found.user_id, name: found.name, email: found.email, phone: found.phone, photo: found.photo, termofuse: found.version_terms_use, type: found.type },
+      success: true,
+      message: `Welcome to ${found.company}.`,
+      token,
+      id_customer: found.customer_id,
+      user: {
+        id: found.user_id,
+        name: found.name,
+        email: found.email,
+        phone: found.phone,
+        photo: found.photo,
+        termofuse: found.version_terms_use,
+        type: found.type,
+      },
     };
   },
 });

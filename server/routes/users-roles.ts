@@ -29,7 +29,8 @@ async function roleName(t: Db, customerId: number, raw: string, exceptId?: numbe
   const name = raw.trim();
   const taken = await t.one(
     'SELECT 1 FROM roles WHERE customer_id = $1 AND lower(name) = lower($2) AND id <> coalesce($3::int, 0)',
-    [customerId, name, exceptId ?? null]);
+    [customerId, name, exceptId ?? null],
+  );
   if (taken) throw fieldError('name', ROLE_TAKEN);
   return name;
 }
@@ -39,8 +40,12 @@ async function rename(t: Db, role: RoleRow, customerId: number, raw: string, act
   if (name === role.name) return;
   await t.query('UPDATE roles SET name = $2, updated_at = now() WHERE id = $1', [role.id, name]);
   await audit(t, {
-    customerId, actor, action: 'role.rename', target: { type: 'role', id: role.id, name },
-    before: { name: role.name }, after: { name },
+    customerId,
+    actor,
+    action: 'role.rename',
+    target: { type: 'role', id: role.id, name },
+    before: { name: role.name },
+    after: { name },
   });
 }
 
@@ -48,7 +53,11 @@ async function rename(t: Db, role: RoleRow, customerId: number, raw: string, act
 function parsePermissions(raw: Record<string, boolean> | string): Map<Slug, boolean> {
   let map: unknown = raw;
   if (typeof raw === 'string') {
-    try { map = JSON.parse(raw); } catch { throw fieldError('permissions', 'The permissions field must be a JSON map of slug to true or false.'); }
+    try {
+      map = JSON.parse(raw);
+    } catch {
+      throw fieldError('permissions', 'The permissions field must be a JSON map of slug to true or false.');
+    }
   }
   if (typeof map !== 'object' || map === null || Array.isArray(map)) {
     throw fieldError('permissions', 'The permissions field must be a JSON map of slug to true or false.');
@@ -73,10 +82,14 @@ export const roleRoutes = implement(contract, {
       const row = await t.one<{ id: number }>(
         `INSERT INTO roles (customer_id, name, position)
          VALUES ($1, $2, (SELECT coalesce(max(position), 0) + 1 FROM roles WHERE customer_id = $1)) RETURNING id`,
-        [cid, name]);
+        [cid, name],
+      );
       await audit(t, {
-        customerId: cid, actor: auth.user, action: 'role.create',
-        target: { type: 'role', id: row!.id, name }, after: { name, permissions: [] },
+        customerId: cid,
+        actor: auth.user,
+        action: 'role.create',
+        target: { type: 'role', id: row!.id, name },
+        after: { name, permissions: [] },
       });
       return row!.id;
     });
@@ -105,9 +118,12 @@ export const roleRoutes = implement(contract, {
       await t.query('UPDATE roles SET updated_at = now() WHERE id = $1', [role.id]);
       const after = SLUGS.filter((s) => (held.has(s) && !revoke.includes(s)) || grant.includes(s));
       await audit(t, {
-        customerId: cid, actor: auth.user, action: 'role.permissions',
+        customerId: cid,
+        actor: auth.user,
+        action: 'role.permissions',
         target: { type: 'role', id: role.id, name: body.name?.trim() || role.name },
-        before: { permissions: role.slugs }, after: { permissions: after, granted: grant, revoked: revoke },
+        before: { permissions: role.slugs },
+        after: { permissions: after, granted: grant, revoked: revoke },
       });
     });
     return { success: true, message: 'The permissions were saved.' };
@@ -122,8 +138,11 @@ export const roleRoutes = implement(contract, {
       }
       await t.query('DELETE FROM roles WHERE id = $1', [role.id]);
       await audit(t, {
-        customerId: query.id_customer, actor: auth.user, action: 'role.delete',
-        target: { type: 'role', id: role.id, name: role.name }, before: { name: role.name, permissions: role.slugs },
+        customerId: query.id_customer,
+        actor: auth.user,
+        action: 'role.delete',
+        target: { type: 'role', id: role.id, name: role.name },
+        before: { name: role.name, permissions: role.slugs },
       });
     });
     return { success: true, message: 'The role was deleted.' };

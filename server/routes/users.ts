@@ -32,9 +32,12 @@ async function setEnabled({ db, auth, body }: StatusCtx, enabled: boolean) {
     // Disabling ends every session at once: the next call with an old token answers 401.
     if (!enabled) await revokeTokens(t, target.id);
     await audit(t, {
-      customerId: cid, actor: auth.user, action: enabled ? 'user.enable' : 'user.disable',
+      customerId: cid,
+      actor: auth.user,
+      action: enabled ? 'user.enable' : 'user.disable',
       target: { type: 'user', id: target.id, name: target.name },
-      before: { status: statusOf(target) }, after: { status: enabled ? 'active' : 'disabled' },
+      before: { status: statusOf(target) },
+      after: { status: enabled ? 'active' : 'disabled' },
     });
   });
   return { success: true as const, message: enabled ? 'The account is enabled.' : 'The account is disabled.' };
@@ -58,8 +61,11 @@ export const userRoutes = implement(contract, {
     // and the metadata of the original (location, camera) is dropped.
     let png: Buffer;
     try {
-      png = await sharp(files.photo!.bytes).rotate()
-        .resize({ width: PHOTO_SIZE, height: PHOTO_SIZE, fit: 'cover' }).png().toBuffer();
+      png = await sharp(files.photo!.bytes)
+        .rotate()
+        .resize({ width: PHOTO_SIZE, height: PHOTO_SIZE, fit: 'cover' })
+        .png()
+        .toBuffer();
     } catch {
       throw fieldError('photo', 'The photo is not a valid image.');
     }
@@ -82,7 +88,9 @@ export const userRoutes = implement(contract, {
       if (target.role_id === role.id) return;
       await t.query('UPDATE memberships SET role_id = $3 WHERE user_id = $1 AND customer_id = $2', [target.id, cid, role.id]);
       await audit(t, {
-        customerId: cid, actor: auth.user, action: 'user.role',
+        customerId: cid,
+        actor: auth.user,
+        action: 'user.role',
         target: { type: 'user', id: target.id, name: target.name },
         before: { role: target.role_id === null ? null : { id: target.role_id, name: target.role_name } },
         after: { role: { id: role.id, name: role.name } },
@@ -105,9 +113,15 @@ export const userRoutes = implement(contract, {
       mayActOn(auth, actor, current, 'You cannot delete yourself.');
       const result = await removeFromCompany(t, current.id, customerId);
       await audit(t, {
-        customerId, actor: auth.user, action: 'user.delete',
+        customerId,
+        actor: auth.user,
+        action: 'user.delete',
         target: { type: 'user', id: current.id, name: current.name },
-        before: { email: current.email, status: statusOf(current), role: current.role_id === null ? null : { id: current.role_id, name: current.role_name } },
+        before: {
+          email: current.email,
+          status: statusOf(current),
+          role: current.role_id === null ? null : { id: current.role_id, name: current.role_name },
+        },
         after: { account_closed: result.closed },
       });
       return result;

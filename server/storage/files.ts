@@ -26,7 +26,10 @@ export class Storage {
   readonly store: ObjectStore;
   private readonly making = new Map<string, Promise<Buffer>>();
   /** A folder for the local store, a path on disk; new Storage(root) is the local disk. */
-  constructor(store: ObjectStore | string, private readonly maker?: FileMaker) {
+  constructor(
+    store: ObjectStore | string,
+    private readonly maker?: FileMaker,
+  ) {
     this.store = typeof store === 'string' ? new LocalDisk(store) : store;
   }
 
@@ -35,10 +38,12 @@ export class Storage {
     const make = this.maker?.(path);
     if (!make) return undefined;
     if (!this.making.has(path)) {
-      const job = make().then(async (bytes) => {
-        await this.write(path, bytes);
-        return bytes;
-      }).finally(() => this.making.delete(path));
+      const job = make()
+        .then(async (bytes) => {
+          await this.write(path, bytes);
+          return bytes;
+        })
+        .finally(() => this.making.delete(path));
       this.making.set(path, job);
     }
     return this.making.get(path)!;
@@ -56,13 +61,17 @@ export class Storage {
 
   /** A file on disk for a stored path: local store only (elsewhere use read or readStream). */
   resolve(path: string): string {
-    if (!(this.store instanceof LocalDisk)) throw new Error(`Stored files are in ${this.store.where}: read them with storage.read()`);
+    if (!(this.store instanceof LocalDisk))
+      throw new Error(`Stored files are in ${this.store.where}: read them with storage.read()`);
     return this.store.resolve(path);
   }
 
   /** A new stored path folder/<uuid>.<ext>; only safe folder names survive. */
   newPath(folder: string, ext: string): string {
-    const safeFolder = folder.split('/').filter((s) => /^[A-Za-z0-9_-]+$/.test(s)).join('/');
+    const safeFolder = folder
+      .split('/')
+      .filter((s) => /^[A-Za-z0-9_-]+$/.test(s))
+      .join('/');
     return `${safeFolder}/${randomUUID()}.${ext}`;
   }
 
@@ -87,8 +96,14 @@ export class Storage {
   async writeThumb(path: string, bytes: Buffer): Promise<void> {
     const img = sharp(bytes).resize({ width: THUMB_WIDTH, withoutEnlargement: true });
     const ext = extOf(path);
-    const out = ext === 'jpg' ? img.jpeg({ quality: 82 }) : ext === 'webp' ? img.webp() : ext === 'png' ? img.png()
-      : img.toFormat(ext === 'tif' ? 'tiff' : (ext as 'gif' | 'avif'));
+    const out =
+      ext === 'jpg'
+        ? img.jpeg({ quality: 82 })
+        : ext === 'webp'
+          ? img.webp()
+          : ext === 'png'
+            ? img.png()
+            : img.toFormat(ext === 'tif' ? 'tiff' : (ext as 'gif' | 'avif'));
     await this.write(thumbOf(path), await out.toBuffer());
   }
 
@@ -128,7 +143,6 @@ export class Storage {
   }
 }
 
-
 /** Files written as part of a database transaction: removed again when it does not commit. */
 export class PendingFiles {
   private readonly written: string[] = [];
@@ -161,7 +175,10 @@ export class PendingFiles {
  * Runs fn in one transaction with the files it writes: a refusal or a failure, in the database
  * or on disk, leaves neither rows nor files behind, so the same request can simply be retried.
  */
-export async function txWithFiles<T>(s: { db: Db; storage: Storage }, fn: (t: Db, files: PendingFiles) => Promise<T>): Promise<T> {
+export async function txWithFiles<T>(
+  s: { db: Db; storage: Storage },
+  fn: (t: Db, files: PendingFiles) => Promise<T>,
+): Promise<T> {
   const files = new PendingFiles(s.storage);
   try {
     return await s.db.tx((t) => fn(t, files));

@@ -45,7 +45,10 @@ export class LocalDisk implements ObjectStore {
   }
 
   async exists(path: string): Promise<boolean> {
-    return stat(this.resolve(path)).then((s) => s.isFile(), () => false);
+    return stat(this.resolve(path)).then(
+      (s) => s.isFile(),
+      () => false,
+    );
   }
 
   async remove(path: string): Promise<void> {

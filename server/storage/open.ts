@@ -9,10 +9,13 @@ export function openStorage(config: Pick<Config, 'storageDir' | 'storageUrl' | '
   const maker = demoFileMaker(config.demoLayerPx, config.demoCacheDir);
   if (!config.storageUrl) return new Storage(config.storageDir, maker);
   const { accessKeyId, secretAccessKey, endpoint, region } = config.s3;
-  return new Storage(new S3Store({
-    ...parseS3Url(config.storageUrl),
-    endpoint,
-    region,
-    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
-  }), maker);
+  return new Storage(
+    new S3Store({
+      ...parseS3Url(config.storageUrl),
+      endpoint,
+      region,
+      credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    }),
+    maker,
+  );
 }

@@ -2,7 +2,13 @@
 // Streams (zips) go up as a multipart upload (@aws-sdk/lib-storage), which appears only once
 // complete; the /storage route streams objects back through the server (serve-s3.ts).
 import {
-  DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -94,7 +100,8 @@ export class S3Store implements ObjectStore {
   async removeFolder(folder: string): Promise<void> {
     for await (const page of this.list(`${this.key(folder)}/`)) {
       const keys = page.map((o) => ({ Key: o.key }));
-      if (keys.length) await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
+      if (keys.length)
+        await this.client.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: keys, Quiet: true } }));
     }
   }
 
@@ -113,16 +120,23 @@ export class S3Store implements ObjectStore {
   private async *list(prefix: string): AsyncGenerator<{ key: string; modified: number }[]> {
     let token: string | undefined;
     do {
-      const r = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }));
+      const r = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ContinuationToken: token }),
+      );
       yield (r.Contents ?? []).map((o) => ({ key: o.Key!, modified: o.LastModified?.getTime() ?? 0 }));
       token = r.IsTruncated ? r.NextContinuationToken : undefined;
     } while (token);
   }
 
   /** For the /storage route: the object or a byte range of it, answered by the store itself. */
-  async get(path: string, o: { range?: string; ifNoneMatch?: string }): Promise<GetObjectCommandOutput | { status: 304 | 404 | 416 }> {
+  async get(
+    path: string,
+    o: { range?: string; ifNoneMatch?: string },
+  ): Promise<GetObjectCommandOutput | { status: 304 | 404 | 416 }> {
     try {
-      return await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.key(path), Range: o.range, IfNoneMatch: o.ifNoneMatch }));
+      return await this.client.send(
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.key(path), Range: o.range, IfNoneMatch: o.ifNoneMatch }),
+      );
     } catch (err) {
       const status = statusOf(err);
       if (status === 304 || status === 416) return { status };

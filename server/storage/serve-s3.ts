@@ -15,7 +15,8 @@ export function serveFromS3(app: FastifyInstance, store: S3Store) {
     } catch {
       return notFound(reply);
     }
-    if (!path || path.startsWith('private/') || path.split('/').some((p) => !p || p === '.' || p === '..')) return notFound(reply);
+    if (!path || path.startsWith('private/') || path.split('/').some((p) => !p || p === '.' || p === '..'))
+      return notFound(reply);
     const range = typeof req.headers.range === 'string' ? req.headers.range : undefined;
     const inm = req.headers['if-none-match'];
     const r = await store.get(path, { range, ifNoneMatch: typeof inm === 'string' ? inm : undefined });

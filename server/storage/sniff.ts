@@ -6,22 +6,41 @@ import { sniff } from '../../src/api/contract/rules/sniff.ts';
 
 /** The content type of each accepted extension (the OpenAPI document lists them). */
 export const MIME_OF: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', pdf: 'application/pdf',
-  doc: 'application/msword', xls: 'application/vnd.ms-excel', ppt: 'application/vnd.ms-powerpoint',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  dwg: 'image/vnd.dwg', txt: 'text/plain', csv: 'text/csv',
-  gif: 'image/gif', tif: 'image/tiff', tiff: 'image/tiff', avif: 'image/avif',
-  mp4: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm',
-  fbx: 'application/octet-stream', obj: 'model/obj', blend: 'application/x-blender', glb: 'model/gltf-binary', usdz: 'model/vnd.usdz+zip',
+  dwg: 'image/vnd.dwg',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  gif: 'image/gif',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  fbx: 'application/octet-stream',
+  obj: 'model/obj',
+  blend: 'application/x-blender',
+  glb: 'model/gltf-binary',
+  usdz: 'model/vnd.usdz+zip',
 };
 
 const tools: UploadTools = {
   sniff,
   // libvips reads the size from the header alone (TIFF and AVIF; the contract reads the others).
   size: async (bytes) => {
-    const m = await sharp(bytes).metadata().catch(() => undefined);
+    const m = await sharp(bytes)
+      .metadata()
+      .catch(() => undefined);
     return m?.width && m.height ? { width: m.width, height: m.height } : undefined;
   },
   // Decodes the whole image (a thumbnail's worth), so corrupt or truncated pixel data shows now.

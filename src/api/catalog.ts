@@ -6,4 +6,7 @@ type C = typeof contract.catalog;
 
 /** The templates go as one comma-joined list of ids. */
 export const requestService = (id_customer: number, templateIds: readonly number[], key: string) =>
-  send<C['serviceRequest']>('POST', '/posts/services/request', { body: { id_customer, templates: templateIds.join(',') }, idempotencyKey: key });
+  send<C['serviceRequest']>('POST', '/posts/services/request', {
+    body: { id_customer, templates: templateIds.join(',') },
+    idempotencyKey: key,
+  });

@@ -47,7 +47,11 @@ export function onSessionEnded(listener: () => void): () => void {
 function createHttp(options: Parameters<typeof axios.create>[0]): AxiosInstance {
   const instance = axios.create(options);
   instance.interceptors.response.use(undefined, (err: unknown) => {
-    if (err instanceof AxiosError && err.response?.status === 401 && /^Bearer /.test(String(err.config?.headers?.Authorization ?? ''))) {
+    if (
+      err instanceof AxiosError &&
+      err.response?.status === 401 &&
+      /^Bearer /.test(String(err.config?.headers?.Authorization ?? ''))
+    ) {
       for (const l of sessionEndListeners) l();
     }
     return Promise.reject(err);
@@ -101,7 +105,10 @@ export function toFailure(err: unknown): ApiFailure {
 }
 
 /** Turns a plain object (and Blobs) into multipart form data for the multipart calls. */
-export function toForm(fields: Record<string, string | number | Blob | undefined>, fileNames: Record<string, string> = {}): FormData {
+export function toForm(
+  fields: Record<string, string | number | Blob | undefined>,
+  fileNames: Record<string, string> = {},
+): FormData {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined) continue;

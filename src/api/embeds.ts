@@ -8,4 +8,7 @@ export const shareKey = (id_product: number, id_customer: number) =>
   send<E['shareKey']>('GET', '/gets/product/share-key', { query: { id_product, id_customer } });
 
 export const rotateShareKey = (id_product: number, id_customer: number, key: string) =>
-  send<E['rotateShareKey']>('POST', '/posts/product/share-key/rotate', { body: { id_product, id_customer }, idempotencyKey: key });
+  send<E['rotateShareKey']>('POST', '/posts/product/share-key/rotate', {
+    body: { id_product, id_customer },
+    idempotencyKey: key,
+  });

@@ -9,7 +9,6 @@ export const tutorialWatched = (slug: string) => send<P['tutorialWatched']>('GET
 export const markTutorialWatched = (slug: string, key: string) =>
   send<P['markTutorialWatched']>('POST', '/user/tutorial/watched', { body: { slug }, idempotencyKey: key });
 
-
 /** The product's company, when `cid` (one of the user's companies, or -1 for staff) may see it. */
 export const productCompany = (id: number, cid: number) =>
   send<P['get']>('GET', '/gets/product', { query: { id_product: id, id_customer: cid } }).then((r) => r.product.id_customer);

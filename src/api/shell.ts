@@ -34,6 +34,9 @@ export const reportBug = (fields: Body<B['send']>, files: File[], key: string) =
   send<B['send']>('POST', '/api/report-bug', { body: toForm({ ...fields, file: files[0] }), idempotencyKey: key });
 
 // Retailers
-export const addRetailer = (body: Body<R['add']>, key: string) => send<R['add']>('POST', '/posts/retailer/add', { body, idempotencyKey: key });
-export const editRetailer = (body: Body<R['edit']>, key: string) => send<R['edit']>('PUT', '/puts/retailer/edit', { body, idempotencyKey: key });
-export const deleteRetailer = (id: number, key: string) => send<R['remove']>('DELETE', '/deletes/retailer/delete', { body: { id }, idempotencyKey: key });
+export const addRetailer = (body: Body<R['add']>, key: string) =>
+  send<R['add']>('POST', '/posts/retailer/add', { body, idempotencyKey: key });
+export const editRetailer = (body: Body<R['edit']>, key: string) =>
+  send<R['edit']>('PUT', '/puts/retailer/edit', { body, idempotencyKey: key });
+export const deleteRetailer = (id: number, key: string) =>
+  send<R['remove']>('DELETE', '/deletes/retailer/delete', { body: { id }, idempotencyKey: key });

@@ -19,7 +19,8 @@ export function storeToken(token: string): void {
 
 export function clearToken(): void {
   memoryToken = undefined;
-  if (typeof document !== 'undefined') document.cookie = `${COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax${secure()}`;
+  if (typeof document !== 'undefined')
+    document.cookie = `${COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax${secure()}`;
 }
 
 /** Over https the cookie never travels on plain http (document 1 needs it readable by the page, so not HttpOnly). */

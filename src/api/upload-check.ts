@@ -23,7 +23,11 @@ const BROWSER_DECODES = new Set(['png', 'jpg', 'webp', 'gif', 'avif']);
 export const browserDecoder: Decoder = async (bytes, ext) => {
   if (!BROWSER_DECODES.has(ext) || typeof createImageBitmap !== 'function') return undefined;
   try {
-    const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]), { resizeWidth: 16, resizeHeight: 16, resizeQuality: 'low' });
+    const bitmap = await createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>]), {
+      resizeWidth: 16,
+      resizeHeight: 16,
+      resizeQuality: 'low',
+    });
     bitmap.close();
     return true;
   } catch {
@@ -51,7 +55,8 @@ export function uploadCheck(kind: FileKind, o: { only?: readonly string[]; decod
   return async (files) => {
     const out: CheckedFiles = { ok: [], refused: [] };
     for (const file of files) {
-      const reason = only && !only.includes(extensionOf(file.name)) ? uploadWords.wrongType(only) : await uploadRefusal(file, kind, o.decode);
+      const reason =
+        only && !only.includes(extensionOf(file.name)) ? uploadWords.wrongType(only) : await uploadRefusal(file, kind, o.decode);
       if (reason) out.refused.push({ file, reason });
       else out.ok.push(file);
     }

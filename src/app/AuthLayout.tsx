@@ -44,7 +44,10 @@ function RouteGate({ handle }: { handle: RouteHandle }) {
   const params = useParams();
   const { user } = useSession();
   const access = useAccess(ruleSlugs(handle.rule));
-  const existence = useExistence(handle.exists === 'profile' && handle.params?.id?.(params.id ?? '') ? Number(params.id) : undefined, user.id);
+  const existence = useExistence(
+    handle.exists === 'profile' && handle.params?.id?.(params.id ?? '') ? Number(params.id) : undefined,
+    user.id,
+  );
   const gate = routeGate(handle, params, access, existence);
   if (gate.kind === 'pending') return <RootFallback />;
   if (gate.kind === 'redirect') return <Navigate to={gate.to} replace />;

@@ -14,7 +14,11 @@ export function OfflineImagesLine() {
       <p data-testid="offline-images">
         Images available offline: {available} of {total}
       </p>
-      <ProgressBar label="Images available offline" value={total ? (available / total) * 100 : 100} className={styles.imagesBar} />
+      <ProgressBar
+        label="Images available offline"
+        value={total ? (available / total) * 100 : 100}
+        className={styles.imagesBar}
+      />
     </div>
   ) : null;
 }

@@ -20,7 +20,13 @@ import { hasFailed, STATE_LABEL } from './pending-model.ts';
 import styles from './PendingChanges.module.css';
 import { useUserAction } from './user-action.ts';
 
-const TONE: Record<PendingAction['state'], BadgeTone> = { queued: 'neutral', sending: 'info', retrying: 'warning', parked: 'danger', conflict: 'danger' };
+const TONE: Record<PendingAction['state'], BadgeTone> = {
+  queued: 'neutral',
+  sending: 'info',
+  retrying: 'warning',
+  parked: 'danger',
+  conflict: 'danger',
+};
 
 export default function PendingPanel({ onClose }: { onClose: () => void }) {
   const { actions } = usePendingChanges();
@@ -45,7 +51,11 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
       open
       onOpenChange={(o) => !o && onClose()}
       title="Pending changes"
-      description={actions.length ? `${plural(actions.length, 'change')} made on this device ${actions.length === 1 ? 'has' : 'have'} not reached the server yet.` : undefined}
+      description={
+        actions.length
+          ? `${plural(actions.length, 'change')} made on this device ${actions.length === 1 ? 'has' : 'have'} not reached the server yet.`
+          : undefined
+      }
       size="lg"
       footer={<Button onClick={onClose}>Close</Button>}
     >
@@ -104,7 +114,13 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                   </Button>
                 )}
                 {a.retryable && (
-                  <Button size="sm" icon={<RotateCcw />} disabled={!online} loading={retrying.running && retried === a.id} onClick={() => retry(a)}>
+                  <Button
+                    size="sm"
+                    icon={<RotateCcw />}
+                    disabled={!online}
+                    loading={retrying.running && retried === a.id}
+                    onClick={() => retry(a)}
+                  >
                     Retry
                   </Button>
                 )}
@@ -129,14 +145,17 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
           const a = discarding;
           setDiscarding(null);
           if (!a) return;
-          void dropping.run(async () => {
-            const done = await discardAction(a.id);
-            if (done) notify.info('Change discarded', a.label);
-            else {
-              notify.info('Being sent right now', 'Try again in a moment.');
-              dropping.reset();
-            }
-          }, { input: a.id });
+          void dropping.run(
+            async () => {
+              const done = await discardAction(a.id);
+              if (done) notify.info('Change discarded', a.label);
+              else {
+                notify.info('Being sent right now', 'Try again in a moment.');
+                dropping.reset();
+              }
+            },
+            { input: a.id },
+          );
         }}
       />
     </Dialog>
@@ -144,4 +163,5 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
 }
 
 /** Discard also drops the changes that depend on this one: the confirmation names them. */
-const alsoDiscards = (a: PendingAction | null) => (a?.alsoDiscards.length ? ` It also discards: ${a.alsoDiscards.join(', ')}.` : '');
+const alsoDiscards = (a: PendingAction | null) =>
+  a?.alsoDiscards.length ? ` It also discards: ${a.alsoDiscards.join(', ')}.` : '';

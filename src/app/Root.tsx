@@ -15,7 +15,8 @@ const UpdatePrompt = lazy(() => import('./UpdatePrompt.tsx'));
 export function Root() {
   const matches = useMatches();
   const { pathname } = useLocation();
-  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as RouteHandle | undefined;
+  const title = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title)?.handle as
+    RouteHandle | undefined;
   // A layout effect runs before any screen's own effect, so usePageTitle (e.g. a SKU) wins.
   useLayoutEffect(() => {
     document.title = pageTitle(title?.title);

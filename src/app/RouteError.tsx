@@ -7,7 +7,8 @@ import { Button } from '../ui/Button.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import styles from './NotFound.module.css';
 
-const CODE_MISSING = /dynamically imported module|preload CSS|Importing a module script failed|error loading dynamically imported module|Loading chunk/i;
+const CODE_MISSING =
+  /dynamically imported module|preload CSS|Importing a module script failed|error loading dynamically imported module|Loading chunk/i;
 
 export function RouteError() {
   const err = useRouteError();
@@ -19,7 +20,11 @@ export function RouteError() {
         icon={missing ? <CloudOff /> : <TriangleAlert />}
         titleAs="h1"
         title={missing ? 'This page is not on this device yet' : 'Something went wrong on this page'}
-        description={missing ? 'Opening it needs a connection. Reload it once you are back online.' : 'Reload the page to try again. If it keeps happening, report it with Report Bug.'}
+        description={
+          missing
+            ? 'Opening it needs a connection. Reload it once you are back online.'
+            : 'Reload the page to try again. If it keeps happening, report it with Report Bug.'
+        }
         action={
           <Button variant="primary" onClick={() => window.location.reload()}>
             Reload

@@ -5,7 +5,21 @@
 // styled by its aria-current.
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { Bug, FileText, Images, ImagePlus, LayoutDashboard, LayoutGrid, LogOut, PackagePlus, PanelLeftClose, PanelLeftOpen, Settings, Store, Users } from 'lucide-react';
+import {
+  Bug,
+  FileText,
+  Images,
+  ImagePlus,
+  LayoutDashboard,
+  LayoutGrid,
+  LogOut,
+  PackagePlus,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+  Store,
+  Users,
+} from 'lucide-react';
 import { PROVIDER_CONTEXT } from '../api/contract/slugs.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import { Logo } from '../ui/Logo.tsx';

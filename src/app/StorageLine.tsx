@@ -63,7 +63,11 @@ export function StorageLine() {
             </span>
           </p>
           {usage.estimate && (
-            <ProgressBar label="Storage used" value={usage.estimate.quota ? (usage.estimate.usage / usage.estimate.quota) * 100 : 0} className={styles.imagesBar} />
+            <ProgressBar
+              label="Storage used"
+              value={usage.estimate.quota ? (usage.estimate.usage / usage.estimate.quota) * 100 : 0}
+              className={styles.imagesBar}
+            />
           )}
         </div>
       )}

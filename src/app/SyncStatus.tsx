@@ -8,7 +8,6 @@ import { cx } from '../ui/cx.ts';
 import PendingPanel from './PendingChanges.tsx';
 import styles from './Shell.module.css';
 
-
 export function SyncStatus() {
   const { count, errors } = usePendingChanges();
   const { online, draining, pulling } = useSyncStatus();
@@ -29,12 +28,21 @@ export function SyncStatus() {
           onClick={() => setOpen(true)}
           aria-label={`${plural(count, 'pending change')}${failed ? `, ${errors.length} with errors` : ''}`}
         >
-          {failed ? <CircleAlert aria-hidden="true" /> : <RefreshCw aria-hidden="true" className={cx(draining && online && styles.spin)} />}
+          {failed ? (
+            <CircleAlert aria-hidden="true" />
+          ) : (
+            <RefreshCw aria-hidden="true" className={cx(draining && online && styles.spin)} />
+          )}
           {count} pending
         </button>
       ) : (
         online && (
-          <button type="button" className={cx(styles.pill, styles.pillButton, styles.pillQuiet)} data-testid="sync-status" onClick={() => setOpen(true)}>
+          <button
+            type="button"
+            className={cx(styles.pill, styles.pillButton, styles.pillQuiet)}
+            data-testid="sync-status"
+            onClick={() => setOpen(true)}
+          >
             <CloudCheck aria-hidden="true" />
             {pulling ? 'Syncing' : 'Up to date'}
           </button>

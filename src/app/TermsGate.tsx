@@ -29,12 +29,15 @@ export function TermsGate() {
 
   function accept() {
     if (!version || !accepted) return;
-    void action.run(async (a) => {
-      await acceptTerms(version, a.key());
-      await patchUser({ version_terms_use: version });
-      setVersion(null);
-      notify.saved('You accepted the terms of use.');
-    }, { input: version, onError: (err) => setError(failureText(err, 'Accepting the terms')) });
+    void action.run(
+      async (a) => {
+        await acceptTerms(version, a.key());
+        await patchUser({ version_terms_use: version });
+        setVersion(null);
+        notify.saved('You accepted the terms of use.');
+      },
+      { input: version, onError: (err) => setError(failureText(err, 'Accepting the terms')) },
+    );
   }
 
   return (

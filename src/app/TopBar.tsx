@@ -14,7 +14,10 @@ import styles from './Shell.module.css';
 export function TopBar({ admin, onLogout }: { admin: boolean; onLogout: () => void }) {
   const { pathname } = useLocation();
   const matches = useMatches();
-  const routeTitle = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean);
+  const routeTitle = [...matches]
+    .reverse()
+    .map((m) => (m.handle as RouteHandle | undefined)?.title)
+    .find(Boolean);
   const crumbs = breadcrumbs(pathname, routeTitle, useScreenTitle());
   return (
     <header className={styles.topbar}>

@@ -22,8 +22,5 @@ export function useEditGuard(dirty: boolean) {
 }
 
 export function useIsEditing() {
-  return useSyncExternalStore(
-    (l) => (listeners.add(l), () => listeners.delete(l)),
-    isEditing,
-  );
+  return useSyncExternalStore((l) => (listeners.add(l), () => listeners.delete(l)), isEditing);
 }

@@ -79,7 +79,6 @@ export function useAccess(slugs: readonly Slug[]): Access {
   return { access, ready };
 }
 
-
 /** Logout: nothing of the previous user's rights may survive. */
 export function forgetAccess() {
   cache.clear();

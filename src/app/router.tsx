@@ -11,7 +11,14 @@ export type RouteHandle = Pick<RouteDef, 'title' | 'description' | 'access' | 'r
 
 const toRoute = (r: RouteDef): RouteObject => ({
   path: r.path,
-  handle: { title: r.title, description: r.description, access: r.access, rule: r.rule, params: r.params, exists: r.exists } satisfies RouteHandle,
+  handle: {
+    title: r.title,
+    description: r.description,
+    access: r.access,
+    rule: r.rule,
+    params: r.params,
+    exists: r.exists,
+  } satisfies RouteHandle,
   lazy: async () => ({ Component: (await r.load()).default }),
   // Inside the shell when the screen behind the guard fails (its code could not load offline).
   errorElement: <RouteError />,

@@ -52,7 +52,9 @@ export interface Resolved {
 export function resolveSession(u: SessionUser, stored: number | null, path: string, staffOnly: boolean): Resolved {
   if (staffOnly && !isStaff(u)) return { customerId: firstCompany(u), redirect: '/dashboard' };
   if (stored === PROVIDER_CONTEXT && isStaff(u)) {
-    return isAdminPath(path) || isSharedPath(path) ? { customerId: PROVIDER_CONTEXT } : { customerId: PROVIDER_CONTEXT, redirect: '/admin' };
+    return isAdminPath(path) || isSharedPath(path)
+      ? { customerId: PROVIDER_CONTEXT }
+      : { customerId: PROVIDER_CONTEXT, redirect: '/admin' };
   }
   if (stored !== null && u.companies.some((c) => c.id === stored)) {
     return isAdminPath(path) ? { customerId: stored, redirect: '/dashboard' } : { customerId: stored };

@@ -13,7 +13,15 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ user, customerId, children }: { user: SessionUser; customerId: number | null; children: React.ReactNode }) {
+export function SessionProvider({
+  user,
+  customerId,
+  children,
+}: {
+  user: SessionUser;
+  customerId: number | null;
+  children: React.ReactNode;
+}) {
   const value: Session = { user, customerId, staff: isStaff(user), choices: companyChoices(user) };
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -35,7 +35,12 @@ async function load(): Promise<void> {
   const [res, webp] = await Promise.all([fetch(`${API}/public/360?${query}`).catch(() => undefined), supportsWebp()]);
   // Gone (a wrong or rotated key, also on a later ask): the same page the server gives; else, in words.
   if (res?.status === 404) return void import('./show-unavailable.ts').then((m) => m.showUnavailable());
-  if (!res?.ok) return note(res ? 'This 360 view could not be loaded. Please try again later.' : 'This 360 view could not be loaded. Check the connection.');
+  if (!res?.ok)
+    return note(
+      res
+        ? 'This 360 view could not be loaded. Please try again later.'
+        : 'This 360 view could not be loaded. Check the connection.',
+    );
   const spin = (await res.json()) as Spin360;
   const frames = framesOf(spin.frames ?? [], webp);
   if (!frames.length) {
@@ -49,7 +54,15 @@ async function load(): Promise<void> {
   if (page.get('uploadimage') === '1') {
     // An upload group's photos: the uploaded-photos carousel (document 3 §2's drag steps).
     document.title = `${spin.name} · photos`;
-    createSpinPlayer(host, { frames, label: `Photos of ${spin.name}`, drag: 'steps', unit: 'Photo', hint: 'Drag to browse', counter: true, autoplay });
+    createSpinPlayer(host, {
+      frames,
+      label: `Photos of ${spin.name}`,
+      drag: 'steps',
+      unit: 'Photo',
+      hint: 'Drag to browse',
+      counter: true,
+      autoplay,
+    });
     return;
   }
   document.title = `${spin.name} · 360 view`;

@@ -52,7 +52,12 @@ async function load() {
   const res = await fetch(`${API}/public/viewer?${query}`).catch(() => undefined);
   // Gone (a wrong or rotated key): the same page the server gives; else, in words.
   if (res?.status === 404) return void import('./show-unavailable.ts').then((m) => m.showUnavailable());
-  if (!res?.ok) return note(res ? 'This 3D view could not be loaded. Please try again later.' : 'This 3D view could not be loaded. Check the connection.');
+  if (!res?.ok)
+    return note(
+      res
+        ? 'This 3D view could not be loaded. Please try again later.'
+        : 'This 3D view could not be loaded. Check the connection.',
+    );
   const v = (await res.json()) as PublicViewer;
   if (!v.file_glb) return note('No viewer available');
   document.title = `${v.name} · 3D Viewer`;
@@ -63,8 +68,14 @@ async function load() {
   stage.className = 'viewer-stage';
   main.replaceChildren(heading, stage);
   mountModel(stage, {
-    glb: v.file_glb, usdz: v.file_usdz, poster: v.poster, alt: `3D model of ${v.name}`,
-    lazy: page.get('lazy') === '1', defer: true, ar: true, arButton: arButton(),
+    glb: v.file_glb,
+    usdz: v.file_usdz,
+    poster: v.poster,
+    alt: `3D model of ${v.name}`,
+    lazy: page.get('lazy') === '1',
+    defer: true,
+    ar: true,
+    arButton: arButton(),
   });
   await offerQr();
 }

@@ -101,7 +101,8 @@ export const frameSize = (width: number, beauty: Size): Size => ({
  * preset's scale. Above 1 the frame is drawn larger than its source (the export's UPSCALED check).
  */
 export const productScale = (preset: Pick<RenderPreset, 'section' | 'image_scale'>, beauty: Size, frame: Size): number =>
-  Math.min(frame.width / beauty.width, frame.height / beauty.height) * (imageScalePercent(preset.section, preset.image_scale) / 100);
+  Math.min(frame.width / beauty.width, frame.height / beauty.height) *
+  (imageScalePercent(preset.section, preset.image_scale) / 100);
 
 export function layoutFrame<S>(preset: RenderPreset, layers: FrameLayers<S>, size: Size): Frame<S> {
   const { width: W, height: H } = size;

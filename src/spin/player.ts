@@ -56,7 +56,13 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
   const root = el('div', 'spin', host);
   const stage = el('div', 'spin-stage', root);
   Object.assign(stage, { tabIndex: 0 });
-  for (const [k, v] of Object.entries({ role: 'slider', 'aria-label': o.label, 'aria-valuemin': '1', 'aria-valuemax': String(n) })) stage.setAttribute(k, v);
+  for (const [k, v] of Object.entries({
+    role: 'slider',
+    'aria-label': o.label,
+    'aria-valuemin': '1',
+    'aria-valuemax': String(n),
+  }))
+    stage.setAttribute(k, v);
   const img = el('img', 'spin-img', stage);
   Object.assign(img, { alt: '', draggable: false, decoding: 'sync' });
   img.setAttribute('fetchpriority', 'high');
@@ -104,10 +110,15 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
     fill.style.transform = `scaleX(${loader.current.count / n})`;
     bar.hidden = loader.complete;
   };
-  const loader = new FrameLoader(o.frames, sizes, () => {
-    progress();
-    render();
-  }, o.concurrency);
+  const loader = new FrameLoader(
+    o.frames,
+    sizes,
+    () => {
+      progress();
+      render();
+    },
+    o.concurrency,
+  );
 
   const go = (i: number, dir?: 1 | -1) => {
     const next = wrap(i, n);
@@ -232,7 +243,12 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
     fs.type = 'button';
     fs.innerHTML = FULLSCREEN_ICON;
     fs.setAttribute('aria-label', 'Full screen');
-    on(fs, 'click', () => void (document.fullscreenElement === root ? document.exitFullscreen() : root.requestFullscreen()).catch(() => undefined));
+    on(
+      fs,
+      'click',
+      () =>
+        void (document.fullscreenElement === root ? document.exitFullscreen() : root.requestFullscreen()).catch(() => undefined),
+    );
     on(document, 'fullscreenchange', () => {
       const full = document.fullscreenElement === root;
       fs.setAttribute('aria-label', full ? 'Exit full screen' : 'Full screen');

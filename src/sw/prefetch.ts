@@ -4,7 +4,13 @@
 // time at low priority, within PREFETCH_BUDGET. A pause (offline, busy page) stops between two
 // images; logout stops it for good before the caches are cleared, and nothing is written after.
 import { CacheExpiration } from 'workbox-expiration';
-import { companyThumbs, IMAGE_CACHE, PREFETCH_BUDGET, type PrefetchCommand, type PrefetchProgress } from '../data/image-prefetch.ts';
+import {
+  companyThumbs,
+  IMAGE_CACHE,
+  PREFETCH_BUDGET,
+  type PrefetchCommand,
+  type PrefetchProgress,
+} from '../data/image-prefetch.ts';
 
 interface CookieStoreLike {
   get(name: string): Promise<{ value: string } | null>;
@@ -80,7 +86,8 @@ export async function signedIn(sw: ServiceWorkerGlobalScope): Promise<boolean> {
 }
 
 async function prefetch(sw: ServiceWorkerGlobalScope, o: PrefetchOptions, gen: number, cid: number): Promise<void> {
-  const live = async () => gen === generation && !paused && customerId === cid && sw.navigator.onLine !== false && (await signedIn(sw));
+  const live = async () =>
+    gen === generation && !paused && customerId === cid && sw.navigator.onLine !== false && (await signedIn(sw));
   if (!(await live())) return;
   const urls = await companyThumbs(cid, PREFETCH_BUDGET.images);
   const cache = await sw.caches.open(IMAGE_CACHE);
@@ -108,7 +115,10 @@ async function prefetch(sw: ServiceWorkerGlobalScope, o: PrefetchOptions, gen: n
     const body = await res.blob();
     // Logout may have come while the image was on its way: it must not re-create the cache.
     if (gen !== generation || !(await signedIn(sw))) return;
-    await cache.put(url, new Response(body, { status: res.status, statusText: res.statusText, headers: withLength(res.headers, body.size) }));
+    await cache.put(
+      url,
+      new Response(body, { status: res.status, statusText: res.statusText, headers: withLength(res.headers, body.size) }),
+    );
     await o.expiration.updateTimestamp(url);
     cached++;
     fetched++;

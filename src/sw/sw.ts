@@ -23,7 +23,9 @@ const API = import.meta.env.VITE_API_URL ?? '/backend';
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
 // Images cached under an earlier name kept the headers they came with: they go, and come again.
-self.addEventListener('activate', (event) => event.waitUntil(Promise.all(FORMER_IMAGE_CACHES.map((name) => caches.delete(name)))));
+self.addEventListener('activate', (event) =>
+  event.waitUntil(Promise.all(FORMER_IMAGE_CACHES.map((name) => caches.delete(name)))),
+);
 
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
@@ -36,7 +38,11 @@ registerRoute(
 const imageExpiry = { maxEntries: PREFETCH_BUDGET.images + 1000, maxAgeSeconds: 30 * 24 * 3600 };
 registerRoute(
   // A Download link (?download=1) is a file to save, not an image to keep.
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/storage/') && !url.searchParams.has('download') && (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
+  ({ url, request }) =>
+    url.origin === self.location.origin &&
+    url.pathname.startsWith('/storage/') &&
+    !url.searchParams.has('download') &&
+    (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [

@@ -22,7 +22,18 @@ export interface AlertDialogProps {
   children?: ReactNode;
 }
 
-export function AlertDialog({ open, onOpenChange, title, description, confirmLabel, cancelLabel = 'Cancel', onConfirm, danger = true, loading, children }: AlertDialogProps) {
+export function AlertDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  danger = true,
+  loading,
+  children,
+}: AlertDialogProps) {
   const returnFocus = useReturnFocus(open);
   return (
     <A.Root open={open} onOpenChange={onOpenChange}>
@@ -40,11 +51,7 @@ export function AlertDialog({ open, onOpenChange, title, description, confirmLab
             <A.Cancel asChild>
               <Button variant="secondary">{cancelLabel}</Button>
             </A.Cancel>
-            <Button
-              variant={danger ? 'danger' : 'primary'}
-              loading={loading}
-              onClick={onConfirm}
-            >
+            <Button variant={danger ? 'danger' : 'primary'} loading={loading} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </footer>

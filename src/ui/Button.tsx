@@ -26,7 +26,19 @@ export interface ButtonProps extends ComponentProps<'button'>, ButtonLook {
   iconEnd?: ReactNode;
 }
 
-export function Button({ variant, size, block, loading, icon, iconEnd, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  block,
+  loading,
+  icon,
+  iconEnd,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}

@@ -24,7 +24,18 @@ export interface CheckboxProps extends ChoiceProps {
   tabIndex?: 0 | -1;
 }
 
-export function Checkbox({ label, description, checked, onCheckedChange, onClick, tabIndex, disabled, className, id, ...aria }: CheckboxProps) {
+export function Checkbox({
+  label,
+  description,
+  checked,
+  onCheckedChange,
+  onClick,
+  tabIndex,
+  disabled,
+  className,
+  id,
+  ...aria
+}: CheckboxProps) {
   const auto = useId();
   const cid = id ?? auto;
   return (

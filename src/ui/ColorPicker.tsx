@@ -22,7 +22,16 @@ export interface ColorPickerProps {
 
 const nameOf = (c: string) => (c === 'none' ? 'No background (transparent)' : c.toUpperCase());
 
-export function ColorPicker({ label, value, onValueChange, swatches, custom = true, disabled, hideLabel, className }: ColorPickerProps) {
+export function ColorPicker({
+  label,
+  value,
+  onValueChange,
+  swatches,
+  custom = true,
+  disabled,
+  hideLabel,
+  className,
+}: ColorPickerProps) {
   const id = useId();
   const v = value.toLowerCase();
   const isCustom = !swatches.includes(v);
@@ -32,16 +41,41 @@ export function ColorPicker({ label, value, onValueChange, swatches, custom = tr
         {label}
       </span>
       <div className={styles.row}>
-        <R.Root aria-labelledby={`${id}-l`} value={isCustom ? '' : v} onValueChange={onValueChange} disabled={disabled} orientation="horizontal" loop className={styles.swatches}>
+        <R.Root
+          aria-labelledby={`${id}-l`}
+          value={isCustom ? '' : v}
+          onValueChange={onValueChange}
+          disabled={disabled}
+          orientation="horizontal"
+          loop
+          className={styles.swatches}
+        >
           {swatches.map((c) => (
-            <R.Item key={c} value={c} aria-label={nameOf(c)} title={nameOf(c)} className={cx(styles.swatch, c === 'none' && styles.none)} style={c === 'none' ? undefined : { background: c }} />
+            <R.Item
+              key={c}
+              value={c}
+              aria-label={nameOf(c)}
+              title={nameOf(c)}
+              className={cx(styles.swatch, c === 'none' && styles.none)}
+              style={c === 'none' ? undefined : { background: c }}
+            />
           ))}
         </R.Root>
         {custom && (
-          <label className={cx(styles.swatch, styles.custom, isCustom && v !== '' && styles.chosen)} title="Custom colour" style={isCustom && /^#[0-9a-f]{6}$/.test(v) ? { background: v } : undefined}>
+          <label
+            className={cx(styles.swatch, styles.custom, isCustom && v !== '' && styles.chosen)}
+            title="Custom colour"
+            style={isCustom && /^#[0-9a-f]{6}$/.test(v) ? { background: v } : undefined}
+          >
             <Pipette aria-hidden="true" className={styles.customIcon} />
             <span className="sr-only">Custom colour</span>
-            <input type="color" className={styles.colorInput} value={/^#[0-9a-f]{6}$/.test(v) ? v : '#ffffff'} disabled={disabled} onChange={(e) => onValueChange(e.target.value)} />
+            <input
+              type="color"
+              className={styles.colorInput}
+              value={/^#[0-9a-f]{6}$/.test(v) ? v : '#ffffff'}
+              disabled={disabled}
+              onChange={(e) => onValueChange(e.target.value)}
+            />
           </label>
         )}
       </div>

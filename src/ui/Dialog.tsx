@@ -35,7 +35,18 @@ export function focusFirst(root: HTMLElement) {
   target.focus();
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, footer, size = 'md', dismissible = true, className, padded = true }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  dismissible = true,
+  className,
+  padded = true,
+}: DialogProps) {
   const returnFocus = useReturnFocus(open);
   return (
     <D.Root open={open} onOpenChange={(o) => (dismissible || o) && onOpenChange?.(o)}>

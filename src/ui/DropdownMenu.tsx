@@ -22,7 +22,13 @@ export function DropdownMenu({ trigger, items, align = 'end', label }: DropdownM
     <M.Root modal={false}>
       <M.Trigger asChild>{trigger}</M.Trigger>
       <M.Portal>
-        <M.Content align={align} sideOffset={6} collisionPadding={12} aria-label={label} className={cx(styles.popover, styles.menu)}>
+        <M.Content
+          align={align}
+          sideOffset={6}
+          collisionPadding={12}
+          aria-label={label}
+          className={cx(styles.popover, styles.menu)}
+        >
           {items.map((item, i) =>
             'separator' in item ? (
               <M.Separator key={i} className={styles.separator} />

@@ -18,7 +18,16 @@ export interface EmptyStateProps {
   testId?: string;
 }
 
-export function EmptyState({ icon, title, description, action, compact, titleAs: Title = 'p', className, testId = 'empty-state' }: EmptyStateProps) {
+export function EmptyState({
+  icon,
+  title,
+  description,
+  action,
+  compact,
+  titleAs: Title = 'p',
+  className,
+  testId = 'empty-state',
+}: EmptyStateProps) {
   return (
     <div className={cx(styles.empty, compact && styles.compact, className)} data-testid={testId}>
       <span className={styles.icon} aria-hidden="true">

@@ -41,7 +41,11 @@ export function Field({ label, error, hint, required, hideLabel, aside, id, clas
   return (
     <div className={cx(styles.field, className)} data-invalid={error ? '' : undefined}>
       <div className={cx(styles.labelRow, hideLabel && 'sr-only')}>
-        <Label htmlFor={labelDescribes ? undefined : controlId} id={labelDescribes ? labelId : undefined} className={styles.label}>
+        <Label
+          htmlFor={labelDescribes ? undefined : controlId}
+          id={labelDescribes ? labelId : undefined}
+          className={styles.label}
+        >
           {label}
           {required && (
             <span className={styles.required} aria-hidden="true">
@@ -72,7 +76,19 @@ export function FieldError({ id, children }: { id?: string; children: ReactNode 
 }
 
 /** A group of related controls (checkboxes, radios, measures) under one legend. */
-export function Fieldset({ legend, hint, error, children, className }: { legend: ReactNode; hint?: ReactNode; error?: string | null; children: ReactNode; className?: string }) {
+export function Fieldset({
+  legend,
+  hint,
+  error,
+  children,
+  className,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+  className?: string;
+}) {
   const id = useId();
   return (
     <fieldset className={cx(styles.fieldset, className)} aria-describedby={error ? `${id}-e` : undefined}>

@@ -38,22 +38,45 @@ export interface FileDropProps {
 export function matchesAccept(file: Pick<File, 'name' | 'type'>, accept?: string): boolean {
   if (!accept) return true;
   const name = file.name.toLowerCase();
-  return accept.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean).some((a) =>
-    a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? file.type.startsWith(a.slice(0, -1)) : file.type === a,
-  );
+  return accept
+    .split(',')
+    .map((a) => a.trim().toLowerCase())
+    .filter(Boolean)
+    .some((a) =>
+      a.startsWith('.') ? name.endsWith(a) : a.endsWith('/*') ? file.type.startsWith(a.slice(0, -1)) : file.type === a,
+    );
 }
 
-export const formatBytes = (n: number) => (n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${Math.round(n / 1024)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
+export const formatBytes = (n: number) =>
+  n < 1024 ? `${n} B` : n < 1024 ** 2 ? `${Math.round(n / 1024)} kB` : `${(n / 1024 ** 2).toFixed(1)} MB`;
 
 const COULD_NOT_CHECK = 'This file could not be checked. Choose it again.';
 
 /** The default check: the accept list, with its words. */
-const byAccept = (accept: string | undefined, acceptLabel: string | undefined) => async (files: File[]): Promise<FileVerdicts> => ({
-  ok: files.filter((f) => matchesAccept(f, accept)),
-  refused: files.filter((f) => !matchesAccept(f, accept)).map((file) => ({ file, reason: `This field does not take this type of file${acceptLabel ? ` (${acceptLabel})` : ''}.` })),
-});
+const byAccept =
+  (accept: string | undefined, acceptLabel: string | undefined) =>
+  async (files: File[]): Promise<FileVerdicts> => ({
+    ok: files.filter((f) => matchesAccept(f, accept)),
+    refused: files
+      .filter((f) => !matchesAccept(f, accept))
+      .map((file) => ({ file, reason: `This field does not take this type of file${acceptLabel ? ` (${acceptLabel})` : ''}.` })),
+  });
 
-export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, check, onRemove, preview, hint, error, disabled, className }: FileDropProps) {
+export function FileDrop({
+  label,
+  accept,
+  acceptLabel,
+  multiple,
+  files,
+  onPick,
+  check,
+  onRemove,
+  preview,
+  hint,
+  error,
+  disabled,
+  className,
+}: FileDropProps) {
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
   const [checking, setChecking] = useState(0);
@@ -86,7 +109,10 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
       }
       if (me !== run.current) return;
       setRefused(v.refused);
-      onPick(v.ok, v.refused.map((r) => r.file));
+      onPick(
+        v.ok,
+        v.refused.map((r) => r.file),
+      );
     } finally {
       if (me === run.current) setChecking(0);
     }
@@ -112,7 +138,8 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
           >
             <Upload className={styles.zoneIcon} aria-hidden="true" />
             <span className={styles.zoneText}>
-              <span className={styles.browse}>Choose {multiple ? 'files' : 'a file'}</span> or drag {multiple ? 'them' : 'it'} here
+              <span className={styles.browse}>Choose {multiple ? 'files' : 'a file'}</span> or drag {multiple ? 'them' : 'it'}{' '}
+              here
             </span>
             {acceptLabel && <span className={styles.accepts}>{acceptLabel}</span>}
             <input
@@ -154,7 +181,11 @@ export function FileDrop({ label, accept, acceptLabel, multiple, files, onPick, 
             <ul className={styles.files}>
               {files.map((f, i) => (
                 <li key={`${f.name}-${i}`} className={styles.file}>
-                  {urls[i] ? <img src={urls[i]!} alt={f.name} className={styles.thumb} /> : <FileText className={styles.fileIcon} aria-hidden="true" />}
+                  {urls[i] ? (
+                    <img src={urls[i]!} alt={f.name} className={styles.thumb} />
+                  ) : (
+                    <FileText className={styles.fileIcon} aria-hidden="true" />
+                  )}
                   <span className={styles.fileText}>
                     <span className={styles.fileName} title={f.name}>
                       {f.name}

@@ -19,11 +19,15 @@ export function HScroller({ children, step = 250, showArrows = true, label }: HS
   const by = (dx: number) => track.current?.scrollBy({ left: dx, behavior: 'smooth' });
   return (
     <div className={styles.scroller} role="group" aria-label={label}>
-      {showArrows && <IconButton label="Scroll left" icon={<ChevronLeft />} variant="secondary" size="sm" onClick={() => by(-step)} />}
+      {showArrows && (
+        <IconButton label="Scroll left" icon={<ChevronLeft />} variant="secondary" size="sm" onClick={() => by(-step)} />
+      )}
       <div className={styles.track} ref={track} tabIndex={0}>
         {children}
       </div>
-      {showArrows && <IconButton label="Scroll right" icon={<ChevronRight />} variant="secondary" size="sm" onClick={() => by(step)} />}
+      {showArrows && (
+        <IconButton label="Scroll right" icon={<ChevronRight />} variant="secondary" size="sm" onClick={() => by(step)} />
+      )}
     </div>
   );
 }

@@ -15,7 +15,16 @@ export interface IconButtonProps extends Omit<ComponentProps<'button'>, 'childre
   tooltip?: boolean;
 }
 
-export function IconButton({ label, icon, variant = 'ghost', size = 'md', tooltip = true, className, type = 'button', ...rest }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  variant = 'ghost',
+  size = 'md',
+  tooltip = true,
+  className,
+  type = 'button',
+  ...rest
+}: IconButtonProps) {
   const button = (
     <button type={type} aria-label={label} className={buttonClass({ variant, size }, cx(styles.icon, className))} {...rest}>
       {icon}

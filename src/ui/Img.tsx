@@ -20,7 +20,19 @@ export interface ImgProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src
   style?: CSSProperties;
 }
 
-export function Img({ src, alt, placeholder, fit = 'contain', checker, fade = true, className, style, onError, onLoad, ...rest }: ImgProps) {
+export function Img({
+  src,
+  alt,
+  placeholder,
+  fit = 'contain',
+  checker,
+  fade = true,
+  className,
+  style,
+  onError,
+  onLoad,
+  ...rest
+}: ImgProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<string | null>(null);
   const broken = !src || failed === src;
@@ -41,7 +53,12 @@ export function Img({ src, alt, placeholder, fit = 'contain', checker, fade = tr
         <img
           src={src}
           alt={alt}
-          className={cx(styles.img, fit === 'cover' && styles.cover, (!fade || loaded === src) && styles.loaded, !fade && styles.still)}
+          className={cx(
+            styles.img,
+            fit === 'cover' && styles.cover,
+            (!fade || loaded === src) && styles.loaded,
+            !fade && styles.still,
+          )}
           onError={(e) => {
             setFailed(src);
             onError?.(e);

@@ -16,7 +16,10 @@ export interface InputProps extends Omit<ComponentProps<'input'>, 'size' | 'pref
 
 export function Input({ leading, trailing, size = 'md', numeric, className, disabled, ...rest }: InputProps) {
   return (
-    <div className={cx(styles.control, styles[size], disabled && styles.disabled, className)} data-invalid={rest['aria-invalid'] ? '' : undefined}>
+    <div
+      className={cx(styles.control, styles[size], disabled && styles.disabled, className)}
+      data-invalid={rest['aria-invalid'] ? '' : undefined}
+    >
       {leading && <span className={styles.leading}>{leading}</span>}
       <input className={cx(styles.input, numeric && styles.numeric)} disabled={disabled} {...rest} />
       {trailing && <span className={styles.trailing}>{trailing}</span>}

@@ -20,7 +20,14 @@ export function Stack({ direction = 'column', gap = 3, align, justify, wrap, cla
   return (
     <div
       className={cx(styles.stack, className)}
-      style={{ flexDirection: direction, gap: gapOf(gap), alignItems: align, justifyContent: justify, flexWrap: wrap ? 'wrap' : undefined, ...style }}
+      style={{
+        flexDirection: direction,
+        gap: gapOf(gap),
+        alignItems: align,
+        justifyContent: justify,
+        flexWrap: wrap ? 'wrap' : undefined,
+        ...style,
+      }}
       {...rest}
     />
   );

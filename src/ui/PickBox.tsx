@@ -18,7 +18,16 @@ export interface PickBoxProps {
 
 export function PickBox({ checked, label, onClick, tabIndex, className }: PickBoxProps) {
   return (
-    <button type="button" role="checkbox" aria-checked={checked} aria-label={label} data-state={checked ? 'checked' : 'unchecked'} className={cx(styles.box, className)} tabIndex={tabIndex} onClick={onClick}>
+    <button
+      type="button"
+      role="checkbox"
+      aria-checked={checked}
+      aria-label={label}
+      data-state={checked ? 'checked' : 'unchecked'}
+      className={cx(styles.box, className)}
+      tabIndex={tabIndex}
+      onClick={onClick}
+    >
       {checked && <Check className={styles.mark} aria-hidden="true" />}
     </button>
   );

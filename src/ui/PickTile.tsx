@@ -20,7 +20,18 @@ export interface PickTileProps extends Omit<ComponentProps<'button'>, 'type' | '
   badge?: ReactNode;
 }
 
-export function PickTile({ picture, caption, selected, width = 88, aspect = 5 / 6, action, badge, className, style, ...rest }: PickTileProps) {
+export function PickTile({
+  picture,
+  caption,
+  selected,
+  width = 88,
+  aspect = 5 / 6,
+  action,
+  badge,
+  className,
+  style,
+  ...rest
+}: PickTileProps) {
   return (
     <div className={cx(styles.item, className)} style={{ width, ...style }}>
       <button type="button" aria-pressed={selected} className={styles.tile} {...rest}>

@@ -16,16 +16,31 @@ export interface PopoverProps {
   className?: string;
 }
 
-export function Popover({ trigger, children, open, onOpenChange, align = 'start', side = 'bottom', label, className }: PopoverProps) {
+export function Popover({
+  trigger,
+  children,
+  open,
+  onOpenChange,
+  align = 'start',
+  side = 'bottom',
+  label,
+  className,
+}: PopoverProps) {
   return (
     <P.Root open={open} onOpenChange={onOpenChange}>
       <P.Trigger asChild>{trigger}</P.Trigger>
       <P.Portal>
-        <P.Content align={align} side={side} sideOffset={6} collisionPadding={12} aria-label={label} className={cx(styles.popover, className)}>
+        <P.Content
+          align={align}
+          side={side}
+          sideOffset={6}
+          collisionPadding={12}
+          aria-label={label}
+          className={cx(styles.popover, className)}
+        >
           {children}
         </P.Content>
       </P.Portal>
     </P.Root>
   );
 }
-

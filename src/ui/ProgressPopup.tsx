@@ -10,7 +10,15 @@ export const progressText = (percent: number) => `Please wait. completed ${Math.
 /** done of total tasks as a whole percentage. */
 export const percentOf = (done: number, total: number) => (total <= 0 ? 100 : Math.round((done / total) * 100));
 
-export const ProgressPopup = memo(function ProgressPopup({ open, percent, title = 'Loading' }: { open: boolean; percent: number; title?: string }) {
+export const ProgressPopup = memo(function ProgressPopup({
+  open,
+  percent,
+  title = 'Loading',
+}: {
+  open: boolean;
+  percent: number;
+  title?: string;
+}) {
   return (
     <Dialog open={open} title={title} size="sm" dismissible={false}>
       <div className={styles.body}>

@@ -24,7 +24,15 @@ interface GroupProps<V extends string> {
   className?: string;
 }
 
-export function RadioGroup<V extends string>({ label, value, options, onValueChange, disabled, className, orientation = 'vertical' }: GroupProps<V> & { orientation?: 'vertical' | 'horizontal' }) {
+export function RadioGroup<V extends string>({
+  label,
+  value,
+  options,
+  onValueChange,
+  disabled,
+  className,
+  orientation = 'vertical',
+}: GroupProps<V> & { orientation?: 'vertical' | 'horizontal' }) {
   const id = useId();
   return (
     <div className={cx(styles.group, className)}>
@@ -57,7 +65,15 @@ export function RadioGroup<V extends string>({ label, value, options, onValueCha
   );
 }
 
-export function SegmentedControl<V extends string>({ label, value, options, onValueChange, disabled, className, size = 'md' }: GroupProps<V> & { size?: 'sm' | 'md' }) {
+export function SegmentedControl<V extends string>({
+  label,
+  value,
+  options,
+  onValueChange,
+  disabled,
+  className,
+  size = 'md',
+}: GroupProps<V> & { size?: 'sm' | 'md' }) {
   return (
     <R.Root
       aria-label={label}

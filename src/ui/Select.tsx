@@ -12,7 +12,10 @@ export interface SelectOption<V extends string | number = string | number> {
   disabled?: boolean;
 }
 
-export interface SelectInputProps<V extends string | number> extends Omit<ComponentProps<'select'>, 'value' | 'onChange' | 'size'> {
+export interface SelectInputProps<V extends string | number> extends Omit<
+  ComponentProps<'select'>,
+  'value' | 'onChange' | 'size'
+> {
   value: V;
   options: readonly SelectOption<V>[];
   onValueChange: (value: V) => void;
@@ -22,7 +25,15 @@ export interface SelectInputProps<V extends string | number> extends Omit<Compon
 }
 
 /** The bare control (no label): for a toolbar with its own label, or inside a Field. */
-export function SelectInput<V extends string | number>({ value, options, onValueChange, size = 'md', leading, className, ...rest }: SelectInputProps<V>) {
+export function SelectInput<V extends string | number>({
+  value,
+  options,
+  onValueChange,
+  size = 'md',
+  leading,
+  className,
+  ...rest
+}: SelectInputProps<V>) {
   const numeric = typeof value === 'number';
   return (
     <div className={cx(styles.wrap, styles[size], leading ? styles.withLeading : undefined, className)}>
@@ -45,10 +56,22 @@ export function SelectInput<V extends string | number>({ value, options, onValue
   );
 }
 
-export type SelectProps<V extends string | number> = Pick<FieldProps, 'label' | 'error' | 'hint' | 'required' | 'hideLabel' | 'id' | 'className'> &
+export type SelectProps<V extends string | number> = Pick<
+  FieldProps,
+  'label' | 'error' | 'hint' | 'required' | 'hideLabel' | 'id' | 'className'
+> &
   Omit<SelectInputProps<V>, 'id' | 'className'>;
 
-export function Select<V extends string | number>({ label, error, hint, required, hideLabel, id, className, ...input }: SelectProps<V>) {
+export function Select<V extends string | number>({
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  id,
+  className,
+  ...input
+}: SelectProps<V>) {
   return (
     <Field label={label} error={error} hint={hint} required={required} hideLabel={hideLabel} id={id} className={className}>
       {(control) => <SelectInput {...input} {...control} />}

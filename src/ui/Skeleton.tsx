@@ -13,7 +13,9 @@ export interface SkeletonProps {
 }
 
 export function Skeleton({ width, height, shape = 'block', className, style }: SkeletonProps) {
-  return <span className={cx(styles.skeleton, styles[shape], className)} style={{ width, height, ...style }} aria-hidden="true" />;
+  return (
+    <span className={cx(styles.skeleton, styles[shape], className)} style={{ width, height, ...style }} aria-hidden="true" />
+  );
 }
 
 /** Several lines of text, the last one shorter. */

@@ -24,7 +24,20 @@ export interface SliderProps {
   className?: string;
 }
 
-export function Slider({ label, value, onValueChange, onValueCommit, min = 0, max = 100, step = 1, disabled, format = String, thumbLabels, hideLabel, className }: SliderProps) {
+export function Slider({
+  label,
+  value,
+  onValueChange,
+  onValueCommit,
+  min = 0,
+  max = 100,
+  step = 1,
+  disabled,
+  format = String,
+  thumbLabels,
+  hideLabel,
+  className,
+}: SliderProps) {
   const id = useId();
   return (
     <div className={cx(styles.slider, disabled && styles.disabled, className)}>

@@ -28,7 +28,15 @@ export interface DataTableProps<TFeatures extends TableFeatures, TData extends R
   className?: string;
 }
 
-export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({ table, caption, showCaption, empty, maxHeight, onRowClick, className }: DataTableProps<TFeatures, TData>) {
+export function DataTable<TFeatures extends TableFeatures, TData extends RowData>({
+  table,
+  caption,
+  showCaption,
+  empty,
+  maxHeight,
+  onRowClick,
+  className,
+}: DataTableProps<TFeatures, TData>) {
   const rows = table.getRowModel().rows;
   const columns = table.getAllLeafColumns().length;
   return (
@@ -53,7 +61,13 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
                     {header.isPlaceholder ? null : canSort ? (
                       <button type="button" className={styles.sort} onClick={col.getToggleSortingHandler?.()}>
                         <FlexRender header={header} />
-                        {sorted === 'asc' ? <ArrowUp aria-hidden="true" /> : sorted === 'desc' ? <ArrowDown aria-hidden="true" /> : <ChevronsUpDown aria-hidden="true" className={styles.unsorted} />}
+                        {sorted === 'asc' ? (
+                          <ArrowUp aria-hidden="true" />
+                        ) : sorted === 'desc' ? (
+                          <ArrowDown aria-hidden="true" />
+                        ) : (
+                          <ChevronsUpDown aria-hidden="true" className={styles.unsorted} />
+                        )}
                       </button>
                     ) : (
                       <FlexRender header={header} />
@@ -73,7 +87,11 @@ export function DataTable<TFeatures extends TableFeatures, TData extends RowData
             </tr>
           ) : (
             rows.map((row) => (
-              <tr key={row.id} className={cx(onRowClick && styles.clickable)} onClick={onRowClick ? () => onRowClick(row.original) : undefined}>
+              <tr
+                key={row.id}
+                className={cx(onRowClick && styles.clickable)}
+                onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+              >
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className={cx(cell.column.id === 'actions' && styles.actions)}>
                     <FlexRender cell={cell} />

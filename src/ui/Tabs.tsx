@@ -25,7 +25,12 @@ export interface TabsProps<V extends string> {
 
 export function Tabs<V extends string>({ label, value, onValueChange, tabs, children, className }: TabsProps<V>) {
   return (
-    <T.Root value={value} onValueChange={(v) => onValueChange(v as V)} className={cx(styles.tabs, className)} activationMode="manual">
+    <T.Root
+      value={value}
+      onValueChange={(v) => onValueChange(v as V)}
+      className={cx(styles.tabs, className)}
+      activationMode="manual"
+    >
       <T.List aria-label={label} className={styles.list}>
         {tabs.map((t) => (
           <T.Trigger key={t.value} value={t.value} className={styles.tab}>

@@ -26,14 +26,31 @@ export interface TagInputProps<O extends TagOption> {
   className?: string;
 }
 
-export function TagInput<O extends TagOption>({ label, value, options, onChange, onCreate, autoPickFirst, placeholder, hint, error, disabled, noun = 'tag', className }: TagInputProps<O>) {
+export function TagInput<O extends TagOption>({
+  label,
+  value,
+  options,
+  onChange,
+  onCreate,
+  autoPickFirst,
+  placeholder,
+  hint,
+  error,
+  disabled,
+  noun = 'tag',
+  className,
+}: TagInputProps<O>) {
   const listId = useId();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const rules = { autoPickFirst, create: onCreate };
   const shown = suggestions(value, options, text);
-  const canCreate = !!onCreate && text.trim() !== '' && !options.some((o) => o.label.toLowerCase() === text.trim().toLowerCase()) && !isChosen(value, text.trim());
+  const canCreate =
+    !!onCreate &&
+    text.trim() !== '' &&
+    !options.some((o) => o.label.toLowerCase() === text.trim().toLowerCase()) &&
+    !isChosen(value, text.trim());
   const items: ({ kind: 'option'; option: O } | { kind: 'create'; label: string })[] = [
     ...shown.map((option) => ({ kind: 'option' as const, option })),
     ...(canCreate ? [{ kind: 'create' as const, label: text.trim() }] : []),
@@ -60,7 +77,12 @@ export function TagInput<O extends TagOption>({ label, value, options, onChange,
               <span key={v.key} className={styles.chip}>
                 {v.label}
                 {!disabled && (
-                  <button type="button" className={styles.remove} aria-label={`Remove ${noun} ${v.label}`} onClick={() => onChange(value.filter((x) => x !== v))}>
+                  <button
+                    type="button"
+                    className={styles.remove}
+                    aria-label={`Remove ${noun} ${v.label}`}
+                    onClick={() => onChange(value.filter((x) => x !== v))}
+                  >
                     <X aria-hidden="true" />
                   </button>
                 )}
@@ -109,7 +131,13 @@ export function TagInput<O extends TagOption>({ label, value, options, onChange,
               }}
             />
           </div>
-          <ul id={listId} role="listbox" className={styles.list} hidden={!open || items.length === 0} aria-label={`${noun} suggestions`}>
+          <ul
+            id={listId}
+            role="listbox"
+            className={styles.list}
+            hidden={!open || items.length === 0}
+            aria-label={`${noun} suggestions`}
+          >
             {items.map((item, i) => (
               <li
                 key={item.kind === 'option' ? item.option.key : `create:${item.label}`}

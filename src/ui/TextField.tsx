@@ -12,23 +12,54 @@ export type TextFieldProps = FieldPart & Omit<InputProps, 'id' | 'className'>;
 
 export function TextField({ label, error, hint, required, hideLabel, aside, id, className, ...input }: TextFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} hideLabel={hideLabel} aside={aside} id={id} className={className}>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      hideLabel={hideLabel}
+      aside={aside}
+      id={id}
+      className={className}
+    >
       {(control) => <Input {...input} {...control} />}
     </Field>
   );
 }
 
-export type TextAreaProps = FieldPart & Omit<ComponentProps<'textarea'>, 'id' | 'className'> & {
-  showCount?: boolean;
-  /** A limit shown as a counter without stopping the typing: the caller's rules say when it is passed. */
-  limit?: number;
-};
+export type TextAreaProps = FieldPart &
+  Omit<ComponentProps<'textarea'>, 'id' | 'className'> & {
+    showCount?: boolean;
+    /** A limit shown as a counter without stopping the typing: the caller's rules say when it is passed. */
+    limit?: number;
+  };
 
-export function TextArea({ label, error, hint, required, hideLabel, aside, id, className, showCount, limit, ...area }: TextAreaProps) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  aside,
+  id,
+  className,
+  showCount,
+  limit,
+  ...area
+}: TextAreaProps) {
   const max = limit ?? (showCount ? area.maxLength : undefined);
   const count = max !== undefined ? `${[...String(area.value ?? '')].length}/${max}` : undefined;
   return (
-    <Field label={label} error={error} hint={hint} required={required} hideLabel={hideLabel} aside={aside ?? count} id={id} className={className}>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      hideLabel={hideLabel}
+      aside={aside ?? count}
+      id={id}
+      className={className}
+    >
       {(control) => <TextAreaInput {...area} {...control} />}
     </Field>
   );
@@ -53,9 +84,35 @@ export function stepValue(value: string, delta: number, min = -Infinity, max = I
   return String(Number(Math.min(max, Math.max(min, n + delta)).toFixed(decimals)));
 }
 
-export function NumberField({ label, error, hint, required, hideLabel, aside, id, className, value, onChange, unit, step = 1, min, max, onKeyDown, ...input }: NumberFieldProps) {
+export function NumberField({
+  label,
+  error,
+  hint,
+  required,
+  hideLabel,
+  aside,
+  id,
+  className,
+  value,
+  onChange,
+  unit,
+  step = 1,
+  min,
+  max,
+  onKeyDown,
+  ...input
+}: NumberFieldProps) {
   return (
-    <Field label={label} error={error} hint={hint} required={required} hideLabel={hideLabel} aside={aside} id={id} className={className}>
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      required={required}
+      hideLabel={hideLabel}
+      aside={aside}
+      id={id}
+      className={className}
+    >
       {(control) => (
         <Input
           inputMode="decimal"

@@ -8,13 +8,30 @@ import { wheelZoom } from './zoom.ts';
 import styles from './ZoomViewer.module.css';
 
 // Memoised: a page that re-renders on each keystroke (the catalogue) does not render the closed viewer again.
-export const ZoomViewer = memo(function ZoomViewer({ src, alt, onClose, description }: { src: string | null; alt: string; onClose: () => void; description?: string }) {
+export const ZoomViewer = memo(function ZoomViewer({
+  src,
+  alt,
+  onClose,
+  description,
+}: {
+  src: string | null;
+  alt: string;
+  onClose: () => void;
+  description?: string;
+}) {
   const [scale, setScale] = useState(1);
   const [pos, setPos] = useState({ x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number } | null>(null);
   const reset = () => (setScale(1), setPos({ x: 0, y: 0 }));
   return (
-    <Dialog open={src !== null} title={alt} description={description} onOpenChange={(o) => !o && onClose()} size="xl" padded={false}>
+    <Dialog
+      open={src !== null}
+      title={alt}
+      description={description}
+      onOpenChange={(o) => !o && onClose()}
+      size="xl"
+      padded={false}
+    >
       <div
         className={styles.stage}
         data-testid="zoom-stage"
@@ -26,7 +43,9 @@ export const ZoomViewer = memo(function ZoomViewer({ src, alt, onClose, descript
         onPointerMove={(e) => drag.current && setPos({ x: e.clientX - drag.current.x, y: e.clientY - drag.current.y })}
         onPointerUp={() => (drag.current = null)}
       >
-        {src && <img src={src} alt={alt} draggable={false} style={{ transform: `translate(${pos.x}px, ${pos.y}px) scale(${scale})` }} />}
+        {src && (
+          <img src={src} alt={alt} draggable={false} style={{ transform: `translate(${pos.x}px, ${pos.y}px) scale(${scale})` }} />
+        )}
       </div>
       <div className={styles.bar}>
         <span className={styles.hint}>Scroll to zoom, drag to move.</span>

@@ -47,7 +47,10 @@ export function formatBytes(bytes: number): string {
 
 /** "Acme Living" → "AL", "Lamp" → "L": at most two letters, upper case. */
 export function initials(name: string): string {
-  const words = name.trim().split(/[\s._-]+/).filter(Boolean);
+  const words = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
   return words
     .slice(0, 2)
     .map((w) => [...w][0]!.toUpperCase())

@@ -33,9 +33,17 @@ export interface CommitRules<O extends TagOption> {
 }
 
 /** Adds each typed name (comma-separated) to the value, by the rules above. */
-export function commitTyped<O extends TagOption>(value: readonly O[], options: readonly O[], typed: string, rules: CommitRules<O>): O[] {
+export function commitTyped<O extends TagOption>(
+  value: readonly O[],
+  options: readonly O[],
+  typed: string,
+  rules: CommitRules<O>,
+): O[] {
   const out = [...value];
-  for (const name of typed.split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const name of typed
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     if (isChosen(out, name)) continue;
     const exact = options.find((o) => same(o.label, name));
     const first = rules.autoPickFirst ? options.find((o) => !isChosen(out, o.label) && contains(o.label, name)) : undefined;

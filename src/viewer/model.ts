@@ -37,7 +37,8 @@ export const loadModelViewer = () => {
   return import('@google/model-viewer');
 };
 
-const PLAY_ICON = '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>';
+const PLAY_ICON =
+  '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>';
 
 async function showModel(host: HTMLElement, o: ModelOptions): Promise<ModelElement> {
   await loadModelViewer();
@@ -117,14 +118,18 @@ export function mountModel(host: HTMLElement, o: ModelOptions): { ready: Promise
   cover.append(play);
   host.replaceChildren(cover);
   const ready = new Promise<ModelElement>((resolve, reject) => {
-    play.addEventListener('click', () => {
-      play.disabled = true;
-      play.setAttribute('aria-busy', 'true');
-      reveal().then((mv) => {
-        mv.focus();
-        resolve(mv);
-      }, reject);
-    }, { once: true });
+    play.addEventListener(
+      'click',
+      () => {
+        play.disabled = true;
+        play.setAttribute('aria-busy', 'true');
+        reveal().then((mv) => {
+          mv.focus();
+          resolve(mv);
+        }, reject);
+      },
+      { once: true },
+    );
   });
   return { ready, destroy };
 }

@@ -15,7 +15,10 @@ export function qrCard(href: string): HTMLElement {
   const card = document.createElement('aside');
   card.className = 'viewer-qr';
   card.setAttribute('aria-labelledby', 'viewer-qr-title');
-  const svg = renderSVG(target, { border: 2, whiteColor: '#ffffff', blackColor: '#111827' }).replace('<svg ', '<svg role="img" aria-label="QR code of this page for your phone" ');
+  const svg = renderSVG(target, { border: 2, whiteColor: '#ffffff', blackColor: '#111827' }).replace(
+    '<svg ',
+    '<svg role="img" aria-label="QR code of this page for your phone" ',
+  );
   card.innerHTML = `<h2 id="viewer-qr-title">See it in your room</h2><div class="viewer-qr-code">${svg}</div><p>Scan with your phone's camera to place this product in augmented reality.</p>`;
   card.dataset.url = target;
   return card;

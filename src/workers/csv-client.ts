@@ -38,7 +38,10 @@ export async function parseCsv(file: Blob, signal?: AbortSignal): Promise<Parsed
 export const WORKER_FROM_ROWS = 2_000;
 
 /** The catalogue's export as a CSV file (csv-write.ts); a large one is written in the CSV worker. */
-export async function writeProductsCsv(products: readonly ExportProduct[], blocks: ReadonlyMap<number, ExportBlock>): Promise<Blob> {
+export async function writeProductsCsv(
+  products: readonly ExportProduct[],
+  blocks: ReadonlyMap<number, ExportBlock>,
+): Promise<Blob> {
   if (products.length < WORKER_FROM_ROWS || typeof Worker !== 'function') {
     return new Blob([productsCsvText(products, blocks)], { type: 'text/csv;charset=utf-8' });
   }

@@ -107,9 +107,10 @@ export function createFrameRenderer<I extends Size, F>(env: RenderEnv<I, F>) {
           const taken = encoder ? drawn.surface.take() : undefined;
           raster = env.now() - t0;
           const surface = drawn.surface;
-          encoded = taken !== undefined
-            ? encoder!(taken, type, quality)
-            : timed(env, () => surface.encode(type, quality)).then(({ value, ms }) => ({ blob: value, ms }));
+          encoded =
+            taken !== undefined
+              ? encoder!(taken, type, quality)
+              : timed(env, () => surface.encode(type, quality)).then(({ value, ms }) => ({ blob: value, ms }));
         } finally {
           // Only now: WebKit's drawImage returns at once and draws from the bitmap when it rasterises
           // (tests/workers/deferred-raster.test.ts), so a layer closed before that was missing from

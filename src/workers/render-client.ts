@@ -120,7 +120,8 @@ export function createRenderClient(options: RenderClientOptions = {}) {
   }
 
   /** The worker's progress reaches the caller only while its run is live. */
-  const proxied = (live: () => boolean, fn?: ProgressFn) => (fn ? Comlink.proxy((p: RenderProgress) => (live() ? fn(p) : undefined)) : undefined);
+  const proxied = (live: () => boolean, fn?: ProgressFn) =>
+    fn ? Comlink.proxy((p: RenderProgress) => (live() ? fn(p) : undefined)) : undefined;
 
   return {
     renderFrame: (input: RenderInput): Promise<Blob> => run(1, ([s]) => s!.api.renderFrame(input)),
@@ -156,4 +157,3 @@ export function createRenderClient(options: RenderClientOptions = {}) {
     },
   };
 }
-

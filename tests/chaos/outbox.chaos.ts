@@ -50,7 +50,9 @@ function kill() {
     await victim.stop('SIGKILL');
     await victim.start();
     stats.restarts++;
-  })().finally(() => { restarting = undefined; });
+  })().finally(() => {
+    restarting = undefined;
+  });
 }
 
 beforeAll(async () => {
@@ -63,7 +65,10 @@ beforeAll(async () => {
   setApiBase(cluster.servers[0]!.api, route);
   policy.baseDelay = 2;
   policy.maxDelay = 40;
-  cid = (await db.one<{ customer_id: number }>('SELECT customer_id FROM memberships WHERE user_id = $1 ORDER BY customer_id LIMIT 1', [user]))!.customer_id;
+  cid = (await db.one<{ customer_id: number }>(
+    'SELECT customer_id FROM memberships WHERE user_id = $1 ORDER BY customer_id LIMIT 1',
+    [user],
+  ))!.customer_id;
   subs = (await db.query<{ id: number }>('SELECT id FROM product_subcategories ORDER BY id LIMIT 6')).map((r) => r.id);
 }, 180_000);
 
@@ -75,32 +80,56 @@ afterAll(async () => {
   await s3?.close();
 });
 
-it(`loses and duplicates nothing over ${RUNS} random sequences on two server processes`, async () => {
-  const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
-  const t0 = Date.now();
-  await fc.assert(fc.asyncProperty(scenarioArb([killOp]), async (sc) => {
-    stats.runs++;
-    // A process killed and restarting leaves the other to take every request: settle may wait for
-    // an Idempotency-Key claimed by the killed one (taken over once its heartbeat is stale).
-    const o = await runScenario({ db, net, cid, subs, kill }, sc, 90_000);
-    stats.ops += o.ops;
-    stats.reloads += o.reloads;
-    const t = tally(o);
-    stats.lost += t.lost;
-    stats.duplicated += t.duplicated;
-    if ((t.lost || t.duplicated) && failures.length < 5) {
-      failures.push({ sc, ...t, detail: JSON.stringify({ expected: o.expected, server: o.server, left: o.left.map((e) => [e.label, e.state, e.error]) }) });
-    }
-    if (stats.runs % 100 === 0) console.log(`[chaos] ${stats.runs} runs, ${stats.ops} operations, ${stats.kills} kills, lost ${stats.lost}, duplicated ${stats.duplicated} (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
-  }), { numRuns: RUNS, seed, endOnFailure: true });
-  await restarting;
-  const faults = Object.entries(net.injected).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ');
-  console.log([
-    `[chaos] seed ${seed} (rerun: FC_SEED=${seed} npm run chaos)`,
-    `[chaos] runs ${stats.runs}, operations ${stats.ops}, requests ${net.requests} (A ${stats.routed.A}, B ${stats.routed.B})`,
-    `[chaos] faults injected: ${faults}; reloads mid-drain ${stats.reloads}; server processes killed mid-drain ${stats.kills}, restarted ${stats.restarts}`,
-    `[chaos] lost ${stats.lost}, duplicated ${stats.duplicated} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
-  ].join('\n'));
-  for (const f of failures) console.log(`[chaos] FAILED sequence: ${JSON.stringify(f.sc)}\n  lost ${f.lost}, duplicated ${f.duplicated}: ${f.detail}`);
-  expect({ lost: stats.lost, duplicated: stats.duplicated }).toEqual({ lost: 0, duplicated: 0 });
-}, 3 * 60 * 60_000);
+it(
+  `loses and duplicates nothing over ${RUNS} random sequences on two server processes`,
+  async () => {
+    const seed = Number(process.env.FC_SEED ?? Date.now() % 2 ** 31);
+    const t0 = Date.now();
+    await fc.assert(
+      fc.asyncProperty(scenarioArb([killOp]), async (sc) => {
+        stats.runs++;
+        // A process killed and restarting leaves the other to take every request: settle may wait for
+        // an Idempotency-Key claimed by the killed one (taken over once its heartbeat is stale).
+        const o = await runScenario({ db, net, cid, subs, kill }, sc, 90_000);
+        stats.ops += o.ops;
+        stats.reloads += o.reloads;
+        const t = tally(o);
+        stats.lost += t.lost;
+        stats.duplicated += t.duplicated;
+        if ((t.lost || t.duplicated) && failures.length < 5) {
+          failures.push({
+            sc,
+            ...t,
+            detail: JSON.stringify({
+              expected: o.expected,
+              server: o.server,
+              left: o.left.map((e) => [e.label, e.state, e.error]),
+            }),
+          });
+        }
+        if (stats.runs % 100 === 0)
+          console.log(
+            `[chaos] ${stats.runs} runs, ${stats.ops} operations, ${stats.kills} kills, lost ${stats.lost}, duplicated ${stats.duplicated} (${((Date.now() - t0) / 1000).toFixed(0)} s)`,
+          );
+      }),
+      { numRuns: RUNS, seed, endOnFailure: true },
+    );
+    await restarting;
+    const faults = Object.entries(net.injected)
+      .filter(([, n]) => n)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
+    console.log(
+      [
+        `[chaos] seed ${seed} (rerun: FC_SEED=${seed} npm run chaos)`,
+        `[chaos] runs ${stats.runs}, operations ${stats.ops}, requests ${net.requests} (A ${stats.routed.A}, B ${stats.routed.B})`,
+        `[chaos] faults injected: ${faults}; reloads mid-drain ${stats.reloads}; server processes killed mid-drain ${stats.kills}, restarted ${stats.restarts}`,
+        `[chaos] lost ${stats.lost}, duplicated ${stats.duplicated} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+      ].join('\n'),
+    );
+    for (const f of failures)
+      console.log(`[chaos] FAILED sequence: ${JSON.stringify(f.sc)}\n  lost ${f.lost}, duplicated ${f.duplicated}: ${f.detail}`);
+    expect({ lost: stats.lost, duplicated: stats.duplicated }).toEqual({ lost: 0, duplicated: 0 });
+  },
+  3 * 60 * 60_000,
+);

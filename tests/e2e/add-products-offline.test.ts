@@ -29,7 +29,9 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
       if (i > 1) await page.getByRole('button', { name: 'Add product' }).click();
       await field('SKU').fill(`OFF-B${i}`);
       await field('Name').fill(`Offline chair ${i}`);
-      await page.getByLabel('Add images').setInputFiles([await imageFile(`off-${i}a.png`), await imageFile(`off-${i}b.png`, '#556b2f')]);
+      await page
+        .getByLabel('Add images')
+        .setInputFiles([await imageFile(`off-${i}a.png`), await imageFile(`off-${i}b.png`, '#556b2f')]);
       await page.getByRole('img', { name: `off-${i}b.png` }).waitFor();
     }
     // An unsent form survives a reload, files included.
@@ -47,7 +49,10 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
     ]);
     const pending = page.getByTestId('product-card').filter({ has: page.getByTestId('pending-mark') });
     await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(3);
-    await page.getByTestId('pending-indicator').getByText(/pending/).waitFor();
+    await page
+      .getByTestId('pending-indicator')
+      .getByText(/pending/)
+      .waitFor();
 
     await page.reload(); // offline, cold
     await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(3);
@@ -60,8 +65,12 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
     const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const token = await env.s.tokenFor('manager@acme.test');
     const batch = async () =>
-      ((await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products as { sku: string; images: string[] }[])
-        .filter((p) => p.sku.startsWith('OFF-B'));
+      (
+        (await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products as {
+          sku: string;
+          images: string[];
+        }[]
+      ).filter((p) => p.sku.startsWith('OFF-B'));
     // Every call of the batch has gone out (images included), and only once.
     await expect.poll(async () => (await batch()).reduce((n, p) => n + p.images.length, 0), { timeout: 40_000 }).toBe(6);
     await page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout: 30_000 });

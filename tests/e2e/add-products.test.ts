@@ -20,7 +20,9 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
   let token: string;
   const field = (label: string) => page.getByLabel(label, { exact: true });
   const sku = async (s: string) =>
-    (await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products.filter((p: { sku: string }) => p.sku === s);
+    (await call(env.s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products.filter(
+      (p: { sku: string }) => p.sku === s,
+    );
 
   beforeAll(async () => {
     cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
@@ -64,7 +66,12 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     expect((await fetch(`${env.s.url}/tutorials/register-products.mp4`)).status).toBe(200);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Got it' }).click();
-    await expect.poll(async () => (await call(env.s, 'GET', '/user/tutorial/watched', { token, query: { slug: 'register-products' } })).body.data.watched).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await call(env.s, 'GET', '/user/tutorial/watched', { token, query: { slug: 'register-products' } })).body.data.watched,
+      )
+      .toBe(true);
     await page.reload();
     await field('Name').waitFor();
     // The button comes with the server's answer about the tutorial: the dialog is decided in the same render.
@@ -118,7 +125,9 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     await page.getByRole('button', { name: 'SEND' }).click();
     await error.getByText('You need to add at least one file to the product 3: E2E-3', { exact: true }).waitFor();
     await error.getByRole('button', { name: 'OK' }).click();
-    await page.getByLabel('Add files').setInputFiles({ name: 'e2e-spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await page
+      .getByLabel('Add files')
+      .setInputFiles({ name: 'e2e-spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await page.getByText('e2e-spec.pdf', { exact: true }).waitFor();
     // The list flags nothing any more; axe on the full form.
     expect(await seriousViolations(page)).toEqual([]);
@@ -135,9 +144,11 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     expect(p2.tags.map((t: { name: string }) => t.name.toLowerCase()).sort()).toEqual(['e2e-fresh', 'linen']);
     expect(p2.categories.map((c: { subcategory: string }) => c.subcategory)).toEqual(['Mirrors']);
     expect(p3).toMatchObject({ automation_system: 1, height: '80', width: '200', depth: '95', measure: 'cm' });
-    const full2 = (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: p2.id, id_customer: cid } })).body.product;
+    const full2 = (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: p2.id, id_customer: cid } })).body
+      .product;
     expect(full2.descriptions).toEqual([{ id: expect.any(Number), title: 'Description', notes: 'Hand-blown glass shade.' }]);
-    const full3 = (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: p3.id, id_customer: cid } })).body.product;
+    const full3 = (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: p3.id, id_customer: cid } })).body
+      .product;
     expect(full3.files).toHaveLength(1);
     for (const s of ['E2E-1', 'E2E-2', 'E2E-3']) expect(await sku(s)).toHaveLength(1);
     await page.getByTestId('product-card').filter({ hasText: 'E2E-3' }).first().waitFor();
@@ -159,15 +170,17 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
       expect(await input('Height').getAttribute('aria-invalid')).toBe('true');
       await p.getByText(`The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`).waitFor();
       // Files are judged by their content before they join the form, each refused one named with its reason.
-      await p.getByLabel('Add images').setInputFiles([
-        await imageFile('good.png'),
-        { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('a text file named .png') },
-        { name: 'cut.png', mimeType: 'image/png', buffer: cutShort(png(4, 4)) },
-        { name: 'big.png', mimeType: 'image/png', buffer: png(20000, 20000) },
-        { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
-        { name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: SVG },
-        { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
-      ]);
+      await p
+        .getByLabel('Add images')
+        .setInputFiles([
+          await imageFile('good.png'),
+          { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('a text file named .png') },
+          { name: 'cut.png', mimeType: 'image/png', buffer: cutShort(png(4, 4)) },
+          { name: 'big.png', mimeType: 'image/png', buffer: png(20000, 20000) },
+          { name: 'empty.png', mimeType: 'image/png', buffer: Buffer.alloc(0) },
+          { name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: SVG },
+          { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes') },
+        ]);
       const refused = p.getByRole('list', { name: 'Files not added' });
       await refused.waitFor();
       expect(await refused.getByRole('listitem').allTextContents()).toEqual([
@@ -197,8 +210,10 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
 
   it('a CSV of 20 rows fills the batch, each row checked before anything is sent', async () => {
     await page.goto(`${env.s.url}/product/add`);
-    const rows = Array.from({ length: 20 }, (_, i) =>
-      `Chair ${i + 1},CSV-${i + 1},Nordic,${i === 4 ? 'yd' : 'cm'},45,50,55,"oak, linen",Dining > Dining Chairs`);
+    const rows = Array.from(
+      { length: 20 },
+      (_, i) => `Chair ${i + 1},CSV-${i + 1},Nordic,${i === 4 ? 'yd' : 'cm'},45,50,55,"oak, linen",Dining > Dining Chairs`,
+    );
     const csv = `name,sku,collection,unit,height,width,depth,tags,categories\n${rows.join('\n')}\n`;
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
@@ -216,7 +231,10 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     expect(await page.getByRole('checkbox', { name: 'Dining Chairs' }).getAttribute('aria-checked')).toBe('true');
     await page.getByRole('button', { name: 'Remove tag linen' }).waitFor();
     await page.getByRole('button', { name: 'SEND' }).click();
-    await page.getByRole('dialog', { name: 'Error' }).getByText('You need to add at least one image to the product 1: CSV-1', { exact: true }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Error' })
+      .getByText('You need to add at least one image to the product 1: CSV-1', { exact: true })
+      .waitFor();
   });
 
   it('onlyOneProduct: below 2 products allowed there is no add button', async () => {

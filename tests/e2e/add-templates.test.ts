@@ -84,11 +84,17 @@ describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () =>
     await page.waitForURL('**/admin/catalog_template');
     await page.getByText('Templates sent successfully!').waitFor();
     await settled(page);
-    for (const n of ['Sunlit Loft', 'Quiet Study']) await page.getByTestId('template-card').filter({ hasText: n }).first().waitFor();
+    for (const n of ['Sunlit Loft', 'Quiet Study'])
+      await page.getByTestId('template-card').filter({ hasText: n }).first().waitFor();
 
     const token = await env.s.tokenFor('staff@facet.test');
-    const all = (await call(env.s, 'GET', '/template/get_all', { token, query: { id_customer: -1 } })).body.templates as
-      { name: string; public: number; id_customer: number | null; ambients: { name: string }[]; tags: { name: string }[] }[];
+    const all = (await call(env.s, 'GET', '/template/get_all', { token, query: { id_customer: -1 } })).body.templates as {
+      name: string;
+      public: number;
+      id_customer: number | null;
+      ambients: { name: string }[];
+      tags: { name: string }[];
+    }[];
     const loft = all.filter((t) => t.name === 'Sunlit Loft');
     const study = all.filter((t) => t.name === 'Quiet Study');
     expect(loft).toHaveLength(1);

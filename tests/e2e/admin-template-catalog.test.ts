@@ -14,7 +14,8 @@ describe.skipIf(skipWithoutChromium('admin template catalogue e2e'))('admin temp
   let context: BrowserContext;
   let page: Page;
   let token: string;
-  const live = async () => (await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM templates WHERE deleted_at IS NULL'))!.n;
+  const live = async () =>
+    (await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM templates WHERE deleted_at IS NULL'))!.n;
   const expectCount = (n: number) => expect.poll(() => catalogCount(page), { timeout: 10_000 }).toBe(n);
 
   beforeAll(async () => {
@@ -71,7 +72,9 @@ describe.skipIf(skipWithoutChromium('admin template catalogue e2e'))('admin temp
     const ambient = (await env.s.db.one<{ id: number; name: string }>("SELECT id, name FROM ambients WHERE name = 'Kitchen'"))!;
     const expected = (await env.s.db.one<{ n: number }>(
       `SELECT count(*)::int AS n FROM templates t WHERE t.deleted_at IS NULL AND t.public = 0 AND t.name ILIKE '%room%'
-          AND EXISTS (SELECT 1 FROM template_ambients l WHERE l.template_id = t.id AND l.ambient_id = $1)`, [ambient.id]))!.n;
+          AND EXISTS (SELECT 1 FROM template_ambients l WHERE l.template_id = t.id AND l.ambient_id = $1)`,
+      [ambient.id],
+    ))!.n;
     expect(expected).toBeGreaterThan(0);
     await page.goto(`${env.s.url}/admin/catalog_template?q=room&visibility=private&ambients=${ambient.id}&size=small`);
     await expectCount(expected);

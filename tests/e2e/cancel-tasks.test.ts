@@ -20,14 +20,19 @@ describe.skipIf(skipWithoutChromium('cancel e2e'))('cancel of long tasks', () =>
   let cid: number;
   let token: string;
   const uploaded = async () =>
-    (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: productId, id_customer: cid } })).body.product.images_uploaded as unknown[];
+    (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: productId, id_customer: cid } })).body.product
+      .images_uploaded as unknown[];
 
   beforeAll(async () => {
     productId = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
     cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     token = await env.s.tokenFor('manager@acme.test');
     // No service worker: the render worker's image requests reach the page's routes.
-    context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+    context = await env.browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1440, height: 1000 },
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
@@ -78,7 +83,10 @@ describe.skipIf(skipWithoutChromium('cancel e2e'))('cancel of long tasks', () =>
     const held = await holdRequests(page, '**/backend/posts/product/images-uploaded/store**');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload images' });
-    const png = (background: string) => sharp({ create: { width: 60, height: 60, channels: 3, background } }).png().toBuffer();
+    const png = (background: string) =>
+      sharp({ create: { width: 60, height: 60, channels: 3, background } })
+        .png()
+        .toBuffer();
     await dialog.locator('input[type=file]').setInputFiles([
       { name: 'one.png', mimeType: 'image/png', buffer: await png('#d33') },
       { name: 'two.png', mimeType: 'image/png', buffer: await png('#3d3') },
@@ -112,7 +120,10 @@ describe.skipIf(skipWithoutChromium('cancel e2e'))('cancel of long tasks', () =>
     const list = page.getByRole('list', { name: 'Products' });
     const items = await list.getByRole('listitem').count();
     // Over the worker's threshold (256 kB). The worker's script is held, so the read is under way for sure.
-    const rows = Array.from({ length: 400 }, (_, i) => `Sofa ${i + 1},BIG-${i + 1},Nordic,cm,80,200,90,"${'velvet, '.repeat(80)}oak"`);
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) => `Sofa ${i + 1},BIG-${i + 1},Nordic,cm,80,200,90,"${'velvet, '.repeat(80)}oak"`,
+    );
     const csv = Buffer.from(`name,sku,collection,unit,height,width,depth,tags\n${rows.join('\n')}\n`);
     expect(csv.length).toBeGreaterThan(256 * 1024);
     const workers: string[] = [];

@@ -67,9 +67,12 @@ describe.skipIf(skipWithoutChromium('catalogue deep links e2e'))('product catalo
     await slow.getByLabel('Id', { exact: true }).fill(String(id));
     await card.click();
     // Every script and style of the product screen comes 1.5 s late, in turns: a busy machine needs longer than the default 30 s.
-    await slow.getByRole('heading', { name: 'Info', exact: true }).waitFor({ timeout: 90_000 }).catch((err: Error) => {
-      throw new Error(`${err.message}\nThe page was at ${slow.url()}`);
-    });
+    await slow
+      .getByRole('heading', { name: 'Info', exact: true })
+      .waitFor({ timeout: 90_000 })
+      .catch((err: Error) => {
+        throw new Error(`${err.message}\nThe page was at ${slow.url()}`);
+      });
     expect(new URL(slow.url()).pathname).toBe(`/product/${id}`);
     await slow.close();
   });

@@ -26,7 +26,18 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     const words = queryWords(text);
     const hits = [...products]
       .sort((a, b) => b.id - a.id)
-      .map((p) => ({ p, tier: matchDoc(searchDoc(p.name, p.sku, [p.collection, p.finish, ...p.tags.map((t) => t.name), ...p.categories.flatMap((c) => [c.name, c.subcategory])]), words) }))
+      .map((p) => ({
+        p,
+        tier: matchDoc(
+          searchDoc(p.name, p.sku, [
+            p.collection,
+            p.finish,
+            ...p.tags.map((t) => t.name),
+            ...p.categories.flatMap((c) => [c.name, c.subcategory]),
+          ]),
+          words,
+        ),
+      }))
       .filter((x) => x.tier >= 0)
       .sort((a, b) => a.tier - b.tier);
     return { count: hits.length, first: hits[0]?.p.id };
@@ -83,7 +94,8 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
   });
 
   it('sorts from the URL and from the Sort menu, which writes the URL', async () => {
-    const by = (k: (p: ProductRow) => string, dir: 1 | -1) => [...products].sort((a, b) => b.id - a.id).sort((a, b) => (k(a) < k(b) ? -dir : k(a) > k(b) ? dir : 0))[0]!.id;
+    const by = (k: (p: ProductRow) => string, dir: 1 | -1) =>
+      [...products].sort((a, b) => b.id - a.id).sort((a, b) => (k(a) < k(b) ? -dir : k(a) > k(b) ? dir : 0))[0]!.id;
     await page.goto(`${env.s.url}/catalog?section=allproducts&sort=-name`);
     await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
     await expect.poll(firstId).toBe(by((p) => fold(p.name), -1));
@@ -100,10 +112,11 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     await page.goto(`${env.s.url}/catalog?section=allproducts`);
     await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
     await page.getByTestId('product-card').first().waitFor();
-    const focused = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return { text: el?.textContent ?? '', testid: el?.dataset.testid, id: el?.dataset.id, label: el?.id };
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return { text: el?.textContent ?? '', testid: el?.dataset.testid, id: el?.dataset.id, label: el?.id };
+      });
     let tabs = 0;
     for (; tabs < 5; tabs++) {
       await page.keyboard.press('Tab');
@@ -145,18 +158,20 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     expect(await rows.count()).toBeLessThan(allRows);
     // At the top, no row is rendered below the view (a keystroke renders only cards that can show);
     // scrolled, one row beyond each edge is (the next wheel step finds its cards there).
-    const rowsBelowView = () => rows.evaluateAll((els) => {
-      const grid = els[0]!.closest('[data-testid="catalog-grid"]')!.getBoundingClientRect();
-      return els.filter((r) => r.getBoundingClientRect().top >= grid.bottom).length;
-    });
+    const rowsBelowView = () =>
+      rows.evaluateAll((els) => {
+        const grid = els[0]!.closest('[data-testid="catalog-grid"]')!.getBoundingClientRect();
+        return els.filter((r) => r.getBoundingClientRect().top >= grid.bottom).length;
+      });
     expect(await rowsBelowView()).toBe(0);
     const newest = [...products].sort((a, b) => b.id - a.id);
     const focusedId = () => page.evaluate(() => Number((document.activeElement as HTMLElement | null)?.dataset.id));
-    const inView = (id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`).evaluate((card) => {
-      const grid = card.closest('[data-testid="catalog-grid"]')!.getBoundingClientRect();
-      const box = card.getBoundingClientRect();
-      return box.top >= grid.top && box.bottom <= grid.bottom;
-    });
+    const inView = (id: number) =>
+      page.locator(`[data-testid="product-card"][data-id="${id}"]`).evaluate((card) => {
+        const grid = card.closest('[data-testid="catalog-grid"]')!.getBoundingClientRect();
+        const box = card.getBoundingClientRect();
+        return box.top >= grid.top && box.bottom <= grid.bottom;
+      });
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0); // a first visit's loading popup holds the focus
     await page.getByTestId('product-card').first().focus();
     await page.keyboard.press('End');
@@ -169,10 +184,12 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     // A scroll by the wheel renders the rows it reaches.
     await page.getByTestId('catalog-grid').hover();
     const middle = newest[Math.floor(allRows / 2) * columns]!.id;
-    await expect.poll(async () => {
-      await page.mouse.wheel(0, 200);
-      return page.locator(`[data-testid="product-card"][data-id="${middle}"]`).count();
-    }).toBe(1);
+    await expect
+      .poll(async () => {
+        await page.mouse.wheel(0, 200);
+        return page.locator(`[data-testid="product-card"][data-id="${middle}"]`).count();
+      })
+      .toBe(1);
     await expect.poll(rowsBelowView).toBe(1);
   });
 
@@ -191,7 +208,10 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     await page.getByLabel('Name or SKU').fill(collection);
     await expect.poll(count, { timeout: 15_000 }).toBe(n);
     const shown = await page.getByTestId('product-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^acme-living-products-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = await readFile((await download.path())!, 'utf8');
     const parsed = parseCsvText(text);
@@ -203,7 +223,12 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     expect(skus).toEqual([...skus].sort());
     for (const r of parsed.records) {
       const p = bySku.get(r.sku!)!;
-      expect(r).toMatchObject({ name: p.name, collection: p.collection, height: p.height, tags: p.tags.map((t) => t.name).join(', ') });
+      expect(r).toMatchObject({
+        name: p.name,
+        collection: p.collection,
+        height: p.height,
+        tags: p.tags.map((t) => t.name).join(', '),
+      });
     }
     await page.locator('[data-sonner-toast]', { hasText: `Exported ${n} products` }).waitFor();
 
@@ -211,7 +236,9 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     await addProductsReady(page);
     await page.getByRole('button', { name: 'Import CSV' }).click();
     const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
-    await dialog.getByLabel('CSV file').setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(text) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: download.suggestedFilename(), mimeType: 'text/csv', buffer: Buffer.from(text) });
     await dialog.getByText(`${n} rows read, all ready.`, { exact: false }).waitFor();
   });
 });

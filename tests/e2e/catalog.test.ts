@@ -68,7 +68,9 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     const first = page.getByTestId('product-card').first();
     expect(Number(await first.getAttribute('data-id'))).toBe(Math.max(...products.map((p) => p.id)));
     const flagged = products.filter((p) => p.automation_system === 1).map((p) => p.id);
-    const a = page.locator(`[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] [data-testid="automation-flag"]`);
+    const a = page.locator(
+      `[data-testid="product-card"][data-id="${flagged[flagged.length - 1]}"] [data-testid="automation-flag"]`,
+    );
     await page.getByLabel('Id', { exact: true }).fill(String(flagged[flagged.length - 1]));
     await a.waitFor();
     await page.getByLabel('Id', { exact: true }).fill('');
@@ -251,7 +253,10 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     const cells = page.getByTestId('grid-cell');
     const idAt = async (i: number) => Number(await cells.nth(i).getByTestId('product-card').getAttribute('data-id'));
     await cells.nth(0).getByRole('checkbox').click();
-    await cells.nth(3).getByRole('checkbox').click({ modifiers: ['Shift'] });
+    await cells
+      .nth(3)
+      .getByRole('checkbox')
+      .click({ modifiers: ['Shift'] });
     const bar = page.getByTestId('bulk-bar');
     await bar.getByText('4 selected').waitFor();
     await cells.nth(5).getByTestId('product-card').focus();
@@ -269,7 +274,9 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByText('Tagged 4 products with E2E Bulk').waitFor();
     await settled(page);
     const tagged = await env.s.db.query<{ product_id: number }>(
-      "SELECT pt.product_id FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.customer_id = $1 AND t.name = 'E2E Bulk'", [cid]);
+      "SELECT pt.product_id FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE t.customer_id = $1 AND t.name = 'E2E Bulk'",
+      [cid],
+    );
     expect(tagged.map((r) => r.product_id).sort()).toEqual([...picked].sort());
     await bar.getByRole('button', { name: 'Clear' }).click();
     await bar.waitFor({ state: 'detached' });
@@ -282,22 +289,35 @@ describe.skipIf(skipWithoutChromium('catalogue e2e'))('product catalogue', () =>
     await page.getByRole('button', { name: `Select all ${matching.length}` }).click();
     await bar.getByText(`${matching.length} selected`).waitFor();
     await bar.getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('alertdialog', { name: `Delete ${matching.length} product${matching.length === 1 ? '' : 's'}?` });
+    const confirm = page.getByRole('alertdialog', {
+      name: `Delete ${matching.length} product${matching.length === 1 ? '' : 's'}?`,
+    });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectCount(0);
     // The tag's toast may still offer its own Undo: this one is the delete's.
     await page.locator('[data-sonner-toast]').filter({ hasText: 'deleted' }).getByRole('button', { name: 'Undo' }).click();
     await expectCount(matching.length);
     await settled(page);
-    const gone = await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE id = ANY($1::int[]) AND deleted_at IS NOT NULL', [matching.map((x) => x.id)]);
+    const gone = await env.s.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM products WHERE id = ANY($1::int[]) AND deleted_at IS NOT NULL',
+      [matching.map((x) => x.id)],
+    );
     expect(gone!.n).toBe(0);
     await page.getByLabel('Collection').fill('');
     await expectCount(products.length);
   });
   it('a user without editor-info-access sees the products but no checkboxes and no bulk bar', async () => {
-    const role = (await env.s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Catalogue reader') RETURNING id`, [cid]))!.id;
+    const role = (await env.s.db.one<{ id: number }>(
+      `INSERT INTO roles (customer_id, name) VALUES ($1, 'Catalogue reader') RETURNING id`,
+      [cid],
+    ))!.id;
     await grant(env.s.db, role, ['dashboard-access', 'reader-info-access']);
-    await addMember(env.s.db, await createUser(env.s.db, { name: 'Catalogue Reader', email: 'reader@acme.test', password: 'demo1234' }), cid, role);
+    await addMember(
+      env.s.db,
+      await createUser(env.s.db, { name: 'Catalogue Reader', email: 'reader@acme.test', password: 'demo1234' }),
+      cid,
+      role,
+    );
     const other = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
     const p = await other.newPage();
     try {

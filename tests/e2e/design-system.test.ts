@@ -62,11 +62,9 @@ describe.skipIf(skipWithoutChromium('design system e2e'))('design system catalog
     await input.fill('WALNUT, linen ,oak,');
     const chips = page.getByRole('button', { name: /^Remove tag / });
     // 'oak' was already chosen: walnut and linen are added, matched to the options' own spelling.
-    await expect.poll(() => chips.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).toEqual([
-      'Remove tag oak',
-      'Remove tag walnut',
-      'Remove tag linen',
-    ]);
+    await expect
+      .poll(() => chips.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))))
+      .toEqual(['Remove tag oak', 'Remove tag walnut', 'Remove tag linen']);
     await input.fill('Fresh');
     await page.getByRole('option', { name: 'Create “Fresh”' }).waitFor();
     await input.press('Enter');

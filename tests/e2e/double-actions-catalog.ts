@@ -5,7 +5,19 @@
 import type { Page } from 'playwright-core';
 import { call } from '../support/http.ts';
 import { addProductsReady, imageFile } from './registration-helpers.ts';
-import { button, countOf, dialog, doubleClick, enterTwice, keysOn, productId, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import {
+  button,
+  countOf,
+  dialog,
+  doubleClick,
+  enterTwice,
+  keysOn,
+  productId,
+  SAVED,
+  toasts,
+  type Ctx,
+  type WriteAction,
+} from './double-helpers.ts';
 import { atRest } from './shell-helpers.ts';
 
 /** ACM-1004's Info in edit mode. */
@@ -30,7 +42,8 @@ const infoSave = (name: string, change: (page: Page, c: Ctx) => Promise<void>, c
 });
 
 const form = (page: Page) => page.getByRole('form', { name: 'Edit product information' });
-const TAGGED = 'SELECT count(*)::int AS n FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 AND t.name = $2';
+const TAGGED =
+  'SELECT count(*)::int AS n FROM product_tags pt JOIN tags t ON t.id = pt.tag_id WHERE pt.product_id = $1 AND t.name = $2';
 const BLOCKS = 'SELECT count(*)::int AS n FROM product_descriptions WHERE product_id = $1 AND title = $2';
 
 /** One product in Add Products' batch, with an image: the tutorial closed if it shows. */
@@ -75,30 +88,62 @@ export const CATALOG_ACTIONS: WriteAction[] = [
     done: (page) => dialog(page, 'Success').getByText('Product deleted').waitFor(),
     count: (db) => keysOn(db, '/deletes/product/squedule'),
   },
-  infoSave('a tag typed, Enter twice', async (page) => {
-    const tags = form(page).getByLabel('Add tags (separate with commas)');
-    await tags.fill('Twice Info Tag');
-    await enterTwice(tags);
-    await form(page).getByRole('button', { name: 'Remove tag Twice Info Tag' }).waitFor();
-  }, (db, c) => countOf(db, TAGGED, [c.productId, 'Twice Info Tag'])),
-  infoSave('information added', async (page) => {
-    await form(page).getByRole('button', { name: 'Add information' }).click();
-    await form(page).getByLabel('Title').last().fill('Twice block');
-    await form(page).getByLabel('Notes').last().fill('Added once.');
-  }, (db, c) => countOf(db, BLOCKS, [c.productId, 'Twice block'])),
-  infoSave('information edited', async (page) => {
-    const titles = await form(page).getByLabel('Title').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
-    await form(page).getByLabel('Notes').nth(titles.indexOf('Twice block')).fill('Edited once.');
-  }, (db) => keysOn(db, '/puts/product/description/edit')),
-  infoSave('information deleted', (page) => form(page).getByRole('button', { name: 'Remove information “Twice block”' }).click(),
-    (db) => keysOn(db, '/deletes/product/description/delete')),
-  infoSave('a file added', (page) => form(page).getByLabel(/Add files/).setInputFiles({ name: 'twice-sheet.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%twice\n') }),
-    (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_assets WHERE product_id = $1', [c.productId])),
+  infoSave(
+    'a tag typed, Enter twice',
+    async (page) => {
+      const tags = form(page).getByLabel('Add tags (separate with commas)');
+      await tags.fill('Twice Info Tag');
+      await enterTwice(tags);
+      await form(page).getByRole('button', { name: 'Remove tag Twice Info Tag' }).waitFor();
+    },
+    (db, c) => countOf(db, TAGGED, [c.productId, 'Twice Info Tag']),
+  ),
+  infoSave(
+    'information added',
+    async (page) => {
+      await form(page).getByRole('button', { name: 'Add information' }).click();
+      await form(page).getByLabel('Title').last().fill('Twice block');
+      await form(page).getByLabel('Notes').last().fill('Added once.');
+    },
+    (db, c) => countOf(db, BLOCKS, [c.productId, 'Twice block']),
+  ),
+  infoSave(
+    'information edited',
+    async (page) => {
+      const titles = await form(page)
+        .getByLabel('Title')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+      await form(page).getByLabel('Notes').nth(titles.indexOf('Twice block')).fill('Edited once.');
+    },
+    (db) => keysOn(db, '/puts/product/description/edit'),
+  ),
+  infoSave(
+    'information deleted',
+    (page) => form(page).getByRole('button', { name: 'Remove information “Twice block”' }).click(),
+    (db) => keysOn(db, '/deletes/product/description/delete'),
+  ),
+  infoSave(
+    'a file added',
+    (page) =>
+      form(page)
+        .getByLabel(/Add files/)
+        .setInputFiles({ name: 'twice-sheet.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%twice\n') }),
+    (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_assets WHERE product_id = $1', [c.productId]),
+  ),
   // The seeded files are .txt: the .pdf is the one added above.
-  infoSave('a file removed', (page) => form(page).getByRole('button', { name: /^Remove .*\.pdf$/ }).click(),
-    (db) => keysOn(db, '/deletes/product/asset/delete')),
-  infoSave('a subcategory ticked', (page) => form(page).getByRole('checkbox', { name: 'Vases' }).check(),
-    (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_subcategory_links WHERE product_id = $1', [c.productId])),
+  infoSave(
+    'a file removed',
+    (page) =>
+      form(page)
+        .getByRole('button', { name: /^Remove .*\.pdf$/ })
+        .click(),
+    (db) => keysOn(db, '/deletes/product/asset/delete'),
+  ),
+  infoSave(
+    'a subcategory ticked',
+    (page) => form(page).getByRole('checkbox', { name: 'Vases' }).check(),
+    (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_subcategory_links WHERE product_id = $1', [c.productId]),
+  ),
   {
     name: 'Catalogue: bulk Add tags confirm',
     as: 'manager',
@@ -106,7 +151,10 @@ export const CATALOG_ACTIONS: WriteAction[] = [
       await page.goto(`${c.url}/catalog?section=allproducts`);
       const cells = page.getByTestId('grid-cell');
       await cells.nth(0).getByRole('checkbox').click();
-      await cells.nth(1).getByRole('checkbox').click({ modifiers: ['Shift'] });
+      await cells
+        .nth(1)
+        .getByRole('checkbox')
+        .click({ modifiers: ['Shift'] });
       const bar = page.getByTestId('bulk-bar');
       await bar.getByText('2 selected').waitFor();
       await bar.getByRole('button', { name: 'Add tags' }).click();
@@ -131,7 +179,8 @@ export const CATALOG_ACTIONS: WriteAction[] = [
       await button(page, 'Save').click();
       await dialog(page, 'This product was changed by someone else').waitFor({ timeout: 15_000 });
     },
-    act: (page) => doubleClick(dialog(page, 'This product was changed by someone else').getByRole('button', { name: 'Keep mine' })),
+    act: (page) =>
+      doubleClick(dialog(page, 'This product was changed by someone else').getByRole('button', { name: 'Keep mine' })),
     done: (page) => dialog(page, 'This product was changed by someone else').waitFor({ state: 'detached' }),
     // The refused save's key is stored before the count; keeping mine is one edit more.
     count: (db) => keysOn(db, '/puts/product/edit'),
@@ -143,7 +192,11 @@ export const CATALOG_ACTIONS: WriteAction[] = [
       await openAddProducts(page, c);
       await button(page, 'Import CSV').click();
       const d = dialog(page, 'Import products from a CSV file');
-      await d.getByLabel('CSV file').setInputFiles({ name: 'twice.csv', mimeType: 'text/csv', buffer: Buffer.from('name,sku,unit,height,width,depth\nCsv twice,DBL-CSV,cm,40,50,60\n') });
+      await d.getByLabel('CSV file').setInputFiles({
+        name: 'twice.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('name,sku,unit,height,width,depth\nCsv twice,DBL-CSV,cm,40,50,60\n'),
+      });
       await d.getByRole('button', { name: 'Add 1 product' }).click();
       await page.getByLabel('Add images').setInputFiles(await imageFile('csv-twice.png'));
       await page.getByRole('img', { name: 'csv-twice.png' }).waitFor();
@@ -168,7 +221,8 @@ export const CATALOG_ACTIONS: WriteAction[] = [
     },
     act: (page) => doubleClick(button(page, 'SEND')),
     done: (page) => page.waitForURL(/\/catalog(\?|$)/),
-    count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM tags WHERE customer_id = $1 AND name = $2', [c.cid, 'Twice Batch Tag']),
+    count: (db, c) =>
+      countOf(db, 'SELECT count(*)::int AS n FROM tags WHERE customer_id = $1 AND name = $2', [c.cid, 'Twice Batch Tag']),
   },
   templateName('Ambient Type*', 'Twice Ambient', 'Ambient created successfully!', 'ambients'),
   templateName('Ambient Tags*', 'Twice Enter Tag', 'Tag created successfully!', 'template_tags'),
@@ -179,7 +233,8 @@ export const CATALOG_ACTIONS: WriteAction[] = [
       await page.goto(`${c.url}/admin/catalog_template?q=Acme%20Room%2023`);
       await button(page, 'Delete Acme Room 23').click();
     },
-    act: (page) => doubleClick(page.getByRole('alertdialog', { name: 'Delete template' }).getByRole('button', { name: 'Delete template' })),
+    act: (page) =>
+      doubleClick(page.getByRole('alertdialog', { name: 'Delete template' }).getByRole('button', { name: 'Delete template' })),
     done: (page) => page.getByText('Template deleted successfully').first().waitFor(),
     count: (db) => keysOn(db, '/template/delete'),
   },

@@ -41,7 +41,10 @@ const presetDelete = (section: PresetSection): WriteAction => ({
   open: async (page, c) => {
     await openSection(page, c.url, c.productId, section);
     await loaded(page);
-    await page.getByRole('button', { name: /^Delete Preset \d+$/ }).last().click();
+    await page
+      .getByRole('button', { name: /^Delete Preset \d+$/ })
+      .last()
+      .click();
   },
   act: (page) => doubleClick(dialog(page, 'Delete preset').getByRole('button', { name: 'Delete', exact: true })),
   done: (page) => toasts(page, SAVED).first().waitFor(),
@@ -52,24 +55,35 @@ const presetDelete = (section: PresetSection): WriteAction => ({
 type Payload = { name: string; mimeType: string; buffer: Buffer };
 
 /** The files chosen in an upload dialog, Upload double-clicked: each file once. */
-const upload = (name: string, how: { section: Parameters<typeof openSection>[3]; dialog: string; list: string; file: () => Promise<Payload> }): WriteAction => ({
+const upload = (
+  name: string,
+  how: { section: Parameters<typeof openSection>[3]; dialog: string; list: string; file: () => Promise<Payload> },
+): WriteAction => ({
   name,
   as: 'manager',
   open: async (page, c) => {
     await openSection(page, c.url, c.productId, how.section);
     await loaded(page);
     await button(page, 'Upload').click();
-    await dialog(page, how.dialog).locator('input[type=file]').setInputFiles(await how.file());
+    await dialog(page, how.dialog)
+      .locator('input[type=file]')
+      .setInputFiles(await how.file());
   },
   act: (page) => doubleClick(dialog(page, how.dialog).getByRole('button', { name: 'Upload', exact: true })),
   done: (page) => dialog(page, how.dialog).getByText('Upload complete', { exact: true }).waitFor(),
-  count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = $2', [c.productId, how.list]),
+  count: (db, c) =>
+    countOf(db, 'SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = $2', [c.productId, how.list]),
 });
 
 /** A minimal MP4 (an ISO file-type box and an empty media box): what the video check sniffs. */
 const MP4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2'),
-  Buffer.from([0, 0, 0, 0x10]), Buffer.from('mdat'), Buffer.alloc(8),
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2'),
+  Buffer.from([0, 0, 0, 0x10]),
+  Buffer.from('mdat'),
+  Buffer.alloc(8),
 ]);
 
 /** A file on disk: dropped twice, it is the same file (same name, size and date), as a user's is. */
@@ -94,7 +108,8 @@ const sendToEmail = (section: 'silo' | 'vignette'): WriteAction => ({
   },
   act: (page) => doubleClick(button(page, 'Send to email')),
   done: (page) => page.getByText('Download requested').first().waitFor(),
-  count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM exports WHERE product_id = $1 AND section = $2', [c.productId, section]),
+  count: (db, c) =>
+    countOf(db, 'SELECT count(*)::int AS n FROM exports WHERE product_id = $1 AND section = $2', [c.productId, section]),
   toast: 'Download requested',
 });
 
@@ -107,11 +122,28 @@ export const IMAGERY_ACTIONS: WriteAction[] = [
   presetDelete('360'),
   sendToEmail('vignette'),
   sendToEmail('silo'),
-  upload('vignette upload', { section: 'vignette', dialog: 'Upload images', list: 'vignette', file: () => imageFile('vignette-once.png') }),
-  upload('360 upload (a new group)', { section: '360', dialog: 'Upload 360 photos', list: '360', file: () => imageFile('spin-once.png') }),
-  upload('video upload', { section: 'video', dialog: 'Upload videos', list: 'videos', file: async () => ({ name: 'once.mp4', mimeType: 'video/mp4', buffer: MP4 }) }),
+  upload('vignette upload', {
+    section: 'vignette',
+    dialog: 'Upload images',
+    list: 'vignette',
+    file: () => imageFile('vignette-once.png'),
+  }),
+  upload('360 upload (a new group)', {
+    section: '360',
+    dialog: 'Upload 360 photos',
+    list: '360',
+    file: () => imageFile('spin-once.png'),
+  }),
+  upload('video upload', {
+    section: 'video',
+    dialog: 'Upload videos',
+    list: 'videos',
+    file: async () => ({ name: 'once.mp4', mimeType: 'video/mp4', buffer: MP4 }),
+  }),
   upload('3D file upload', {
-    section: '3d-files', dialog: 'Upload 3D files', list: '3dfiles',
+    section: '3d-files',
+    dialog: 'Upload 3D files',
+    list: '3dfiles',
     file: async () => ({ name: 'once.obj', mimeType: 'text/plain', buffer: Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n') }),
   }),
   {
@@ -138,7 +170,8 @@ export const IMAGERY_ACTIONS: WriteAction[] = [
     },
     act: (page) => doubleClick(button(page, 'Click here to be contacted')),
     done: (page) => page.getByText('A tailor-made service was requested today.').waitFor(),
-    count: (db, c) => countOf(db, "SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1 AND page = 'Video'", [c.productId]),
+    count: (db, c) =>
+      countOf(db, "SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1 AND page = 'Video'", [c.productId]),
     toast: 'Request sent',
   },
   {
@@ -149,12 +182,15 @@ export const IMAGERY_ACTIONS: WriteAction[] = [
       await c.s.db.query(
         `INSERT INTO exports (customer_id, product_id, preset_id, preset_version, section, preset, retailer_id, spec, note, status, total, token, email, reason, created_by)
          SELECT customer_id, product_id, preset_id, preset_version, section, preset, retailer_id, spec, note, 'failed', total, md5(random()::text), email, 'The render stopped.', created_by
-           FROM exports WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1`, [c.productId]);
+           FROM exports WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1`,
+        [c.productId],
+      );
       await openSection(page, c.url, c.productId, '360');
       await loaded(page);
       await page.locator('[data-testid=export-job][data-status=failed]').getByRole('button', { name: 'Retry' }).waitFor();
     },
-    act: (page) => doubleClick(page.locator('[data-testid=export-job][data-status=failed]').getByRole('button', { name: 'Retry' })),
+    act: (page) =>
+      doubleClick(page.locator('[data-testid=export-job][data-status=failed]').getByRole('button', { name: 'Retry' })),
     done: (page) => toasts(page, 'Queued again').first().waitFor(),
     count: (db) => keysOn(db, '/posts/product/automation/exports/retry'),
     toast: 'Queued again',

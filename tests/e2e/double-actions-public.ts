@@ -32,7 +32,11 @@ export const PUBLIC_ACTIONS: WriteAction[] = [
     },
     act: (page) => enterTwice(page.getByLabel('Email')),
     done: (page) => page.getByText('An email was sent to you. Verify your email.').waitFor(),
-    count: (db) => countOf(db, "SELECT count(*)::int AS n FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = 'manager@borealis.test'"),
+    count: (db) =>
+      countOf(
+        db,
+        "SELECT count(*)::int AS n FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = 'manager@borealis.test'",
+      ),
   },
   {
     name: 'reset password',
@@ -60,7 +64,7 @@ export const PUBLIC_ACTIONS: WriteAction[] = [
     count: (db) => countOf(db, "SELECT count(*)::int AS n FROM customers WHERE lower(name) = 'double wizard co'"),
   },
   {
-    name: 'manager registration (the wizard\'s second half), Enter twice',
+    name: "manager registration (the wizard's second half), Enter twice",
     as: 'guest',
     open: async (page, c) => {
       // A company registered a moment ago, still without its manager (the wizard's first half).
@@ -124,7 +128,11 @@ export const INVITED_ACTIONS: WriteAction[] = [
     done: (page) => page.waitForURL('**/dashboard'),
     // A sign-in is one session: one token. Its answer is a secret, so it is not kept under a key.
     keyless: true,
-    count: (db) => countOf(db, "SELECT count(*)::int AS n FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'viewer@acme.test'"),
+    count: (db) =>
+      countOf(
+        db,
+        "SELECT count(*)::int AS n FROM access_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = 'viewer@acme.test'",
+      ),
   },
   {
     name: 'invitation accepted',

@@ -6,7 +6,18 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { imageFile } from './registration-helpers.ts';
 import { openUsers } from './users-helpers.ts';
-import { button, countOf, dialog, doubleClick, enterTwice, keysOn, SAVED, toasts, type Ctx, type WriteAction } from './double-helpers.ts';
+import {
+  button,
+  countOf,
+  dialog,
+  doubleClick,
+  enterTwice,
+  keysOn,
+  SAVED,
+  toasts,
+  type Ctx,
+  type WriteAction,
+} from './double-helpers.ts';
 import { atRest } from './shell-helpers.ts';
 
 const RESENT = 'A new invitation was sent to the same address; the earlier link no longer works.';
@@ -18,7 +29,8 @@ const myAccount = (name: string, how: 'dblclick' | 'enter'): WriteAction => ({
     await openUsers(page, c.url, 'account');
     await page.getByRole('textbox', { name: 'Name' }).fill(name);
   },
-  act: (page) => (how === 'enter' ? enterTwice(page.getByRole('textbox', { name: 'Name' })) : doubleClick(button(page, 'Save changes'))),
+  act: (page) =>
+    how === 'enter' ? enterTwice(page.getByRole('textbox', { name: 'Name' })) : doubleClick(button(page, 'Save changes')),
   done: (page) => page.getByText('Your name and phone were saved.').first().waitFor(),
   count: (db) => keysOn(db, '/user/edit'),
   toast: 'Your name and phone were saved.',
@@ -40,7 +52,8 @@ const invite = (email: string, how: 'dblclick' | 'enter'): WriteAction => ({
     return how === 'enter' ? enterTwice(d.getByLabel('Name')) : doubleClick(d.getByRole('button', { name: 'Send invitation' }));
   },
   done: (page) => page.getByText(`An invitation was sent to ${email}.`).first().waitFor(),
-  count: (db) => countOf(db, 'SELECT count(*)::int AS n FROM invitations i JOIN users u ON u.id = i.user_id WHERE u.email = $1', [email]),
+  count: (db) =>
+    countOf(db, 'SELECT count(*)::int AS n FROM invitations i JOIN users u ON u.id = i.user_id WHERE u.email = $1', [email]),
   toast: `An invitation was sent to ${email}.`,
 });
 
@@ -50,7 +63,11 @@ async function personMenu(page: Page, c: Ctx, name: string, item: string) {
   // The visit's pull of the people replaces the rows once: open the menu after it (else it may close under the click).
   await page.locator('[data-pulled="true"]').waitFor();
   await atRest(page);
-  await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: `Actions for ${name}` }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Actions for ${name}` })
+    .click();
   await page.getByRole('menuitem', { name: item }).waitFor();
 }
 
@@ -60,7 +77,10 @@ async function openRole(page: Page, c: Ctx, name: string) {
   // Picked once the visit's pull has ended: the role's form is not replaced under the next click.
   await page.locator('[data-pulled="true"]').waitFor();
   await atRest(page);
-  await page.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: new RegExp(`^${name}\\b`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Roles' })
+    .getByRole('button', { name: new RegExp(`^${name}\\b`) })
+    .click();
 }
 
 /** Delete Account for a person, with the manager's password: the button double-clicked, or Enter twice. */
@@ -74,7 +94,9 @@ const removeUser = (name: string, how: 'dblclick' | 'enter', toast: string): Wri
   },
   act: (page) => {
     const d = dialog(page, 'Delete Account');
-    return how === 'enter' ? enterTwice(d.getByLabel('Your password')) : doubleClick(d.getByRole('button', { name: 'Delete account' }));
+    return how === 'enter'
+      ? enterTwice(d.getByLabel('Your password'))
+      : doubleClick(d.getByRole('button', { name: 'Delete account' }));
   },
   done: (page) => dialog(page, 'Delete Account').waitFor({ state: 'detached' }),
   count: (db) => keysOn(db, '/user/delete'),
@@ -115,7 +137,8 @@ export const LATER_USER_ACTIONS: WriteAction[] = [
       await openRole(page, c, 'Doubled Again');
       await page.getByRole('form', { name: 'Role Doubled Again' }).getByRole('button', { name: 'Delete role' }).click();
     },
-    act: (page) => doubleClick(page.getByRole('alertdialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete Doubled Again' })),
+    act: (page) =>
+      doubleClick(page.getByRole('alertdialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete Doubled Again' })),
     // The confirmation first: while it is open the page behind it is hidden from the accessibility tree,
     // where a role query finds nothing, as if the form were already gone.
     done: async (page) => {
@@ -130,7 +153,11 @@ export const LATER_USER_ACTIONS: WriteAction[] = [
     open: (page, c) => openUsers(page, c.url, 'account'),
     act: (page) => doubleClick(button(page, 'Send reset link')),
     done: (page) => button(page, 'Reset link sent').waitFor(),
-    count: (db) => countOf(db, "SELECT count(*)::int AS n FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = 'manager@acme.test'"),
+    count: (db) =>
+      countOf(
+        db,
+        "SELECT count(*)::int AS n FROM password_resets r JOIN users u ON u.id = r.user_id WHERE u.email = 'manager@acme.test'",
+      ),
     toast: 'An email was sent to you. Verify your email.',
   },
   {
@@ -185,7 +212,10 @@ export const USER_ACTIONS: WriteAction[] = [
     as: 'manager',
     open: async (page, c) => {
       await openUsers(page, c.url, 'roles');
-      await page.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /Doubled/ }).click();
+      await page
+        .getByRole('navigation', { name: 'Roles' })
+        .getByRole('button', { name: /Doubled/ })
+        .click();
       await page.getByRole('form', { name: 'Role Doubled' }).getByRole('checkbox', { name: 'See silo images' }).click();
     },
     act: (page) => doubleClick(page.getByRole('form', { name: 'Role Doubled' }).getByRole('button', { name: 'Save role' })),
@@ -211,7 +241,8 @@ export const USER_ACTIONS: WriteAction[] = [
       await personMenu(page, c, 'Victor Viewer', 'Disable Account');
       await page.getByRole('menuitem', { name: 'Disable Account' }).click();
     },
-    act: (page) => doubleClick(page.getByRole('alertdialog', { name: 'Disable Account' }).getByRole('button', { name: 'Disable account' })),
+    act: (page) =>
+      doubleClick(page.getByRole('alertdialog', { name: 'Disable Account' }).getByRole('button', { name: 'Disable account' })),
     done: (page) => page.getByRole('row').filter({ hasText: 'Victor Viewer' }).getByText('Disabled').waitFor(),
     count: (db) => keysOn(db, '/user/deactivate'),
   },
@@ -224,7 +255,7 @@ export const USER_ACTIONS: WriteAction[] = [
     count: (db) => keysOn(db, '/user/activate'),
   },
   {
-    name: 'a person\'s role, chosen twice',
+    name: "a person's role, chosen twice",
     as: 'manager',
     open: (page, c) => openUsers(page, c.url, 'accounts'),
     act: async (page) => {
@@ -243,7 +274,10 @@ export const USER_ACTIONS: WriteAction[] = [
       await openUsers(page, c.url, 'accounts');
       await page.getByRole('button', { name: 'Revoke the invitation of Double dblclick' }).click();
     },
-    act: (page) => doubleClick(page.getByRole('alertdialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke invitation' })),
+    act: (page) =>
+      doubleClick(
+        page.getByRole('alertdialog', { name: 'Revoke invitation' }).getByRole('button', { name: 'Revoke invitation' }),
+      ),
     done: async (page) => {
       await page.getByRole('alertdialog', { name: 'Revoke invitation' }).waitFor({ state: 'detached' }); // as role delete's
       await page.getByRole('button', { name: 'Revoke the invitation of Double dblclick' }).waitFor({ state: 'detached' });

@@ -11,7 +11,6 @@ import { LATER_USER_ACTIONS, USER_ACTIONS } from './double-actions-users.ts';
 import { button, countOf, dialog, doubleClick, enterTwice, keysOn, type WriteAction } from './double-helpers.ts';
 import { atRest } from './shell-helpers.ts';
 
-
 /** A new preset of a section, one control changed, Save double-clicked: one preset more. */
 const newPreset = (section: PresetSection): WriteAction => ({
   name: `new ${section} preset`,
@@ -30,7 +29,8 @@ const newPreset = (section: PresetSection): WriteAction => ({
     await popup.getByText('Saved!', { exact: true }).waitFor();
     await popup.getByRole('button', { name: 'OK' }).click();
   },
-  count: (db, c) => countOf(db, 'SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = $2', [c.productId, section]),
+  count: (db, c) =>
+    countOf(db, 'SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = $2', [c.productId, section]),
 });
 
 export const ACTIONS: WriteAction[] = [
@@ -118,7 +118,8 @@ export const ACTIONS: WriteAction[] = [
     },
     act: (page) => doubleClick(button(page, 'Click here to be contacted')),
     done: (page) => page.getByText('A tailor-made service was requested today.').waitFor(),
-    count: (db, c) => countOf(db, "SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1 AND page = 'Vignette'", [c.productId]),
+    count: (db, c) =>
+      countOf(db, "SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1 AND page = 'Vignette'", [c.productId]),
     toast: 'Request sent',
   },
   {
@@ -128,11 +129,14 @@ export const ACTIONS: WriteAction[] = [
       await openSection(page, c.url, c.productId, 'silo');
       await loaded(page);
       await button(page, 'Upload').click();
-      await dialog(page, 'Upload images').locator('input[type=file]').setInputFiles(await imageFile('once.png'));
+      await dialog(page, 'Upload images')
+        .locator('input[type=file]')
+        .setInputFiles(await imageFile('once.png'));
     },
     act: (page) => doubleClick(dialog(page, 'Upload images').getByRole('button', { name: 'Upload', exact: true })),
     done: (page) => dialog(page, 'Upload images').getByText('Upload complete', { exact: true }).waitFor(),
-    count: (db, c) => countOf(db, "SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = 'silo'", [c.productId]),
+    count: (db, c) =>
+      countOf(db, "SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = 'silo'", [c.productId]),
   },
   {
     name: '360 Send to email',

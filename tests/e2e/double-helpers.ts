@@ -34,12 +34,14 @@ export interface WriteAction {
 }
 
 /** A product's id by its SKU. */
-export const productId = async (db: Db, sku: string) => (await db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
+export const productId = async (db: Db, sku: string) =>
+  (await db.one<{ id: number }>('SELECT id FROM products WHERE sku = $1', [sku]))!.id;
 
 export const countOf = async (db: Db, sql: string, params: unknown[] = []) => (await db.one<{ n: number }>(sql, params))!.n;
 
 /** Requests the server handled under distinct Idempotency-Keys on a path (each is one change). */
-export const keysOn = (db: Db, path: string) => countOf(db, 'SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE $1', [`%${path}`]);
+export const keysOn = (db: Db, path: string) =>
+  countOf(db, 'SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE $1', [`%${path}`]);
 
 interface Write {
   method: string;
@@ -121,7 +123,9 @@ export async function enterTwice(field: Locator) {
   await field.focus();
   await field.evaluate((el: HTMLElement) => {
     for (let i = 0; i < 2; i++) {
-      const handled = !el.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }));
+      const handled = !el.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', code: 'Enter', bubbles: true, cancelable: true }),
+      );
       if (!handled && el instanceof HTMLInputElement && el.form) el.form.requestSubmit();
     }
   });
@@ -130,7 +134,8 @@ export async function enterTwice(field: Locator) {
 /** What the page said while a test ran (console warnings and errors, page errors), for a failure's report. */
 export function pageLog(page: Page) {
   const lines: string[] = [];
-  const said = (m: ConsoleMessage) => void (['error', 'warning', 'debug'].includes(m.type()) && lines.push(`${m.type()}: ${m.text().slice(0, 300)}`));
+  const said = (m: ConsoleMessage) =>
+    void (['error', 'warning', 'debug'].includes(m.type()) && lines.push(`${m.type()}: ${m.text().slice(0, 300)}`));
   const threw = (e: Error) => void lines.push(`pageerror: ${e.message}`);
   page.on('console', said);
   page.on('pageerror', threw);

@@ -9,14 +9,23 @@ import { call } from '../support/http.ts';
 import { seriousViolations } from './shell-helpers.ts';
 import { settled, signInAsStaffAdmin } from './registration-helpers.ts';
 
-interface T { id: number; name: string; public: number; id_customer: number | null; image_name: string; ambients: { id: number; name: string }[]; tags: { id: number; name: string }[] }
+interface T {
+  id: number;
+  name: string;
+  public: number;
+  id_customer: number | null;
+  image_name: string;
+  ambients: { id: number; name: string }[];
+  tags: { id: number; name: string }[];
+}
 
 describe.skipIf(skipWithoutChromium('edit template e2e'))('edit template', () => {
   const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
   let token: string;
-  const get = async (id: number) => (await call(env.s, 'GET', '/template/get', { token, query: { id, id_customer: -1 } })).body.template as T;
+  const get = async (id: number) =>
+    (await call(env.s, 'GET', '/template/get', { token, query: { id, id_customer: -1 } })).body.template as T;
 
   beforeAll(async () => {
     token = await env.s.tokenFor('staff@facet.test');
@@ -54,7 +63,12 @@ describe.skipIf(skipWithoutChromium('edit template e2e'))('edit template', () =>
 
     const after = await get(id);
     const borealis = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Borealis Home'"))!.id;
-    expect(after).toMatchObject({ name: 'Acme Room 23 (north)', public: 0, id_customer: borealis, image_name: before.image_name });
+    expect(after).toMatchObject({
+      name: 'Acme Room 23 (north)',
+      public: 0,
+      id_customer: borealis,
+      image_name: before.image_name,
+    });
     expect(after.ambients.map((a) => a.id)).toEqual(before.ambients.slice(1).map((a) => a.id));
     expect(after.tags.map((t) => t.name).sort()).toEqual([...before.tags.map((t) => t.name), 'Morning Light'].sort());
     // The catalogue shows the change.

@@ -16,12 +16,18 @@ import type { Config } from '../../server/config.ts';
 function shop(src: () => string): Promise<{ server: Server; origin: string }> {
   const server = createServer((_req, res) => {
     res.setHeader('content-type', 'text/html; charset=utf-8');
-    res.end(`<!doctype html><title>Shop</title><h1>Our sofa</h1><iframe id="embed" src="${src()}" width="560" height="420"></iframe>`);
+    res.end(
+      `<!doctype html><title>Shop</title><h1>Our sofa</h1><iframe id="embed" src="${src()}" width="560" height="420"></iframe>`,
+    );
   });
-  return new Promise((resolve) => server.listen(0, 'localhost', () => resolve({ server, origin: `http://localhost:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, 'localhost', () =>
+      resolve({ server, origin: `http://localhost:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
-describe.skipIf(skipWithoutChromium('embed framing e2e'))('the public pages in a shop\'s frame', () => {
+describe.skipIf(skipWithoutChromium('embed framing e2e'))("the public pages in a shop's frame", () => {
   const overrides: Partial<Config> = {};
   let target = '';
   let allowed: { server: Server; origin: string };
@@ -37,10 +43,20 @@ describe.skipIf(skipWithoutChromium('embed framing e2e'))('the public pages in a
   let viewer: string;
 
   beforeAll(async () => {
-    const product = (await env.s.db.one<{ id: number; customer_id: number }>("SELECT id, customer_id FROM products WHERE sku = 'ACM-1005'"))!;
+    const product = (await env.s.db.one<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM products WHERE sku = 'ACM-1005'",
+    ))!;
     const token = await env.s.tokenFor('manager@acme.test');
-    const key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: product.id, id_customer: product.customer_id } })).body.key;
-    const preset = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [product.id]))!.id;
+    const key = (
+      await call(env.s, 'GET', '/gets/product/share-key', {
+        token,
+        query: { id_product: product.id, id_customer: product.customer_id },
+      })
+    ).body.key;
+    const preset = (await env.s.db.one<{ id: number }>(
+      "SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1",
+      [product.id],
+    ))!.id;
     spin = `${env.s.url}/iframe/360?id_product=${product.id}&id_customization=${preset}&frames=24&key=${key}`;
     viewer = `${env.s.url}/viewer/?id_product=${product.id}&key=${key}`;
     context = await env.browser.newContext({ serviceWorkers: 'block' });
@@ -70,7 +86,10 @@ describe.skipIf(skipWithoutChromium('embed framing e2e'))('the public pages in a
   });
 
   it('a shop it does not name, and any shop framing the portal, are refused and reported', async () => {
-    for (const [origin, src] of [[other.origin, spin], [allowed.origin, `${env.s.url}/login`]] as const) {
+    for (const [origin, src] of [
+      [other.origin, spin],
+      [allowed.origin, `${env.s.url}/login`],
+    ] as const) {
       // A refused frame's report names only the framed page's origin, so it is told by the count.
       const before = refusedFrames().length;
       const frame = await embedded(origin, src);

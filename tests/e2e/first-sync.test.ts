@@ -18,7 +18,10 @@ describe.skipIf(skipWithoutChromium('first sync e2e'))('first sync of a big comp
 
   beforeAll(async () => {
     const bor = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name LIKE 'Borealis%'"))!.id;
-    const seeded = (await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [bor]))!.n;
+    const seeded = (await env.s.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM products WHERE customer_id = $1 AND deleted_at IS NULL',
+      [bor],
+    ))!.n;
     await seedLargeCatalog(env.s.db, bor, TOTAL - seeded);
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     page = await context.newPage();

@@ -12,27 +12,31 @@ import { imageFile, installedAddProducts, settled } from './registration-helpers
 
 /** Rewrites the body of the queued steps of one command, straight in IndexedDB (what a reload would find). */
 const queuedByOldRelease = (page: Page, command: string, patch: Record<string, unknown>) =>
-  page.evaluate(({ command, patch }) => new Promise<number>((resolve, reject) => {
-    const req = indexedDB.open('facet');
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const tx = req.result.transaction('outbox', 'readwrite');
-      let n = 0;
-      tx.objectStore('outbox').openCursor().onsuccess = (ev) => {
-        const cursor = (ev.target as IDBRequest<IDBCursorWithValue | null>).result;
-        if (!cursor) return;
-        const e = cursor.value as { call: { command: string; body?: object } };
-        if (e.call.command === command) {
-          e.call.body = { ...e.call.body, ...patch };
-          cursor.update(e);
-          n++;
-        }
-        cursor.continue();
-      };
-      tx.oncomplete = () => (req.result.close(), resolve(n));
-      tx.onerror = () => reject(tx.error);
-    };
-  }), { command, patch });
+  page.evaluate(
+    ({ command, patch }) =>
+      new Promise<number>((resolve, reject) => {
+        const req = indexedDB.open('facet');
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const tx = req.result.transaction('outbox', 'readwrite');
+          let n = 0;
+          tx.objectStore('outbox').openCursor().onsuccess = (ev) => {
+            const cursor = (ev.target as IDBRequest<IDBCursorWithValue | null>).result;
+            if (!cursor) return;
+            const e = cursor.value as { call: { command: string; body?: object } };
+            if (e.call.command === command) {
+              e.call.body = { ...e.call.body, ...patch };
+              cursor.update(e);
+              n++;
+            }
+            cursor.continue();
+          };
+          tx.oncomplete = () => (req.result.close(), resolve(n));
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { command, patch },
+  );
 
 describe.skipIf(skipWithoutChromium('fix refused e2e'))('Fix a refused change', () => {
   const env = usePortalAndBrowser();
@@ -58,7 +62,10 @@ describe.skipIf(skipWithoutChromium('fix refused e2e'))('Fix a refused change', 
     await page.getByTestId('pending-indicator').click();
     const panel = page.getByRole('dialog', { name: 'Pending changes' });
     const action = panel.getByTestId('pending-action').filter({ hasText: 'FIX-E2E' });
-    await action.getByText('Error creating product FIX-E2E The height field must not be negative.').first().waitFor({ timeout: 30_000 });
+    await action
+      .getByText('Error creating product FIX-E2E The height field must not be negative.')
+      .first()
+      .waitFor({ timeout: 30_000 });
     expect(await action.getByRole('button', { name: 'Retry' }).count()).toBe(0);
     await page.screenshot({ path: '.tmp/fix-pending.png' });
     await action.getByRole('button', { name: 'Fix' }).click();
@@ -82,7 +89,8 @@ describe.skipIf(skipWithoutChromium('fix refused e2e'))('Fix a refused change', 
 
     const rows = await env.s.db.query<{ height: string; images: number }>(
       `SELECT p.height, (SELECT count(*)::int FROM product_images i WHERE i.product_id = p.id) AS images
-         FROM products p WHERE p.sku = 'FIX-E2E' AND p.deleted_at IS NULL`);
+         FROM products p WHERE p.sku = 'FIX-E2E' AND p.deleted_at IS NULL`,
+    );
     expect(rows).toEqual([{ height: '12', images: 1 }]);
   });
 
@@ -107,12 +115,15 @@ describe.skipIf(skipWithoutChromium('fix refused e2e'))('Fix a refused change', 
     await fix.getByRole('button', { name: 'Send again' }).click();
     await settled(page);
     await page.getByTestId('info-name').getByText('Fixed in the form').waitFor();
-    expect((await env.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [product.id]))!.name).toBe('Fixed in the form');
+    expect((await env.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [product.id]))!.name).toBe(
+      'Fixed in the form',
+    );
   });
 
   it('a batch refused in part counts what really reached the server: "1 of 2 products sent"', async () => {
     // The company's cap, lowered on the server after this device learned it: the second product is refused.
-    await env.s.db.query(`UPDATE customers SET products_allowed = (SELECT count(*) FROM products p WHERE p.customer_id = customers.id
+    await env.s.db
+      .query(`UPDATE customers SET products_allowed = (SELECT count(*) FROM products p WHERE p.customer_id = customers.id
       AND p.deleted_at IS NULL) + 1 WHERE name = 'Acme Living'`);
     await page.goto(`${env.s.url}/product/add`);
     for (const [i, sku] of ['CAP-1', 'CAP-2'].entries()) {

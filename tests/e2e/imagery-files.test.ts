@@ -15,7 +15,10 @@ import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 const SKU = 'ACM-1006';
 const today = () => new Date().toISOString().slice(0, 10);
-const png = (background: string) => sharp({ create: { width: 80, height: 80, channels: 3, background } }).png().toBuffer();
+const png = (background: string) =>
+  sharp({ create: { width: 80, height: 80, channels: 3, background } })
+    .png()
+    .toBuffer();
 const zipOf = async (d: Download) => JSZip.loadAsync(await streamBytes(d));
 async function streamBytes(d: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -31,7 +34,8 @@ describe.skipIf(skipWithoutChromium('imagery files e2e'))('imagery uploads, down
   let token: string;
   let productId: number;
   const uploaded = async () =>
-    (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: productId, id_customer: cid } })).body.product.images_uploaded as unknown[];
+    (await call(env.s, 'GET', '/gets/product', { token, query: { id_product: productId, id_customer: cid } })).body.product
+      .images_uploaded as unknown[];
 
   beforeAll(async () => {
     cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
@@ -61,12 +65,17 @@ describe.skipIf(skipWithoutChromium('imagery files e2e'))('imagery uploads, down
     await dialog.getByText('Upload complete', { exact: true }).waitFor();
     const texts = await dialogTexts(page);
     expect(texts.some((t) => t.includes('Uploading 1 of 2 images'))).toBe(true);
-    expect(texts.findIndex((t) => t.includes('Upload complete'))).toBeGreaterThan(texts.findIndex((t) => t.includes('Uploading 1 of 2 images')));
+    expect(texts.findIndex((t) => t.includes('Upload complete'))).toBeGreaterThan(
+      texts.findIndex((t) => t.includes('Uploading 1 of 2 images')),
+    );
     await dialog.getByRole('button', { name: 'Done' }).click();
     expect(await uploaded()).toHaveLength(before + 2);
     await page.getByRole('button', { name: 'green.png' }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All Images' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download All Images' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${SKU}_silo_${today()}.zip`);
     const zip = await zipOf(download);
     expect(Object.keys(zip.files)).toHaveLength(before + 2);
@@ -83,7 +92,8 @@ describe.skipIf(skipWithoutChromium('imagery files e2e'))('imagery uploads, down
     ]);
     expect(download.suggestedFilename()).toBe(`${SKU}_${today()}.zip`);
     const texts = await dialogTexts(page);
-    for (let i = 1; i <= presets.length; i++) expect(texts.some((t) => t.includes(`Building Image ${i} of ${presets.length}`))).toBe(true);
+    for (let i = 1; i <= presets.length; i++)
+      expect(texts.some((t) => t.includes(`Building Image ${i} of ${presets.length}`))).toBe(true);
     expect(texts.some((t) => t.includes('Creating a zip file...'))).toBe(true);
     const zip = await zipOf(download);
     const names = Object.keys(zip.files);

@@ -6,7 +6,11 @@ import type { TestServer } from '../support/server.ts';
 
 export type PresetSection = 'silo' | 'vignette' | '360';
 export const HEADINGS: Record<PresetSection | 'video' | '3d-files', string> = {
-  silo: 'Silo Image', vignette: 'Vignette', '360': '360', video: 'Video', '3d-files': '3D Files',
+  silo: 'Silo Image',
+  vignette: 'Vignette',
+  '360': '360',
+  video: 'Video',
+  '3d-files': '3D Files',
 };
 
 export async function openSection(page: Page, base: string, productId: number, section: keyof typeof HEADINGS) {
@@ -16,7 +20,10 @@ export async function openSection(page: Page, base: string, productId: number, s
 
 /** Waits until the section's loading popup (first visit) has closed. */
 export async function loaded(page: Page) {
-  await page.getByRole('dialog', { name: 'Loading' }).waitFor({ state: 'detached', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .getByRole('dialog', { name: 'Loading' })
+    .waitFor({ state: 'detached', timeout: 15_000 })
+    .catch(() => undefined);
 }
 
 export interface ServerPreset extends Record<string, number | string> {
@@ -24,8 +31,17 @@ export interface ServerPreset extends Record<string, number | string> {
   background: string;
 }
 
-export async function serverPresets(s: TestServer, token: string, cid: number, productId: number, section: PresetSection): Promise<ServerPreset[]> {
-  const r = await call(s, 'GET', `/gets/product/automation/${section}/config/show`, { token, query: { id_product: productId, id_customer: cid } });
+export async function serverPresets(
+  s: TestServer,
+  token: string,
+  cid: number,
+  productId: number,
+  section: PresetSection,
+): Promise<ServerPreset[]> {
+  const r = await call(s, 'GET', `/gets/product/automation/${section}/config/show`, {
+    token,
+    query: { id_product: productId, id_customer: cid },
+  });
   return r.body[`product_config_${section}`];
 }
 

@@ -10,7 +10,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { startHarness, type Harness } from './pages/harness-server.ts';
-import { dialogTexts, HEADINGS, loaded, openSection, recordDialogTexts, serverPresets, type PresetSection } from './imagery-helpers.ts';
+import {
+  dialogTexts,
+  HEADINGS,
+  loaded,
+  openSection,
+  recordDialogTexts,
+  serverPresets,
+  type PresetSection,
+} from './imagery-helpers.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset panels', () => {
@@ -78,61 +86,80 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
     expect(await value('Drop Shadow').isDisabled()).toBe(true);
     await page.getByRole('switch', { name: 'Drop Shadow on' }).click();
     return {
-      ...expected, hasShadow: 1, shadow: 42, hasReflection: 1, reflection: 20, saturation: 150, brightness: 79,
-      image_scale: 0.5, image_offset_x: -0.25, image_offset_y: 0.3,
+      ...expected,
+      hasShadow: 1,
+      shadow: 42,
+      hasReflection: 1,
+      reflection: 20,
+      saturation: 150,
+      brightness: 79,
+      image_scale: 0.5,
+      image_offset_x: -0.25,
+      image_offset_y: 0.3,
     };
   }
 
-  it.each(['silo', 'vignette', '360'] as const)('creates a %s preset with every control changed, reloads it, and deletes it', async (section) => {
-    const before = await serverPresets(env.s, token, cid, productId, section);
-    await openSection(page, env.s.url, productId, section);
-    await loaded(page);
-    await page.getByRole('button', { name: 'Preset 1', exact: true }).waitFor();
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0); // nothing edited yet
+  it.each(['silo', 'vignette', '360'] as const)(
+    'creates a %s preset with every control changed, reloads it, and deletes it',
+    async (section) => {
+      const before = await serverPresets(env.s, token, cid, productId, section);
+      await openSection(page, env.s.url, productId, section);
+      await loaded(page);
+      await page.getByRole('button', { name: 'Preset 1', exact: true }).waitFor();
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0); // nothing edited yet
 
-    await page.getByRole('button', { name: 'New preset', exact: true }).click();
-    const expected = await editEveryControl(section);
-    await recordDialogTexts(page);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
-    const popup = page.getByRole('dialog', { name: 'Create preset' });
-    await popup.getByText('Saved!', { exact: true }).waitFor();
-    expect((await dialogTexts(page)).some((t) => t.includes('Creating'))).toBe(true);
-    await popup.getByRole('button', { name: 'OK' }).click();
-    // §4: the new preset is in the list and selected; nothing is left to save.
-    const name = `Preset ${before.length + 1}`;
-    expect(await page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: 'New preset', exact: true }).click();
+      const expected = await editEveryControl(section);
+      await recordDialogTexts(page);
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const popup = page.getByRole('dialog', { name: 'Create preset' });
+      await popup.getByText('Saved!', { exact: true }).waitFor();
+      expect((await dialogTexts(page)).some((t) => t.includes('Creating'))).toBe(true);
+      await popup.getByRole('button', { name: 'OK' }).click();
+      // §4: the new preset is in the list and selected; nothing is left to save.
+      const name = `Preset ${before.length + 1}`;
+      expect(await page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
 
-    const after = await serverPresets(env.s, token, cid, productId, section);
-    expect(after).toHaveLength(before.length + 1);
-    const made = after.at(-1)!;
-    expect(made).toMatchObject(expected);
-    if (section === 'vignette') expect(made.background).toMatch(/^automation\/backgrounds\//);
+      const after = await serverPresets(env.s, token, cid, productId, section);
+      expect(after).toHaveLength(before.length + 1);
+      const made = after.at(-1)!;
+      expect(made).toMatchObject(expected);
+      if (section === 'vignette') expect(made.background).toMatch(/^automation\/backgrounds\//);
 
-    await page.reload();
-    await page.getByRole('button', { name, exact: true }).click();
-    expect(await value('Drop Shadow').inputValue()).toBe('42%');
-    expect(await value('Horizontal Offset').inputValue()).toBe('-0.25');
-    expect(await value('Brightness').inputValue()).toBe('79%');
+      await page.reload();
+      await page.getByRole('button', { name, exact: true }).click();
+      expect(await value('Drop Shadow').inputValue()).toBe('42%');
+      expect(await value('Horizontal Offset').inputValue()).toBe('-0.25');
+      expect(await value('Brightness').inputValue()).toBe('79%');
 
-    await page.getByRole('button', { name: `Delete ${name}` }).click();
-    const ask = page.getByRole('alertdialog', { name: 'Delete preset' }).or(page.getByRole('dialog', { name: 'Delete preset' }));
-    await ask.getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('button', { name, exact: true }).waitFor({ state: 'detached' });
-    expect(await page.getByRole('button', { name: 'Preset 1', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(async () => (await serverPresets(env.s, token, cid, productId, section)).map((p) => p.id)).toEqual(before.map((p) => p.id));
-  });
+      await page.getByRole('button', { name: `Delete ${name}` }).click();
+      const ask = page
+        .getByRole('alertdialog', { name: 'Delete preset' })
+        .or(page.getByRole('dialog', { name: 'Delete preset' }));
+      await ask.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('button', { name, exact: true }).waitFor({ state: 'detached' });
+      expect(await page.getByRole('button', { name: 'Preset 1', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(async () => (await serverPresets(env.s, token, cid, productId, section)).map((p) => p.id))
+        .toEqual(before.map((p) => p.id));
+    },
+  );
 
   it('draws the live preview as the render worker draws the same preset', async () => {
     const [preset] = await serverPresets(env.s, token, cid, productId, 'silo');
-    const layers = (await (await fetch(`${env.s.api}/gets/product/automation/silo/images/show?id_product=${productId}&id_customer=${cid}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })).json()) as { images_automation: { beauty: string; shadow: string | null; reflection: string | null }[] };
+    const layers = (await (
+      await fetch(`${env.s.api}/gets/product/automation/silo/images/show?id_product=${productId}&id_customer=${cid}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { images_automation: { beauty: string; shadow: string | null; reflection: string | null }[] };
     const layer = layers.images_automation[0]!;
     await openSection(page, env.s.url, productId, 'silo');
     await page.getByRole('button', { name: 'Preset 1', exact: true }).click();
     const stage = page.getByTestId('preset-preview');
-    await expect.poll(() => stage.evaluate((el) => [...el.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0))).toBe(true);
+    await expect
+      .poll(() => stage.evaluate((el) => [...el.querySelectorAll('img')].every((i) => i.complete && i.naturalWidth > 0)))
+      .toBe(true);
     // Past the live (composited) state: the stage drops data-live once the changes stop.
     await expect.poll(() => stage.evaluate((el) => el.hasAttribute('data-live')), { timeout: 5_000 }).toBe(false);
     const css = PNG.sync.read(await stage.screenshot());
@@ -144,7 +171,11 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
       await other.waitForFunction(() => 'harness' in window);
       const input = {
         preset: { ...preset, section: 'silo' },
-        layers: { beauty: `/storage/${layer.beauty}`, shadow: `/storage/${layer.shadow}`, reflection: `/storage/${layer.reflection}` },
+        layers: {
+          beauty: `/storage/${layer.beauty}`,
+          shadow: `/storage/${layer.shadow}`,
+          reflection: `/storage/${layer.reflection}`,
+        },
         width: css.width,
       };
       const out = await other.evaluate((i) => window.harness.renderFrame(i as never), input);

@@ -38,7 +38,11 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     const { s } = env;
     const cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const token = await s.tokenFor('manager@acme.test');
-    const list = (await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products as { id: number; sku: string; images: string[] }[];
+    const list = (await call(s, 'GET', '/gets/product/show', { token, query: { id_customer: cid } })).body.products as {
+      id: number;
+      sku: string;
+      images: string[];
+    }[];
     const withThumbs = list.filter((p) => productThumb(p)).sort((a, b) => b.id - a.id);
     expect(withThumbs.length).toBeGreaterThan(20);
     // The grid shows the newest first: the oldest product's card is far below the first screen.
@@ -51,10 +55,15 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     // Loaded under the active worker: the shell asks it to prefetch once the page is idle.
     await page.goto(`${s.url}/dashboard`);
     const expected = withThumbs.map(productThumb);
-    await expect.poll(async () => {
-      const held = new Set(await cachedPaths(page));
-      return expected.filter((u) => held.has(u!)).length;
-    }, { timeout: 60_000, interval: 500 }).toBe(expected.length);
+    await expect
+      .poll(
+        async () => {
+          const held = new Set(await cachedPaths(page));
+          return expected.filter((u) => held.has(u!)).length;
+        },
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(expected.length);
 
     // Visited once online, so its access rights are remembered for the offline edit below.
     await page.goto(`${s.url}/product/${prefetched.id}`);
@@ -71,7 +80,9 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     await page.getByLabel('Id', { exact: true }).fill(String(prefetched.id));
     const img = card(prefetched.id).locator('img');
     await img.waitFor();
-    await expect.poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 10_000 })
+      .toBe(true);
     await card(prefetched.id).screenshot({ path: '.tmp/offline-prefetched-card.png' });
 
     await page.getByLabel('Id', { exact: true }).fill(String(missing.id));
@@ -90,12 +101,17 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('pending-indicator').getByText('1 pending').click();
     const panel = page.getByRole('dialog', { name: 'Pending changes' });
-    await panel.getByTestId('offline-images').getByText(`Images available offline: ${expected.length - 1} of ${expected.length}`).waitFor();
+    await panel
+      .getByTestId('offline-images')
+      .getByText(`Images available offline: ${expected.length - 1} of ${expected.length}`)
+      .waitFor();
     const action = panel.getByTestId('pending-action');
     expect(await action.count()).toBe(1);
     await action.getByText(`Save ${prefetched.sku}`, { exact: true }).waitFor();
     await action.getByText('Show the steps').click();
-    const steps = await action.getByTestId('pending-step').evaluateAll((lis) => lis.map((li) => li.querySelector('span')!.textContent));
+    const steps = await action
+      .getByTestId('pending-step')
+      .evaluateAll((lis) => lis.map((li) => li.querySelector('span')!.textContent));
     expect(steps).toEqual(['Create tag offline-tag', `Edit product ${prefetched.sku}`, `Tag ${prefetched.sku} with offline-tag`]);
     await panel.screenshot({ path: '.tmp/offline-pending-panel.png' });
     await page.keyboard.press('Escape');

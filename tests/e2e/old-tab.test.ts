@@ -15,7 +15,8 @@ const UPDATED = 'Facet was updated in another tab';
  * Two frames drawn after the banner: React has run the banner's effects (where a reload by itself would
  * start), so a reload would have begun; a page that began one fails this evaluate or loses its marker.
  */
-const framesDrawn = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const framesDrawn = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** The "new version" in a second tab of the same browser: opens the database at a higher version. */
 async function upgradeElsewhere(browserPage: Page, base: string) {

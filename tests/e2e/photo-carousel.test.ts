@@ -19,7 +19,13 @@ const SHOTS = process.env.E2E_SHOTS;
 const N = 24;
 /** A photo per position, each its own colour, so every one is a different file. */
 const photo = (i: number) =>
-  sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="200" height="240"><rect width="200" height="240" fill="hsl(${i * 15} 60% 55%)"/><circle cx="${20 + i * 7}" cy="120" r="16" fill="#fff"/></svg>`)).png().toBuffer();
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="240"><rect width="200" height="240" fill="hsl(${i * 15} 60% 55%)"/><circle cx="${20 + i * 7}" cy="120" r="16" fill="#fff"/></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
 
 describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos carousel and its embed', () => {
   // Jobs run in the server's process: the group's frame set is rendered for /iframe/360.
@@ -47,14 +53,24 @@ describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos 
 
   beforeAll(async () => {
     productId = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
-    cid = (await env.s.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [productId]))!.customer_id;
+    cid = (await env.s.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [productId]))!
+      .customer_id;
     const token = await env.s.tokenFor('manager@acme.test');
     // A 360 upload session of 24 photos, through the real upload calls.
-    group = (await call(env.s, 'GET', '/gets/product/images-uploaded/360/new-group', { token, query: { id_product: productId, id_customer: cid } })).body.new_id;
+    group = (
+      await call(env.s, 'GET', '/gets/product/images-uploaded/360/new-group', {
+        token,
+        query: { id_product: productId, id_customer: cid },
+      })
+    ).body.new_id;
     paths = [];
     for (let i = 0; i < N; i++) {
       const r = await call(env.s, 'POST', '/posts/product/images-uploaded/360/store', {
-        token, form: form({ id_product: productId, id_customer: cid, id_folder: group }, { file_image: { name: `IMG_${i}.png`, bytes: await photo(i) } }),
+        token,
+        form: form(
+          { id_product: productId, id_customer: cid, id_folder: group },
+          { file_image: { name: `IMG_${i}.png`, bytes: await photo(i) } },
+        ),
       });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       paths.push(r.body.path_image);
@@ -85,15 +101,23 @@ describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos 
     expect(dragStep(40)).toBe(10);
     expect(await now(slider)).toBe(10);
     // Slow: each 2 px is inside the dead zone, so the anchor stays until 4 px have gathered: 2 photos.
-    await drag(page, slider, Array.from({ length: 20 }, (_, k) => 2 * (k + 1)));
+    await drag(
+      page,
+      slider,
+      Array.from({ length: 20 }, (_, k) => 2 * (k + 1)),
+    );
     expect(await now(slider)).toBe(wrap(10 + 20, N)); // past the last photo to the first ones
     await drag(page, slider, [5]); // halved, toward zero
     expect(await now(slider)).toBe(wrap(30 + 2, N));
     await drag(page, slider, [-40], 100); // back 10, past the first photo to the last ones
     expect(await now(slider)).toBe(wrap(32 - 10, N));
     // The picture shown is that photo.
-    await expect.poll(() => page.getByTestId('photo-carousel').locator('.spin-img').getAttribute('src')).toBe(`/storage/${paths[wrap(22, N)]}`);
-    await expect.poll(() => page.getByTestId('photo-carousel').locator('.spin-count').textContent()).toBe(`${wrap(22, N) + 1} / ${N}`);
+    await expect
+      .poll(() => page.getByTestId('photo-carousel').locator('.spin-img').getAttribute('src'))
+      .toBe(`/storage/${paths[wrap(22, N)]}`);
+    await expect
+      .poll(() => page.getByTestId('photo-carousel').locator('.spin-count').textContent())
+      .toBe(`${wrap(22, N) + 1} / ${N}`);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/carousel-portal.png` });
   });
 
@@ -121,7 +145,9 @@ describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos 
     const code = await box.inputValue();
     const origin = new URL(env.s.config.publicUrl).origin;
     const src = /src="([^"]+)"/.exec(code)![1]!.replace(/&amp;/g, '&');
-    expect(src.startsWith(`${origin}/iframe/360?id_product=${productId}&id_customization=${group}&uploadimage=1&key=`)).toBe(true);
+    expect(src.startsWith(`${origin}/iframe/360?id_product=${productId}&id_customization=${group}&uploadimage=1&key=`)).toBe(
+      true,
+    );
     expect(code).toContain('title="Photos of ACM-1005"');
     // The 24 and 48 frames boxes are for presets.
     expect(await page.getByTestId('embed-24').count()).toBe(0);
@@ -132,9 +158,14 @@ describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos 
   it('/iframe/360 with uploadimage=1 plays the group’s photos in the carousel, in Inter', async () => {
     const key = new URL(embedAddress).searchParams.get('key')!;
     // The group's frame set renders in the server's job queue: wait until it is ready.
-    const ask = () => call(env.s, 'GET', '/public/360', { query: { id_product: productId, id_customization: group, uploadimage: 1, key } });
+    const ask = () =>
+      call(env.s, 'GET', '/public/360', { query: { id_product: productId, id_customization: group, uploadimage: 1, key } });
     await expect.poll(async () => (await ask()).body.status, { timeout: 90_000, interval: 500 }).toBe('ready');
-    const frames = (await ask()).body.frames as Array<{ index: number; webp: Record<string, string>; jpeg: Record<string, string> }>;
+    const frames = (await ask()).body.frames as Array<{
+      index: number;
+      webp: Record<string, string>;
+      jpeg: Record<string, string>;
+    }>;
     expect(frames).toHaveLength(N);
     const embed = await context.newPage();
     const res = await embed.goto(embedAddress);
@@ -144,8 +175,11 @@ describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos 
     expect(await slider.getAttribute('aria-valuemax')).toBe(String(N));
     await drag(embed, slider, [40]);
     expect(await now(slider)).toBe(10);
-    const urlsOf = (i: number) => [...Object.values(frames[i]!.webp), ...Object.values(frames[i]!.jpeg)].map((p) => new URL(p, env.s.url).href);
-    await expect.poll(() => embed.locator('.spin-img').evaluate((img: HTMLImageElement) => img.currentSrc)).toSatisfy((src: string) => urlsOf(10).includes(src));
+    const urlsOf = (i: number) =>
+      [...Object.values(frames[i]!.webp), ...Object.values(frames[i]!.jpeg)].map((p) => new URL(p, env.s.url).href);
+    await expect
+      .poll(() => embed.locator('.spin-img').evaluate((img: HTMLImageElement) => img.currentSrc))
+      .toSatisfy((src: string) => urlsOf(10).includes(src));
     await embed.evaluate(() => document.fonts.ready);
     expect(await embed.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Inter Variable"/);
     expect(await embed.evaluate(() => document.fonts.check('12px "Inter Variable"'))).toBe(true);
@@ -166,7 +200,9 @@ describe.skipIf(skipWithoutChromium('photo carousel e2e'))('the uploaded-photos 
     await dialog.waitFor({ state: 'detached' });
     await expect.poll(() => box.inputValue()).not.toContain(oldKey);
     const newKey = /key=([A-Za-z0-9_-]+)/.exec(await box.inputValue())![1]!;
-    expect((await env.s.db.one<{ key: string }>('SELECT key FROM product_share_keys WHERE product_id = $1', [productId]))!.key).toBe(newKey);
+    expect(
+      (await env.s.db.one<{ key: string }>('SELECT key FROM product_share_keys WHERE product_id = $1', [productId]))!.key,
+    ).toBe(newKey);
     // A visitor after the rotation (a browser that has not cached the page in the last 5 minutes).
     const visitor = await env.browser.newContext({ serviceWorkers: 'block' });
     const old = await visitor.newPage();

@@ -60,15 +60,22 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await open(id);
     const img = page.getByTestId('product-main-image');
     expect(await img.getAttribute('src')).toBe(`/storage/${p.images[0]}`);
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+      .toBeGreaterThan(0);
     expect((await img.boundingBox())!.width).toBeGreaterThan(400);
     await page.getByRole('button', { name: /^Zoom picture 1 of / }).click();
     const viewer = page.getByRole('dialog').filter({ has: page.getByTestId('zoom-stage') });
     await viewer.getByRole('img').first().waitFor();
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    const names = await page.getByTestId('downloads').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('download')));
-    expect(names.slice(0, p.images.length)).toEqual(p.images.map((path: string, i: number) => `ACM-1005_${i + 1}.${path.split('.').pop()}`));
+    const names = await page
+      .getByTestId('downloads')
+      .getByRole('link')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('download')));
+    expect(names.slice(0, p.images.length)).toEqual(
+      p.images.map((path: string, i: number) => `ACM-1005_${i + 1}.${path.split('.').pop()}`),
+    );
   });
 
   it('refuses a negative measure and a missing name and SKU at their fields, and sends nothing', async () => {
@@ -186,14 +193,16 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByTestId('info-name').getByText('Edited Name').waitFor();
   });
 
-  it('keeps an uploaded file\'s name: spec.pdf while it waits offline, in the list, in the editor and for its download', async () => {
+  it("keeps an uploaded file's name: spec.pdf while it waits offline, in the list, in the editor and for its download", async () => {
     const id = await idOf('ACM-1008');
     await open(id);
     await page.getByRole('button', { name: 'Edit' }).click();
     const form = page.getByRole('form', { name: 'Edit product information' });
     const downloads = page.getByTestId('downloads');
     // Picked online (this tab has no service worker to hold the content sniffer's chunk), saved offline.
-    await form.getByLabel(/Add files/).setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await form
+      .getByLabel(/Add files/)
+      .setInputFiles({ name: 'spec.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
     await form.getByText('spec.pdf', { exact: true }).waitFor();
     await context.setOffline(true);
     try {
@@ -335,7 +344,9 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.locator('[data-sonner-toast]', { hasText: 'Product restored' }).waitFor();
     await settled();
     expect((await call(env.s, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: cid } })).status).toBe(200);
-    const keys = await env.s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE '%/posts/product/restore'");
+    const keys = await env.s.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM idempotency_keys WHERE path LIKE '%/posts/product/restore'",
+    );
     expect(keys!.n).toBe(1);
   });
 

@@ -17,7 +17,8 @@ describe.skipIf(skipWithoutChromium('product navigation e2e'))('navigation that 
       'SELECT p.id, p.sku FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = $1 AND p.deleted_at IS NULL ORDER BY p.id LIMIT 1',
       [company],
     ))!;
-  const companyId = async (name: string) => (await env.s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
+  const companyId = async (name: string) =>
+    (await env.s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
 
   async function session(email: string): Promise<Page> {
     const context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
@@ -106,9 +107,9 @@ describe.skipIf(skipWithoutChromium('product navigation e2e'))('navigation that 
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
     await page.getByText('Rounds Review').first().waitFor(); // the router and the shell are up
-    const [product, other] = (await env.s.db.query<{ id: number; sku: string }>(
+    const [product, other] = await env.s.db.query<{ id: number; sku: string }>(
       "SELECT p.id, p.sku FROM products p JOIN customers c ON c.id = p.customer_id WHERE c.name = 'Acme Living' AND p.deleted_at IS NULL ORDER BY p.id LIMIT 2",
-    ));
+    );
     // Online, another product opens (so the product screen's code is here: no service worker in this test).
     await page.goto(`${env.s.url}/product/${other!.id}`);
     await page.getByTestId('product-sku').getByText(other!.sku).waitFor();

@@ -26,9 +26,13 @@ describe.skipIf(skipWithoutChromium('readable words e2e'))('words a person can r
 
   beforeAll(async () => {
     // A product with customer uploads in silo, so its Download All is the server's zip.
-    productId = (await env.s.db.one<{ id: number }>("SELECT min(product_id) AS id FROM product_uploads WHERE section = 'silo'"))!.id;
+    productId = (await env.s.db.one<{ id: number }>("SELECT min(product_id) AS id FROM product_uploads WHERE section = 'silo'"))!
+      .id;
     cid = (await env.s.db.one<{ id: number }>('SELECT customer_id AS id FROM products WHERE id = $1', [productId]))!.id;
-    const email = (await env.s.db.one<{ name: string }>('SELECT name FROM customers WHERE id = $1', [cid]))!.name === 'Acme Living' ? 'manager@acme.test' : 'manager@borealis.test';
+    const email =
+      (await env.s.db.one<{ name: string }>('SELECT name FROM customers WHERE id = $1', [cid]))!.name === 'Acme Living'
+        ? 'manager@acme.test'
+        : 'manager@borealis.test';
     token = await env.s.tokenFor(email);
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 1000 } });
     page = await context.newPage();
@@ -65,13 +69,19 @@ describe.skipIf(skipWithoutChromium('readable words e2e'))('words a person can r
     await page.route(zip, (r) => r.abort('internetdisconnected'));
     await button('Download All Images').click();
     const popup = page.getByRole('dialog', { name: 'Error' });
-    await popup.getByText('Error: Downloading the images needs a connection. Check that you are online, then try again.').waitFor();
+    await popup
+      .getByText('Error: Downloading the images needs a connection. Check that you are online, then try again.')
+      .waitFor();
     expect(await popup.textContent()).not.toMatch(/Network Error|\{"success"/);
     await popup.getByRole('button', { name: 'OK' }).click();
     await page.unroute(zip);
 
     await page.route('**/backend/posts/email/request/service/tailor/send**', (r) =>
-      r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal server error.', request_id: 'req-4711' }) }),
+      r.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Internal server error.', request_id: 'req-4711' }),
+      }),
     );
     await button('Click here to be contacted').click();
     await popup.getByText(/^Error: Something went wrong on our side \(request req-4711\)\./).waitFor();
@@ -93,8 +103,12 @@ describe.skipIf(skipWithoutChromium('readable words e2e'))('words a person can r
     let key: string;
     let presetId: number;
     beforeAll(async () => {
-      key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: productId, id_customer: cid } })).body.key;
-      presetId = (await env.s.db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [productId]))!.id;
+      key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: productId, id_customer: cid } }))
+        .body.key;
+      presetId = (await env.s.db.one<{ id: number }>(
+        "SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'",
+        [productId],
+      ))!.id;
     });
 
     it.each([
@@ -129,12 +143,28 @@ describe.skipIf(skipWithoutChromium('readable words e2e'))('words a person can r
         await spin.route(/\/backend\/public\/360\?/, (r) => {
           if (!first) return r.fallback();
           first = false;
-          return r.fulfill({ contentType: 'application/json', body: JSON.stringify({ success: true, name: 'Oak chair', sku: 'X', width: 0, height: 0, status: 'rendering', frames: [] }) });
+          return r.fulfill({
+            contentType: 'application/json',
+            body: JSON.stringify({
+              success: true,
+              name: 'Oak chair',
+              sku: 'X',
+              width: 0,
+              height: 0,
+              status: 'rendering',
+              frames: [],
+            }),
+          });
         });
-        const res = await spin.goto(`${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=24&key=${key}`);
+        const res = await spin.goto(
+          `${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=24&key=${key}`,
+        );
         expect(res!.status()).toBe(200);
         await spin.getByText('This 360 view is being prepared.', { exact: false }).waitFor();
-        const rotated = await call(env.s, 'POST', '/posts/product/share-key/rotate', { token, body: { id_product: productId, id_customer: cid } });
+        const rotated = await call(env.s, 'POST', '/posts/product/share-key/rotate', {
+          token,
+          body: { id_product: productId, id_customer: cid },
+        });
         expect(rotated.status).toBe(200);
         const asked = spin.waitForResponse(/\/backend\/public\/360\?/);
         await spin.clock.runFor(10_000);

@@ -25,7 +25,11 @@ export async function addProductsReady(page: Page) {
   await page.locator('[data-tutorial="answered"]').waitFor();
   const tutorial = page.getByRole('dialog', { name: 'How to register products' });
   if (await tutorial.isVisible()) await tutorial.getByRole('button', { name: 'Got it' }).click();
-  await page.getByRole('button', { name: 'Import CSV' }).or(page.getByLabel('SKU', { exact: true })).first().waitFor();
+  await page
+    .getByRole('button', { name: 'Import CSV' })
+    .or(page.getByLabel('SKU', { exact: true }))
+    .first()
+    .waitFor();
 }
 
 /** A small PNG or JPEG a file input accepts. */
@@ -37,15 +41,25 @@ export async function imageFile(name: string, colour = '#b08d6a') {
 
 /** The unsent form, as stored on this device (what a reload finds), holds `text` (or, `held` false, no longer does): the debounced write has landed. */
 export const draftStored = (page: Page, text: string, held = true) =>
-  expect.poll(() => page.evaluate((t) => new Promise<boolean>((resolve, reject) => {
-    const req = indexedDB.open('facet');
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const all = req.result.transaction('drafts').objectStore('drafts').getAll();
-      all.onsuccess = () => (req.result.close(), resolve(JSON.stringify(all.result).includes(t)));
-      all.onerror = () => reject(all.error);
-    };
-  }), text), { timeout: 10_000 }).toBe(held);
+  expect
+    .poll(
+      () =>
+        page.evaluate(
+          (t) =>
+            new Promise<boolean>((resolve, reject) => {
+              const req = indexedDB.open('facet');
+              req.onerror = () => reject(req.error);
+              req.onsuccess = () => {
+                const all = req.result.transaction('drafts').objectStore('drafts').getAll();
+                all.onsuccess = () => (req.result.close(), resolve(JSON.stringify(all.result).includes(t)));
+                all.onerror = () => reject(all.error);
+              };
+            }),
+          text,
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(held);
 
 /**
  * The installed app on Add Products, signed in as the manager: the service worker controls the page (so
@@ -78,7 +92,7 @@ export const outboxRows = (page: Page) =>
       open.onerror = () => resolve(0);
       open.onsuccess = () => {
         const db = open.result;
-        if (!db.objectStoreNames.contains('outbox')) return db.close(), resolve(0);
+        if (!db.objectStoreNames.contains('outbox')) return (db.close(), resolve(0));
         const count = db.transaction('outbox').objectStore('outbox').count();
         count.onsuccess = () => (db.close(), resolve(count.result));
         count.onerror = () => (db.close(), reject(count.error));

@@ -26,7 +26,8 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
   const field = (label: string) => page.getByLabel(label, { exact: true });
   const next = () => page.getByRole('button', { name: 'Next' }).click();
   const stepHeading = (name: string) => page.getByRole('heading', { level: 2, name, exact: true });
-  const current = async () => (await env.s.db.one<{ value: string }>("SELECT value FROM settings WHERE key = 'terms_version'"))!.value;
+  const current = async () =>
+    (await env.s.db.one<{ value: string }>("SELECT value FROM settings WHERE key = 'terms_version'"))!.value;
 
   /** The terms popup would show: the gate's own comparison, then a frame for it to render. */
   async function notAskedForTerms(p: Page, load: () => Promise<unknown>) {
@@ -41,7 +42,7 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
     expect(await p.getByText('Our terms of use have changed').count()).toBe(0);
   }
 
-  it('shows the field\'s message on the field when Next is pressed on an empty step, and stays there', async () => {
+  it("shows the field's message on the field when Next is pressed on an empty step, and stays there", async () => {
     await page.goto(`${env.s.url}/register/customer`);
     await stepHeading('Your company').waitFor();
     await next();
@@ -116,7 +117,9 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
     await page.getByRole('button', { name: 'Register' }).click();
     const done = page.getByRole('dialog', { name: 'Registration' });
     await done.getByText(REGISTER_MESSAGES.success).waitFor();
-    expect((await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE lower(name) = lower($1)', [company]))!.n).toBe(1);
+    expect(
+      (await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM customers WHERE lower(name) = lower($1)', [company]))!.n,
+    ).toBe(1);
   });
 
   it('records the terms ticked in the wizard: the new manager signs in and is not asked again', async () => {
@@ -125,7 +128,9 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByRole('dialog', { name: 'Registration' }).getByRole('button', { name: 'OK' }).click();
     await page.waitForURL('**/login');
-    expect((await env.s.db.one<{ v: string }>("SELECT version_terms_use AS v FROM users WHERE email = 'tess@wizard.test'"))!.v).toBe(await current());
+    expect(
+      (await env.s.db.one<{ v: string }>("SELECT version_terms_use AS v FROM users WHERE email = 'tess@wizard.test'"))!.v,
+    ).toBe(await current());
     await notAskedForTerms(page, async () => {
       await signIn(page, env.s.url, 'tess@wizard.test', 'secret123');
       await page.waitForURL('**/dashboard');
@@ -134,7 +139,13 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
 
   it('records the terms ticked at /register: the new account is not asked again, nor after a reload', async () => {
     await page.goto(`${env.s.url}/register`);
-    const fields = { Company: 'Terms Self Co', Username: 'tia', Email: 'tia@self.test', Password: 'secret123', 'Confirm password': 'secret123' };
+    const fields = {
+      Company: 'Terms Self Co',
+      Username: 'tia',
+      Email: 'tia@self.test',
+      Password: 'secret123',
+      'Confirm password': 'secret123',
+    };
     for (const [label, value] of Object.entries(fields)) await field(label).fill(value);
     await page.getByRole('checkbox').check();
     await notAskedForTerms(page, async () => {

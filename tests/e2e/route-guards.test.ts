@@ -12,7 +12,8 @@ describe.skipIf(skipWithoutChromium('route guards e2e'))('route guards', () => {
   const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
-  const userId = async (email: string) => (await env.s.db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))!.id;
+  const userId = async (email: string) =>
+    (await env.s.db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))!.id;
 
   beforeAll(async () => {
     context = await env.browser.newContext({ serviceWorkers: 'block' });

@@ -33,8 +33,11 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     return page;
   }
   const views = (page: Page) => page.getByRole('region', { name: 'Saved views' });
-  const serverViews = () => env.s.db.query<{ name: string; query: string; deleted: boolean }>(
-    'SELECT name, query, deleted_at IS NOT NULL AS deleted FROM saved_views WHERE user_id = $1 ORDER BY id', [userId]);
+  const serverViews = () =>
+    env.s.db.query<{ name: string; query: string; deleted: boolean }>(
+      'SELECT name, query, deleted_at IS NOT NULL AS deleted FROM saved_views WHERE user_id = $1 ORDER BY id',
+      [userId],
+    );
 
   it('saves the view on screen in one context; another context of the same user opens, renames and deletes it', async () => {
     const a = await device('/catalog?section=allproducts&q=ACM-10&sort=-name&size=big');
@@ -53,7 +56,9 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     await views(a).getByRole('link', { name: NAME }).waitFor();
     await a.getByText(`View “${NAME}” saved`).waitFor();
     await a.screenshot({ path: `${SHOTS}/saved-views-saved.png` });
-    await expect.poll(serverViews).toEqual([{ name: NAME, query: 'section=allproducts&q=ACM-10&size=big&sort=-name', deleted: false }]);
+    await expect
+      .poll(serverViews)
+      .toEqual([{ name: NAME, query: 'section=allproducts&q=ACM-10&size=big&sort=-name', deleted: false }]);
     // The same name again, in other letters: the rule's words, nothing queued.
     await views(a).getByRole('button', { name: 'Save view' }).click();
     await a.getByRole('dialog', { name: 'Save view' }).getByLabel('Name').fill(' acm-10, z TO a ');
@@ -72,7 +77,9 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     await expect.poll(() => catalogCount(b)).toBe(count);
     await expect.poll(() => link.getAttribute('aria-current')).toBe('page');
 
-    await views(b).getByRole('button', { name: `Actions for view ${NAME}` }).click();
+    await views(b)
+      .getByRole('button', { name: `Actions for view ${NAME}` })
+      .click();
     await b.screenshot({ path: `${SHOTS}/saved-views-menu.png` });
     await b.getByRole('menuitem', { name: 'Rename' }).click();
     const rename = b.getByRole('dialog', { name: 'Rename view' });
@@ -85,7 +92,9 @@ describe.skipIf(skipWithoutChromium('saved views e2e'))('saved views', () => {
     await a.reload();
     await views(a).getByRole('link', { name: RENAMED }).waitFor();
 
-    await views(b).getByRole('button', { name: `Actions for view ${RENAMED}` }).click();
+    await views(b)
+      .getByRole('button', { name: `Actions for view ${RENAMED}` })
+      .click();
     await b.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = b.getByRole('alertdialog', { name: 'Delete view' });
     await confirm.getByText(`“${RENAMED}” will be removed from your saved views on every device.`, { exact: false }).waitFor();

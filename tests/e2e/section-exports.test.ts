@@ -38,16 +38,36 @@ describe.skipIf(skipWithoutChromium('section exports e2e'))('vignette exports', 
     // The factor the server's check will find for 4K: the selected (first) preset over the layers.
     const [first] = await serverPresets(env.s, token, cid, productId, 'vignette');
     const layer = (await env.s.db.one<{ width: number; height: number }>(
-      "SELECT width, height FROM product_layers WHERE product_id = $1 AND section = 'vignette' ORDER BY angle LIMIT 1", [productId]))!;
-    factor4k = productScale({ section: 'vignette', image_scale: Number(first!.image_scale) }, layer, { width: 3840, height: 3840 });
+      "SELECT width, height FROM product_layers WHERE product_id = $1 AND section = 'vignette' ORDER BY angle LIMIT 1",
+      [productId],
+    ))!;
+    factor4k = productScale({ section: 'vignette', image_scale: Number(first!.image_scale) }, layer, {
+      width: 3840,
+      height: 3840,
+    });
     // A retailer that forbids upscaling, at a size larger than the layers.
     const staff = await env.s.tokenFor('staff@facet.test');
     const strict = await call(env.s, 'POST', '/posts/retailer/add', {
       token: staff,
-      body: { retailer: 'Strict Home', file_type: 'jpg', width: 3000, height: 3000, dpi: 72, color_depth: 24, file_size: 5, images_per_row: 24, file_name: 'SH_<frame_num2>.<ext>', no_upscale: true },
+      body: {
+        retailer: 'Strict Home',
+        file_type: 'jpg',
+        width: 3000,
+        height: 3000,
+        dpi: 72,
+        color_depth: 24,
+        file_size: 5,
+        images_per_row: 24,
+        file_name: 'SH_<frame_num2>.<ext>',
+        no_upscale: true,
+      },
     });
     expect(strict.status).toBe(200);
-    context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 1000 }, acceptDownloads: true });
+    context = await env.browser.newContext({
+      serviceWorkers: 'block',
+      viewport: { width: 1440, height: 1000 },
+      acceptDownloads: true,
+    });
     page = await context.newPage();
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
@@ -68,7 +88,11 @@ describe.skipIf(skipWithoutChromium('section exports e2e'))('vignette exports', 
     const warning = page.getByRole('status').filter({ hasText: 'Upscaled files' });
     expect(factor4k).toBeGreaterThan(1.05); // the demo's layers are smaller than 4K
     await warning.getByText(`4K Images ${upscaleText(factor4k)}`, { exact: false }).waitFor();
-    await warning.getByText('This retailer forbids upscaling, so its export will fail the compliance check: Strict Home UPSCALED ×', { exact: false }).waitFor();
+    await warning
+      .getByText('This retailer forbids upscaling, so its export will fail the compliance check: Strict Home UPSCALED ×', {
+        exact: false,
+      })
+      .waitFor();
     await heading.scrollIntoViewIfNeeded();
     await options.screenshot({ path: '.tmp/vignette-download-options.png' });
     await page.screenshot({ path: '.tmp/vignette-exports.png', fullPage: true });
@@ -80,7 +104,10 @@ describe.skipIf(skipWithoutChromium('section exports e2e'))('vignette exports', 
     await page.getByRole('button', { name: 'Send to email' }).click();
     expect((await queued).status()).toBe(200);
     await page.getByText('Download requested').first().waitFor();
-    const rows = await env.s.db.query<{ section: string; retailer_id: number }>('SELECT section, retailer_id FROM exports WHERE product_id = $1', [productId]);
+    const rows = await env.s.db.query<{ section: string; retailer_id: number }>(
+      'SELECT section, retailer_id FROM exports WHERE product_id = $1',
+      [productId],
+    );
     expect(rows).toEqual([{ section: 'vignette', retailer_id: 0 }]);
     await expect.poll(() => page.getByRole('link', { name: 'Download the zip' }).count(), { timeout: 90_000 }).toBe(1);
     const job = page.getByTestId('export-job').first();
@@ -91,11 +118,17 @@ describe.skipIf(skipWithoutChromium('section exports e2e'))('vignette exports', 
   });
 
   it("'Download All Images' is the server's zip of the vignette uploads", async () => {
-    const uploads = (await env.s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = 'vignette'", [productId]))!.n;
+    const uploads = (await env.s.db.one<{ n: number }>(
+      "SELECT count(*)::int AS n FROM product_uploads WHERE product_id = $1 AND section = 'vignette'",
+      [productId],
+    ))!.n;
     expect(uploads).toBeGreaterThan(0);
     await openSection(page, env.s.url, productId, 'vignette');
     await loaded(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download All Images' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download All Images' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`${SKU}_vignette_${today()}.zip`);
     expect(Object.keys((await zipOf(download)).files)).toHaveLength(uploads);
   });

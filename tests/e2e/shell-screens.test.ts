@@ -17,7 +17,7 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
   const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
-  const one = async <T,>(sql: string, p: unknown[] = []) => (await env.s.db.one<T>(sql, p))!;
+  const one = async <T>(sql: string, p: unknown[] = []) => (await env.s.db.one<T>(sql, p))!;
   const shot = (name: string) => page.screenshot({ path: `${SHOTS}/12-${name}.png` });
 
   beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
@@ -39,13 +39,21 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     const acme = (await one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`)).id;
     const rounds = page.getByTestId('round-card');
     await rounds.first().waitFor();
-    expect(await rounds.count()).toBe((await one<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_rounds WHERE customer_id = $1', [acme])).n);
+    expect(await rounds.count()).toBe(
+      (await one<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_rounds WHERE customer_id = $1', [acme])).n,
+    );
     const review = page.locator('[data-testid="round-card"][data-status="2"]').first();
     await review.getByRole('link', { name: 'Go to Review' }).waitFor();
     expect(await review.getByText('Start', { exact: true }).count()).toBe(0);
     const notStarted = page.locator('[data-testid="round-card"][data-status="0"]').first();
     await notStarted.getByText('Not Started').waitFor();
-    expect(await page.locator('[data-testid="round-card"][data-status="3"]').first().getByText(/^Round: \d+$/).count()).toBe(1);
+    expect(
+      await page
+        .locator('[data-testid="round-card"][data-status="3"]')
+        .first()
+        .getByText(/^Round: \d+$/)
+        .count(),
+    ).toBe(1);
     expect(await page.locator('[data-testid="round-card"][data-status="3"] [data-dot]').count()).toBe(7);
     await page.getByRole('group', { name: 'Rounds Review' }).getByRole('button', { name: 'Scroll right' }).waitFor();
 
@@ -61,12 +69,21 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     const last = page.getByTestId('last-registered-item');
     await last.first().waitFor();
     expect(await last.count()).toBe(10);
-    await page.getByTestId('dashboard-fetched').getByText(/^Updated \d\d\/\d\d\/\d{4} \d\d:\d\d$/).waitFor();
+    await page
+      .getByTestId('dashboard-fetched')
+      .getByText(/^Updated \d\d\/\d\d\/\d{4} \d\d:\d\d$/)
+      .waitFor();
     await shot('dashboard');
     expect(await page.getByRole('link', { name: 'View All' }).getAttribute('href')).toBe('/catalog?section=allproducts');
-    const newest = await one<{ id: number; sku: string }>('SELECT id, sku FROM products WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1', [acme]);
+    const newest = await one<{ id: number; sku: string }>(
+      'SELECT id, sku FROM products WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1',
+      [acme],
+    );
     await page.getByLabel('SKU').fill(newest.sku);
-    await page.waitForFunction((sku) => [...document.querySelectorAll('[data-testid="last-registered-item"]')].every((e) => e.textContent?.includes(sku)), newest.sku);
+    await page.waitForFunction(
+      (sku) => [...document.querySelectorAll('[data-testid="last-registered-item"]')].every((e) => e.textContent?.includes(sku)),
+      newest.sku,
+    );
     await page.getByLabel('SKU').fill('');
     await page.getByLabel('ID Model').fill(String(newest.id));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="last-registered-item"]').length === 1);
@@ -79,8 +96,17 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
 
   it('dashboard: the same status-2 round without approve-services shows no Go to Review, and its dates stay hidden', async () => {
     const acme = (await one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`)).id;
-    const role = (await one<{ id: number }>(`INSERT INTO roles (customer_id, name, position) VALUES ($1, 'Watcher', (SELECT max(position) + 1 FROM roles WHERE customer_id = $1)) RETURNING id`, [acme])).id;
-    await grant(env.s.db, role, SLUGS.filter((s) => s !== 'approve-services'));
+    const role = (
+      await one<{ id: number }>(
+        `INSERT INTO roles (customer_id, name, position) VALUES ($1, 'Watcher', (SELECT max(position) + 1 FROM roles WHERE customer_id = $1)) RETURNING id`,
+        [acme],
+      )
+    ).id;
+    await grant(
+      env.s.db,
+      role,
+      SLUGS.filter((s) => s !== 'approve-services'),
+    );
     const user = await createUser(env.s.db, { name: 'Wendy Watcher', email: 'watcher@acme.test', password: 'demo1234' });
     await addMember(env.s.db, user, acme, role);
     await fresh('watcher@acme.test');
@@ -112,7 +138,9 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.getByText('manager@acme.test').first().waitFor();
     await page.getByTestId('achievement').first().waitFor();
     expect(await page.locator('[data-testid="achievement"][data-earned="true"]').count()).toBe(earned);
-    expect(await page.getByTestId('achievement').count()).toBe((await one<{ n: number }>('SELECT count(*)::int AS n FROM achievements')).n);
+    expect(await page.getByTestId('achievement').count()).toBe(
+      (await one<{ n: number }>('SELECT count(*)::int AS n FROM achievements')).n,
+    );
     await page.getByText(`${earned} achievement${earned === 1 ? '' : 's'} earned of`).waitFor();
     await shot('profile');
     expect(await seriousViolations(page)).toEqual([]);
@@ -146,7 +174,11 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.getByLabel('Height of the new retailer').fill('2000');
     await page.getByLabel('Retailer name').fill('Nordic Home');
     // A refusal only the server can give (answered here for it): 'Error: ' with each field's errors on new lines.
-    const refusal = { success: false, message: 'The retailer field is invalid.', errors: { retailer: ['The retailer field is invalid.'], dpi: ['The dpi field is invalid.'] } };
+    const refusal = {
+      success: false,
+      message: 'The retailer field is invalid.',
+      errors: { retailer: ['The retailer field is invalid.'], dpi: ['The dpi field is invalid.'] },
+    };
     await page.route('**/backend/posts/retailer/add', (r) => r.fulfill({ status: 422, json: refusal }), { times: 1 });
     await page.getByRole('button', { name: 'Save' }).click();
     await dialog.getByRole('heading', { name: 'Add Retailer' }).waitFor();
@@ -171,7 +203,9 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await dialog.getByText('Saved!').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.getByText('Nordic Home added').waitFor(); // the toast
-    const added = await one<{ id: number; file_type: string; images_per_row: number; file_name: string }>(`SELECT id, file_type, images_per_row, file_name FROM retailers WHERE retailer = 'Nordic Home'`);
+    const added = await one<{ id: number; file_type: string; images_per_row: number; file_name: string }>(
+      `SELECT id, file_type, images_per_row, file_name FROM retailers WHERE retailer = 'Nordic Home'`,
+    );
     expect(added).toMatchObject({ file_type: 'jpg', images_per_row: 24, file_name: 'NH_<frame_num3>_.<ext>' });
 
     // Edit: one row at a time, a token inserted at the caret.
@@ -198,7 +232,9 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     writes.release();
     await dialog.getByText('Saved!').waitFor();
     await dialog.getByRole('button', { name: 'OK' }).click();
-    expect((await one<{ file_name: string }>('SELECT file_name FROM retailers WHERE id = $1', [added.id])).file_name).toBe('NH_<note>_<frame_num2>.<ext>');
+    expect((await one<{ file_name: string }>('SELECT file_name FROM retailers WHERE id = $1', [added.id])).file_name).toBe(
+      'NH_<note>_<frame_num2>.<ext>',
+    );
 
     // Delete: confirmation, progress, result.
     await page.getByRole('button', { name: 'Edit Nordic Home' }).click();
@@ -253,7 +289,9 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
     await page.waitForURL(/\/product\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
     const product = await one<{ name: string; company: string }>(
-      'SELECT p.name, c.name AS company FROM products p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1', [id]);
+      'SELECT p.name, c.name AS company FROM products p JOIN customers c ON c.id = p.customer_id WHERE p.id = $1',
+      [id],
+    );
     expect(product.company).toBe('Nordic Oak');
     const cookie = await tokenCookie(context);
     expect(cookie).toBeTruthy();

@@ -96,7 +96,9 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
     await dialog.getByText('Bug report sent successfully!').waitFor();
     // Sent once: Send stays disabled after success.
     expect(await dialog.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
-    const rows = await env.s.db.query<{ n: number }>("SELECT count(*)::int AS n FROM bug_reports WHERE subject = 'Broken button'");
+    const rows = await env.s.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM bug_reports WHERE subject = 'Broken button'",
+    );
     expect(rows[0]!.n).toBe(1);
   });
 

@@ -10,7 +10,11 @@ import { call } from '../support/http.ts';
 import { working } from '../server/exports.fixtures.ts';
 
 const N = 24;
-interface SpinFrame { index: number; webp: Record<string, string>; jpeg: Record<string, string> }
+interface SpinFrame {
+  index: number;
+  webp: Record<string, string>;
+  jpeg: Record<string, string>;
+}
 
 describe.skipIf(skipWithoutChromium('real frame set e2e'))('/iframe/360 on a frame set the server rendered', () => {
   const env = usePortalAndBrowser(working({ spinWidths: [320, 640] }));
@@ -22,10 +26,17 @@ describe.skipIf(skipWithoutChromium('real frame set e2e'))('/iframe/360 on a fra
   const inSet = new Set<string>();
 
   beforeAll(async () => {
-    const p = (await env.s.db.one<{ id: number; customer_id: number }>("SELECT id, customer_id FROM products WHERE sku = 'ACM-1005'"))!;
+    const p = (await env.s.db.one<{ id: number; customer_id: number }>(
+      "SELECT id, customer_id FROM products WHERE sku = 'ACM-1005'",
+    ))!;
     const token = await env.s.tokenFor('manager@acme.test');
-    const key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: p.id, id_customer: p.customer_id } })).body.key;
-    const preset = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [p.id]))!.id;
+    const key = (
+      await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: p.id, id_customer: p.customer_id } })
+    ).body.key;
+    const preset = (await env.s.db.one<{ id: number }>(
+      "SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1",
+      [p.id],
+    ))!.id;
     const query = { id_product: p.id, id_customization: preset, frames: N, key };
     // The first ask starts the render; the page would poll the same way.
     const until = Date.now() + 90_000;
@@ -36,7 +47,8 @@ describe.skipIf(skipWithoutChromium('real frame set e2e'))('/iframe/360 on a fra
       if (Date.now() > until) throw new Error(`frame set not ready in 90 s: ${JSON.stringify(r.body).slice(0, 300)}`);
       await new Promise((done) => setTimeout(done, 500));
     }
-    for (const f of frames) for (const u of [...Object.values(f.webp), ...Object.values(f.jpeg)]) inSet.add(new URL(u, env.s.url).pathname);
+    for (const f of frames)
+      for (const u of [...Object.values(f.webp), ...Object.values(f.jpeg)]) inSet.add(new URL(u, env.s.url).pathname);
 
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 900, height: 700 } });
     page = await context.newPage();
@@ -50,8 +62,13 @@ describe.skipIf(skipWithoutChromium('real frame set e2e'))('/iframe/360 on a fra
     await context?.close();
   });
 
-  const pathsOf = (f: SpinFrame) => [...Object.values(f.webp), ...Object.values(f.jpeg)].map((u) => new URL(u, env.s.url).pathname);
-  const shownPath = () => page.locator('img').first().evaluate((i: HTMLImageElement) => ({ path: new URL(i.currentSrc).pathname, width: i.naturalWidth }));
+  const pathsOf = (f: SpinFrame) =>
+    [...Object.values(f.webp), ...Object.values(f.jpeg)].map((u) => new URL(u, env.s.url).pathname);
+  const shownPath = () =>
+    page
+      .locator('img')
+      .first()
+      .evaluate((i: HTMLImageElement) => ({ path: new URL(i.currentSrc).pathname, width: i.naturalWidth }));
 
   it('shows the stored frames: every address it fetches is one of the set, answered 200, in WebP', async () => {
     const slider = page.getByRole('slider', { name: /^360 view of / });
@@ -62,7 +79,9 @@ describe.skipIf(skipWithoutChromium('real frame set e2e'))('/iframe/360 on a fra
     expect(first.path).toMatch(/\.webp$/);
     // Every view of the turn is fetched (24 frames map onto the preset's rendered views).
     const views = new Set(frames.map((f) => new URL(Object.values(f.webp)[0]!, env.s.url).pathname.replace(/-\d+\.webp$/, '')));
-    await expect.poll(() => new Set([...fetched.keys()].map((k) => k.replace(/-\d+\.(webp|jpg)$/, ''))).size, { timeout: 15_000 }).toBe(views.size);
+    await expect
+      .poll(() => new Set([...fetched.keys()].map((k) => k.replace(/-\d+\.(webp|jpg)$/, ''))).size, { timeout: 15_000 })
+      .toBe(views.size);
     expect([...fetched.keys()].filter((k) => !inSet.has(k))).toEqual([]);
     expect([...fetched.values()].every((s) => s === 200)).toBe(true);
   });

@@ -32,18 +32,34 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
 
   beforeAll(async () => {
     productId = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
-    const layers = await env.s.db.query<{ beauty: string }>("SELECT beauty FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle", [productId]);
+    const layers = await env.s.db.query<{ beauty: string }>(
+      "SELECT beauty FROM product_layers WHERE product_id = $1 AND section = '360' ORDER BY angle",
+      [productId],
+    );
     expect(layers.length).toBeGreaterThan(1);
-    const cid = (await env.s.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [productId]))!.customer_id;
+    const cid = (await env.s.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [productId]))!
+      .customer_id;
     const token = await env.s.tokenFor('manager@acme.test');
-    key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: productId, id_customer: cid } })).body.key;
-    presetId = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [productId]))!.id;
+    key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: productId, id_customer: cid } }))
+      .body.key;
+    presetId = (await env.s.db.one<{ id: number }>(
+      "SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1",
+      [productId],
+    ))!.id;
     frameUrls = Array.from({ length: N }, (_, i) => `/storage/${layers[i % layers.length]!.beauty}?frame=${i}`);
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 900, height: 700 } });
     await context.route(/\/backend\/public\/360\?/, (route) =>
       route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ success: true, name: 'Oak chair', sku: 'ACM-1005', width: 640, height: 480, status: 'ready', frames: frameUrls.map((u, index) => ({ index, webp: {}, jpeg: { 640: u } })) }),
+        body: JSON.stringify({
+          success: true,
+          name: 'Oak chair',
+          sku: 'ACM-1005',
+          width: 640,
+          height: 480,
+          status: 'ready',
+          frames: frameUrls.map((u, index) => ({ index, webp: {}, jpeg: { 640: u } })),
+        }),
       }),
     );
     page = await context.newPage();
@@ -53,7 +69,9 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
       if (m) requested.push(Number(m[1]));
     });
     // A wrong key is a 404 with nothing of the product.
-    const wrong = await context.request.get(`${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=48&key=${key}x`);
+    const wrong = await context.request.get(
+      `${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=48&key=${key}x`,
+    );
     expect(wrong.status()).toBe(404);
     expect(await wrong.text()).not.toContain('ACM-1005');
     await page.goto(`${env.s.url}/iframe/360?id_product=${productId}&id_customization=${presetId}&frames=48&key=${key}`);
@@ -119,7 +137,19 @@ describe.skipIf(skipWithoutChromium('public pages e2e'))('/iframe/360 and /viewe
         const at = (type: string, dx: number) => {
           const until = performance.now() + 5;
           while (performance.now() < until); // the gesture's own pace: 5 ms between events
-          el.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: 0, buttons: type === 'pointerup' ? 0 : 1, clientX: x + dx, clientY: y }));
+          el.dispatchEvent(
+            new PointerEvent(type, {
+              bubbles: true,
+              cancelable: true,
+              pointerId: 1,
+              pointerType: 'mouse',
+              isPrimary: true,
+              button: 0,
+              buttons: type === 'pointerup' ? 0 : 1,
+              clientX: x + dx,
+              clientY: y,
+            }),
+          );
         };
         at('pointerdown', 0);
         for (const dx of [20, 40, 60]) at('pointermove', dx);

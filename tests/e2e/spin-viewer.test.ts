@@ -47,7 +47,11 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await mv.waitFor();
     expect(modelViewerFetched()).toBe(true);
     // One read: software WebGL keeps the page's thread busy while the model renders.
-    const seen = await mv.evaluate((el) => ({ src: el.getAttribute('src'), defined: customElements.get('model-viewer') === el.constructor }), undefined, { timeout: 60_000 });
+    const seen = await mv.evaluate(
+      (el) => ({ src: el.getAttribute('src'), defined: customElements.get('model-viewer') === el.constructor }),
+      undefined,
+      { timeout: 60_000 },
+    );
     const src = seen.src!;
     expect(src).toMatch(/^\/storage\/products\/.+\.glb$/);
     expect(seen.defined).toBe(true);
@@ -62,7 +66,9 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await page.getByText('The text has been copied to the clipboard').waitFor();
     const code = await page.evaluate(() => navigator.clipboard.readText());
     expect(code).toBe(await box.inputValue());
-    expect(code).toMatch(/title="3D view of [^"]+" loading="lazy" allow="fullscreen; xr-spatial-tracking" allowfullscreen style="width:100%;aspect-ratio:4 \/ 3;border:0"/);
+    expect(code).toMatch(
+      /title="3D view of [^"]+" loading="lazy" allow="fullscreen; xr-spatial-tracking" allowfullscreen style="width:100%;aspect-ratio:4 \/ 3;border:0"/,
+    );
     const src = /src="([^"]+)"/.exec(code)![1]!.replace(/&amp;/g, '&');
     expect((await context.request.get(src)).status()).toBe(200);
     expect((await context.request.get(src.replace(/key=[^&]+/, 'key=wrong'))).status()).toBe(404);
@@ -81,16 +87,23 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
 
   it('uploads one thumbnail, which the server then answers as the lazy-load image', async () => {
     const id = await idOf('ACM-1005');
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c04020' } })
+      .png()
+      .toBuffer();
     const stored = page.waitForResponse((r) => r.url().includes('/posts/product/viewer/imagelazyload/store'));
     await page.getByLabel('Replace the thumbnail').setInputFiles({ name: 'thumb.png', mimeType: 'image/png', buffer: png });
     const res = await stored;
     expect(res.status()).toBe(200);
     const { path } = (await res.json()) as { path: string };
-    const row = await env.s.db.one<{ image_lazy_load: string }>('SELECT image_lazy_load FROM product_viewers WHERE product_id = $1', [id]);
+    const row = await env.s.db.one<{ image_lazy_load: string }>(
+      'SELECT image_lazy_load FROM product_viewers WHERE product_id = $1',
+      [id],
+    );
     expect(row!.image_lazy_load).toBe(path);
     // The section reads the links again: the thumbnail shown is the new file.
-    await expect.poll(() => page.getByRole('img', { name: /^Thumbnail of the 3D viewer of / }).getAttribute('src'), { timeout: 10_000 }).toContain(path);
+    await expect
+      .poll(() => page.getByRole('img', { name: /^Thumbnail of the 3D viewer of / }).getAttribute('src'), { timeout: 10_000 })
+      .toContain(path);
   });
 
   it("says 'No viewer available' for a product without a model", async () => {
@@ -120,7 +133,9 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     const other = await idOf('ACM-1012');
     await env.s.db.query("DELETE FROM product_presets WHERE product_id = $1 AND section = '360'", [other]);
     await page.goto(`${env.s.url}/product/${other}?section=360`);
-    await expect.poll(() => page.getByTestId('embed-24').getByLabel('24 frames', { exact: true }).inputValue()).toBe('Select Preset');
+    await expect
+      .poll(() => page.getByTestId('embed-24').getByLabel('24 frames', { exact: true }).inputValue())
+      .toBe('Select Preset');
     expect(await page.getByTestId('embed-48').getByLabel('48 frames', { exact: true }).inputValue()).toBe('Select Preset');
     await page.getByRole('switch', { name: '4K Images' }).click();
     await page.getByRole('button', { name: 'Send to email' }).click();
@@ -143,7 +158,10 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await page.getByText('An e-mail with the link will follow.', { exact: false }).waitFor();
     const jobs = page.getByTestId('export-job');
     await expect.poll(() => jobs.count(), { timeout: 10_000 }).toBe(2);
-    const rows = await env.s.db.query<{ retailer_id: number; note: string | null }>('SELECT retailer_id, note FROM exports WHERE product_id = $1 ORDER BY retailer_id', [id]);
+    const rows = await env.s.db.query<{ retailer_id: number; note: string | null }>(
+      'SELECT retailer_id, note FROM exports WHERE product_id = $1 ORDER BY retailer_id',
+      [id],
+    );
     expect(rows.map((r) => r.note)).toEqual(['oak', null]);
     // Rendered by the server's worker, each reaches Ready with its link, without a reload.
     await expect.poll(() => page.getByRole('link', { name: 'Download the zip' }).count(), { timeout: 240_000 }).toBe(2);
@@ -155,19 +173,35 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     // A studio delivery's usual form (issue 40): the decoders come from /decoders/, never a CDN, under the
     // Content-Security-Policy (blob: workers, WebAssembly, the texture read through a blob: URL).
     const id = await idOf('ACM-1006');
-    const glb = await env.s.app.services.storage.save(`products/test/${id}/viewer`, 'glb', readFileSync('tests/fixtures/textured-draco-ktx2.glb'));
+    const glb = await env.s.app.services.storage.save(
+      `products/test/${id}/viewer`,
+      'glb',
+      readFileSync('tests/fixtures/textured-draco-ktx2.glb'),
+    );
     await env.s.db.query('UPDATE product_viewers SET file_glb = $2, updated_at = now() WHERE product_id = $1', [id, glb]);
-    const loaded = (p: Page) => p.locator('model-viewer').evaluate((el) => {
-      const mv = el as HTMLElement & { loaded: boolean; model?: { materials: { pbrMetallicRoughness: { baseColorTexture: { texture: unknown } | null } }[] } };
-      return mv.loaded && !!mv.model?.materials[0]?.pbrMetallicRoughness.baseColorTexture?.texture;
-    });
+    const loaded = (p: Page) =>
+      p.locator('model-viewer').evaluate((el) => {
+        const mv = el as HTMLElement & {
+          loaded: boolean;
+          model?: { materials: { pbrMetallicRoughness: { baseColorTexture: { texture: unknown } | null } }[] };
+        };
+        return mv.loaded && !!mv.model?.materials[0]?.pbrMetallicRoughness.baseColorTexture?.texture;
+      });
     const requested = fetched.length;
     await page.goto(`${env.s.url}/product/${id}?section=3d-viewer`);
     await page.locator(`model-viewer[src$="${glb.split('/').pop()}"]`).waitFor();
     await expect.poll(() => loaded(page), { timeout: 60_000 }).toBe(true);
     const since = fetched.slice(requested);
-    for (const decoder of ['/decoders/draco/draco_wasm_wrapper.js', '/decoders/draco/draco_decoder.wasm', '/decoders/basis/basis_transcoder.js', '/decoders/basis/basis_transcoder.wasm']) {
-      expect(since.some((u) => u === `${env.s.url}${decoder}`), decoder).toBe(true);
+    for (const decoder of [
+      '/decoders/draco/draco_wasm_wrapper.js',
+      '/decoders/draco/draco_decoder.wasm',
+      '/decoders/basis/basis_transcoder.js',
+      '/decoders/basis/basis_transcoder.wasm',
+    ]) {
+      expect(
+        since.some((u) => u === `${env.s.url}${decoder}`),
+        decoder,
+      ).toBe(true);
     }
     expect(since.filter((u) => !u.startsWith(env.s.url) && !u.startsWith('blob:') && !u.startsWith('data:'))).toEqual([]);
 
@@ -178,5 +212,4 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     await expect.poll(() => loaded(shopper), { timeout: 60_000 }).toBe(true);
     await shopper.close();
   });
-
 });

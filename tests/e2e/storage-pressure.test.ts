@@ -20,10 +20,18 @@ const FILLER_BYTES = 256 * 1024;
 const MB = 1024 * 1024;
 /** Noise does not compress: a side of 1400 px is about 5.9 MB as a PNG, 2000 px about 12 MB. */
 const noisePng = (side: number) =>
-  sharp({ create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png().toBuffer();
+  sharp({
+    create: { width: side, height: side, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .png()
+    .toBuffer();
 
 const cacheKeys = (page: Page) =>
-  page.evaluate(async (name) => ((await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : []), IMAGE_CACHE);
+  page.evaluate(
+    async (name) =>
+      (await caches.has(name)) ? (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname) : [],
+    IMAGE_CACHE,
+  );
 
 /** The outbox as stored (what a reload would find), read straight from IndexedDB. */
 const outboxRows = (page: Page) =>
@@ -81,7 +89,8 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
   let productId: number;
   const logs: string[] = [];
 
-  const setQuota = (quotaSize?: number) => cdp.send('Storage.overrideQuotaForOrigin', { origin: env.s.url, ...(quotaSize !== undefined && { quotaSize }) });
+  const setQuota = (quotaSize?: number) =>
+    cdp.send('Storage.overrideQuotaForOrigin', { origin: env.s.url, ...(quotaSize !== undefined && { quotaSize }) });
 
   async function upload(name: string, buffer: Buffer) {
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -115,7 +124,12 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
     // The thumbnail prefetch runs while online and idle; offline it stops, so the cache holds still.
     await context.setOffline(true);
     await page.waitForFunction(() => !navigator.onLine);
-    const first = await upload('small.png', await sharp({ create: { width: 40, height: 40, channels: 3, background: '#d33' } }).png().toBuffer());
+    const first = await upload(
+      'small.png',
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: '#d33' } })
+        .png()
+        .toBuffer(),
+    );
     await first.getByText(WAITING_TEXT).waitFor();
     await first.getByRole('button', { name: 'Done' }).click();
     const queued = await outboxRows(page);
@@ -124,38 +138,44 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
     // Fill the image cache with known images only (the thumbnails prefetched so far, a number that
     // depends on timing, go first); then use every filler once through the worker (its CacheFirst
     // route records each use), and the first five again, so they are the most recently used.
-    await page.evaluate(async ([name, n, size]) => {
-      const cache = await caches.open(name as string);
-      for (const r of await cache.keys()) await cache.delete(r);
-      for (let i = 0; i < (n as number); i++) {
-        const bytes = new Uint8Array(size as number);
-        for (let o = 0; o < bytes.length; o += 65536) crypto.getRandomValues(bytes.subarray(o, o + 65536));
-        await cache.put(`/storage/pressure/${i}.png`, new Response(bytes, { headers: { 'content-type': 'image/png' } }));
-      }
-      // The worker records a use (workbox-expiration's database) after it answers: each use waits for
-      // its record, and starts on a later millisecond than the one before, so the order is strict.
-      const recordOf = (path: string) =>
-        new Promise<number | undefined>((resolve, reject) => {
-          const req = indexedDB.open('workbox-expiration');
-          req.onerror = () => reject(req.error);
-          req.onsuccess = () => {
-            const conn = req.result;
-            if (!conn.objectStoreNames.contains('cache-entries')) return conn.close(), resolve(undefined);
-            const get = conn.transaction('cache-entries').objectStore('cache-entries').get(`${name as string}|${new URL(path, location.href).href}`);
-            get.onsuccess = () => (conn.close(), resolve((get.result as { timestamp?: number } | undefined)?.timestamp));
-          };
-        });
-      let last = 0;
-      const use = async (i: number) => {
-        while (Date.now() <= last) await new Promise(requestAnimationFrame);
-        const started = Date.now();
-        await (await fetch(`/storage/pressure/${i}.png`)).arrayBuffer();
-        while (((await recordOf(`/storage/pressure/${i}.png`)) ?? 0) < started) await new Promise(requestAnimationFrame);
-        last = (await recordOf(`/storage/pressure/${i}.png`))!;
-      };
-      for (let i = 0; i < (n as number); i++) await use(i);
-      for (let i = 0; i < 5; i++) await use(i);
-    }, [IMAGE_CACHE, FILLERS, FILLER_BYTES] as const);
+    await page.evaluate(
+      async ([name, n, size]) => {
+        const cache = await caches.open(name as string);
+        for (const r of await cache.keys()) await cache.delete(r);
+        for (let i = 0; i < (n as number); i++) {
+          const bytes = new Uint8Array(size as number);
+          for (let o = 0; o < bytes.length; o += 65536) crypto.getRandomValues(bytes.subarray(o, o + 65536));
+          await cache.put(`/storage/pressure/${i}.png`, new Response(bytes, { headers: { 'content-type': 'image/png' } }));
+        }
+        // The worker records a use (workbox-expiration's database) after it answers: each use waits for
+        // its record, and starts on a later millisecond than the one before, so the order is strict.
+        const recordOf = (path: string) =>
+          new Promise<number | undefined>((resolve, reject) => {
+            const req = indexedDB.open('workbox-expiration');
+            req.onerror = () => reject(req.error);
+            req.onsuccess = () => {
+              const conn = req.result;
+              if (!conn.objectStoreNames.contains('cache-entries')) return (conn.close(), resolve(undefined));
+              const get = conn
+                .transaction('cache-entries')
+                .objectStore('cache-entries')
+                .get(`${name as string}|${new URL(path, location.href).href}`);
+              get.onsuccess = () => (conn.close(), resolve((get.result as { timestamp?: number } | undefined)?.timestamp));
+            };
+          });
+        let last = 0;
+        const use = async (i: number) => {
+          while (Date.now() <= last) await new Promise(requestAnimationFrame);
+          const started = Date.now();
+          await (await fetch(`/storage/pressure/${i}.png`)).arrayBuffer();
+          while (((await recordOf(`/storage/pressure/${i}.png`)) ?? 0) < started) await new Promise(requestAnimationFrame);
+          last = (await recordOf(`/storage/pressure/${i}.png`))!;
+        };
+        for (let i = 0; i < (n as number); i++) await use(i);
+        for (let i = 0; i < 5; i++) await use(i);
+      },
+      [IMAGE_CACHE, FILLERS, FILLER_BYTES] as const,
+    );
     const before = await cacheKeys(page);
     expect(before).toHaveLength(FILLERS);
 
@@ -168,7 +188,9 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
     await big.getByRole('button', { name: 'Done' }).click();
 
     const after = await cacheKeys(page);
-    console.log(`[storage-pressure] cache entries ${before.length} -> ${after.length}; ${logs.filter((l) => l.includes('storage full')).join(' | ')}`);
+    console.log(
+      `[storage-pressure] cache entries ${before.length} -> ${after.length}; ${logs.filter((l) => l.includes('storage full')).join(' | ')}`,
+    );
     expect(after.length).toBeLessThanOrEqual(Math.ceil(before.length / 2));
     expect(logs.filter((l) => l.includes('cached images evicted'))).toHaveLength(1);
     // Least recently used first: the five used last are still there, the first used of the rest are not.
@@ -201,7 +223,10 @@ describe.skipIf(skipWithoutChromium('storage pressure e2e'))('storage pressure',
     await page.getByTestId('pending-indicator').click();
     const panel = page.getByRole('dialog', { name: 'Pending changes' });
     await panel.getByRole('alert').getByText(QUOTA_MESSAGE, { exact: true }).waitFor();
-    await panel.getByTestId('storage-used').getByText(/^Storage used: [\d.]+ (KB|MB|GB) of [\d.]+ (KB|MB|GB)$/).waitFor();
+    await panel
+      .getByTestId('storage-used')
+      .getByText(/^Storage used: [\d.]+ (KB|MB|GB) of [\d.]+ (KB|MB|GB)$/)
+      .waitFor();
     await panel.getByTestId('storage-persisted').waitFor();
     await panel.screenshot({ path: '.tmp/storage-pressure-panel.png' });
     await page.keyboard.press('Escape');

@@ -11,7 +11,12 @@ import { call } from '../support/http.ts';
 import { seriousViolations } from './shell-helpers.ts';
 import { catalogCount, signInAs } from './registration-helpers.ts';
 
-interface T { id: number; name: string; public: number; ambients: { id: number; name: string }[] }
+interface T {
+  id: number;
+  name: string;
+  public: number;
+  ambients: { id: number; name: string }[];
+}
 
 describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer template catalogue', () => {
   const env = usePortalAndBrowser();
@@ -23,7 +28,8 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
   beforeAll(async () => {
     const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const token = await env.s.tokenFor('manager@acme.test');
-    templates = (await call(env.s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body.templates;
+    templates = (await call(env.s, 'GET', '/gets/roomsets/templates/show', { token, query: { id_customer: cid } })).body
+      .templates;
     context = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     page = await context.newPage();
     await signInAs(page, env.s.url, 'manager@acme.test');
@@ -81,9 +87,17 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
 
   it('without reader-template-access the user goes to the Dashboard', async () => {
     const acme = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
-    const role = (await env.s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'No templates') RETURNING id`, [acme]))!.id;
+    const role = (await env.s.db.one<{ id: number }>(
+      `INSERT INTO roles (customer_id, name) VALUES ($1, 'No templates') RETURNING id`,
+      [acme],
+    ))!.id;
     await grant(env.s.db, role, ['dashboard-access', 'reader-info-access']);
-    await addMember(env.s.db, await createUser(env.s.db, { name: 'No Templates', email: 'notemplates@acme.test', password: 'demo1234' }), acme, role);
+    await addMember(
+      env.s.db,
+      await createUser(env.s.db, { name: 'No Templates', email: 'notemplates@acme.test', password: 'demo1234' }),
+      acme,
+      role,
+    );
     const other = await env.browser.newContext({ serviceWorkers: 'block' });
     const p = await other.newPage();
     try {

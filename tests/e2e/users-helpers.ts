@@ -7,8 +7,13 @@ import type { TestServer } from '../support/server.ts';
 /** The newest invitation link mailed to an address, read from the server's mail folder (.eml files). */
 export function invitationLink(s: TestServer, email: string): string | undefined {
   if (!existsSync(s.config.mailDir)) return undefined;
-  const mails = readdirSync(s.config.mailDir).sort()
-    .map((f) => readFileSync(join(s.config.mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+  const mails = readdirSync(s.config.mailDir)
+    .sort()
+    .map((f) =>
+      readFileSync(join(s.config.mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((m) => new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(m));
   return /https?:\/\/\S+\/accept-invite\?token=[\w-]+&email=\S+/.exec(mails.at(-1) ?? '')?.[0];
 }
@@ -43,5 +48,9 @@ export async function openUsers(page: Page, base: string, tab?: 'account' | 'acc
   await page.goto(`${base}/config/user${tab ? `?tab=${tab}` : ''}`);
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   // Managers get tabs; someone who may only see their own account gets the account alone.
-  await page.getByRole('tabpanel').or(page.getByRole('heading', { name: 'Profile' })).first().waitFor();
+  await page
+    .getByRole('tabpanel')
+    .or(page.getByRole('heading', { name: 'Profile' }))
+    .first()
+    .waitFor();
 }

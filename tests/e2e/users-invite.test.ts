@@ -110,7 +110,9 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
   it('disabling them sends their open tab to Login on its next call', async () => {
     await person.page.goto(`${env.s.url}/catalog`);
     await person.page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
-    await row().getByRole('button', { name: `Actions for ${NEW.name}` }).click();
+    await row()
+      .getByRole('button', { name: `Actions for ${NEW.name}` })
+      .click();
     await manager.page.getByRole('menuitem', { name: 'Disable Account' }).click();
     const confirm = manager.page.getByRole('alertdialog', { name: 'Disable Account' });
     await confirm.getByText(`${NEW.name} (${NEW.email}) will be signed out at once`).waitFor();
@@ -136,7 +138,9 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
 
   it('deleting them asks for the manager’s password: a wrong one is refused at the field, the right one deletes', async () => {
     const page = manager.page;
-    await row().getByRole('button', { name: `Actions for ${NEW.name}` }).click();
+    await row()
+      .getByRole('button', { name: `Actions for ${NEW.name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete Account' });
     await dialog.getByLabel('Your password').fill('not-my-password');
@@ -144,8 +148,11 @@ describe.skipIf(skipWithoutChromium('user management e2e'))('invite, role, disab
     await dialog.getByText('The password is incorrect.').waitFor();
     await shot(page, 'delete-account-wrong-password');
     expect(await seriousViolations(page)).toEqual([]);
-    const members = () => env.s.db.one<{ n: number }>(
-      `SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`, [NEW.email]);
+    const members = () =>
+      env.s.db.one<{ n: number }>(
+        `SELECT count(*)::int AS n FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = $1`,
+        [NEW.email],
+      );
     expect((await members())!.n).toBe(1); // a wrong password changes nothing
     await dialog.getByLabel('Your password').fill('demo1234');
     await dialog.getByRole('button', { name: 'Delete account' }).click();

@@ -16,11 +16,17 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
   afterEach(async () => context.close());
   const acme = async () => (await env.s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
   const roleSlugs = async (name: string) =>
-    (await env.s.db.query<{ slug: string }>(
-      `SELECT rp.slug FROM roles r JOIN role_privileges rp ON rp.role_id = r.id WHERE r.customer_id = $1 AND r.name = $2 ORDER BY rp.slug`,
-      [await acme(), name])).map((r) => r.slug);
+    (
+      await env.s.db.query<{ slug: string }>(
+        `SELECT rp.slug FROM roles r JOIN role_privileges rp ON rp.role_id = r.id WHERE r.customer_id = $1 AND r.name = $2 ORDER BY rp.slug`,
+        [await acme(), name],
+      )
+    ).map((r) => r.slug);
   const roleCount = async (name: string) =>
-    (await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM roles WHERE customer_id = $1 AND name = $2', [await acme(), name]))!.n;
+    (await env.s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM roles WHERE customer_id = $1 AND name = $2', [
+      await acme(),
+      name,
+    ]))!.n;
 
   async function asManager(tab: 'account' | 'accounts' | 'roles' | 'audit') {
     await signIn(page, env.s.url, 'manager@acme.test');
@@ -37,7 +43,10 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'New role' }).click();
-    await page.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /Role Name\*/ }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Roles' })
+      .getByRole('button', { name: /Role Name\*/ })
+      .waitFor();
     const fresh = page.getByRole('form', { name: 'Role Role Name*' });
     expect(await fresh.getByLabel('Role name').getAttribute('placeholder')).toBe('Role Name*');
     await fresh.getByRole('button', { name: 'Create role' }).click();
@@ -75,7 +84,10 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await page.getByRole('navigation', { name: 'Roles' }).getByText('Buyers EU').waitFor({ state: 'detached' });
 
     // A role that still has people is refused: the Error popup with the server's message (§8).
-    await page.getByRole('navigation', { name: 'Roles' }).getByRole('button', { name: /Viewer/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Roles' })
+      .getByRole('button', { name: /Viewer/ })
+      .click();
     await page.getByRole('form', { name: 'Role Viewer' }).getByRole('button', { name: 'Delete role' }).click();
     await page.getByRole('alertdialog', { name: 'Delete role' }).getByRole('button', { name: 'Delete Viewer' }).click();
     const error = page.getByRole('dialog', { name: 'Error' });
@@ -91,7 +103,8 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await openUsers(page, env.s.url, 'roles'); // asking for a tab they may not see shows their account
     expect(await page.getByRole('tab').count()).toBe(0); // their account is all there is
     await page.getByRole('textbox', { name: 'Name' }).waitFor();
-    for (const name of ['Register User', 'New role', 'Resend', 'Revoke']) expect(await page.getByRole('button', { name }).count()).toBe(0);
+    for (const name of ['Register User', 'New role', 'Resend', 'Revoke'])
+      expect(await page.getByRole('button', { name }).count()).toBe(0);
     expect(await page.getByRole('table').count()).toBe(0);
     await shot(page, 'viewer');
     expect(await seriousViolations(page)).toEqual([]);
@@ -100,16 +113,27 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
   it('manage-roles without manage-users: the people list, but no edit buttons on other users', async () => {
     const cid = await acme();
     const role = (await env.s.db.one<{ id: number }>(
-      `INSERT INTO roles (customer_id, name, position) VALUES ($1, 'Role keepers', 50) RETURNING id`, [cid]))!;
-    await env.s.db.query(`INSERT INTO role_privileges (role_id, slug) VALUES ($1, 'manage-roles'), ($1, 'reader-info-access')`, [role.id]);
+      `INSERT INTO roles (customer_id, name, position) VALUES ($1, 'Role keepers', 50) RETURNING id`,
+      [cid],
+    ))!;
+    await env.s.db.query(`INSERT INTO role_privileges (role_id, slug) VALUES ($1, 'manage-roles'), ($1, 'reader-info-access')`, [
+      role.id,
+    ]);
     await env.s.db.query(
-      `UPDATE memberships SET role_id = $1 WHERE customer_id = $2 AND user_id = (SELECT id FROM users WHERE email = 'multi@facet.test')`, [role.id, cid]);
+      `UPDATE memberships SET role_id = $1 WHERE customer_id = $2 AND user_id = (SELECT id FROM users WHERE email = 'multi@facet.test')`,
+      [role.id, cid],
+    );
     await signIn(page, env.s.url, 'multi@facet.test');
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.evaluate((id) => localStorage.setItem('customer_id', String(id)), cid);
     await openUsers(page, env.s.url, 'accounts');
     await page.getByRole('row').filter({ hasText: 'viewer@acme.test' }).waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['My account', 'Manage Accounts', 'Roles and Permissions', 'Audit log']);
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'My account',
+      'Manage Accounts',
+      'Roles and Permissions',
+      'Audit log',
+    ]);
     expect(await page.getByRole('button', { name: 'Register User' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Actions for/ }).count()).toBe(0);
     expect(await page.getByRole('combobox', { name: /^Role of/ }).count()).toBe(0);
@@ -121,7 +145,8 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await page.getByRole('textbox', { name: 'Phone' }).fill('+1 555 0102');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Your name and phone were saved.').waitFor();
-    await expect.poll(async () => env.s.db.one(`SELECT name, phone FROM users WHERE email = 'manager@acme.test'`), { timeout: 10_000 })
+    await expect
+      .poll(async () => env.s.db.one(`SELECT name, phone FROM users WHERE email = 'manager@acme.test'`), { timeout: 10_000 })
       .toEqual({ name: 'Alice B. Manager', phone: '+1 555 0102' });
 
     const photo = page.getByLabel('Photo');
@@ -131,7 +156,9 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await photo.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     await page.getByText('fake.png: The file is not a valid image.').waitFor();
     await shot(page, 'my-account-photo-error');
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#3a6ea5' } })
+      .png()
+      .toBuffer();
     await photo.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByText('Your photo was saved.').waitFor();
     const stored = (await env.s.db.one<{ photo: string }>(`SELECT photo FROM users WHERE email = 'manager@acme.test'`))!.photo;
@@ -163,7 +190,11 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
     await page.getByText('Waiting to be sent').waitFor();
     expect(await page.getByRole('button', { name: 'Send reset link' }).isDisabled()).toBe(true);
     await context.setOffline(false);
-    await expect.poll(async () => (await env.s.db.one<{ phone: string }>(`SELECT phone FROM users WHERE email = 'manager@acme.test'`))!.phone, { timeout: 15_000 })
+    await expect
+      .poll(
+        async () => (await env.s.db.one<{ phone: string }>(`SELECT phone FROM users WHERE email = 'manager@acme.test'`))!.phone,
+        { timeout: 15_000 },
+      )
       .toBe('+1 555 0777');
     await page.getByText('Waiting to be sent').waitFor({ state: 'detached' });
   });

@@ -3,8 +3,10 @@
 import type { EnginePage } from './engine.ts';
 
 async function pageState() {
-  const within = <T>(p: Promise<T>, ms: number, late: T) => Promise.race([p, new Promise<T>((r) => setTimeout(() => r(late), ms))]);
-  const text = (css: string) => (document.querySelector(css) as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim().slice(0, 120) ?? null;
+  const within = <T>(p: Promise<T>, ms: number, late: T) =>
+    Promise.race([p, new Promise<T>((r) => setTimeout(() => r(late), ms))]);
+  const text = (css: string) =>
+    (document.querySelector(css) as HTMLElement | null)?.innerText.replace(/\s+/g, ' ').trim().slice(0, 120) ?? null;
   const locks = (navigator as Navigator & { locks?: LockManager }).locks;
   const lockState = locks
     ? await within<object | string>(
@@ -26,7 +28,11 @@ async function pageState() {
           names.map(async (name) => {
             const tx = conn.transaction(name, 'readwrite');
             tx.objectStore(name).count();
-            const ok = await within(new Promise<boolean>((r) => ((tx.oncomplete = () => r(true)), (tx.onabort = () => r(true)))), 3000, false);
+            const ok = await within(
+              new Promise<boolean>((r) => ((tx.oncomplete = () => r(true)), (tx.onabort = () => r(true)))),
+              3000,
+              false,
+            );
             if (!ok) held.push(name);
           }),
         );

@@ -32,7 +32,9 @@ export async function openGate(target: string): Promise<Gate> {
     open.set(res, `${secs(started)} ${call}`);
     res.once('close', () => {
       open.delete(res);
-      done.push(`${secs(started)} ${call} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} in ${Date.now() - started} ms`);
+      done.push(
+        `${secs(started)} ${call} ${res.statusCode}${res.writableFinished ? '' : ' (cut)'} in ${Date.now() - started} ms`,
+      );
       if (done.length > 40) done.shift();
     });
     const out = request(

@@ -70,15 +70,19 @@ export async function keyboardJourney(env: JourneyEnv, p: EnginePage) {
   await pick(p, 'h2', 'Info');
   // No popup holding the focus (a person waits for it to close before going through the page).
   await gone(p, '[role="dialog"]');
-  const focused = () => p.run(() => {
-    const e = document.activeElement as HTMLElement | null;
-    return e ? `${e.getAttribute('role') ?? e.tagName.toLowerCase()}:${(e.getAttribute('aria-label') ?? e.innerText ?? '').trim()}` : '';
-  });
+  const focused = () =>
+    p.run(() => {
+      const e = document.activeElement as HTMLElement | null;
+      return e
+        ? `${e.getAttribute('role') ?? e.tagName.toLowerCase()}:${(e.getAttribute('aria-label') ?? e.innerText ?? '').trim()}`
+        : '';
+    });
   // The frame: the document never scrolls (the page scrolls inside it) and fits the window.
-  const frame = () => p.run(() => {
-    const root = document.scrollingElement!;
-    return { top: root.scrollTop, fits: root.scrollHeight <= innerHeight };
-  });
+  const frame = () =>
+    p.run(() => {
+      const root = document.scrollingElement!;
+      return { top: root.scrollTop, fits: root.scrollHeight <= innerHeight };
+    });
   // Tab from the top reaches the section tabs.
   for (let i = 0; i < 60 && (await focused()) !== 'tab:Info'; i++) await p.press('Tab');
   expect(await focused()).toBe('tab:Info');

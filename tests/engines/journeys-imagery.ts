@@ -12,7 +12,10 @@ const ZIP_BUTTONS = ['Download All Images', 'Render presets (zip)'];
 
 export async function zipJourney(env: JourneyEnv, p: EnginePage) {
   const id = await env.productId('ACM-1005');
-  const presets = (await env.s.db.one<{ n: number }>("SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = 'vignette'", [id]))!.n;
+  const presets = (await env.s.db.one<{ n: number }>(
+    "SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = 'vignette'",
+    [id],
+  ))!.n;
   expect(presets).toBeGreaterThanOrEqual(2);
   await signIn(p, env.base, 'manager@acme.test');
   await p.goto(`${env.base}/product/${id}?section=vignette`);
@@ -56,13 +59,20 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
   let outcome: string;
   let step = '';
   for (;;) {
-    const seen: string = await until(p, (was: string): string => {
-      if ((window as unknown as { zips: Blob[] }).zips.length) return 'zip';
-      const alert = document.querySelector('[role="alertdialog"]') as HTMLElement | null;
-      if (alert) return alert.innerText;
-      const now = (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText.match(/Building Image \d+ of \d+|Creating a zip file/)?.[0] ?? '';
-      return now !== was ? `step ${now}` : '';
-    }, step);
+    const seen: string = await until(
+      p,
+      (was: string): string => {
+        if ((window as unknown as { zips: Blob[] }).zips.length) return 'zip';
+        const alert = document.querySelector('[role="alertdialog"]') as HTMLElement | null;
+        if (alert) return alert.innerText;
+        const now =
+          (document.querySelector('[role="dialog"]') as HTMLElement | null)?.innerText.match(
+            /Building Image \d+ of \d+|Creating a zip file/,
+          )?.[0] ?? '';
+        return now !== was ? `step ${now}` : '';
+      },
+      step,
+    );
     if (!seen.startsWith('step ')) {
       outcome = seen;
       break;
@@ -84,7 +94,10 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
     const meta = await img.metadata();
     // A drawn frame, not a blank one: its pixels vary (a failure names the frame and its mean colour).
     const { channels } = await img.stats();
-    const drawn = Math.max(...channels.slice(0, 3).map((c) => c.stdev)) > 5 ? 'drawn' : `blank, mean ${channels.map((c) => Math.round(c.mean)).join('/')}`;
+    const drawn =
+      Math.max(...channels.slice(0, 3).map((c) => c.stdev)) > 5
+        ? 'drawn'
+        : `blank, mean ${channels.map((c) => Math.round(c.mean)).join('/')}`;
     expect([name, meta.width, drawn]).toEqual([name, 3840, 'drawn']);
   }
   await env.shot(p, 'zip');
@@ -95,8 +108,12 @@ export async function frameSetQuery(env: Pick<JourneyEnv, 's' | 'productId'>) {
   const id = await env.productId('ACM-1005');
   const cid = (await env.s.db.one<{ id: number }>('SELECT customer_id AS id FROM products WHERE id = $1', [id]))!.id;
   const token = await env.s.tokenFor('manager@acme.test');
-  const key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: id, id_customer: cid } })).body.key as string;
-  const preset = (await env.s.db.one<{ id: number }>("SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1", [id]))!.id;
+  const key = (await call(env.s, 'GET', '/gets/product/share-key', { token, query: { id_product: id, id_customer: cid } })).body
+    .key as string;
+  const preset = (await env.s.db.one<{ id: number }>(
+    "SELECT id FROM product_presets WHERE product_id = $1 AND section = '360' ORDER BY id LIMIT 1",
+    [id],
+  ))!.id;
   const query = { id_product: id, id_customization: preset, frames: 48, key };
   await call(env.s, 'GET', '/public/360', { query });
   return query;
@@ -104,7 +121,9 @@ export async function frameSetQuery(env: Pick<JourneyEnv, 's' | 'productId'>) {
 
 export async function embedJourney(env: JourneyEnv, p: EnginePage) {
   const query = await env.frameSet;
-  await expect.poll(async () => (await call(env.s, 'GET', '/public/360', { query })).body.status, { timeout: 120_000, interval: 500 }).toBe('ready');
+  await expect
+    .poll(async () => (await call(env.s, 'GET', '/public/360', { query })).body.status, { timeout: 120_000, interval: 500 })
+    .toBe('ready');
   const q = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
   await p.goto(`${env.base}/iframe/360?${q}`);
   const slider = await pick(p, '[role="slider"]');

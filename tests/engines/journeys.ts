@@ -55,7 +55,10 @@ export function coreJourneys(launch: () => Promise<Engine>) {
         const last = pages.at(-1);
         const state = last ? await diagnose(last) : 'no page';
         console.log(`${took()} (failed)\n${trace.text()}\npage: ${state}\ngate:\n${env.gate.recent()}`);
-        if (last) await last.screenshot(`.tmp/engines-${env.engine.name}-failed-${name.slice(0, 24).replace(/\W+/g, '-')}.png`).catch(() => undefined);
+        if (last)
+          await last
+            .screenshot(`.tmp/engines-${env.engine.name}-failed-${name.slice(0, 24).replace(/\W+/g, '-')}.png`)
+            .catch(() => undefined);
         throw err;
       } finally {
         clearTimeout(timer);
@@ -132,7 +135,9 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     await until(p, () => !document.querySelector('[data-testid="pending-indicator"]'));
     const name = async () => (await env.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [id]))!.name;
     expect(await name()).toBe(`Saved in ${env.engine.name}`);
-    expect(env.gate.calls.slice(before).filter((c) => c.startsWith('PUT ') || c.startsWith('POST '))).toEqual(['PUT /backend/puts/product/edit']);
+    expect(env.gate.calls.slice(before).filter((c) => c.startsWith('PUT ') || c.startsWith('POST '))).toEqual([
+      'PUT /backend/puts/product/edit',
+    ]);
   });
 
   journey('the vignette zip: two workers, every frame 3840 px wide', async () => {
@@ -157,13 +162,15 @@ export function coreJourneys(launch: () => Promise<Engine>) {
 }
 
 /** The canary of tests/support/csp.ts in Firefox or WebKit. */
-const engineCanary = (engine: Engine): Canary => async (url, reported) => {
-  const p = await engine.newPage();
-  try {
-    await p.goto(url);
-    await p.run(CANARY_SCRIPT);
-    await reported();
-  } finally {
-    await p.close();
-  }
-};
+const engineCanary =
+  (engine: Engine): Canary =>
+  async (url, reported) => {
+    const p = await engine.newPage();
+    try {
+      await p.goto(url);
+      await p.run(CANARY_SCRIPT);
+      await reported();
+    } finally {
+      await p.close();
+    }
+  };

@@ -13,7 +13,8 @@ export function skipWithoutEngine(engine: keyof typeof NEEDS): boolean {
   const missing = NEEDS[engine].filter((p) => !existsSync(p));
   if (!missing.length) return false;
   const what = `the ${engine} journeys need ${missing.join(' and ')}`;
-  if (process.env.CI === 'true') throw new Error(`CI=true: ${what} (apt-get install firefox-esr webkit2gtk-driver xvfb, or bash .ci/run).`);
+  if (process.env.CI === 'true')
+    throw new Error(`CI=true: ${what} (apt-get install firefox-esr webkit2gtk-driver xvfb, or bash .ci/run).`);
   console.log(`[facet] ${what}: skipped (apt-get install firefox-esr webkit2gtk-driver xvfb, or run bash .ci/run).`);
   return true;
 }

@@ -43,7 +43,12 @@ export async function until<T, A extends unknown[]>(p: EnginePage, fn: (...args:
 
 /** Waits until the page shows `text` (in the text of `css`, the whole page by default). */
 export const shows = (p: EnginePage, text: string, css = 'body') =>
-  until(p, (t: string, c: string) => [...document.querySelectorAll(c)].some((e) => (e as HTMLElement).innerText.includes(t)), text, css);
+  until(
+    p,
+    (t: string, c: string) => [...document.querySelectorAll(c)].some((e) => (e as HTMLElement).innerText.includes(t)),
+    text,
+    css,
+  );
 
 /**
  * In the page: whether the element is enabled and gets the pointer at its centre, brought into view
@@ -77,10 +82,12 @@ export function waitBeforeActing(p: EnginePage): EnginePage {
 
 export const gone = (p: EnginePage, css: string) => until(p, (c: string) => !document.querySelector(c), css);
 
-export const textOf = (p: EnginePage, css: string) => p.run((c: string) => (document.querySelector(c) as HTMLElement | null)?.innerText.trim() ?? null, css);
+export const textOf = (p: EnginePage, css: string) =>
+  p.run((c: string) => (document.querySelector(c) as HTMLElement | null)?.innerText.trim() ?? null, css);
 
 /** The number in the catalogue's count line ("62 products"). */
-export const catalogCount = async (p: EnginePage) => Number(((await textOf(p, '[data-testid="catalog-count"]')) ?? 'NaN').split(' ')[0]);
+export const catalogCount = async (p: EnginePage) =>
+  Number(((await textOf(p, '[data-testid="catalog-count"]')) ?? 'NaN').split(' ')[0]);
 
 export async function signIn(p: EnginePage, base: string, email: string) {
   await p.goto(`${base}/login`);

@@ -51,7 +51,10 @@ export function startTrace(): Trace {
     note: (what) => lines.push({ what: `-- ${what}`, at: Date.now(), ms: 0, calls: 1 }),
     text: () =>
       lines
-        .map((l) => `${((l.at - t0) / 1000).toFixed(1).padStart(6)} s  ${(l.ms / 1000).toFixed(1).padStart(5)} s  ${l.what}${l.calls > 1 ? ` ×${l.calls}` : ''}`)
+        .map(
+          (l) =>
+            `${((l.at - t0) / 1000).toFixed(1).padStart(6)} s  ${(l.ms / 1000).toFixed(1).padStart(5)} s  ${l.what}${l.calls > 1 ? ` ×${l.calls}` : ''}`,
+        )
         .join('\n'),
   };
 }

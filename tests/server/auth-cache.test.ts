@@ -20,14 +20,17 @@ beforeAll(async () => {
   twin = await s.twin();
   other = { ...s, api: twin.api, url: twin.url };
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const me = (srv: TestServer, token: string) => call(srv, 'GET', '/api/user', { token });
 /**
  * The other process drops its entry when the change's NOTIFY reaches it; the writer waits only for
  * its own copy. Under load that can come a few ms after the writer's answer: allowed up to 1 s.
  */
-const refusedBy = (srv: TestServer, token: string) => expect.poll(async () => (await me(srv, token)).status, { timeout: 1000, interval: 10 }).toBe(401);
+const refusedBy = (srv: TestServer, token: string) =>
+  expect.poll(async () => (await me(srv, token)).status, { timeout: 1000, interval: 10 }).toBe(401);
 const product = async (srv: TestServer, token: string) => {
   const id = (await s.db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1', [w.acme]))!.id;
   return call(srv, 'GET', '/gets/product', { token, query: { id_product: id, id_customer: w.acme } });
@@ -58,7 +61,9 @@ describe('fewer queries per call (a server of their own, nothing else writing)',
     quiet = await startTestServer();
     acme = (await quiet.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', ['Acme Living']))!.id;
   });
-  afterAll(async () => { await quiet?.close(); });
+  afterAll(async () => {
+    await quiet?.close();
+  });
 
   it('the current user and one product cost no query once cached', async () => {
     const token = await quiet.tokenFor(DEMO.acme);
@@ -77,9 +82,18 @@ describe('fewer queries per call (a server of their own, nothing else writing)',
 
   it('the product list costs no query while unchanged (304 from the cached version)', async () => {
     const token = await quiet.tokenFor(DEMO.acme);
-    const list = (etag?: string) => call(quiet, 'GET', '/gets/product/show', { token, query: { id_customer: acme }, headers: etag ? { 'if-none-match': etag } : {} });
+    const list = (etag?: string) =>
+      call(quiet, 'GET', '/gets/product/show', {
+        token,
+        query: { id_customer: acme },
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
     const etag = (await list()).headers.get('etag')!;
-    const cached = await warmTallies(quiet, () => list(etag), async () => void expect((await list(etag)).status).toBe(304));
+    const cached = await warmTallies(
+      quiet,
+      () => list(etag),
+      async () => void expect((await list(etag)).status).toBe(304),
+    );
     expect(cached.total).toBe(0);
   });
 });
@@ -96,23 +110,40 @@ describe('refused on the next request, with the cache in place', () => {
   it('disabled through the other process', async () => {
     const p = await makeMember(s, w.acme, w.viewerRole);
     for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
-    await expectStatus(other, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
+    await expectStatus(other, 200, 'PUT', '/user/deactivate', {
+      token: w.tok.acme,
+      body: { id_user: p.id, id_customer: w.acme },
+    });
     await refusedBy(s, p.token);
   });
 
   it('a removed person (every token revoked)', async () => {
     const p = await makeMember(s, w.acme, w.viewerRole);
     for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
-    await expectStatus(s, 200, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme, password: 'demo1234' } });
+    await expectStatus(s, 200, 'DELETE', '/user/delete', {
+      token: w.tok.acme,
+      body: { id_user: p.id, id_customer: w.acme, password: 'demo1234' },
+    });
     await refusedBy(other, p.token);
   });
 
-  it('a permission taken from a role applies to the member\'s next call in the other process', async () => {
-    const role = (await expectStatus(s, 200, 'POST', '/customer/role/create', { token: w.tok.acme, body: { id_customer: w.acme, name: `Readers ${Date.now()}` } })).body.id as number;
-    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', { token: w.tok.acme, body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': true } } });
+  it("a permission taken from a role applies to the member's next call in the other process", async () => {
+    const role = (
+      await expectStatus(s, 200, 'POST', '/customer/role/create', {
+        token: w.tok.acme,
+        body: { id_customer: w.acme, name: `Readers ${Date.now()}` },
+      })
+    ).body.id as number;
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', {
+      token: w.tok.acme,
+      body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': true } },
+    });
     const p = await makeMember(s, w.acme, role);
     expect((await product(other, p.token)).status).toBe(200);
-    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', { token: w.tok.acme, body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': false } } });
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', {
+      token: w.tok.acme,
+      body: { id_role: role, id_customer: w.acme, permissions: { 'reader-info-access': false } },
+    });
     await expect.poll(async () => (await product(other, p.token)).status, { timeout: 1000, interval: 10 }).toBe(403);
     expect((await product(s, p.token)).status).toBe(403);
   });
@@ -132,10 +163,13 @@ describe('refused on the next request, with the cache in place', () => {
   });
 });
 
-describe('one product\'s answer, cached the same way', () => {
+describe("one product's answer, cached the same way", () => {
   const productOf = async (srv: TestServer, id: number) =>
     (await call(srv, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: id, id_customer: w.acme } })).body.product;
-  const newest = async () => (await s.db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [w.acme]))!.id;
+  const newest = async () =>
+    (await s.db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [
+      w.acme,
+    ]))!.id;
   /** Hand-made changes have no settle(): their NOTIFY reaches the process a moment later. */
   async function eventually(check: () => Promise<boolean>) {
     for (let i = 0; i < 50 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
@@ -149,16 +183,32 @@ describe('one product\'s answer, cached the same way', () => {
     const id = await newest();
     await productOf(s, id);
     const finish = `Finish ${Date.now()}`;
-    await expectStatus(other, 200, 'PUT', '/puts/product/edit', { token: w.tok.acme, body: { id_product: id, id_customer: w.acme, finish } });
+    await expectStatus(other, 200, 'PUT', '/puts/product/edit', {
+      token: w.tok.acme,
+      body: { id_product: id, id_customer: w.acme, finish },
+    });
     await soon(async () => (await productOf(s, id)).finish, finish);
     const before = (await productOf(s, id)).images_uploaded.length;
-    const png = new Uint8Array(await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } }).png().toBuffer());
-    const up = await call(other, 'POST', '/posts/product/images-uploaded/store',
-      { token: w.tok.acme, form: form({ id_product: id, id_customer: w.acme }, { file_image: { name: 'a.png', bytes: png } }) });
+    const png = new Uint8Array(
+      await sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
+        .png()
+        .toBuffer(),
+    );
+    const up = await call(other, 'POST', '/posts/product/images-uploaded/store', {
+      token: w.tok.acme,
+      form: form({ id_product: id, id_customer: w.acme }, { file_image: { name: 'a.png', bytes: png } }),
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     await soon(async () => (await productOf(s, id)).images_uploaded.length, before + 1);
-    await expectStatus(other, 200, 'DELETE', '/deletes/product/squedule', { query: { id_product: id, id_customer: w.acme }, token: w.tok.acme });
-    await soon(async () => (await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: id, id_customer: w.acme } })).status, 404);
+    await expectStatus(other, 200, 'DELETE', '/deletes/product/squedule', {
+      query: { id_product: id, id_customer: w.acme },
+      token: w.tok.acme,
+    });
+    await soon(
+      async () =>
+        (await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: id, id_customer: w.acme } })).status,
+      404,
+    );
   });
 
   it('layers and uploads written by hand in the database (a render job, a script) reach it by their NOTIFY', async () => {
@@ -166,9 +216,15 @@ describe('one product\'s answer, cached the same way', () => {
     expect((await productOf(s, id)).sizeImageProduct).not.toBeNull();
     await s.db.query(`DELETE FROM product_layers WHERE product_id = $1 AND section = 'silo'`, [id]);
     await eventually(async () => (await productOf(s, id)).sizeImageProduct === null);
-    await s.db.query(`INSERT INTO product_layers (product_id, section, angle, beauty, width, height) VALUES ($1, 'silo', 0, 'x.png', 640, 480)`, [id]);
+    await s.db.query(
+      `INSERT INTO product_layers (product_id, section, angle, beauty, width, height) VALUES ($1, 'silo', 0, 'x.png', 640, 480)`,
+      [id],
+    );
     await eventually(async () => (await productOf(s, id)).sizeImageProduct?.width === 640);
-    await s.db.query(`INSERT INTO product_uploads (product_id, section, path, name, extension) VALUES ($1, 'silo', 'x/y.png', 'y.png', 'png')`, [id]);
+    await s.db.query(
+      `INSERT INTO product_uploads (product_id, section, path, name, extension) VALUES ($1, 'silo', 'x/y.png', 'y.png', 'png')`,
+      [id],
+    );
     await eventually(async () => (await productOf(s, id)).images_uploaded.some((u: { name: string }) => u.name === 'y.png'));
   });
 });
@@ -177,13 +233,20 @@ describe('the product list version, cached the same way', () => {
   it('a change made through the other process is seen within moments', async () => {
     const token = await s.tokenFor(DEMO.acme);
     const list = (srv: TestServer, etag?: string) =>
-      call(srv, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme }, headers: etag ? { 'if-none-match': etag } : {} });
+      call(srv, 'GET', '/gets/product/show', {
+        token,
+        query: { id_customer: w.acme },
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
     const first = await list(s);
     expect(first.status).toBe(200);
     const etag = first.headers.get('etag')!;
     expect((await list(s, etag)).status).toBe(304);
     const id = (first.body as { products: { id: number }[] }).products[0]!.id;
-    await expectStatus(other, 200, 'PUT', '/puts/product/edit', { token, body: { id_product: id, id_customer: w.acme, finish: `Finish ${Date.now()}` } });
+    await expectStatus(other, 200, 'PUT', '/puts/product/edit', {
+      token,
+      body: { id_product: id, id_customer: w.acme, finish: `Finish ${Date.now()}` },
+    });
     // Within moments (the other process's NOTIFY), like every cross-process change here.
     await expect.poll(async () => (await list(s, etag)).status, { timeout: 1000, interval: 10 }).toBe(200);
     expect((await list(s, etag)).headers.get('etag')).not.toBe(etag);

@@ -5,8 +5,12 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO } from '../support/http.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe('POST /api/auth/login', () => {
   it('returns "<id>|<secret>" whose secret works as a bearer token', async () => {
@@ -42,7 +46,10 @@ describe('POST /api/auth/login', () => {
 describe('GET /api/user', () => {
   it('needs a token', async () => {
     expect((await call(s, 'GET', '/api/user')).status).toBe(401);
-    expect((await call(s, 'GET', '/api/user', { token: 'forged' })).body).toEqual({ success: false, message: 'Unauthenticated.' });
+    expect((await call(s, 'GET', '/api/user', { token: 'forged' })).body).toEqual({
+      success: false,
+      message: 'Unauthenticated.',
+    });
   });
   it('lists every company for staff and both for a multi-company user', async () => {
     const staff = await call(s, 'GET', '/api/user', { token: await s.tokenFor(DEMO.staff) });
@@ -63,18 +70,26 @@ describe('forgot and reset password, end to end through the mail folder', () => 
     expect(r.body).toEqual({ success: true, message: 'An email was sent to you. Verify your email.' });
     const mails = readdirSync(s.config.mailDir);
     expect(mails).toHaveLength(1);
-    const eml = readFileSync(join(s.config.mailDir, mails[0]!), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const eml = readFileSync(join(s.config.mailDir, mails[0]!), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     const link = /https?:\/\/\S+\/reset-password\?token=([\w-]+)&email=(\S+)/.exec(eml);
     expect(link).not.toBeNull();
     const [, token, email] = link!;
 
-    const mismatch = await call(s, 'POST', '/api/auth/reset-password', { body: { password: 'short', token, email: decodeURIComponent(email!) } });
+    const mismatch = await call(s, 'POST', '/api/auth/reset-password', {
+      body: { password: 'short', token, email: decodeURIComponent(email!) },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors.password[0]).toMatch(/at least 8/);
 
-    const ok = await call(s, 'POST', '/api/auth/reset-password', { body: { password: 'newpass99', token, email: decodeURIComponent(email!) } });
+    const ok = await call(s, 'POST', '/api/auth/reset-password', {
+      body: { password: 'newpass99', token, email: decodeURIComponent(email!) },
+    });
     expect(ok.body).toEqual({ success: true, message: 'Your new password has been registered.' });
-    const again = await call(s, 'POST', '/api/auth/reset-password', { body: { password: 'another99', token, email: decodeURIComponent(email!) } });
+    const again = await call(s, 'POST', '/api/auth/reset-password', {
+      body: { password: 'another99', token, email: decodeURIComponent(email!) },
+    });
     expect(again.status).toBe(422);
     const login = await call(s, 'POST', '/api/auth/login', { body: { email: DEMO.borealis, password: 'newpass99' } });
     expect(login.status).toBe(200);
@@ -102,9 +117,15 @@ describe('GET /user/have_access', () => {
     });
   });
   it('grants everything to staff in the provider context and refuses it to customers', async () => {
-    const staff = await call(s, 'GET', '/user/have_access', { token: await s.tokenFor(DEMO.staff), query: { id_customer: -1, slugs: 'manage-roles' } });
+    const staff = await call(s, 'GET', '/user/have_access', {
+      token: await s.tokenFor(DEMO.staff),
+      query: { id_customer: -1, slugs: 'manage-roles' },
+    });
     expect(staff.body.data).toEqual({ 'manage-roles': true });
-    const client = await call(s, 'GET', '/user/have_access', { token: await s.tokenFor(DEMO.acme), query: { id_customer: -1, slugs: 'manage-roles' } });
+    const client = await call(s, 'GET', '/user/have_access', {
+      token: await s.tokenFor(DEMO.acme),
+      query: { id_customer: -1, slugs: 'manage-roles' },
+    });
     expect(client.status).toBe(403);
   });
 });

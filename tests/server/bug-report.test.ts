@@ -22,13 +22,21 @@ beforeAll(async () => {
     ids[email] = (await s.db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]))!.id;
     tokens[email] = await s.tokenFor(email);
   }
-  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } }).png().toBuffer();
+  png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const fields = (who: string, extra: Record<string, string | number> = {}) => ({
-  id_user: ids[who]!, id_customer: who === DEMO.borealis ? borealis : acme,
-  subject: 'Catalog freezes', description: 'The grid stops scrolling after 200 rows.', url: 'http://localhost/catalog', ...extra,
+  id_user: ids[who]!,
+  id_customer: who === DEMO.borealis ? borealis : acme,
+  subject: 'Catalog freezes',
+  description: 'The grid stops scrolling after 200 rows.',
+  url: 'http://localhost/catalog',
+  ...extra,
 });
 const send = (who: string, f: FormData) => call(s, 'POST', PATH, { token: tokens[who], form: f });
 const reports = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM bug_reports'))!.n;
@@ -54,8 +62,11 @@ describe('POST /api/report-bug', () => {
     expect(r.body).toEqual({ success: true, message: 'Bug report sent successfully!' });
     const row = await s.db.one<Record<string, unknown>>('SELECT * FROM bug_reports ORDER BY id DESC LIMIT 1');
     expect(row).toMatchObject({
-      user_id: ids[DEMO.acme], customer_id: acme, subject: 'Catalog freezes',
-      description: 'The grid stops scrolling after 200 rows.', url: 'http://localhost/catalog',
+      user_id: ids[DEMO.acme],
+      customer_id: acme,
+      subject: 'Catalog freezes',
+      description: 'The grid stops scrolling after 200 rows.',
+      url: 'http://localhost/catalog',
     });
     expect(row!.file).toMatch(/^private\/bug-reports\/[0-9a-f-]{36}\.png$/);
     expect(readFileSync(join(s.config.storageDir, row!.file as string))).toEqual(Buffer.from(png));
@@ -76,7 +87,9 @@ describe('POST /api/report-bug', () => {
   it('takes a report without a file, as JSON or multipart, and without url', async () => {
     const { url: _url, ...noUrl } = fields(DEMO.acme);
     expect((await send(DEMO.acme, form(noUrl))).body).toEqual({ success: true, message: 'Bug report sent successfully!' });
-    const row = await s.db.one<{ file: string | null; url: string | null }>('SELECT file, url FROM bug_reports ORDER BY id DESC LIMIT 1');
+    const row = await s.db.one<{ file: string | null; url: string | null }>(
+      'SELECT file, url FROM bug_reports ORDER BY id DESC LIMIT 1',
+    );
     expect(row).toEqual({ file: null, url: null });
     const json = await call(s, 'POST', PATH, { token: tokens[DEMO.acme], body: fields(DEMO.acme) });
     expect(json.body).toEqual({ success: true, message: 'Bug report sent successfully!' });
@@ -96,14 +109,16 @@ describe('POST /api/report-bug', () => {
     expect((await send(DEMO.acme, form(fields(DEMO.acme), { file: { name: 'broken.png', bytes: broken } }))).status).toBe(200);
     const damaged = await s.db.one<{ file: string }>('SELECT file FROM bug_reports ORDER BY id DESC LIMIT 1');
     expect(readFileSync(join(s.config.storageDir, damaged!.file))).toEqual(broken);
-    expect((await send(DEMO.acme, form(fields(DEMO.acme), { file: { name: 'log.txt', bytes: Buffer.from('trace') } }))).status).toBe(200);
+    expect(
+      (await send(DEMO.acme, form(fields(DEMO.acme), { file: { name: 'log.txt', bytes: Buffer.from('trace') } }))).status,
+    ).toBe(200);
     const row = await s.db.one<{ file: string }>('SELECT file FROM bug_reports ORDER BY id DESC LIMIT 1');
     expect(row!.file).toMatch(/^private\/bug-reports\/[0-9a-f-]{36}\.txt$/);
   });
 
   it('lets staff report from the provider context and viewers from their company', async () => {
     expect((await send(DEMO.staff, form({ ...fields(DEMO.staff), id_customer: -1 }))).status).toBe(200);
-    expect((await s.db.one('SELECT customer_id FROM bug_reports ORDER BY id DESC LIMIT 1'))).toEqual({ customer_id: -1 });
+    expect(await s.db.one('SELECT customer_id FROM bug_reports ORDER BY id DESC LIMIT 1')).toEqual({ customer_id: -1 });
     expect((await send(DEMO.viewer, form(fields(DEMO.viewer)))).status).toBe(200);
   });
 
@@ -181,7 +196,9 @@ describe('bad input', () => {
 
   it('refuses a broken JSON body without a 5xx', async () => {
     const r = await fetch(`${s.api}${PATH}`, {
-      method: 'POST', body: '{"id_user": ', headers: { authorization: `Bearer ${tokens[DEMO.acme]}`, 'content-type': 'application/json' },
+      method: 'POST',
+      body: '{"id_user": ',
+      headers: { authorization: `Bearer ${tokens[DEMO.acme]}`, 'content-type': 'application/json' },
     });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ success: false, message: expect.any(String) });

@@ -7,8 +7,13 @@ import { BIG, expectTemplate, refused, world, type World } from './templates.fix
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe('GET /gets/customers/all/show', () => {
   it('gives staff every company and others the companies they belong to', async () => {
@@ -37,7 +42,10 @@ describe('GET /gets/roomsets/templates/categories/show', () => {
     const r = await call(s, 'GET', '/gets/roomsets/templates/categories/show', { token: w.tok.noslug });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['categories', 'success']);
-    const ambients = (await call(s, 'GET', '/template/ambient/get_all', { token: w.tok.acme })).body.ambients as { id: number; name: string }[];
+    const ambients = (await call(s, 'GET', '/template/ambient/get_all', { token: w.tok.acme })).body.ambients as {
+      id: number;
+      name: string;
+    }[];
     expect(r.body.categories).toHaveLength(8);
     expect(r.body.categories).toEqual(ambients.map((a) => ({ id: a.id, category: a.name })));
   });
@@ -46,10 +54,17 @@ describe('GET /gets/roomsets/templates/categories/show', () => {
 
 describe('GET /gets/roomsets/templates/show', () => {
   it('lists the templates the company sees, exactly as /template/get_all does', async () => {
-    const r = await call(s, 'GET', '/gets/roomsets/templates/show', { token: w.tok.borealis, query: { id_customer: w.borealis } });
+    const r = await call(s, 'GET', '/gets/roomsets/templates/show', {
+      token: w.tok.borealis,
+      query: { id_customer: w.borealis },
+    });
     expect(r.status).toBe(200);
     // cursor and deleted are the server's delta-sync extension (see server/domain/delta.ts).
-    expect(Object.keys(r.body).filter((k) => k !== 'cursor' && k !== 'deleted').sort()).toEqual(['success', 'templates']);
+    expect(
+      Object.keys(r.body)
+        .filter((k) => k !== 'cursor' && k !== 'deleted')
+        .sort(),
+    ).toEqual(['success', 'templates']);
     expect(r.body.templates).toHaveLength(40);
     r.body.templates.forEach(expectTemplate);
     expect(JSON.stringify(r.body)).not.toContain('Acme Room');
@@ -61,7 +76,8 @@ describe('GET /gets/roomsets/templates/show', () => {
   });
 
   it.each([
-    ['another company', 'acme', 'borealis', 403], ['the provider context as a customer', 'borealis', -1, 403],
+    ['another company', 'acme', 'borealis', 403],
+    ['the provider context as a customer', 'borealis', -1, 403],
     ['a user without reader-template-access', 'noslug', 'acme', 403],
   ] as const)('refuses %s', async (_what, who, customer, status) => {
     const id_customer = customer === 'acme' ? w.acme : customer === 'borealis' ? w.borealis : customer;
@@ -70,8 +86,13 @@ describe('GET /gets/roomsets/templates/show', () => {
     expect(JSON.stringify(r.body)).not.toMatch(/Room \d|Studio Scene/);
   });
 
-  it.each([['missing id_customer', {}], ['a word', { id_customer: 'x' }], ['a long value', { id_customer: BIG.slice(0, 8000) }]])(
-    'refuses %s with 422', async (_what, query) => refused(await call(s, 'GET', '/gets/roomsets/templates/show', { token: w.tok.acme, query }), 422));
+  it.each([
+    ['missing id_customer', {}],
+    ['a word', { id_customer: 'x' }],
+    ['a long value', { id_customer: BIG.slice(0, 8000) }],
+  ])('refuses %s with 422', async (_what, query) =>
+    refused(await call(s, 'GET', '/gets/roomsets/templates/show', { token: w.tok.acme, query }), 422),
+  );
 });
 
 describe('GET /gets/product/categories/show', () => {
@@ -87,7 +108,9 @@ describe('GET /gets/product/categories/show', () => {
       for (const sub of c.subcategories) expect(Object.keys(sub).sort()).toEqual(['id', 'subcategory']);
     }
     expect(cats[0]!.subcategories.map((x) => x.subcategory)).toEqual(['Sofas', 'Armchairs', 'Coffee Tables', 'TV Stands']);
-    const owner = await s.db.one<{ category_id: number }>('SELECT category_id FROM product_subcategories WHERE id = $1', [cats[2]!.subcategories[0]!.id]);
+    const owner = await s.db.one<{ category_id: number }>('SELECT category_id FROM product_subcategories WHERE id = $1', [
+      cats[2]!.subcategories[0]!.id,
+    ]);
     expect(owner!.category_id).toBe(cats[2]!.id);
   });
   it('needs a token', async () => refused(await call(s, 'GET', '/gets/product/categories/show'), 401));
@@ -95,7 +118,9 @@ describe('GET /gets/product/categories/show', () => {
 
 describe('GET /gets/tags/show', () => {
   const tagIds = async (customer: number) =>
-    (await s.db.query<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1', [customer])).map((r) => r.id).sort((a, b) => a - b);
+    (await s.db.query<{ id: number }>('SELECT id FROM tags WHERE customer_id = $1', [customer]))
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
   const ids = (tags: { id: number }[]) => tags.map((t) => t.id).sort((a, b) => a - b);
 
   it("lists only the company's own product tags, to readers too", async () => {
@@ -113,14 +138,23 @@ describe('GET /gets/tags/show', () => {
   });
 
   it.each([
-    ['another company', 'borealis', 'acme'], ['the provider context as a customer', 'acme', -1],
+    ['another company', 'borealis', 'acme'],
+    ['the provider context as a customer', 'acme', -1],
     ['a user without an info slug', 'noslug', 'acme'],
   ] as const)('refuses %s with 403', async (_what, who, customer) => {
-    const r = await call(s, 'GET', '/gets/tags/show', { token: w.tok[who], query: { id_customer: customer === 'acme' ? w.acme : customer } });
+    const r = await call(s, 'GET', '/gets/tags/show', {
+      token: w.tok[who],
+      query: { id_customer: customer === 'acme' ? w.acme : customer },
+    });
     refused(r, 403);
     expect(JSON.stringify(r.body)).not.toMatch(/bestseller|walnut|"tags"/);
   });
 
-  it.each([['missing id_customer', {}], ['a word', { id_customer: 'x' }], ['-2', { id_customer: -2 }]])(
-    'refuses %s with 422', async (_what, query) => refused(await call(s, 'GET', '/gets/tags/show', { token: w.tok.acme, query }), 422));
+  it.each([
+    ['missing id_customer', {}],
+    ['a word', { id_customer: 'x' }],
+    ['-2', { id_customer: -2 }],
+  ])('refuses %s with 422', async (_what, query) =>
+    refused(await call(s, 'GET', '/gets/tags/show', { token: w.tok.acme, query }), 422),
+  );
 });

@@ -4,7 +4,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
 import { retailerErrors, retailerRules } from '../../src/api/contract/rules/retailer.ts';
-import { accountRules, companyRegistrationRules, inviteRules, managerErrors, managerRegistrationRules, PASSWORD_MISMATCH, roleRules, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
+import {
+  accountRules,
+  companyRegistrationRules,
+  inviteRules,
+  managerErrors,
+  managerRegistrationRules,
+  PASSWORD_MISMATCH,
+  roleRules,
+  selfRegistrationRules,
+} from '../../src/api/contract/rules/user.ts';
 import { call, form } from '../support/http.ts';
 import { acceptedAlike, breaking, passing, refusedAlike, rows, tableCases, type Case } from '../support/rule-cases.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -18,11 +27,20 @@ beforeAll(async () => {
   w = await ids(s);
   roleId = (await s.db.one<{ id: number }>("SELECT id FROM roles WHERE customer_id = $1 AND name = 'Registrar'", [w.acme]))!.id;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 describe('retailers', () => {
   const base = {
-    retailer: 'Valid', file_type: 'png', height: 100, width: 100, dpi: 72, color_depth: 24, file_size: 5, images_per_row: 48,
+    retailer: 'Valid',
+    file_type: 'png',
+    height: 100,
+    width: 100,
+    dpi: 72,
+    color_depth: 24,
+    file_size: 5,
+    images_per_row: 48,
     file_name: '<note>_<frame_num2>.<ext>',
   };
   const add = (body: Record<string, unknown>) => call(s, 'POST', '/posts/retailer/add', { token: w.tok.staff, body });
@@ -46,22 +64,42 @@ describe('retailers', () => {
 describe('people and roles', () => {
   let n = 0;
   const invite = (body: Record<string, unknown>) =>
-    call(s, 'POST', '/user/inside', { token: w.tok.acme, body: { id_customer: w.acme, id_role: roleId, name: 'Ann', email: `ann${++n}@example.test`, ...body } });
-  const role = (body: Record<string, unknown>) => call(s, 'POST', '/customer/role/create', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
-  const me = (body: Record<string, unknown>) => call(s, 'PUT', '/user/edit', { token: w.tok.acme, body: { name: 'Alice', ...body } });
+    call(s, 'POST', '/user/inside', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, id_role: roleId, name: 'Ann', email: `ann${++n}@example.test`, ...body },
+    });
+  const role = (body: Record<string, unknown>) =>
+    call(s, 'POST', '/customer/role/create', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
+  const me = (body: Record<string, unknown>) =>
+    call(s, 'PUT', '/user/edit', { token: w.tok.acme, body: { name: 'Alice', ...body } });
   const blank: Case = { field: 'name', value: '   ', why: 'spaces alone' };
 
-  it.each(rows([...tableCases(inviteRules, breaking), blank, { field: 'email', value: 'ann@', why: 'not an address' }]))('an invitation, refused alike: %s', async (_, c) => {
-    refusedAlike(await invite({ [c.field]: c.value }), tableErrors(inviteRules, { name: 'Ann', email: 'ann@example.test', [c.field]: c.value }), c.field);
-  });
+  it.each(rows([...tableCases(inviteRules, breaking), blank, { field: 'email', value: 'ann@', why: 'not an address' }]))(
+    'an invitation, refused alike: %s',
+    async (_, c) => {
+      refusedAlike(
+        await invite({ [c.field]: c.value }),
+        tableErrors(inviteRules, { name: 'Ann', email: 'ann@example.test', [c.field]: c.value }),
+        c.field,
+      );
+    },
+  );
   it.each(rows(tableCases(inviteRules, passing)))('an invitation, taken alike: %s', async (_, c) => {
-    acceptedAlike(await invite({ [c.field]: c.value }), tableErrors(inviteRules, { name: 'Ann', email: 'ann@example.test', [c.field]: c.value }));
+    acceptedAlike(
+      await invite({ [c.field]: c.value }),
+      tableErrors(inviteRules, { name: 'Ann', email: 'ann@example.test', [c.field]: c.value }),
+    );
   });
 
-  it.each(rows([...tableCases(roleRules, breaking), { field: 'name', value: 'Role Name*', why: 'the placeholder' }, { field: 'name', value: '', why: 'blank' }]))(
-    'a role name, refused alike: %s', async (_, c) => {
-      refusedAlike(await role({ [c.field]: c.value }), tableErrors(roleRules, { [c.field]: c.value }), c.field);
-    });
+  it.each(
+    rows([
+      ...tableCases(roleRules, breaking),
+      { field: 'name', value: 'Role Name*', why: 'the placeholder' },
+      { field: 'name', value: '', why: 'blank' },
+    ]),
+  )('a role name, refused alike: %s', async (_, c) => {
+    refusedAlike(await role({ [c.field]: c.value }), tableErrors(roleRules, { [c.field]: c.value }), c.field);
+  });
   it.each(rows(tableCases(roleRules, passing)))('a role name, taken alike: %s', async (_, c) => {
     acceptedAlike(await role({ [c.field]: c.value }), tableErrors(roleRules, { [c.field]: c.value }));
   });
@@ -78,7 +116,10 @@ describe('self-registration', () => {
   let n = 0;
   const base = () => ({ company: 'Nordic Oak', username: 'Ines', email: `ines${++n}@nordic.test`, password: 'secret123' });
   const register = (body: Record<string, unknown>) => call(s, 'POST', '/customer/register', { body });
-  const more: Case[] = [{ field: 'email', value: 'ines@nordic', why: 'not an address' }, { field: 'company', value: '  ', why: 'spaces alone' }];
+  const more: Case[] = [
+    { field: 'email', value: 'ines@nordic', why: 'not an address' },
+    { field: 'company', value: '  ', why: 'spaces alone' },
+  ];
 
   it.each(rows([...tableCases(selfRegistrationRules, breaking), ...more]))('refused alike: %s', async (_, c) => {
     const input = { ...base(), [c.field]: c.value };
@@ -87,9 +128,19 @@ describe('self-registration', () => {
 });
 
 describe('the registration wizard: company, then manager', () => {
-  const company = { name_company: 'wizard co', country: 'norway', street: 'storgata 1', city: 'oslo', region: 'oslo', zipcode: '0155', sector: 'furniture' };
+  const company = {
+    name_company: 'wizard co',
+    country: 'norway',
+    street: 'storgata 1',
+    city: 'oslo',
+    region: 'oslo',
+    zipcode: '0155',
+    sector: 'furniture',
+  };
   const registerCompany = (fields: Record<string, unknown>) =>
-    call(s, 'POST', '/company/register', { form: form(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>) });
+    call(s, 'POST', '/company/register', {
+      form: form(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Record<string, string>),
+    });
   const blank: Case = { field: 'city', value: '   ', why: 'spaces alone' };
 
   it.each(rows([...tableCases(companyRegistrationRules, breaking), blank]))('a company, refused alike: %s', async (_, c) => {
@@ -102,10 +153,19 @@ describe('the registration wizard: company, then manager', () => {
   });
 
   let n = 0;
-  const manager = () => ({ name: 'wanda', last_name: 'wizard', email: `wanda${++n}@wizard.test`, office: 'owner', password: 'secret123', password_confirmation: 'secret123' });
+  const manager = () => ({
+    name: 'wanda',
+    last_name: 'wizard',
+    email: `wanda${++n}@wizard.test`,
+    office: 'owner',
+    password: 'secret123',
+    password_confirmation: 'secret123',
+  });
   const registerManager = async (fields: Record<string, unknown>) => {
     const id = (await registerCompany(company)).body.id_customer as number;
-    return call(s, 'POST', '/company/manager/register', { form: form({ id_customer: id, ...fields } as Record<string, string | number>) });
+    return call(s, 'POST', '/company/manager/register', {
+      form: form({ id_customer: id, ...fields } as Record<string, string | number>),
+    });
   };
   const more: Case[] = [
     { field: 'email', value: 'wanda@wizard', why: 'not an address' },
@@ -120,12 +180,15 @@ describe('the registration wizard: company, then manager', () => {
     const errors = managerErrors(input);
     refusedAlike(await registerManager(input), errors, named(c, errors));
   });
-  it('says a differing confirmation on the password, in the server\'s words', async () => {
+  it("says a differing confirmation on the password, in the server's words", async () => {
     const r = await registerManager({ ...manager(), password_confirmation: 'other-one' });
     expect(r.body.errors).toEqual({ password: [PASSWORD_MISMATCH] });
   });
-  it.each(rows(tableCases(managerRegistrationRules, passing).filter((c) => !c.field.startsWith('password'))))('a manager, taken alike: %s', async (_, c) => {
-    const input = { ...manager(), [c.field]: c.value };
-    acceptedAlike(await registerManager(input), managerErrors(input));
-  });
+  it.each(rows(tableCases(managerRegistrationRules, passing).filter((c) => !c.field.startsWith('password'))))(
+    'a manager, taken alike: %s',
+    async (_, c) => {
+      const input = { ...manager(), [c.field]: c.value };
+      acceptedAlike(await registerManager(input), managerErrors(input));
+    },
+  );
 });

@@ -20,17 +20,26 @@ let backgrounds: string[];
 beforeAll(async () => {
   s = await startTestServer();
   w = await ids(s);
-  const r = await call(s, 'GET', '/gets/product/automation/vignette/backgrounds/show', { token: w.tok.acme, query: { id_product: w.acmeProduct, id_customer: w.acme } });
+  const r = await call(s, 'GET', '/gets/product/automation/vignette/backgrounds/show', {
+    token: w.tok.acme,
+    query: { id_product: w.acmeProduct, id_customer: w.acme },
+  });
   backgrounds = r.body.backgrounds;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 describe('product fields (store and edit)', () => {
   const base = { name: 'Valid', sku: 'VALID-1', height: '1', width: '2', depth: '3' };
-  const store = (body: Record<string, unknown>) => call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
+  const store = (body: Record<string, unknown>) =>
+    call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
   let productId: number;
-  beforeAll(async () => { productId = (await newProduct(s, w.tok.acme, w.acme, base)).id; });
-  const edit = (body: Record<string, unknown>) => call(s, 'PUT', '/puts/product/edit', { token: w.tok.acme, body: { id_product: productId, ...body } });
+  beforeAll(async () => {
+    productId = (await newProduct(s, w.tok.acme, w.acme, base)).id;
+  });
+  const edit = (body: Record<string, unknown>) =>
+    call(s, 'PUT', '/puts/product/edit', { token: w.tok.acme, body: { id_product: productId, ...body } });
 
   it.each(rows(tableCases(productRules, breaking)))('refused alike: %s', async (_, c) => {
     const input = { ...base, [c.field]: c.value };
@@ -45,7 +54,11 @@ describe('product fields (store and edit)', () => {
   });
 
   it('the rules across fields: a name or a SKU, the dimensions with automation on', async () => {
-    for (const input of [{ name: ' ', sku: '' }, { ...base, automation_system: 1, width: '' }, { automation_system: 1, height: '-2' }]) {
+    for (const input of [
+      { name: ' ', sku: '' },
+      { ...base, automation_system: 1, width: '' },
+      { automation_system: 1, height: '-2' },
+    ]) {
       const form = productFieldErrors(input);
       const r = await store(input);
       expect(r.status).toBe(422);
@@ -57,7 +70,10 @@ describe('product fields (store and edit)', () => {
 describe('information blocks and tags', () => {
   it.each(rows(tableCases(descriptionRules, breaking)))('a block, refused alike: %s', async (_, c) => {
     const input = { title: 'Title', notes: 'Notes', [c.field]: c.value };
-    const r = await call(s, 'POST', '/posts/product/description/store', { token: w.tok.acme, body: { id_product: w.acmeProduct, id_customer: w.acme, ...input } });
+    const r = await call(s, 'POST', '/posts/product/description/store', {
+      token: w.tok.acme,
+      body: { id_product: w.acmeProduct, id_customer: w.acme, ...input },
+    });
     refusedAlike(r, tableErrors(descriptionRules, input), c.field);
   });
 
@@ -68,16 +84,25 @@ describe('information blocks and tags', () => {
 
   it('the longest block and tag are taken alike', async () => {
     const block = { title: 'x'.repeat(descriptionRules.title.max), notes: 'y'.repeat(descriptionRules.notes.max) };
-    const r = await call(s, 'POST', '/posts/product/description/store', { token: w.tok.acme, body: { id_product: w.acmeProduct, id_customer: w.acme, ...block } });
+    const r = await call(s, 'POST', '/posts/product/description/store', {
+      token: w.tok.acme,
+      body: { id_product: w.acmeProduct, id_customer: w.acme, ...block },
+    });
     acceptedAlike(r, tableErrors(descriptionRules, block));
     const tag = { name: 't'.repeat(productTagRules.name.max) };
-    acceptedAlike(await call(s, 'POST', '/posts/tag/store', { token: w.tok.acme, body: { id_customer: w.acme, ...tag } }), tableErrors(productTagRules, tag));
+    acceptedAlike(
+      await call(s, 'POST', '/posts/tag/store', { token: w.tok.acme, body: { id_customer: w.acme, ...tag } }),
+      tableErrors(productTagRules, tag),
+    );
   });
 });
 
 describe.each(PRESET_SECTIONS.map((section) => [section] as const))('%s preset fields', (section) => {
   const store = (body: Record<string, unknown>) =>
-    call(s, 'POST', `/posts/product/automation/${section}/config/store`, { token: w.tok.acme, body: { id_product: w.acmeProduct, id_customer: w.acme, ...body } });
+    call(s, 'POST', `/posts/product/automation/${section}/config/store`, {
+      token: w.tok.acme,
+      body: { id_product: w.acmeProduct, id_customer: w.acme, ...body },
+    });
   const extra: Case[] = [
     { field: 'background', value: 'red', why: 'not a colour' },
     { field: 'background', value: 'automation/backgrounds/nope.jpg', why: 'a picture not among the product’s' },
@@ -89,9 +114,11 @@ describe.each(PRESET_SECTIONS.map((section) => [section] as const))('%s preset f
 
   // 360 shares silo's table; its saves also start renders, so its boundaries are silo's.
   it.skipIf(section === '360').each(rows(tableCases(presetRules[section], passing).filter((c) => c.field !== 'background')))(
-    'taken alike: %s', async (_, c) => {
+    'taken alike: %s',
+    async (_, c) => {
       acceptedAlike(await store({ [c.field]: c.value }), presetErrors(section, { [c.field]: c.value }, backgrounds));
-    });
+    },
+  );
 
   it.skipIf(section === '360')('a background: a colour, none, or (vignette) one of the product’s pictures', async () => {
     for (const background of ['#ffffff', '#abc', 'none', ...(section === 'vignette' ? [backgrounds[0]!] : [])]) {
@@ -102,10 +129,15 @@ describe.each(PRESET_SECTIONS.map((section) => [section] as const))('%s preset f
 
 describe('templates (add and edit) and the names of ambients and tags', () => {
   const base = { name: 'Valid Room', note: '', public: 1, id_customer: 0 };
-  beforeAll(() => { base.id_customer = w.acme; });
+  beforeAll(() => {
+    base.id_customer = w.acme;
+  });
   let templateId: number;
-  beforeAll(async () => { templateId = (await s.db.one<{ id: number }>('SELECT id FROM templates ORDER BY id LIMIT 1'))!.id; });
-  const edit = (body: Record<string, unknown>) => call(s, 'POST', '/template/edit', { token: w.tok.staff, body: { id: templateId, ...base, ...body } });
+  beforeAll(async () => {
+    templateId = (await s.db.one<{ id: number }>('SELECT id FROM templates ORDER BY id LIMIT 1'))!.id;
+  });
+  const edit = (body: Record<string, unknown>) =>
+    call(s, 'POST', '/template/edit', { token: w.tok.staff, body: { id: templateId, ...base, ...body } });
   const blank: Case = { field: 'name', value: '   ', why: 'spaces alone' };
 
   it.each(rows([...tableCases(templateRules, breaking), blank]))('refused alike: %s', async (_, c) => {
@@ -119,18 +151,31 @@ describe('templates (add and edit) and the names of ambients and tags', () => {
   });
 
   it('add (multipart): a blank name, and a private template without its client, refused alike', async () => {
-    for (const input of [{ ...base, name: '  ' }, { name: 'Private Room', note: '', public: 0 }]) {
+    for (const input of [
+      { ...base, name: '  ' },
+      { name: 'Private Room', note: '', public: 0 },
+    ]) {
       const fields = Object.fromEntries(Object.entries(input).map(([k, v]) => [k, String(v)]));
-      const r = await call(s, 'POST', '/template/add', { token: w.tok.staff, form: form(fields, { image: { name: 'room.png', bytes: png(4, 4) } }) });
+      const r = await call(s, 'POST', '/template/add', {
+        token: w.tok.staff,
+        form: form(fields, { image: { name: 'room.png', bytes: png(4, 4) } }),
+      });
       const expected = templateFieldErrors(input);
       expect(r.status).toBe(422);
       expect(r.body).toEqual({ success: false, message: firstError(expected), errors: expected });
     }
   });
 
-  it.each(rows([...tableCases(templateNameRules, breaking), blank]))('an ambient or tag name, refused alike: %s', async (_, c) => {
-    for (const path of ['/template/ambient/add', '/template/tag/add']) {
-      refusedAlike(await call(s, 'POST', path, { token: w.tok.staff, body: { [c.field]: c.value } }), tableErrors(templateNameRules, { [c.field]: c.value }), c.field);
-    }
-  });
+  it.each(rows([...tableCases(templateNameRules, breaking), blank]))(
+    'an ambient or tag name, refused alike: %s',
+    async (_, c) => {
+      for (const path of ['/template/ambient/add', '/template/tag/add']) {
+        refusedAlike(
+          await call(s, 'POST', path, { token: w.tok.staff, body: { [c.field]: c.value } }),
+          tableErrors(templateNameRules, { [c.field]: c.value }),
+          c.field,
+        );
+      }
+    },
+  );
 });

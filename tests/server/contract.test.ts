@@ -7,8 +7,12 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const entries = Object.values(contract).flatMap((group) => Object.values(group as Record<string, Endpoint>));
 

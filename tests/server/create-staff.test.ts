@@ -10,17 +10,28 @@ import { emptyDatabase, serve, type EmptyDatabase } from '../support/empty-db.ts
 import { call } from '../support/http.ts';
 
 let empty: EmptyDatabase;
-beforeAll(async () => { empty = await emptyDatabase(); });
-afterAll(async () => { await empty?.drop(); });
+beforeAll(async () => {
+  empty = await emptyDatabase();
+});
+afterAll(async () => {
+  await empty?.drop();
+});
 
-interface Run { code: number | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** The command with this database's DATA_DIR / DATABASE_URL; `input` is written to its standard input. */
 function createStaff(args: string[], o: { password?: string; input?: string } = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: '', ...empty.env };
   delete env.FACET_PASSWORD;
   if (o.password !== undefined) env.FACET_PASSWORD = o.password;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/create-staff.ts', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/create-staff.ts', ...args], {
+    env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
@@ -51,7 +62,9 @@ describe('npm run create-staff', { timeout: 90_000 }, () => {
   it('makes a staff account on an empty database: it signs in, sees every company and the provider context', async () => {
     const run = await createStaff(['--email', 'Boss@Studio.test', '--name', 'Bea Boss'], { password: 'correct horse battery' });
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^Created staff account boss@studio\.test \(id \d+\) on /)]);
+    expect(run.stdout.trim().split('\n')).toEqual([
+      expect.stringMatching(/^Created staff account boss@studio\.test \(id \d+\) on /),
+    ]);
     await withServer(async (s) => {
       const r = await login(s, 'boss@studio.test', 'correct horse battery');
       expect(r.status).toBe(200);
@@ -59,15 +72,20 @@ describe('npm run create-staff', { timeout: 90_000 }, () => {
       const token = r.body.token.split('|')[1];
       const me = await call(s, auth.currentUser.method, auth.currentUser.path, { token });
       expect(me.body.companies.map((c: { name: string }) => c.name)).toEqual(['Real Co']);
-      const access = await call(s, auth.haveAccess.method, auth.haveAccess.path,
-        { token, query: { id_customer: PROVIDER_CONTEXT, slugs: 'manage-users,dashboard-access' } });
+      const access = await call(s, auth.haveAccess.method, auth.haveAccess.path, {
+        token,
+        query: { id_customer: PROVIDER_CONTEXT, slugs: 'manage-users,dashboard-access' },
+      });
       expect(access.body).toEqual({ success: true, data: { 'manage-users': true, 'dashboard-access': true } });
     });
   });
 
   it('refuses a weak password with the words sign-up refuses it with', async () => {
-    const signUp = await withServer((s) => call(s, auth.registerCustomer.method, auth.registerCustomer.path,
-      { body: { company: 'Weak Co', username: 'Walt', email: 'walt@weak.test', password: 'short' } }));
+    const signUp = await withServer((s) =>
+      call(s, auth.registerCustomer.method, auth.registerCustomer.path, {
+        body: { company: 'Weak Co', username: 'Walt', email: 'walt@weak.test', password: 'short' },
+      }),
+    );
     expect(signUp.status).toBe(422);
     expect(signUp.body.message).toBe('The password field must be at least 8 characters.');
     const run = await createStaff(['--email', 'walt@weak.test', '--name', 'Walt'], { password: 'short' });
@@ -86,7 +104,10 @@ describe('npm run create-staff', { timeout: 90_000 }, () => {
       expect((await login(s, 'piped@studio.test', 'typed on stdin 42')).status).toBe(200);
     });
     const none = await createStaff(['--email', 'nobody@studio.test', '--name', 'No One']);
-    expect(none).toMatchObject({ code: 1, stderr: 'create-staff: No password: set FACET_PASSWORD or write it on standard input (one line).\n' });
+    expect(none).toMatchObject({
+      code: 1,
+      stderr: 'create-staff: No password: set FACET_PASSWORD or write it on standard input (one line).\n',
+    });
   });
 
   it('refuses a missing or invalid email or name, one line each', async () => {
@@ -95,7 +116,10 @@ describe('npm run create-staff', { timeout: 90_000 }, () => {
       [['--email', 'nemo@studio.test'], /^create-staff: --name is missing; usage: npm run create-staff/],
       [['--email', 'nemo@studio.test', '--name', '  '], /^create-staff: --name is missing/],
       [['--email', 'not-an-address', '--name', 'Nemo'], /^create-staff: The email field must be a valid email address\.$/],
-      [['--email', 'nemo@studio.test', '--name', 'N'.repeat(101)], /^create-staff: The name field must not be greater than 100 characters\.$/],
+      [
+        ['--email', 'nemo@studio.test', '--name', 'N'.repeat(101)],
+        /^create-staff: The name field must not be greater than 100 characters\.$/,
+      ],
     ];
     const runs = await Promise.all(cases.map(([args]) => createStaff(args, { password: 'a fine password' })));
     runs.forEach((run, i) => {

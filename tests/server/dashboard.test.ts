@@ -14,13 +14,22 @@ beforeAll(async () => {
   acme = (await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
   borealis = (await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Borealis Home'`))!.id;
   // A member holding dashboard-access but no info slug: Last Registered must be refused to them.
-  const role = await s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Dashboard only') RETURNING id`, [acme]);
+  const role = await s.db.one<{ id: number }>(
+    `INSERT INTO roles (customer_id, name) VALUES ($1, 'Dashboard only') RETURNING id`,
+    [acme],
+  );
   await s.db.query(`INSERT INTO role_privileges (role_id, slug) VALUES ($1, 'dashboard-access')`, [role!.id]);
-  const user = await s.db.one<{ id: number }>(`INSERT INTO users (name, email, password_hash) VALUES ('Dee', $1, 'x') RETURNING id`, [DASH_ONLY]);
+  const user = await s.db.one<{ id: number }>(
+    `INSERT INTO users (name, email, password_hash) VALUES ('Dee', $1, 'x') RETURNING id`,
+    [DASH_ONLY],
+  );
   await s.db.query('INSERT INTO memberships (user_id, customer_id, role_id) VALUES ($1, $2, $3)', [user!.id, acme, role!.id]);
-  for (const email of [DEMO.staff, DEMO.acme, DEMO.viewer, DEMO.borealis, DEMO.multi, DASH_ONLY]) tokens[email] = await s.tokenFor(email);
+  for (const email of [DEMO.staff, DEMO.acme, DEMO.viewer, DEMO.borealis, DEMO.multi, DASH_ONLY])
+    tokens[email] = await s.tokenFor(email);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const BASE = '/gets/dashboard/products';
 const LAST = `${BASE}/last-registered/show`;
@@ -46,10 +55,14 @@ describe('last-registered', () => {
     expect(Object.keys(r.body).sort()).toEqual(['products', 'success']);
     expect(r.body.success).toBe(true);
     expect(r.body.products).toHaveLength(10);
-    expect(r.body.products.map((p: { sku: string }) => p.sku)).toEqual(
-      Array.from({ length: 10 }, (_, i) => `ACM-${1060 - i}`));
-    const expected = await s.db.one<{ id: number; name: string }>(`SELECT id, name FROM products WHERE sku = 'ACM-1060' AND customer_id = $1`, [acme]);
-    const paths = (await s.db.query<{ path: string }>('SELECT path FROM product_images WHERE product_id = $1 ORDER BY id', [expected!.id])).map((x) => x.path);
+    expect(r.body.products.map((p: { sku: string }) => p.sku)).toEqual(Array.from({ length: 10 }, (_, i) => `ACM-${1060 - i}`));
+    const expected = await s.db.one<{ id: number; name: string }>(
+      `SELECT id, name FROM products WHERE sku = 'ACM-1060' AND customer_id = $1`,
+      [acme],
+    );
+    const paths = (
+      await s.db.query<{ path: string }>('SELECT path FROM product_images WHERE product_id = $1 ORDER BY id', [expected!.id])
+    ).map((x) => x.path);
     const first = r.body.products[0];
     expect(Object.keys(first).sort()).toEqual(['id_product', 'images', 'name', 'sku']);
     expect(first).toEqual({ id_product: expected!.id, name: expected!.name, sku: 'ACM-1060', images: paths });
@@ -67,8 +80,17 @@ describe('last-registered', () => {
 
   it('filters by SKU substring (wildcards taken literally) and by product id', async () => {
     const bySku = await get(LAST, DEMO.acme, { id_customer: acme, sku: 'acm-100' });
-    expect(bySku.body.products.map((p: { sku: string }) => p.sku)).toEqual(
-      ['ACM-1009', 'ACM-1008', 'ACM-1007', 'ACM-1006', 'ACM-1005', 'ACM-1004', 'ACM-1003', 'ACM-1002', 'ACM-1001']);
+    expect(bySku.body.products.map((p: { sku: string }) => p.sku)).toEqual([
+      'ACM-1009',
+      'ACM-1008',
+      'ACM-1007',
+      'ACM-1006',
+      'ACM-1005',
+      'ACM-1004',
+      'ACM-1003',
+      'ACM-1002',
+      'ACM-1001',
+    ]);
     expect((await get(LAST, DEMO.acme, { id_customer: acme, sku: '%' })).body.products).toEqual([]);
     const one = await s.db.one<{ id: number }>(`SELECT id FROM products WHERE sku = 'ACM-1030'`);
     const byId = await get(LAST, DEMO.acme, { id_customer: acme, id_model: one!.id });
@@ -91,7 +113,9 @@ describe('last-registered', () => {
     expect(r.status).toBe(200);
     const skus = r.body.products.map((p: { sku: string }) => p.sku);
     expect(skus).toHaveLength(10);
-    const newest = await s.db.query<{ sku: string }>('SELECT sku FROM products WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 10');
+    const newest = await s.db.query<{ sku: string }>(
+      'SELECT sku FROM products WHERE deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 10',
+    );
     expect(skus).toEqual(newest.map((x) => x.sku));
   });
 });
@@ -101,7 +125,10 @@ describe('tasks, progress and rounds', () => {
     const r = await get(TASKS, DEMO.acme, { id_customer: acme });
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['success', 'tasks_by_states']);
-    const stored = await s.db.query('SELECT title, not_started, in_progress, done FROM dashboard_tasks WHERE customer_id = $1 ORDER BY id', [acme]);
+    const stored = await s.db.query(
+      'SELECT title, not_started, in_progress, done FROM dashboard_tasks WHERE customer_id = $1 ORDER BY id',
+      [acme],
+    );
     expect(stored).toHaveLength(5);
     expect(r.body).toEqual({ success: true, tasks_by_states: stored });
     expect(r.body.tasks_by_states[0]).toEqual({ title: 'Modeling', not_started: 3, in_progress: 2, done: 10 });
@@ -110,9 +137,17 @@ describe('tasks, progress and rounds', () => {
   it('answers service progress in percent', async () => {
     const r = await get(PROGRESS, DEMO.acme, { id_customer: acme });
     expect(r.status).toBe(200);
-    const stored = await s.db.query('SELECT title, modeling_and_texturing, silo_image, lifestyle FROM dashboard_progress WHERE customer_id = $1 ORDER BY id', [acme]);
+    const stored = await s.db.query(
+      'SELECT title, modeling_and_texturing, silo_image, lifestyle FROM dashboard_progress WHERE customer_id = $1 ORDER BY id',
+      [acme],
+    );
     expect(r.body).toEqual({ success: true, progress_bar_service: stored });
-    expect(r.body.progress_bar_service[0]).toEqual({ title: 'Spring Collection', modeling_and_texturing: 40, silo_image: 20, lifestyle: 10 });
+    expect(r.body.progress_bar_service[0]).toEqual({
+      title: 'Spring Collection',
+      modeling_and_texturing: 40,
+      silo_image: 20,
+      lifestyle: 10,
+    });
   });
 
   it('answers review rounds with YYYY-MM-DD dates', async () => {
@@ -121,10 +156,23 @@ describe('tasks, progress and rounds', () => {
     expect(Object.keys(r.body).sort()).toEqual(['rounds_review', 'success']);
     expect(r.body.rounds_review).toHaveLength(8);
     expect(r.body.rounds_review[0]).toEqual({
-      title: 'Batch A', subtitle: 'B-202601', round_current: 0, total_models: 6, upcoming_dates: '10 Dec 2026',
-      status_service: 0, start_date: '2026-09-01', end_date: '2026-09-15', link_review: `/review/${acme}/1`,
+      title: 'Batch A',
+      subtitle: 'B-202601',
+      round_current: 0,
+      total_models: 6,
+      upcoming_dates: '10 Dec 2026',
+      status_service: 0,
+      start_date: '2026-09-01',
+      end_date: '2026-09-15',
+      link_review: `/review/${acme}/1`,
     });
-    expect(r.body.rounds_review[1]).toMatchObject({ title: 'Batch B', round_current: 2, status_service: 1, start_date: '2026-09-08', end_date: '2026-09-22' });
+    expect(r.body.rounds_review[1]).toMatchObject({
+      title: 'Batch B',
+      round_current: 2,
+      status_service: 1,
+      start_date: '2026-09-08',
+      end_date: '2026-09-22',
+    });
     for (const round of r.body.rounds_review) expect(round.link_review).toMatch(new RegExp(`^/review/${acme}/`));
   });
 
@@ -134,11 +182,19 @@ describe('tasks, progress and rounds', () => {
     const b = (await get(TASKS, DEMO.borealis, { id_customer: borealis })).body.tasks_by_states[0];
     expect(tasks.body.tasks_by_states).toHaveLength(5);
     expect(tasks.body.tasks_by_states[0]).toEqual({
-      title: 'Modeling', not_started: a.not_started + b.not_started, in_progress: a.in_progress + b.in_progress, done: a.done + b.done,
+      title: 'Modeling',
+      not_started: a.not_started + b.not_started,
+      in_progress: a.in_progress + b.in_progress,
+      done: a.done + b.done,
     });
     const progress = await get(PROGRESS, DEMO.staff, { id_customer: -1 });
     // Acme 40 %, Borealis 45 %: the provider view shows the mean, rounded.
-    expect(progress.body.progress_bar_service[0]).toEqual({ title: 'Spring Collection', modeling_and_texturing: 43, silo_image: 20, lifestyle: 10 });
+    expect(progress.body.progress_bar_service[0]).toEqual({
+      title: 'Spring Collection',
+      modeling_and_texturing: 43,
+      silo_image: 20,
+      lifestyle: 10,
+    });
     const rounds = await get(ROUNDS, DEMO.staff, { id_customer: -1 });
     expect(rounds.body.rounds_review).toHaveLength(16);
     const links = rounds.body.rounds_review.map((x: { link_review: string }) => x.link_review.split('/')[2]);
@@ -216,6 +272,9 @@ describe('bad input', () => {
   });
 
   it('answers an unknown product id with an empty list', async () => {
-    expect((await get(LAST, DEMO.acme, { id_customer: acme, id_model: 2147483647 })).body).toEqual({ success: true, products: [] });
+    expect((await get(LAST, DEMO.acme, { id_customer: acme, id_model: 2147483647 })).body).toEqual({
+      success: true,
+      products: [],
+    });
   });
 });

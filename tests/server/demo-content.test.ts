@@ -20,7 +20,9 @@ beforeAll(async () => {
   s = await startTestServer();
   product = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1001'"))!.id;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const stored = async (path: string) => {
   const res = await fetch(`${s.url}/storage/${path}`);
@@ -42,19 +44,35 @@ async function coverage(png: Buffer) {
   return { share: drawn / data.length, width: right - left + 1, corner: data[0] };
 }
 
-interface LayerRow { angle: number; beauty: string; shadow: string; reflection: string; width: number; height: number }
-const layers = (section: string) => s.db.query<LayerRow>(
-  'SELECT angle, beauty, shadow, reflection, width, height FROM product_layers WHERE product_id = $1 AND section = $2 ORDER BY angle', [product, section]);
+interface LayerRow {
+  angle: number;
+  beauty: string;
+  shadow: string;
+  reflection: string;
+  width: number;
+  height: number;
+}
+const layers = (section: string) =>
+  s.db.query<LayerRow>(
+    'SELECT angle, beauty, shadow, reflection, width, height FROM product_layers WHERE product_id = $1 AND section = $2 ORDER BY angle',
+    [product, section],
+  );
 
 describe('demo content', () => {
   // The layers are drawn on first read: a cold cache draws 24 views here.
   it('a 24-frame spin shows 24 distinct pictures; a 48-frame spin shows each view twice', { timeout: 180_000 }, async () => {
     const rows = await layers('360');
     expect(rows.map((r) => r.angle)).toEqual(Array.from({ length: 24 }, (_, i) => i * 15));
-    const frames = framesOfTurn(rows.map((r) => r.angle), 24);
+    const frames = framesOfTurn(
+      rows.map((r) => r.angle),
+      24,
+    );
     const beauties = await Promise.all(frames.map((v) => stored(rows[v]!.beauty)));
     expect(new Set(beauties.map(md5)).size).toBe(24);
-    const forty8 = framesOfTurn(rows.map((r) => r.angle), 48);
+    const forty8 = framesOfTurn(
+      rows.map((r) => r.angle),
+      48,
+    );
     expect(new Set(forty8).size).toBe(24);
     // The model turns: a sofa (84 x 36 in) seen from the side is far narrower than from the front.
     const widths = await Promise.all(beauties.map(async (b) => (await coverage(b)).width));
@@ -70,40 +88,55 @@ describe('demo content', () => {
     expect(c.share, path).toBeGreaterThan(0.02);
   }
 
-  it('beauty, shadow and reflection are DEMO_LAYER_PX square (the test servers: TEST_LAYER_PX), in every section', { timeout: 120_000 }, async () => {
-    for (const section of ['silo', 'vignette', '360']) {
-      const rows = await layers(section);
-      expect(rows.length).toBeGreaterThan(0);
-      for (const r of rows) expect([r.width, r.height]).toEqual([TEST_LAYER_PX, TEST_LAYER_PX]);
-      const r = rows[rows.length - 1]!;
-      for (const path of [r.beauty, r.shadow, r.reflection]) await expectLayer(await stored(path), r, path);
-    }
-  });
+  it(
+    'beauty, shadow and reflection are DEMO_LAYER_PX square (the test servers: TEST_LAYER_PX), in every section',
+    { timeout: 120_000 },
+    async () => {
+      for (const section of ['silo', 'vignette', '360']) {
+        const rows = await layers(section);
+        expect(rows.length).toBeGreaterThan(0);
+        for (const r of rows) expect([r.width, r.height]).toEqual([TEST_LAYER_PX, TEST_LAYER_PX]);
+        const r = rows[rows.length - 1]!;
+        for (const path of [r.beauty, r.shadow, r.reflection]) await expectLayer(await stored(path), r, path);
+      }
+    },
+  );
 
-  it("at `npm start`'s size the layers are at least 2400 px, so the demo retailers' sizes do not upscale them", { timeout: 120_000 }, async () => {
-    const px = loadConfig({}).demoLayerPx; // an environment without DEMO_LAYER_PX
-    expect(px).toBeGreaterThanOrEqual(2400);
-    const paths = demoLayerPaths(KINDS[0]!, 0, 90, px);
-    const draw = demoFileMaker(px, demoCacheDir());
-    for (const path of [paths.beauty, paths.shadow, paths.reflection]) await expectLayer(await draw(path)!(), { width: px, height: px }, path);
-    // Each size is drawn only where it is configured: the test servers' store does not draw 2400 px files.
-    expect((await fetch(`${s.url}/storage/${paths.beauty}`)).status).toBe(404);
-  });
+  it(
+    "at `npm start`'s size the layers are at least 2400 px, so the demo retailers' sizes do not upscale them",
+    { timeout: 120_000 },
+    async () => {
+      const px = loadConfig({}).demoLayerPx; // an environment without DEMO_LAYER_PX
+      expect(px).toBeGreaterThanOrEqual(2400);
+      const paths = demoLayerPaths(KINDS[0]!, 0, 90, px);
+      const draw = demoFileMaker(px, demoCacheDir());
+      for (const path of [paths.beauty, paths.shadow, paths.reflection])
+        await expectLayer(await draw(path)!(), { width: px, height: px }, path);
+      // Each size is drawn only where it is configured: the test servers' store does not draw 2400 px files.
+      expect((await fetch(`${s.url}/storage/${paths.beauty}`)).status).toBe(404);
+    },
+  );
 
   it("the 3D viewer's glb is the product's model: several meshes and materials, product-sized", async () => {
-    const viewer = (await s.db.one<{ file_glb: string }>('SELECT file_glb FROM product_viewers WHERE product_id = $1', [product]))!;
+    const viewer = (await s.db.one<{ file_glb: string }>('SELECT file_glb FROM product_viewers WHERE product_id = $1', [
+      product,
+    ]))!;
     const doc = await new NodeIO().readBinary(new Uint8Array(await stored(viewer.file_glb)));
     const root = doc.getRoot();
     expect(root.listMeshes().length).toBeGreaterThan(1);
     expect(root.listMaterials().length).toBeGreaterThan(1);
     expect(new Set(root.listMaterials().map((m) => m.getBaseColorFactor().join(','))).size).toBeGreaterThan(1);
     // A sofa about 2 m wide and under 1 m high (its catalogue size, in metres).
-    const [min, max] = [[Infinity, Infinity, Infinity], [-Infinity, -Infinity, -Infinity]];
-    for (const mesh of root.listMeshes()) for (const prim of mesh.listPrimitives()) {
-      const pos = prim.getAttribute('POSITION')!;
-      pos.getMin([0, 0, 0]).forEach((v, k) => (min[k] = Math.min(min[k]!, v)));
-      pos.getMax([0, 0, 0]).forEach((v, k) => (max[k] = Math.max(max[k]!, v)));
-    }
+    const [min, max] = [
+      [Infinity, Infinity, Infinity],
+      [-Infinity, -Infinity, -Infinity],
+    ];
+    for (const mesh of root.listMeshes())
+      for (const prim of mesh.listPrimitives()) {
+        const pos = prim.getAttribute('POSITION')!;
+        pos.getMin([0, 0, 0]).forEach((v, k) => (min[k] = Math.min(min[k]!, v)));
+        pos.getMax([0, 0, 0]).forEach((v, k) => (max[k] = Math.max(max[k]!, v)));
+      }
     expect(max[0]! - min[0]!).toBeGreaterThan(1.8);
     expect(max[1]! - min[1]!).toBeLessThan(1);
     expect(min[1]).toBeCloseTo(0, 5);

@@ -21,8 +21,14 @@ function startWorker(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
     // The test server's demo layers (TEST_LAYER_PX, drawn once into the shared cache): a worker of another size finds no files.
     env: {
-      ...process.env, DATABASE_URL: url, DATA_DIR: s.config.dataDir, JOB_SUPERVISE_SECONDS: '1', JOB_EXPIRE_SECONDS: '12', LOG: '0',
-      DEMO_LAYER_PX: String(TEST_LAYER_PX), DEMO_CACHE_DIR: demoCacheDir(),
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: s.config.dataDir,
+      JOB_SUPERVISE_SECONDS: '1',
+      JOB_EXPIRE_SECONDS: '12',
+      LOG: '0',
+      DEMO_LAYER_PX: String(TEST_LAYER_PX),
+      DEMO_CACHE_DIR: demoCacheDir(),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -30,18 +36,36 @@ function startWorker(): Promise<ChildProcess> {
   child.on('exit', () => workers.delete(child));
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => { out += d; if (out.includes('is working jobs')) resolve(child); });
-    child.stderr!.on('data', (d: Buffer) => { out += d; });
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      if (out.includes('is working jobs')) resolve(child);
+    });
+    child.stderr!.on('data', (d: Buffer) => {
+      out += d;
+    });
     child.on('exit', (code) => reject(new Error(`worker exited ${code}: ${out}`)));
   });
 }
 
 beforeAll(async () => {
   if (!pg) return;
-  s = await startTestServer({ jobs: { ...(await import('../../server/config.ts')).loadConfig({}).jobs, inProcess: false, superviseSeconds: 1, expireSeconds: 12 } });
+  s = await startTestServer({
+    jobs: {
+      ...(await import('../../server/config.ts')).loadConfig({}).jobs,
+      inProcess: false,
+      superviseSeconds: 1,
+      expireSeconds: 12,
+    },
+  });
   w = await world(s);
-  url = withDatabase(process.env.TEST_DATABASE_URL!, (await s.db.one<{ name: string }>('SELECT current_database() AS name'))!.name);
-  preset = (await s.db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [w.acmeProduct]))!.id;
+  url = withDatabase(
+    process.env.TEST_DATABASE_URL!,
+    (await s.db.one<{ name: string }>('SELECT current_database() AS name'))!.name,
+  );
+  preset = (await s.db.one<{ id: number }>(
+    "SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'",
+    [w.acmeProduct],
+  ))!.id;
 }, 120_000);
 afterAll(async () => {
   for (const c of workers) c.kill('SIGKILL');
@@ -49,23 +73,40 @@ afterAll(async () => {
 });
 
 const spec = (name: string, over: Partial<RetailerSpec> = {}): RetailerSpec => ({
-  retailer: name, file_type: 'png', width: 320, height: 320, dpi: 72, color_depth: 24, file_size: 2, images_per_row: 12,
-  file_name: `${name.replace(/\W/g, '')}_<frame_num2>.<ext>`, ...over,
+  retailer: name,
+  file_type: 'png',
+  width: 320,
+  height: 320,
+  dpi: 72,
+  color_depth: 24,
+  file_size: 2,
+  images_per_row: 12,
+  file_name: `${name.replace(/\W/g, '')}_<frame_num2>.<ext>`,
+  ...over,
 });
 const enqueue = (retailer: number) =>
-  call(s, 'POST', '/posts/product/automation/enqueue/download', { token: w.tok.acme, body: { ...q(), id_product_config: preset, retailer } });
+  call(s, 'POST', '/posts/product/automation/enqueue/download', {
+    token: w.tok.acme,
+    body: { ...q(), id_product_config: preset, retailer },
+  });
 
 describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
   it('two worker processes share the jobs; each is done and mailed once', async () => {
     await Promise.all([startWorker(), startWorker()]);
     const ids: number[] = [];
-    for (const n of [1, 2, 3, 4]) ids.push((await enqueue(await addRetailer(s, w.tok.staff, spec(`Shared ${n}`)))).body.export.id);
+    for (const n of [1, 2, 3, 4])
+      ids.push((await enqueue(await addRetailer(s, w.tok.staff, spec(`Shared ${n}`)))).body.export.id);
     for (const id of ids) expect((await waitForExport(s, w.tok.acme, q(), id, 90_000)).status).toBe('ready');
     const rows = await s.db.query<{ job_id: string }>('SELECT job_id FROM exports WHERE id = ANY($1)', [ids]);
     const pids = new Set<number>();
     // The export is ready inside the job; pg-boss records the job's output just after: wait for it.
-    const outputOf = async (id: string) => (await s.db.one<{ output: { pid: number } | null }>(
-      'SELECT output FROM pgboss.job WHERE id = $1 UNION ALL SELECT output FROM pgboss.archive WHERE id = $1', [id]))?.output?.pid;
+    const outputOf = async (id: string) =>
+      (
+        await s.db.one<{ output: { pid: number } | null }>(
+          'SELECT output FROM pgboss.job WHERE id = $1 UNION ALL SELECT output FROM pgboss.archive WHERE id = $1',
+          [id],
+        )
+      )?.output?.pid;
     for (const r of rows) {
       await expect.poll(() => outputOf(r.job_id), { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
       pids.add((await outputOf(r.job_id))!);
@@ -76,7 +117,9 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
   }, 120_000);
 
   it('a worker killed mid-job, then a new one: the export completes once, with every file, mailed once', async () => {
-    const id = (await enqueue(await addRetailer(s, w.tok.staff, spec('Killed', { width: 1400, height: 1400, images_per_row: 24 })))).body.export.id;
+    const id = (
+      await enqueue(await addRetailer(s, w.tok.staff, spec('Killed', { width: 1400, height: 1400, images_per_row: 24 })))
+    ).body.export.id;
     for (let i = 0; ; i++) {
       const row = await s.db.one<{ progress: number }>('SELECT progress FROM exports WHERE id = $1', [id]);
       if (row!.progress >= 2) break;
@@ -93,7 +136,9 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
     const mails = mailsWith(s, 'Killed images');
     expect(mails).toHaveLength(1);
     const { zip } = await zipFromMail(s, mails[0]!);
-    expect(Object.keys(zip.files).sort()).toEqual([...Array.from({ length: 24 }, (_, i) => `Killed_${String(i + 1).padStart(2, '0')}.png`), 'compliance.csv'].sort());
-    expect(await s.db.query('SELECT id FROM exports WHERE spec->>\'retailer\' = $1', ['Killed'])).toHaveLength(1);
+    expect(Object.keys(zip.files).sort()).toEqual(
+      [...Array.from({ length: 24 }, (_, i) => `Killed_${String(i + 1).padStart(2, '0')}.png`), 'compliance.csv'].sort(),
+    );
+    expect(await s.db.query("SELECT id FROM exports WHERE spec->>'retailer' = $1", ['Killed'])).toHaveLength(1);
   }, 150_000);
 });

@@ -33,7 +33,13 @@ export async function addRetailer(s: TestServer, staff: string, spec: RetailerSp
   return r.body.data.id as number;
 }
 
-export async function waitForExport(s: TestServer, token: string, q: { id_product: number; id_customer: number }, id: number, ms = 60_000) {
+export async function waitForExport(
+  s: TestServer,
+  token: string,
+  q: { id_product: number; id_customer: number },
+  id: number,
+  ms = 60_000,
+) {
   const until = Date.now() + ms;
   for (;;) {
     const list = await call(s, 'GET', '/gets/product/automation/exports', { token, query: q });
@@ -47,7 +53,11 @@ export async function waitForExport(s: TestServer, token: string, q: { id_produc
 /** The mails in the server's mail folder that name `text`. */
 export function mailsWith(s: TestServer, text: string): string[] {
   let names: string[] = [];
-  try { names = readdirSync(s.config.mailDir); } catch { /* none yet */ }
+  try {
+    names = readdirSync(s.config.mailDir);
+  } catch {
+    /* none yet */
+  }
   return names.map((n) => readFileSync(join(s.config.mailDir, n), 'utf8').replace(/=\r?\n/g, '')).filter((m) => m.includes(text));
 }
 
@@ -85,7 +95,14 @@ export async function expectCompliant(zip: JSZip, spec: RetailerSpec, names: str
   for (const name of names) {
     const b = await zip.file(name)!.async('nodebuffer');
     const m = await sharp(b).metadata();
-    expect([name, m.format, m.width, m.height, m.channels, m.depth]).toEqual([name, spec.file_type === 'jpg' ? 'jpeg' : 'png', spec.width, spec.height, channels, depth]);
+    expect([name, m.format, m.width, m.height, m.channels, m.depth]).toEqual([
+      name,
+      spec.file_type === 'jpg' ? 'jpeg' : 'png',
+      spec.width,
+      spec.height,
+      channels,
+      depth,
+    ]);
     expect(b.length).toBeLessThanOrEqual(spec.file_size * 1_000_000);
     expect(writtenDpi(b)).toBe(spec.dpi);
   }

@@ -6,7 +6,16 @@ import { call } from '../support/http.ts';
 import { sweepExports } from '../../server/jobs/export-job.ts';
 import type { Services } from '../../server/services.ts';
 import { world, type World } from './imagery.fixtures.ts';
-import { addRetailer, expectCompliant, mailWith, mailsWith, waitForExport, working, zipFromMail, type RetailerSpec } from './exports.fixtures.ts';
+import {
+  addRetailer,
+  expectCompliant,
+  mailWith,
+  mailsWith,
+  waitForExport,
+  working,
+  zipFromMail,
+  type RetailerSpec,
+} from './exports.fixtures.ts';
 
 let s: TestServer;
 let w: World;
@@ -17,11 +26,16 @@ beforeAll(async () => {
   s = await startTestServer(working());
   w = await world(s);
   const first = async (section: string) =>
-    (await s.db.one<{ id: number }>('SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = $2', [w.acmeProduct, section]))!.id;
+    (await s.db.one<{ id: number }>('SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = $2', [
+      w.acmeProduct,
+      section,
+    ]))!.id;
   preset360 = await first('360');
   presetSilo = await first('silo');
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const enqueue = (body: Record<string, unknown>, token = w.tok.acme) =>
   call(s, 'POST', '/posts/product/automation/enqueue/download', { token, body: { ...q(), ...body } });
@@ -29,14 +43,27 @@ const enqueue = (body: Record<string, unknown>, token = w.tok.acme) =>
 describe('a retailer export', () => {
   it('renders every frame at the spec, names them by the pattern, checks them, zips and mails a link that works', async () => {
     const spec: RetailerSpec = {
-      retailer: 'Test PNG 16', file_type: 'png', width: 320, height: 240, dpi: 150, color_depth: 48, file_size: 2,
-      images_per_row: 12, file_name: 'T_<note>_<frame_num3>.<ext>',
+      retailer: 'Test PNG 16',
+      file_type: 'png',
+      width: 320,
+      height: 240,
+      dpi: 150,
+      color_depth: 48,
+      file_size: 2,
+      images_per_row: 12,
+      file_name: 'T_<note>_<frame_num3>.<ext>',
     };
     const retailer = await addRetailer(s, w.tok.staff, spec);
     const r = await enqueue({ id_product_config: preset360, retailer, note: 'Blue Sofa' });
     expect(r.status).toBe(200);
     expect(r.body.message).toMatch(/e-mail/);
-    expect(r.body.export).toMatchObject({ retailer_id: retailer, retailer: spec.retailer, status: 'queued', total: 12, url: null });
+    expect(r.body.export).toMatchObject({
+      retailer_id: retailer,
+      retailer: spec.retailer,
+      status: 'queued',
+      total: 12,
+      url: null,
+    });
     const done = await waitForExport(s, w.tok.acme, q(), r.body.export.id);
     expect(done).toMatchObject({ status: 'ready', progress: 12, reason: null });
     expect(done.url).toMatch(/\/gets\/export\/download\?token=/);
@@ -49,8 +76,15 @@ describe('a retailer export', () => {
 
   it('JPEG: the size search keeps every file under the limit; 4K Images of a silo preset is one 3840 px file', async () => {
     const hd: RetailerSpec = {
-      retailer: 'Tiny JPEG', file_type: 'jpg', width: 800, height: 800, dpi: 96, color_depth: 24, file_size: 0.03,
-      images_per_row: 12, file_name: 'TJ_<frame_num4>.<ext>',
+      retailer: 'Tiny JPEG',
+      file_type: 'jpg',
+      width: 800,
+      height: 800,
+      dpi: 96,
+      color_depth: 24,
+      file_size: 0.03,
+      images_per_row: 12,
+      file_name: 'TJ_<frame_num4>.<ext>',
     };
     const retailer = await addRetailer(s, w.tok.staff, hd);
     const a = await enqueue({ id_product_config: preset360, retailer });
@@ -58,16 +92,41 @@ describe('a retailer export', () => {
     expect(b.body.export).toMatchObject({ retailer_id: 0, retailer: '4K Images', total: 1 });
     expect((await waitForExport(s, w.tok.acme, q(), a.body.export.id)).status).toBe('ready');
     const { zip } = await zipFromMail(s, await mailWith(s, 'Tiny JPEG'));
-    await expectCompliant(zip, hd, Array.from({ length: 12 }, (_, i) => `TJ_${String(i + 1).padStart(4, '0')}.jpg`));
+    await expectCompliant(
+      zip,
+      hd,
+      Array.from({ length: 12 }, (_, i) => `TJ_${String(i + 1).padStart(4, '0')}.jpg`),
+    );
     expect((await waitForExport(s, w.tok.acme, q(), b.body.export.id)).status).toBe('ready');
     const four = await zipFromMail(s, await mailWith(s, '4K Images'));
-    await expectCompliant(four.zip, { retailer: '4K Images', file_type: 'jpg', width: 3840, height: 3840, dpi: 300, color_depth: 24, file_size: 20, images_per_row: 12, file_name: '' }, ['4K_01.jpg']);
+    await expectCompliant(
+      four.zip,
+      {
+        retailer: '4K Images',
+        file_type: 'jpg',
+        width: 3840,
+        height: 3840,
+        dpi: 300,
+        color_depth: 24,
+        file_size: 20,
+        images_per_row: 12,
+        file_name: '',
+      },
+      ['4K_01.jpg'],
+    );
   });
 
   it('a spec that cannot be met fails clearly, is never mailed, and can be retried', async () => {
     const retailer = await addRetailer(s, w.tok.staff, {
-      retailer: 'Impossible', file_type: 'png', width: 2000, height: 2000, dpi: 72, color_depth: 48, file_size: 0.001,
-      images_per_row: 12, file_name: 'X_<frame_num2>.<ext>',
+      retailer: 'Impossible',
+      file_type: 'png',
+      width: 2000,
+      height: 2000,
+      dpi: 72,
+      color_depth: 48,
+      file_size: 0.001,
+      images_per_row: 12,
+      file_name: 'X_<frame_num2>.<ext>',
     });
     const r = await enqueue({ id_product_config: preset360, retailer });
     const failed = await waitForExport(s, w.tok.acme, q(), r.body.export.id);
@@ -75,12 +134,23 @@ describe('a retailer export', () => {
     expect(failed.reason).toMatch(/PNG frames of 2000x2000 px take .* over the 0.001 MB limit/);
     expect(failed.url).toBeNull();
     expect(mailsWith(s, 'Impossible')).toHaveLength(0);
-    const again = await call(s, 'POST', '/posts/product/automation/exports/retry', { token: w.tok.acme, body: { id: r.body.export.id, id_customer: w.acme } });
+    const again = await call(s, 'POST', '/posts/product/automation/exports/retry', {
+      token: w.tok.acme,
+      body: { id: r.body.export.id, id_customer: w.acme },
+    });
     expect(again.status).toBe(200);
     expect(again.body.export.status).toBe('queued');
     expect((await waitForExport(s, w.tok.acme, q(), r.body.export.id)).status).toBe('failed');
     const jpeg32 = await addRetailer(s, w.tok.staff, {
-      retailer: 'JPEG alpha', file_type: 'jpg', width: 100, height: 100, dpi: 72, color_depth: 32, file_size: 1, images_per_row: 12, file_name: 'J_<frame_num2>.<ext>',
+      retailer: 'JPEG alpha',
+      file_type: 'jpg',
+      width: 100,
+      height: 100,
+      dpi: 72,
+      color_depth: 32,
+      file_size: 1,
+      images_per_row: 12,
+      file_name: 'J_<frame_num2>.<ext>',
     });
     const j = await enqueue({ id_product_config: presetSilo, retailer: jpeg32 });
     expect((await waitForExport(s, w.tok.acme, q(), j.body.export.id)).reason).toMatch(/JPEG has no transparency/);
@@ -90,7 +160,15 @@ describe('a retailer export', () => {
 describe('the mail of a ready export', () => {
   it('is sent by the sweep when the process that claimed it died before sending, once, and not while the claim is fresh', async () => {
     const retailer = await addRetailer(s, w.tok.staff, {
-      retailer: 'Mail window', file_type: 'png', width: 120, height: 120, dpi: 72, color_depth: 24, file_size: 1, images_per_row: 12, file_name: 'M_<frame_num2>.<ext>',
+      retailer: 'Mail window',
+      file_type: 'png',
+      width: 120,
+      height: 120,
+      dpi: 72,
+      color_depth: 24,
+      file_size: 1,
+      images_per_row: 12,
+      file_name: 'M_<frame_num2>.<ext>',
     });
     const id = (await enqueue({ id_product_config: preset360, retailer })).body.export.id;
     expect((await waitForExport(s, w.tok.acme, q(), id)).status).toBe('ready');
@@ -120,23 +198,39 @@ describe('asking for exports', () => {
     expect((await enqueue({ id_product_config: 'x' })).status).toBe(422);
     expect((await enqueue({ id_product_config: preset360, retailer: -1 })).status).toBe(422);
     expect((await enqueue({ id_product_config: preset360, note: 'a\u0000b' })).status).toBe(422);
-    const borPreset = (await s.db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [w.borProduct]))!.id;
+    const borPreset = (await s.db.one<{ id: number }>(
+      "SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'",
+      [w.borProduct],
+    ))!.id;
     expect((await enqueue({ id_product_config: borPreset })).status).toBe(404);
     const foreign = await call(s, 'POST', '/posts/product/automation/enqueue/download', {
-      token: w.tok.borealis, body: { id_product: w.acmeProduct, id_customer: w.borealis, id_product_config: preset360 } });
+      token: w.tok.borealis,
+      body: { id_product: w.acmeProduct, id_customer: w.borealis, id_product_config: preset360 },
+    });
     expect(foreign.status).toBe(404);
     expect((await enqueue({ id_product_config: preset360 }, w.tok.siloReader)).status).toBe(403);
     expect((await enqueue({ id_product_config: preset360 }, w.tok.noslug)).status).toBe(403);
-    const list = await call(s, 'GET', '/gets/product/automation/exports', { token: w.tok.borealis, query: { id_product: w.acmeProduct, id_customer: w.borealis } });
+    const list = await call(s, 'GET', '/gets/product/automation/exports', {
+      token: w.tok.borealis,
+      query: { id_product: w.acmeProduct, id_customer: w.borealis },
+    });
     expect(list.status).toBe(404);
   });
 
   it("retry: only a failed export, only the company's own; the mailed link is 404 for a wrong token", async () => {
     const [latest] = (await call(s, 'GET', '/gets/product/automation/exports', { token: w.tok.acme, query: q() })).body.exports;
-    const foreign = await call(s, 'POST', '/posts/product/automation/exports/retry', { token: w.tok.borealis, body: { id: latest.id, id_customer: w.borealis } });
+    const foreign = await call(s, 'POST', '/posts/product/automation/exports/retry', {
+      token: w.tok.borealis,
+      body: { id: latest.id, id_customer: w.borealis },
+    });
     expect(foreign.status).toBe(404);
-    const ready = (await call(s, 'GET', '/gets/product/automation/exports', { token: w.tok.acme, query: q() })).body.exports.find((e: { status: string }) => e.status === 'ready');
-    const r = await call(s, 'POST', '/posts/product/automation/exports/retry', { token: w.tok.acme, body: { id: ready.id, id_customer: w.acme } });
+    const ready = (await call(s, 'GET', '/gets/product/automation/exports', { token: w.tok.acme, query: q() })).body.exports.find(
+      (e: { status: string }) => e.status === 'ready',
+    );
+    const r = await call(s, 'POST', '/posts/product/automation/exports/retry', {
+      token: w.tok.acme,
+      body: { id: ready.id, id_customer: w.acme },
+    });
     expect(r.status).toBe(409);
     expect((await call(s, 'GET', '/gets/export/download', { query: { token: 'A'.repeat(22) } })).status).toBe(404);
     expect((await call(s, 'GET', '/gets/export/download', { query: { token: 'short' } })).status).toBe(422);

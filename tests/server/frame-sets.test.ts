@@ -15,20 +15,32 @@ let preset: number;
 beforeAll(async () => {
   s = await startTestServer(working({ spinWidths: [160, 320] }));
   w = await world(s);
-  preset = (await s.db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [w.acmeProduct]))!.id;
-  key = (await call(s, 'GET', '/gets/product/share-key', { token: w.tok.acme, query: { id_product: w.acmeProduct, id_customer: w.acme } })).body.key;
+  preset = (await s.db.one<{ id: number }>(
+    "SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'",
+    [w.acmeProduct],
+  ))!.id;
+  key = (
+    await call(s, 'GET', '/gets/product/share-key', {
+      token: w.tok.acme,
+      query: { id_product: w.acmeProduct, id_customer: w.acme },
+    })
+  ).body.key;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 type Frame = { index: number; webp: Record<string, string>; jpeg: Record<string, string> };
-const spin = (frames: 24 | 48) => call(s, 'GET', '/public/360', { query: { id_product: w.acmeProduct, id_customization: preset, frames, key } });
+const spin = (frames: 24 | 48) =>
+  call(s, 'GET', '/public/360', { query: { id_product: w.acmeProduct, id_customization: preset, frames, key } });
 
 // A demo spin is 24 views (issue 27; small layers on test servers): a set takes a while on a busy machine.
 async function ready(frames: 24 | 48, notFolder?: string) {
   for (let i = 0; i < 1200; i++) {
     const r = await spin(frames);
     const folder = (r.body.frames as Frame[])[0]?.webp['160']?.split('/')[3];
-    if (r.body.status === 'ready' && folder !== notFolder) return r.body as { status: string; width: number; height: number; frames: Frame[] };
+    if (r.body.status === 'ready' && folder !== notFolder)
+      return r.body as { status: string; width: number; height: number; frames: Frame[] };
     await new Promise((res) => setTimeout(res, 200));
   }
   throw new Error('the frame set never became ready');
@@ -41,43 +53,55 @@ const fetchImage = async (path: string) => {
 };
 
 describe('frame sets', () => {
-  it('renders every view once in every width, WebP and JPEG; 24 and 48 frames share the files', { timeout: 300_000 }, async () => {
-    const first = await spin(24);
-    expect(first.body.status).toBe('rendering');
-    const set = await ready(24);
-    expect(set.frames).toHaveLength(24);
-    expect(set.width).toBe(320);
-    expect(Object.keys(set.frames[0]!.webp)).toEqual(['160', '320']);
-    const views = new Set(set.frames.map((f) => f.webp['320']));
-    expect(views.size).toBe(24); // the demo's 24 angles, one per frame
-    // Distinct pictures, not only distinct names (issue 27: every demo spin held 8 images before).
-    const bytes = await Promise.all(set.frames.map(async (f) => Buffer.from(await (await fetch(`${s.url}${f.jpeg['160']}`)).arrayBuffer())));
-    expect(new Set(bytes.map((b) => createHash('md5').update(b).digest('hex'))).size).toBe(24);
-    const m = await fetchImage(set.frames[3]!.webp['160']!);
-    expect([m.format, m.width]).toEqual(['webp', 160]);
-    const j = await fetchImage(set.frames[3]!.jpeg['320']!);
-    expect([j.format, j.width, j.height]).toEqual(['jpeg', 320, set.height]);
-    const rows = await s.db.query('SELECT id FROM frame_sets WHERE preset_id = $1', [preset]);
-    const forty8 = await ready(48);
-    expect(forty8.frames).toHaveLength(48);
-    expect(forty8.frames[2]!.webp['320']).toBe(set.frames[1]!.webp['320']);
-    expect(await s.db.query('SELECT id FROM frame_sets WHERE preset_id = $1', [preset])).toHaveLength(rows.length);
-  });
+  it(
+    'renders every view once in every width, WebP and JPEG; 24 and 48 frames share the files',
+    { timeout: 300_000 },
+    async () => {
+      const first = await spin(24);
+      expect(first.body.status).toBe('rendering');
+      const set = await ready(24);
+      expect(set.frames).toHaveLength(24);
+      expect(set.width).toBe(320);
+      expect(Object.keys(set.frames[0]!.webp)).toEqual(['160', '320']);
+      const views = new Set(set.frames.map((f) => f.webp['320']));
+      expect(views.size).toBe(24); // the demo's 24 angles, one per frame
+      // Distinct pictures, not only distinct names (issue 27: every demo spin held 8 images before).
+      const bytes = await Promise.all(
+        set.frames.map(async (f) => Buffer.from(await (await fetch(`${s.url}${f.jpeg['160']}`)).arrayBuffer())),
+      );
+      expect(new Set(bytes.map((b) => createHash('md5').update(b).digest('hex'))).size).toBe(24);
+      const m = await fetchImage(set.frames[3]!.webp['160']!);
+      expect([m.format, m.width]).toEqual(['webp', 160]);
+      const j = await fetchImage(set.frames[3]!.jpeg['320']!);
+      expect([j.format, j.width, j.height]).toEqual(['jpeg', 320, set.height]);
+      const rows = await s.db.query('SELECT id FROM frame_sets WHERE preset_id = $1', [preset]);
+      const forty8 = await ready(48);
+      expect(forty8.frames).toHaveLength(48);
+      expect(forty8.frames[2]!.webp['320']).toBe(set.frames[1]!.webp['320']);
+      expect(await s.db.query('SELECT id FROM frame_sets WHERE preset_id = $1', [preset])).toHaveLength(rows.length);
+    },
+  );
 
-  it('an edit renders a new set; the old one is served (status rendering) until the new one is complete', { timeout: 300_000 }, async () => {
-    const old = await ready(24);
-    const oldFolder = old.frames[0]!.webp['160']!.split('/')[3];
-    const edit = await call(s, 'PUT', '/puts/product/automation/360/config/edit', {
-      token: w.tok.acme, body: { id_product: w.acmeProduct, id_customer: w.acme, id_product_config: preset, brightness: 140 } });
-    expect(edit.status).toBe(200);
-    const during = await spin(24);
-    if (during.body.status === 'rendering') expect(during.body.frames[0].webp['160']).toBe(old.frames[0]!.webp['160']);
-    const fresh = await ready(24, oldFolder);
-    expect(fresh.frames[0]!.webp['160']).not.toBe(old.frames[0]!.webp['160']);
-    // Still on disk for pages that show the old set (swept an hour after it was superseded).
-    await fetchImage(old.frames[0]!.webp['160']!);
-    const brighter = await sharp(await (await fetch(`${s.url}${fresh.frames[0]!.jpeg['160']}`)).arrayBuffer()).stats();
-    const before = await sharp(await (await fetch(`${s.url}${old.frames[0]!.jpeg['160']}`)).arrayBuffer()).stats();
-    expect(brighter.channels[0]!.mean).toBeGreaterThan(before.channels[0]!.mean);
-  });
+  it(
+    'an edit renders a new set; the old one is served (status rendering) until the new one is complete',
+    { timeout: 300_000 },
+    async () => {
+      const old = await ready(24);
+      const oldFolder = old.frames[0]!.webp['160']!.split('/')[3];
+      const edit = await call(s, 'PUT', '/puts/product/automation/360/config/edit', {
+        token: w.tok.acme,
+        body: { id_product: w.acmeProduct, id_customer: w.acme, id_product_config: preset, brightness: 140 },
+      });
+      expect(edit.status).toBe(200);
+      const during = await spin(24);
+      if (during.body.status === 'rendering') expect(during.body.frames[0].webp['160']).toBe(old.frames[0]!.webp['160']);
+      const fresh = await ready(24, oldFolder);
+      expect(fresh.frames[0]!.webp['160']).not.toBe(old.frames[0]!.webp['160']);
+      // Still on disk for pages that show the old set (swept an hour after it was superseded).
+      await fetchImage(old.frames[0]!.webp['160']!);
+      const brighter = await sharp(await (await fetch(`${s.url}${fresh.frames[0]!.jpeg['160']}`)).arrayBuffer()).stats();
+      const before = await sharp(await (await fetch(`${s.url}${old.frames[0]!.jpeg['160']}`)).arrayBuffer()).stats();
+      expect(brighter.channels[0]!.mean).toBeGreaterThan(before.channels[0]!.mean);
+    },
+  );
 });

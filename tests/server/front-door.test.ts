@@ -21,7 +21,9 @@ beforeAll(async () => {
   acme = (await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
   token = await s.tokenFor(DEMO.acme);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const refused = (r: { status: number; body: { success?: unknown; message?: unknown } }, status: number) => {
   expect(r.status, JSON.stringify(r.body)).toBe(status);
@@ -30,9 +32,18 @@ const refused = (r: { status: number; body: { success?: unknown; message?: unkno
 };
 const company = { name_company: 'Gate Co', country: 'pt', street: 's', city: 'c', region: 'r', zipcode: 'z', sector: 'x' };
 const manager = (id: number, email: string) => ({
-  id_customer: id, name: 'n', last_name: 'l', email, office: 'o', password: 'secret123', password_confirmation: 'secret123',
+  id_customer: id,
+  name: 'n',
+  last_name: 'l',
+  email,
+  office: 'o',
+  password: 'secret123',
+  password_confirmation: 'secret123',
 });
-const corruptPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not really a png at all')]);
+const corruptPng = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('not really a png at all'),
+]);
 
 describe('strings refuse U+0000, in JSON, multipart text parts and query strings', () => {
   it('JSON body', async () => {
@@ -48,7 +59,10 @@ describe('strings refuse U+0000, in JSON, multipart text parts and query strings
     expect(emoji.status).toBe(200);
   });
   it('query string', async () => {
-    const r = await call(s, 'GET', '/gets/dashboard/products/last-registered/show', { token, query: { id_customer: acme, sku: 'a\u0000b' } });
+    const r = await call(s, 'GET', '/gets/dashboard/products/last-registered/show', {
+      token,
+      query: { id_customer: acme, sku: 'a\u0000b' },
+    });
     refused(r, 422);
     expect(Object.keys(r.body.errors)).toEqual(['sku']);
   });
@@ -67,8 +81,10 @@ describe('integers refuse non-finite and out-of-range values, also as coerced st
   });
   it.each([['"Infinity"'], ['"-1e999"'], ['1e999'], ['2147483648']])('JSON id_customer %s', async (v) => {
     const r = await rawRequest(s.url, {
-      method: 'POST', path: '/backend/posts/tag/store',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: Buffer.from(`{"id_customer":${v},"name":"x"}`),
+      method: 'POST',
+      path: '/backend/posts/tag/store',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: Buffer.from(`{"id_customer":${v},"name":"x"}`),
     });
     expect(r.status).toBe(422);
     expect(Object.keys((r.json as { errors: object }).errors)).toEqual(['id_customer']);
@@ -86,7 +102,10 @@ describe('multipart parser errors are 400s in our shape', () => {
     ['a truncated body', () => send(multipartBody(parts).subarray(0, 120))],
     ['no closing boundary', () => send(multipartBody(parts, BOUNDARY, false))],
     ['no boundary', () => send(multipartBody(parts), 'multipart/form-data')],
-    ['too many parts', () => send(multipartBody([...parts, ...Array.from({ length: 70 }, (_v, i) => ({ name: `p${i}`, value: 'x' }))]))],
+    [
+      'too many parts',
+      () => send(multipartBody([...parts, ...Array.from({ length: 70 }, (_v, i) => ({ name: `p${i}`, value: 'x' }))])),
+    ],
     ['a text part over 100 kB', () => send(multipartBody([...parts, { name: 'description', value: 'x'.repeat(150 * 1024) }]))],
     ['a part named __proto__', () => send(multipartBody([{ name: '__proto__', value: 'x' }, ...parts]))],
   ])('%s', async (_label, go) => {
@@ -99,25 +118,41 @@ describe('multipart parser errors are 400s in our shape', () => {
 describe('images are decoded before anything is written', () => {
   it('refuses a corrupt logo with 422 naming profile_logo, and registers no company', async () => {
     const before = (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM customers'))!.n;
-    const r = await call(s, 'POST', '/company/register', { form: form(company, { profile_logo: { name: 'logo.png', bytes: corruptPng } }) });
+    const r = await call(s, 'POST', '/company/register', {
+      form: form(company, { profile_logo: { name: 'logo.png', bytes: corruptPng } }),
+    });
     refused(r, 422);
     expect(r.body.errors).toEqual({ profile_logo: ['The file is not a valid image.'] });
     expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM customers'))!.n).toBe(before);
   });
   it('refuses a corrupt manager picture with 422, leaves no user, and the retry with a good one works', async () => {
     const c = await call(s, 'POST', '/company/register', { form: form(company) });
-    const bad = await call(s, 'POST', '/company/manager/register', { form: form(manager(c.body.id_customer, 'pic@gate.test'), { picture_profile: { name: 'me.png', bytes: corruptPng } }) });
+    const bad = await call(s, 'POST', '/company/manager/register', {
+      form: form(manager(c.body.id_customer, 'pic@gate.test'), { picture_profile: { name: 'me.png', bytes: corruptPng } }),
+    });
     refused(bad, 422);
     expect(bad.body.errors).toEqual({ picture_profile: ['The file is not a valid image.'] });
     expect(await s.db.one(`SELECT 1 FROM users WHERE email = 'pic@gate.test'`)).toBeUndefined();
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } }).png().toBuffer();
-    const ok = await call(s, 'POST', '/company/manager/register', { form: form(manager(c.body.id_customer, 'pic@gate.test'), { picture_profile: { name: 'me.png', bytes: png } }) });
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const ok = await call(s, 'POST', '/company/manager/register', {
+      form: form(manager(c.body.id_customer, 'pic@gate.test'), { picture_profile: { name: 'me.png', bytes: png } }),
+    });
     expect(ok.body).toEqual({ success: true, message: 'Manager registered successfully.' });
   });
   it('refuses a corrupt product image and a corrupt image asset the same way', async () => {
-    const product = (await s.db.one<{ id: number }>(`SELECT id FROM products WHERE customer_id = $1 ORDER BY id LIMIT 1`, [acme]))!.id;
-    for (const [path, field] of [['/posts/product/resource/store', 'image'], ['/posts/product/asset/store', 'file']] as const) {
-      const r = await call(s, 'POST', path, { token, form: form({ id_product: product }, { [field]: { name: 'x.png', bytes: corruptPng } }) });
+    const product = (await s.db.one<{ id: number }>(`SELECT id FROM products WHERE customer_id = $1 ORDER BY id LIMIT 1`, [
+      acme,
+    ]))!.id;
+    for (const [path, field] of [
+      ['/posts/product/resource/store', 'image'],
+      ['/posts/product/asset/store', 'file'],
+    ] as const) {
+      const r = await call(s, 'POST', path, {
+        token,
+        form: form({ id_product: product }, { [field]: { name: 'x.png', bytes: corruptPng } }),
+      });
       refused(r, 422);
       expect(r.body.errors).toEqual({ [field]: ['The file is not a valid image.'] });
     }
@@ -129,10 +164,41 @@ describe("Fastify's own refusals answer in our shape", () => {
     ['a malformed escape', { method: 'GET', path: '/backend/gets/user/%zz' }, 400],
     ['a bad escape in a static path', { method: 'GET', path: '/backend/api/user%E0%A4%A' }, 400],
     ['an over-long path', { method: 'GET', path: `/backend/gets/user/${'1'.repeat(20_000)}` }, 431],
-    ['an unknown content type', { method: 'POST', path: '/backend/api/auth/login', headers: { 'content-type': 'application/xml' }, body: Buffer.from('<a/>') }, 415],
-    ['invalid JSON', { method: 'POST', path: '/backend/api/auth/login', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"email":') }, 400],
-    ['an empty JSON body', { method: 'POST', path: '/backend/api/auth/login', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(0) }, 400],
-    ['a body over 1 MB', { method: 'POST', path: '/backend/api/auth/login', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(1_100_000, 32) }, 413],
+    [
+      'an unknown content type',
+      {
+        method: 'POST',
+        path: '/backend/api/auth/login',
+        headers: { 'content-type': 'application/xml' },
+        body: Buffer.from('<a/>'),
+      },
+      415,
+    ],
+    [
+      'invalid JSON',
+      {
+        method: 'POST',
+        path: '/backend/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.from('{"email":'),
+      },
+      400,
+    ],
+    [
+      'an empty JSON body',
+      { method: 'POST', path: '/backend/api/auth/login', headers: { 'content-type': 'application/json' }, body: Buffer.alloc(0) },
+      400,
+    ],
+    [
+      'a body over 1 MB',
+      {
+        method: 'POST',
+        path: '/backend/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.alloc(1_100_000, 32),
+      },
+      413,
+    ],
   ])('%s', async (_label, req, status) => {
     const r = await rawRequest(s.url, req);
     expect(r.status).toBe(status);
@@ -158,7 +224,9 @@ describe('a 5xx is traceable', () => {
       const id = r.headers.get('x-request-id');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       expect(r.body).toEqual({ success: false, message: 'Internal server error.', request_id: id });
-      const line = log.map((l) => JSON.parse(l) as { reqId?: string; level: number; err?: { stack?: string } }).find((l) => l.reqId === id && l.level >= 50);
+      const line = log
+        .map((l) => JSON.parse(l) as { reqId?: string; level: number; err?: { stack?: string } })
+        .find((l) => l.reqId === id && l.level >= 50);
       expect(line?.err?.stack).toMatch(/exploded[\s\S]*\n\s+at /);
     } finally {
       s.app.services.db = db;
@@ -172,10 +240,21 @@ describe('a 5xx is traceable', () => {
 });
 
 describe('the OpenAPI document says what a client needs', () => {
-  type Op = Record<string, unknown> & { parameters?: { schema: Record<string, unknown> }[]; requestBody?: { content: Record<string, { schema: { properties: Record<string, Record<string, unknown>> }; encoding?: Record<string, { contentType: string }> }> } };
+  type Op = Record<string, unknown> & {
+    parameters?: { schema: Record<string, unknown> }[];
+    requestBody?: {
+      content: Record<
+        string,
+        { schema: { properties: Record<string, Record<string, unknown>> }; encoding?: Record<string, { contentType: string }> }
+      >;
+    };
+  };
   let doc: { paths: Record<string, Record<string, Op>> };
-  beforeAll(async () => { doc = (await call(s, 'GET', '/docs/json')).body; });
-  const ops = () => Object.entries(doc.paths).flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ key: `${method} ${p}`, op })));
+  beforeAll(async () => {
+    doc = (await call(s, 'GET', '/docs/json')).body;
+  });
+  const ops = () =>
+    Object.entries(doc.paths).flatMap(([p, m]) => Object.entries(m).map(([method, op]) => ({ key: `${method} ${p}`, op })));
 
   it('gives every operation its auth, permission and tenancy', () => {
     for (const { key, op } of ops()) {
@@ -186,14 +265,22 @@ describe('the OpenAPI document says what a client needs', () => {
     }
     const product = doc.paths['/gets/product']!.get!;
     expect(product['x-permission']).toEqual([...PRODUCT_SCREEN]); // any section's slug opens the product screen (document 3 §6)
-    expect(product['x-tenant']).toEqual({ customer: { in: 'query', field: 'id_customer' }, entity: { kind: 'product', in: 'query', field: 'id_product' } });
+    expect(product['x-tenant']).toEqual({
+      customer: { in: 'query', field: 'id_customer' },
+      entity: { kind: 'product', in: 'query', field: 'id_product' },
+    });
   });
   it('lists the file parts of multipart operations with their accepted types', () => {
     const media = doc.paths['/company/register']!.post!.requestBody!.content['multipart/form-data']!;
     expect(media.schema.properties.profile_logo).toMatchObject({ type: 'string', format: 'binary' });
     expect(media.encoding!.profile_logo!.contentType).toBe('image/jpeg, image/png');
     expect(doc.paths['/company/register']!.post!['x-files']).toEqual({
-      profile_logo: { kind: 'image', required: false, extensions: ['jpg', 'jpeg', 'png'], contentTypes: ['image/jpeg', 'image/png'] },
+      profile_logo: {
+        kind: 'image',
+        required: false,
+        extensions: ['jpg', 'jpeg', 'png'],
+        contentTypes: ['image/jpeg', 'image/png'],
+      },
     });
   });
   it('publishes the input rules: every input string refuses NUL, every integer is finite and in range', () => {
@@ -201,13 +288,24 @@ describe('the OpenAPI document says what a client needs', () => {
       if (!node || typeof node !== 'object') return;
       const n = node as Record<string, unknown>;
       if (n.type === 'string' && !n.enum && !n.format && n.pattern !== NO_NUL) out.push(`${at}: string without the NUL rule`);
-      if (n.type === 'integer' && !n.enum && (n['x-finite'] !== true || n.maximum === undefined || n.minimum === undefined)) out.push(`${at}: unbounded integer`);
+      if (n.type === 'integer' && !n.enum && (n['x-finite'] !== true || n.maximum === undefined || n.minimum === undefined))
+        out.push(`${at}: unbounded integer`);
       for (const [k, v] of Object.entries(n)) walk(v, `${at}.${k}`, out);
     };
     const problems: string[] = [];
     for (const { key, op } of ops()) {
       walk(op.parameters, `${key} parameters`, problems);
-      for (const [type, media] of Object.entries(op.requestBody?.content ?? {})) walk({ ...media.schema, properties: Object.fromEntries(Object.entries(media.schema.properties ?? {}).filter(([, v]) => v.format !== 'binary')) }, `${key} ${type}`, problems);
+      for (const [type, media] of Object.entries(op.requestBody?.content ?? {}))
+        walk(
+          {
+            ...media.schema,
+            properties: Object.fromEntries(
+              Object.entries(media.schema.properties ?? {}).filter(([, v]) => v.format !== 'binary'),
+            ),
+          },
+          `${key} ${type}`,
+          problems,
+        );
     }
     expect(problems).toEqual([]);
   });

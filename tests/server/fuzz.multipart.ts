@@ -14,32 +14,92 @@ export const brokenMultipart: MutationClass = (route) => {
   const many = (n: number, make: (k: number) => Part) => Array.from({ length: n }, (_v, k) => make(k));
   const variants: fc.Arbitrary<{ label: string; strict: boolean; apply: (i: Input) => Input }>[] = [
     fc.double({ min: 0.05, max: 0.9, noNaN: true }).map((f) => ({
-      label: 'truncated body', strict: true,
-      apply: (i: Input) => { const b = multipartBody(partsOf(i)); return raw(i, b.subarray(0, Math.floor(b.length * f))); },
+      label: 'truncated body',
+      strict: true,
+      apply: (i: Input) => {
+        const b = multipartBody(partsOf(i));
+        return raw(i, b.subarray(0, Math.floor(b.length * f)));
+      },
     })),
     fc.constantFrom(
       { label: 'no closing boundary', strict: true, apply: (i: Input) => raw(i, multipartBody(partsOf(i), BOUNDARY, false)) },
-      { label: 'no boundary parameter', strict: true, apply: (i: Input) => raw(i, multipartBody(partsOf(i)), 'multipart/form-data') },
-      { label: 'wrong boundary', strict: true, apply: (i: Input) => raw(i, multipartBody(partsOf(i)), 'multipart/form-data; boundary=other') },
-      { label: 'empty boundary', strict: true, apply: (i: Input) => raw(i, multipartBody(partsOf(i)), 'multipart/form-data; boundary=') },
-      { label: '80 parts', strict: true, apply: (i: Input) => raw(i, multipartBody([...partsOf(i), ...many(80, (k) => ({ name: `p${k}`, value: 'x' }))])) },
       {
-        label: '12 files', strict: true,
-        apply: (i: Input) => raw(i, multipartBody([...partsOf(i), ...many(12, () => ({ name: fileName, file: { filename: 'a.png', bytes: Buffer.from('x') } }))])),
+        label: 'no boundary parameter',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody(partsOf(i)), 'multipart/form-data'),
       },
-      { label: 'a 150 kB text part', strict: true, apply: (i: Input) => raw(i, multipartBody([{ name: textName, value: 'x'.repeat(150 * 1024) }, ...partsOf(i)])) },
-      { label: 'a 300-byte part name', strict: false, apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: 'n'.repeat(300), value: 'x' }])) },
-      { label: 'part named __proto__', strict: true, apply: (i: Input) => raw(i, multipartBody([{ name: '__proto__', value: 'x' }, ...partsOf(i)])) },
-      { label: 'part named constructor', strict: true, apply: (i: Input) => raw(i, multipartBody([{ name: 'constructor', value: 'x' }, ...partsOf(i)])) },
-      { label: 'part without a name', strict: false, apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: '', rawHeaders: 'Content-Disposition: form-data' }])) },
       {
-        label: 'malformed part header', strict: false,
-        apply: (i: Input) => raw(i, multipartBody([{ name: '', rawHeaders: 'Content-Disposition form-data name=a\u0000\r\nbroken' }, ...partsOf(i)])),
+        label: 'wrong boundary',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody(partsOf(i)), 'multipart/form-data; boundary=other'),
       },
-      { label: 'a file where a text part goes', strict: true, apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: textName, file: { filename: 'a.txt', bytes: Buffer.from('x') } }])) },
+      {
+        label: 'empty boundary',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody(partsOf(i)), 'multipart/form-data; boundary='),
+      },
+      {
+        label: '80 parts',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody([...partsOf(i), ...many(80, (k) => ({ name: `p${k}`, value: 'x' }))])),
+      },
+      {
+        label: '12 files',
+        strict: true,
+        apply: (i: Input) =>
+          raw(
+            i,
+            multipartBody([
+              ...partsOf(i),
+              ...many(12, () => ({ name: fileName, file: { filename: 'a.png', bytes: Buffer.from('x') } })),
+            ]),
+          ),
+      },
+      {
+        label: 'a 150 kB text part',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody([{ name: textName, value: 'x'.repeat(150 * 1024) }, ...partsOf(i)])),
+      },
+      {
+        label: 'a 300-byte part name',
+        strict: false,
+        apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: 'n'.repeat(300), value: 'x' }])),
+      },
+      {
+        label: 'part named __proto__',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody([{ name: '__proto__', value: 'x' }, ...partsOf(i)])),
+      },
+      {
+        label: 'part named constructor',
+        strict: true,
+        apply: (i: Input) => raw(i, multipartBody([{ name: 'constructor', value: 'x' }, ...partsOf(i)])),
+      },
+      {
+        label: 'part without a name',
+        strict: false,
+        apply: (i: Input) => raw(i, multipartBody([...partsOf(i), { name: '', rawHeaders: 'Content-Disposition: form-data' }])),
+      },
+      {
+        label: 'malformed part header',
+        strict: false,
+        apply: (i: Input) =>
+          raw(
+            i,
+            multipartBody([{ name: '', rawHeaders: 'Content-Disposition form-data name=a\u0000\r\nbroken' }, ...partsOf(i)]),
+          ),
+      },
+      {
+        label: 'a file where a text part goes',
+        strict: true,
+        apply: (i: Input) =>
+          raw(i, multipartBody([...partsOf(i), { name: textName, file: { filename: 'a.txt', bytes: Buffer.from('x') } }])),
+      },
     ),
     fc.uint8Array({ minLength: 1, maxLength: 400 }).map((bytes) => ({
-      label: 'random bytes', strict: true, apply: (i: Input) => raw(i, Buffer.from(bytes)),
+      label: 'random bytes',
+      strict: true,
+      apply: (i: Input) => raw(i, Buffer.from(bytes)),
     })),
   ];
   return fc.oneof(...variants);
@@ -63,11 +123,25 @@ export const damagedFiles: MutationClass = (route, ctx) => {
   type Damage = { label: string; strictFor: 'typed' | 'all' | 'none'; file: FilePart };
   const png = (filename: string, bytes: Buffer = ctx.png): FilePart => ({ filename, bytes, contentType: 'image/png' });
   const damage: fc.Arbitrary<Damage> = fc.oneof(
-    fc.uint8Array({ minLength: 8, maxLength: 300 }).map((g) => ({ label: 'corrupt PNG', strictFor: 'typed' as const, file: png('c.png', Buffer.concat([PNG_SIGNATURE, Buffer.from(g)])) })),
-    fc.uint8Array({ minLength: 8, maxLength: 300 }).map((g) => ({ label: 'corrupt JPEG', strictFor: 'typed' as const, file: { filename: 'c.jpg', bytes: Buffer.concat([JPEG_SOI, Buffer.from(g)]) } })),
-    fc.integer({ min: 20, max: 60 }).map((n) => ({ label: 'truncated PNG', strictFor: 'typed' as const, file: png('t.png', ctx.png.subarray(0, n)) })),
-    fc.integer({ min: 200, max: 6000 }).map((n) => ({ label: `a ${n}-character file name`, strictFor: 'none' as const, file: png(`${'n'.repeat(n)}.png`) })),
-    fc.constantFrom(...pathLike(ctx.marker)).map((name) => ({ label: 'path-like file name', strictFor: 'none' as const, file: png(`${name}.png`) })),
+    fc.uint8Array({ minLength: 8, maxLength: 300 }).map((g) => ({
+      label: 'corrupt PNG',
+      strictFor: 'typed' as const,
+      file: png('c.png', Buffer.concat([PNG_SIGNATURE, Buffer.from(g)])),
+    })),
+    fc.uint8Array({ minLength: 8, maxLength: 300 }).map((g) => ({
+      label: 'corrupt JPEG',
+      strictFor: 'typed' as const,
+      file: { filename: 'c.jpg', bytes: Buffer.concat([JPEG_SOI, Buffer.from(g)]) },
+    })),
+    fc
+      .integer({ min: 20, max: 60 })
+      .map((n) => ({ label: 'truncated PNG', strictFor: 'typed' as const, file: png('t.png', ctx.png.subarray(0, n)) })),
+    fc
+      .integer({ min: 200, max: 6000 })
+      .map((n) => ({ label: `a ${n}-character file name`, strictFor: 'none' as const, file: png(`${'n'.repeat(n)}.png`) })),
+    fc
+      .constantFrom(...pathLike(ctx.marker))
+      .map((name) => ({ label: 'path-like file name', strictFor: 'none' as const, file: png(`${name}.png`) })),
     fc.constantFrom<Damage>(
       { label: 'PDF named .png', strictFor: 'typed', file: png('fake.png', PDF) },
       { label: 'text named .jpg', strictFor: 'typed', file: { filename: 'fake.jpg', bytes: Buffer.from('hello, not an image') } },

@@ -19,9 +19,22 @@ export interface Schema {
 }
 
 export type Where = 'params' | 'query' | 'body';
-export interface Field { where: Where; name: string; schema: Schema; required: boolean }
-export interface FileField { name: string; kind: string; required: boolean; extensions: string[] }
-interface TenantField { in: Where; field: string }
+export interface Field {
+  where: Where;
+  name: string;
+  schema: Schema;
+  required: boolean;
+}
+export interface FileField {
+  name: string;
+  kind: string;
+  required: boolean;
+  extensions: string[];
+}
+interface TenantField {
+  in: Where;
+  field: string;
+}
 
 export interface FuzzRoute {
   key: string;
@@ -37,7 +50,12 @@ export interface FuzzRoute {
   files: FileField[];
 }
 
-interface Parameter { in: string; name: string; required?: boolean; schema: Schema }
+interface Parameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
@@ -46,7 +64,9 @@ interface Operation {
   'x-query-token'?: string;
   'x-files'?: Record<string, Omit<FileField, 'name'>>;
 }
-export interface OpenApiDoc { paths: Record<string, Record<string, Operation>> }
+export interface OpenApiDoc {
+  paths: Record<string, Record<string, Operation>>;
+}
 
 export function routesOf(doc: OpenApiDoc): FuzzRoute[] {
   const routes: FuzzRoute[] = [];
@@ -54,7 +74,12 @@ export function routesOf(doc: OpenApiDoc): FuzzRoute[] {
     for (const [m, op] of Object.entries(methods)) {
       const fields: Field[] = (op.parameters ?? [])
         .filter((p) => p.in === 'query' || p.in === 'path')
-        .map((p) => ({ where: p.in === 'path' ? 'params' : 'query', name: p.name, schema: p.schema, required: !!p.required || p.in === 'path' }));
+        .map((p) => ({
+          where: p.in === 'path' ? 'params' : 'query',
+          name: p.name,
+          schema: p.schema,
+          required: !!p.required || p.in === 'path',
+        }));
       const content = op.requestBody?.content ?? {};
       const multipart = 'multipart/form-data' in content;
       const bodySchema = (content['application/json'] ?? content['multipart/form-data'])?.schema;
@@ -65,16 +90,27 @@ export function routesOf(doc: OpenApiDoc): FuzzRoute[] {
         fields.push({ where: 'body', name, schema, required: (bodySchema?.required ?? []).includes(name) });
       }
       routes.push({
-        key: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path,
-        auth: op['x-auth'] ?? 'user', queryToken: !!op['x-query-token'], tenant: op['x-tenant'] ?? null,
-        fields, hasBody: !!bodySchema, multipart, files,
+        key: `${m.toUpperCase()} ${path}`,
+        method: m.toUpperCase(),
+        path,
+        auth: op['x-auth'] ?? 'user',
+        queryToken: !!op['x-query-token'],
+        tenant: op['x-tenant'] ?? null,
+        fields,
+        hasBody: !!bodySchema,
+        multipart,
+        files,
       });
     }
   }
   return routes.sort((a, b) => a.key.localeCompare(b.key));
 }
 
-export interface FilePart { filename: string; bytes: Buffer; contentType?: string }
+export interface FilePart {
+  filename: string;
+  bytes: Buffer;
+  contentType?: string;
+}
 
 /** One request, still structured; `raw*` fields override what serialisation would produce. */
 export interface Input {
@@ -101,11 +137,14 @@ const unraw = (json: string) => json.replace(/"\\u0001raw:(.*?)\\u0001raw:"/g, '
 /** Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate). */
 export function escape(s: string): string {
   let out = '';
-  for (const b of Buffer.from(s, 'utf8')) out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+  for (const b of Buffer.from(s, 'utf8'))
+    out += /[A-Za-z0-9\-_.~]/.test(String.fromCharCode(b))
+      ? String.fromCharCode(b)
+      : `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
   return out;
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+const text = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
 
 export function queryString(q: Record<string, unknown>): string {
   const parts: string[] = [];
@@ -118,23 +157,35 @@ export function queryString(q: Record<string, unknown>): string {
 
 export const BOUNDARY = '----facetfuzz7d1f';
 
-export interface Part { name: string; value?: string; file?: FilePart; rawHeaders?: string }
+export interface Part {
+  name: string;
+  value?: string;
+  file?: FilePart;
+  rawHeaders?: string;
+}
 
 export function multipartBody(parts: Part[], boundary = BOUNDARY, close = true): Buffer {
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const head = p.rawHeaders
-      ?? (p.file
+    const head =
+      p.rawHeaders ??
+      (p.file
         ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.filename}"\r\nContent-Type: ${p.file.contentType ?? 'application/octet-stream'}`
         : `Content-Disposition: form-data; name="${p.name}"`);
-    chunks.push(Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), p.file ? p.file.bytes : Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`),
+      p.file ? p.file.bytes : Buffer.from(p.value ?? ''),
+      Buffer.from('\r\n'),
+    );
   }
   if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
 }
 
 export const partsOf = (input: Input): Part[] => [
-  ...Object.entries(input.body).filter(([, v]) => v !== undefined).map(([name, v]) => ({ name, value: text(v) })),
+  ...Object.entries(input.body)
+    .filter(([, v]) => v !== undefined)
+    .map(([name, v]) => ({ name, value: text(v) })),
   ...Object.entries(input.files).map(([name, file]) => ({ name, file })),
 ];
 

@@ -35,26 +35,56 @@ beforeAll(async () => {
     const token = await s.tokenFor(email);
     const me = await call(s, 'GET', '/api/user', { token });
     const staff = me.body.type === 'staff';
-    accounts.push({ email, token, staff, companies: [...(staff ? [-1] : []), ...me.body.companies.map((c: { id: number }) => c.id)] });
+    accounts.push({
+      email,
+      token,
+      staff,
+      companies: [...(staff ? [-1] : []), ...me.body.companies.map((c: { id: number }) => c.id)],
+    });
   }
   const image = sharp({ create: { width: 8, height: 8, channels: 3, background: '#3d5a80' } });
   ctx = { accounts, marker: `fuzzmark${SEED}`, png: await image.png().toBuffer(), jpg: await image.jpeg().toBuffer() };
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 /** Each route and class has its own stream, so adding a route does not change the others' inputs. */
-const seedOf = (...parts: string[]) => createHash('sha256').update([SEED, ...parts].join('|')).digest().readInt32LE(0);
+const seedOf = (...parts: string[]) =>
+  createHash('sha256')
+    .update([SEED, ...parts].join('|'))
+    .digest()
+    .readInt32LE(0);
 
-interface Case { route: string; cls: string; label: string; strict: boolean; req: RawRequest }
-interface Outcome { c: Case; res?: RawResponse; error?: string }
+interface Case {
+  route: string;
+  cls: string;
+  label: string;
+  strict: boolean;
+  req: RawRequest;
+}
+interface Outcome {
+  c: Case;
+  res?: RawResponse;
+  error?: string;
+}
 
 function casesFor(route: FuzzRoute): Case[] {
   const out: Case[] = [];
   for (const [cls, make] of Object.entries(CLASSES)) {
     const mutation = make(route, ctx);
     if (!mutation) continue;
-    for (const [input, m] of fc.sample(fc.tuple(baseInput(route, ctx), mutation), { seed: seedOf(route.key, cls), numRuns: PER_CLASS * (WEIGHT[cls] ?? 1) })) {
-      out.push({ route: route.key, cls, label: m.label, strict: m.strict, req: toRaw(route, m.apply(input), s.config.apiPrefix) });
+    for (const [input, m] of fc.sample(fc.tuple(baseInput(route, ctx), mutation), {
+      seed: seedOf(route.key, cls),
+      numRuns: PER_CLASS * (WEIGHT[cls] ?? 1),
+    })) {
+      out.push({
+        route: route.key,
+        cls,
+        label: m.label,
+        strict: m.strict,
+        req: toRaw(route, m.apply(input), s.config.apiPrefix),
+      });
     }
   }
   return out;
@@ -67,7 +97,8 @@ function problem(o: Outcome): string | undefined {
   if (status < 400 && o.c.strict) return `accepted (${status}) ${text.slice(0, 120)}`;
   if (status >= 400) {
     const body = json as { success?: unknown; message?: unknown } | undefined;
-    if (body?.success !== false || typeof body.message !== 'string') return `${status} not in the error shape: ${text.slice(0, 120)}`;
+    if (body?.success !== false || typeof body.message !== 'string')
+      return `${status} not in the error shape: ${text.slice(0, 120)}`;
     if (/\n\s+at |SELECT |INSERT |UPDATE /.test(text)) return `${status} leaks internals: ${text.slice(0, 200)}`;
   }
   return undefined;
@@ -92,12 +123,16 @@ it('answers generated bad input on every route with a 4xx in the error shape, ne
   const failures = outcomes.map((o) => ({ o, why: problem(o) })).filter((f) => f.why);
   const fiveXx = outcomes.filter((o) => (o.res?.status ?? 0) >= 500);
   const perRoute = Object.values(tally(outcomes, (o) => o.c.route));
-  console.log(`[fuzz] ${outcomes.length} requests on ${routes.length} routes (${Math.min(...perRoute)}-${Math.max(...perRoute)} per route) in ${Date.now() - started} ms; ` +
-    `${fiveXx.length} answered 5xx, ${failures.length} failed`);
+  console.log(
+    `[fuzz] ${outcomes.length} requests on ${routes.length} routes (${Math.min(...perRoute)}-${Math.max(...perRoute)} per route) in ${Date.now() - started} ms; ` +
+      `${fiveXx.length} answered 5xx, ${failures.length} failed`,
+  );
   console.log('[fuzz] per class:', JSON.stringify(tally(outcomes, (o) => o.c.cls)));
   console.log('[fuzz] statuses:', JSON.stringify(tally(outcomes, (o) => String(o.res?.status ?? 'none'))));
   if (fiveXx.length) console.log('[fuzz] 5xx per class:', JSON.stringify(tally(fiveXx, (o) => o.c.cls)));
-  const report = failures.slice(0, 60).map(({ o, why }) => `${o.c.route} [${o.c.cls}: ${o.c.label}] ${o.c.req.method} ${o.c.req.path.slice(0, 100)} -> ${why}`);
+  const report = failures
+    .slice(0, 60)
+    .map(({ o, why }) => `${o.c.route} [${o.c.cls}: ${o.c.label}] ${o.c.req.method} ${o.c.req.path.slice(0, 100)} -> ${why}`);
   expect(report, `seed ${SEED}`).toEqual([]);
 }, 600_000);
 
@@ -107,8 +142,10 @@ it('still answers afterwards, and wrote no file outside its data directory', asy
   expect((await call(s, 'GET', '/api/user', { token: await s.tokenFor(ctx.accounts[0]!.email) })).status).toBe(200);
   // Every path-like string and file name carried the marker; it may appear nowhere on disk.
   const named = (dir: string) => (existsSync(dir) ? readdirSync(dir).filter((n) => n.includes(ctx.marker)) : []);
-  const inside = readdirSync(s.config.dataDir, { recursive: true }).map(String).filter((p) => p.includes(ctx.marker));
-  expect(inside, 'stored names are generated, never the uploader\'s').toEqual([]);
+  const inside = readdirSync(s.config.dataDir, { recursive: true })
+    .map(String)
+    .filter((p) => p.includes(ctx.marker));
+  expect(inside, "stored names are generated, never the uploader's").toEqual([]);
   const outside = new Set(['/tmp', '/', process.cwd(), resolve('.tmp')]);
   for (let d = s.config.dataDir; d !== dirname(d); d = dirname(d)) outside.add(dirname(d));
   for (const dir of [s.config.storageDir, join(s.config.storageDir, '..')]) outside.add(resolve(dir, '..'));
@@ -130,7 +167,8 @@ it('answers 401 on every non-public route with no token and with a garbage token
     for (const v of variants) {
       const res = await rawRequest(s.url, v);
       const body = res.json as { success?: unknown; message?: unknown } | undefined;
-      if (res.status !== 401 || body?.success !== false || typeof body.message !== 'string') bad.push(`${r.key} ${JSON.stringify(v.headers ?? {})} -> ${res.status}`);
+      if (res.status !== 401 || body?.success !== false || typeof body.message !== 'string')
+        bad.push(`${r.key} ${JSON.stringify(v.headers ?? {})} -> ${res.status}`);
     }
   }
   expect(bad).toEqual([]);
@@ -142,7 +180,10 @@ it('answers one key sent twice with different requests on every mutating route: 
   const bad: string[] = [];
   let refused = 0;
   for (const route of mutating) {
-    const pairs = fc.sample(fc.tuple(baseInput(route, ctx), baseInput(route, ctx)), { seed: seedOf(route.key, 'same-key'), numRuns: 2 });
+    const pairs = fc.sample(fc.tuple(baseInput(route, ctx), baseInput(route, ctx)), {
+      seed: seedOf(route.key, 'same-key'),
+      numRuns: 2,
+    });
     for (const [n, [first, second]] of pairs.entries()) {
       const key = `fuzz-same-key-${seedOf(route.key, String(n)) >>> 0}`;
       const again = { ...second, token: first.token };
@@ -150,11 +191,15 @@ it('answers one key sent twice with different requests on every mutating route: 
       if (a.path === b.path && Buffer.compare(a.body ?? Buffer.alloc(0), b.body ?? Buffer.alloc(0)) === 0) continue;
       const keyed = (r: RawRequest) => ({ ...r, headers: { ...r.headers, 'idempotency-key': key } });
       const one = await rawRequest(s.url, keyed(a), 10_000);
-      const claimed = first.token ? await s.db.one('SELECT 1 FROM idempotency_keys WHERE key = $1 AND user_id <> 0', [key]) : undefined;
+      const claimed = first.token
+        ? await s.db.one('SELECT 1 FROM idempotency_keys WHERE key = $1 AND user_id <> 0', [key])
+        : undefined;
       const two = await rawRequest(s.url, keyed(b), 10_000);
       const body = two.json as { code?: string } | undefined;
-      if (one.status >= 500 || two.status >= 500) bad.push(`${route.key}: ${one.status} then ${two.status} ${two.text.slice(0, 120)}`);
-      else if (claimed && (two.status !== 422 || body?.code !== 'key_reused')) bad.push(`${route.key}: claimed key answered ${two.status} ${two.text.slice(0, 120)}`);
+      if (one.status >= 500 || two.status >= 500)
+        bad.push(`${route.key}: ${one.status} then ${two.status} ${two.text.slice(0, 120)}`);
+      else if (claimed && (two.status !== 422 || body?.code !== 'key_reused'))
+        bad.push(`${route.key}: claimed key answered ${two.status} ${two.text.slice(0, 120)}`);
       if (claimed) refused++;
     }
   }

@@ -9,14 +9,22 @@ import { TMP } from '../support/seed-snapshot.ts';
 import { dbKind, startTestServer, type TestServer } from '../support/server.ts';
 
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer(); });
-afterAll(async () => { await s?.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(async () => {
+  await s?.close();
+});
 
 const get = async (base: string, path: string) => {
   const r = await fetch(`${base}${path}`);
   const text = await r.text();
   let body: unknown = text;
-  try { body = JSON.parse(text); } catch { /* not JSON */ }
+  try {
+    body = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
   return { status: r.status, body };
 };
 const notReady = (message: string | RegExp) => ({ success: false, message: expect.stringMatching(message) });
@@ -68,7 +76,10 @@ it('/readyz: 503 naming a migration file that is not recorded as applied', async
   const row = (await s.db.one<{ applied_at: Date }>('SELECT applied_at FROM schema_migrations WHERE name = $1', [last]))!;
   await s.db.query('DELETE FROM schema_migrations WHERE name = $1', [last]);
   try {
-    expect(await get(s.url, '/readyz')).toEqual({ status: 503, body: { success: false, message: `Migrations not applied: ${last}.` } });
+    expect(await get(s.url, '/readyz')).toEqual({
+      status: 503,
+      body: { success: false, message: `Migrations not applied: ${last}.` },
+    });
   } finally {
     await s.db.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [last, row.applied_at]);
   }
@@ -78,8 +89,12 @@ it('/readyz: 503 naming a migration file that is not recorded as applied', async
 // The store plays the same part on either database: PGlite only, as storage-s3.test.ts.
 describe.skipIf(dbKind() !== 'pglite')('on an S3 store', () => {
   let s3: S3Fixture;
-  beforeAll(async () => { s3 = await startS3(); });
-  afterAll(async () => { await s3?.close(); });
+  beforeAll(async () => {
+    s3 = await startS3();
+  });
+  afterAll(async () => {
+    await s3?.close();
+  });
 
   it('/readyz writes its probe to the bucket: 200, and 503 when the store refuses (no such bucket)', async () => {
     const good = await s.twin(s3.config(`ready${process.pid}`));

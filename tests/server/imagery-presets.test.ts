@@ -7,16 +7,22 @@ import { BIG, SECTIONS, expectLayer, expectPreset, expectRefused, world, type Se
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const path = (section: Section, what: 'show' | 'store' | 'edit' | 'delete' | 'images') => ({
-  show: `/gets/product/automation/${section}/config/show`,
-  images: `/gets/product/automation/${section}/images/show`,
-  store: `/posts/product/automation/${section}/config/store`,
-  edit: `/puts/product/automation/${section}/config/edit`,
-  delete: `/deletes/product/automation/${section}/config/delete`,
-})[what];
+const path = (section: Section, what: 'show' | 'store' | 'edit' | 'delete' | 'images') =>
+  ({
+    show: `/gets/product/automation/${section}/config/show`,
+    images: `/gets/product/automation/${section}/images/show`,
+    store: `/posts/product/automation/${section}/config/store`,
+    edit: `/puts/product/automation/${section}/config/edit`,
+    delete: `/deletes/product/automation/${section}/config/delete`,
+  })[what];
 const ids = () => ({ id_product: w.acmeProduct, id_customer: w.acme });
 const show = (section: Section, token = w.tok.acme) => call(s, 'GET', path(section, 'show'), { token, query: ids() });
 const store = (section: Section, body: Record<string, unknown>, token = w.tok.acme) =>
@@ -63,11 +69,22 @@ describe.each(SECTIONS)('%s presets', (section) => {
     expectPreset(r.body.preset, section);
     expect(r.body.id_product_config).toBe(r.body.preset.id);
     expect(r.body.preset).toMatchObject({
-      hasShadow: 1, shadow: 35, hasReflection: 1, reflection: 10, saturation: 100, brightness: 100,
-      image_scale: 0, image_offset_x: 0, image_offset_y: 0, version: 1,
+      hasShadow: 1,
+      shadow: 35,
+      hasReflection: 1,
+      reflection: 10,
+      saturation: 100,
+      brightness: 100,
+      image_scale: 0,
+      image_offset_x: 0,
+      image_offset_y: 0,
+      version: 1,
     });
     if (section === 'vignette') {
-      const bgs = await call(s, 'GET', '/gets/product/automation/vignette/backgrounds/show', { token: w.tok.viewer, query: ids() });
+      const bgs = await call(s, 'GET', '/gets/product/automation/vignette/backgrounds/show', {
+        token: w.tok.viewer,
+        query: ids(),
+      });
       expect(r.body.preset.background).toBe(bgs.body.backgrounds[0]);
     } else {
       expect(r.body.preset.background).toBe('#ffffff');
@@ -78,8 +95,16 @@ describe.each(SECTIONS)('%s presets', (section) => {
 
   it('stores every field as sent (plain numbers, lower-case colour)', async () => {
     const fields = {
-      background: '#FFEC5C', hasShadow: 0, shadow: 55.5, hasReflection: 1, reflection: 80, saturation: 0, brightness: 200,
-      image_scale: section === 'vignette' ? -1 : 1, image_offset_x: -1, image_offset_y: 0.25,
+      background: '#FFEC5C',
+      hasShadow: 0,
+      shadow: 55.5,
+      hasReflection: 1,
+      reflection: 80,
+      saturation: 0,
+      brightness: 200,
+      image_scale: section === 'vignette' ? -1 : 1,
+      image_offset_x: -1,
+      image_offset_y: 0.25,
       ...(section === 'vignette' && { bg_scale: 1, bg_offset_x: -0.5, bg_offset_y: 0.01 }),
     };
     const r = await store(section, fields);
@@ -97,11 +122,19 @@ describe.each(SECTIONS)('%s presets', (section) => {
     expect(Date.parse(mine.body.preset.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
 
     // Someone edits on the old version: refused with the current preset, nothing written.
-    const stale = await edit(section, { id_product_config: created.id, reflection: 7, updated_at: created.updated_at }, w.tok.staff);
+    const stale = await edit(
+      section,
+      { id_product_config: created.id, reflection: 7, updated_at: created.updated_at },
+      w.tok.staff,
+    );
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ success: false, message: 'This preset was changed by someone else.' });
     expect(stale.body.preset).toEqual(mine.body.preset);
-    const fresh = await edit(section, { id_product_config: created.id, reflection: 7, updated_at: stale.body.preset.updated_at }, w.tok.staff);
+    const fresh = await edit(
+      section,
+      { id_product_config: created.id, reflection: 7, updated_at: stale.body.preset.updated_at },
+      w.tok.staff,
+    );
     expect(fresh.status).toBe(200);
     expect(fresh.body.preset).toMatchObject({ reflection: 7, shadow: 20, version: 3 });
     // Without updated_at the edit always applies (the specs' client never sends it).
@@ -113,19 +146,24 @@ describe.each(SECTIONS)('%s presets', (section) => {
     const q = { id_product_config: created.id, ...ids() };
     const r = await call(s, 'DELETE', path(section, 'delete'), { token: w.tok.acme, query: q });
     expect(r.body).toEqual({ success: true, message: 'Preset deleted successfully' });
-    expect(((await show(section)).body[`product_config_${section}`] as { id: number }[]).map((p) => p.id)).not.toContain(created.id);
+    expect(((await show(section)).body[`product_config_${section}`] as { id: number }[]).map((p) => p.id)).not.toContain(
+      created.id,
+    );
     expectRefused(await call(s, 'DELETE', path(section, 'delete'), { token: w.tok.acme, query: q }), [404]);
     expectRefused(await edit(section, { id_product_config: created.id, shadow: 3 }), [404]);
   });
 
-  it("refuses a preset of another section or product as unknown (404), leaving it alone", async () => {
+  it('refuses a preset of another section or product as unknown (404), leaving it alone', async () => {
     const other = SECTIONS.find((x) => x !== section)!;
     const foreign = (await store(other, {})).body.preset;
     expectRefused(await edit(section, { id_product_config: foreign.id, shadow: 3 }), [404]);
     const ownOther = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1002'"))!.id;
     const theirs = (await store(section, { id_product: ownOther })).body.preset;
     expectRefused(await edit(section, { id_product_config: theirs.id, shadow: 3 }), [404]);
-    expectRefused(await call(s, 'DELETE', path(section, 'delete'), { token: w.tok.acme, query: { id_product_config: theirs.id, ...ids() } }), [404]);
+    expectRefused(
+      await call(s, 'DELETE', path(section, 'delete'), { token: w.tok.acme, query: { id_product_config: theirs.id, ...ids() } }),
+      [404],
+    );
     expectRefused(await edit(section, { id_product_config: 99_999_999, shadow: 3 }), [404]);
     const still = await s.db.one<{ shadow: number }>('SELECT shadow FROM product_presets WHERE id = $1', [theirs.id]);
     expect(still!.shadow).toBe(35);
@@ -134,19 +172,34 @@ describe.each(SECTIONS)('%s presets', (section) => {
   describe('bad input: 422, nothing stored', () => {
     const scaleMin = section === 'vignette' ? -1 : 0;
     const bad: [string, Record<string, unknown>][] = [
-      ['shadow 101', { shadow: 101 }], ['shadow -1', { shadow: -1 }], ['reflection 100.01', { reflection: 100.01 }],
-      ['saturation 201', { saturation: 201 }], ['brightness -0.1', { brightness: -0.1 }],
-      [`image_scale below ${scaleMin}`, { image_scale: scaleMin - 0.01 }], ['image_scale 1.01', { image_scale: 1.01 }],
-      ['image_offset_x 2', { image_offset_x: 2 }], ['image_offset_y -1.5', { image_offset_y: -1.5 }],
-      ['hasShadow 2', { hasShadow: 2 }], ['hasReflection true-ish text', { hasReflection: 'yes' }],
-      ['shadow with a % sign', { shadow: '35%' }], ['shadow Infinity', { shadow: 'Infinity' }], ['shadow an object', { shadow: { v: 1 } }],
-      ['background 100 kB', { background: BIG }], ['background empty', { background: '' }],
-      ['background a word', { background: 'blue' }], ['background a CSS expression', { background: 'url(javascript:alert(1))' }],
-      ['background #12345', { background: '#12345' }], ['background a path', { background: '../../etc/passwd' }],
-      ['id_product text', { id_product: 'one' }], ['id_customer a word', { id_customer: 'acme' }],
+      ['shadow 101', { shadow: 101 }],
+      ['shadow -1', { shadow: -1 }],
+      ['reflection 100.01', { reflection: 100.01 }],
+      ['saturation 201', { saturation: 201 }],
+      ['brightness -0.1', { brightness: -0.1 }],
+      [`image_scale below ${scaleMin}`, { image_scale: scaleMin - 0.01 }],
+      ['image_scale 1.01', { image_scale: 1.01 }],
+      ['image_offset_x 2', { image_offset_x: 2 }],
+      ['image_offset_y -1.5', { image_offset_y: -1.5 }],
+      ['hasShadow 2', { hasShadow: 2 }],
+      ['hasReflection true-ish text', { hasReflection: 'yes' }],
+      ['shadow with a % sign', { shadow: '35%' }],
+      ['shadow Infinity', { shadow: 'Infinity' }],
+      ['shadow an object', { shadow: { v: 1 } }],
+      ['background 100 kB', { background: BIG }],
+      ['background empty', { background: '' }],
+      ['background a word', { background: 'blue' }],
+      ['background a CSS expression', { background: 'url(javascript:alert(1))' }],
+      ['background #12345', { background: '#12345' }],
+      ['background a path', { background: '../../etc/passwd' }],
+      ['id_product text', { id_product: 'one' }],
+      ['id_customer a word', { id_customer: 'acme' }],
       ...(section === 'vignette'
-        ? [['bg_scale 1.5', { bg_scale: 1.5 }], ['bg_offset_y -2', { bg_offset_y: -2 }],
-          ['a picture not in the list', { background: 'automation/backgrounds/nope.jpg' }]] as [string, Record<string, unknown>][]
+        ? ([
+            ['bg_scale 1.5', { bg_scale: 1.5 }],
+            ['bg_offset_y -2', { bg_offset_y: -2 }],
+            ['a picture not in the list', { background: 'automation/backgrounds/nope.jpg' }],
+          ] as [string, Record<string, unknown>][])
         : []),
     ];
     it.each(bad)('refuses %s on store and on edit', async (_what, body) => {
@@ -155,10 +208,14 @@ describe.each(SECTIONS)('%s presets', (section) => {
       expectRefused(r, [422]);
       expect(r.body.errors).toBeTypeOf('object');
       const target = (await s.db.one<{ id: number; v: number }>(
-        'SELECT id, version AS v FROM product_presets WHERE product_id = $1 AND section = $2 ORDER BY id LIMIT 1', [w.acmeProduct, section]))!;
+        'SELECT id, version AS v FROM product_presets WHERE product_id = $1 AND section = $2 ORDER BY id LIMIT 1',
+        [w.acmeProduct, section],
+      ))!;
       expectRefused(await edit(section, { id_product_config: target.id, ...body }), [422]);
       expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM product_presets'))!.n).toBe(before);
-      expect((await s.db.one<{ v: number }>('SELECT version AS v FROM product_presets WHERE id = $1', [target.id]))!.v).toBe(target.v);
+      expect((await s.db.one<{ v: number }>('SELECT version AS v FROM product_presets WHERE id = $1', [target.id]))!.v).toBe(
+        target.v,
+      );
     });
 
     it('refuses an updated_at that is not a date, or 100 kB of it', async () => {
@@ -170,17 +227,24 @@ describe.each(SECTIONS)('%s presets', (section) => {
     it('refuses a missing or unknown id_product_config', async () => {
       expectRefused(await edit(section, { shadow: 3 }), [422]);
       expectRefused(await edit(section, { id_product_config: 0, shadow: 3 }), [422]);
-      expectRefused(await call(s, 'DELETE', path(section, 'delete'), { token: w.tok.acme, query: { id_product_config: 'x', ...ids() } }), [422]);
+      expectRefused(
+        await call(s, 'DELETE', path(section, 'delete'), { token: w.tok.acme, query: { id_product_config: 'x', ...ids() } }),
+        [422],
+      );
     });
   });
 
   it(`caps a product at 50 ${section} presets`, async () => {
     const product = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1003'"))!.id;
-    const n = (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = $2', [product, section]))!.n;
+    const n = (await s.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM product_presets WHERE product_id = $1 AND section = $2',
+      [product, section],
+    ))!.n;
     await s.db.query(
       `INSERT INTO product_presets (product_id, section, background, has_shadow, shadow, has_reflection, reflection, saturation, brightness,
          image_scale, image_offset_x, image_offset_y) SELECT $1, $2, '#ffffff', 1, 35, 1, 10, 100, 100, 0, 0, 0 FROM generate_series(1, $3)`,
-      [product, section, 49 - n]);
+      [product, section, 49 - n],
+    );
     expect((await store(section, { id_product: product })).status).toBe(200);
     const r = await store(section, { id_product: product });
     expectRefused(r, [422]);
@@ -200,7 +264,9 @@ describe('vignette backgrounds', () => {
   });
 
   it("refuses another product's picture", async () => {
-    await s.db.query("INSERT INTO product_backgrounds (product_id, path) VALUES ($1, 'automation/backgrounds/only-theirs.jpg')", [w.borProduct]);
+    await s.db.query("INSERT INTO product_backgrounds (product_id, path) VALUES ($1, 'automation/backgrounds/only-theirs.jpg')", [
+      w.borProduct,
+    ]);
     expectRefused(await store('vignette', { background: 'automation/backgrounds/only-theirs.jpg' }), [422]);
   });
 });

@@ -9,8 +9,13 @@ import { ISO, expectFile, expectRefused, expectUploadedImage, world, type World 
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const get = (path: string, token = w.tok.viewer, product = w.acmeProduct, customer = w.acme) =>
   call(s, 'GET', path, { token, query: { id_product: product, id_customer: customer } });
@@ -26,13 +31,17 @@ describe('GET /gets/product', () => {
     expect(images_uploaded).toHaveLength(2);
     images_uploaded.forEach(expectUploadedImage);
     // The Info fields are exactly those of the list row plus descriptions, files and their names.
-    const row = (await call(s, 'GET', '/gets/product/show', { token: w.tok.viewer, query: { id_customer: w.acme } })).body.products
-      .find((x: { id: number }) => x.id === w.acmeProduct);
+    const row = (
+      await call(s, 'GET', '/gets/product/show', { token: w.tok.viewer, query: { id_customer: w.acme } })
+    ).body.products.find((x: { id: number }) => x.id === w.acmeProduct);
     expect(Object.keys(info).sort()).toEqual([...Object.keys(row), 'descriptions', 'files', 'file_names'].sort());
   });
 
   it('answers null and [] for a product without layers or uploads', async () => {
-    const created = await call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, name: 'Bare Stool' } });
+    const created = await call(s, 'POST', '/posts/product/store', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, name: 'Bare Stool' },
+    });
     const r = await get('/gets/product', w.tok.acme, created.body.product.id);
     expect(r.body.product).toMatchObject({ sizeImageProduct: null, images_uploaded: [] });
     // Store and edit still answer the Info product alone.
@@ -60,7 +69,8 @@ describe('uploaded lists and the studio files', () => {
     const [g] = r.body.images_uploaded;
     expect(Object.keys(g).sort()).toEqual(['created_at', 'id', 'photo', 'updated_at']);
     expect(g.photo).toHaveLength(4);
-    for (const photo of g.photo) expect(photo).toMatch(new RegExp(`^products/${w.acme}/${w.acmeProduct}/uploads/360/${g.id}/[0-9a-f-]{36}\\.jpg$`));
+    for (const photo of g.photo)
+      expect(photo).toMatch(new RegExp(`^products/${w.acme}/${w.acmeProduct}/uploads/360/${g.id}/[0-9a-f-]{36}\\.jpg$`));
     expect(g.updated_at).toMatch(ISO);
   });
 
@@ -100,16 +110,25 @@ describe('uploaded lists and the studio files', () => {
   });
 
   it("the viewer of a product without a model: 'No viewer available' data", async () => {
-    const created = await call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, name: 'No Model' } });
-    expect((await get('/gets/product/automation/3dviewer/links', w.tok.acme, created.body.product.id)).body)
-      .toEqual({ success: true, file: { file_glb: null, file_usdz: null, preset: 1 }, imageLazyLoad: null, updated_at: null });
+    const created = await call(s, 'POST', '/posts/product/store', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, name: 'No Model' },
+    });
+    expect((await get('/gets/product/automation/3dviewer/links', w.tok.acme, created.body.product.id)).body).toEqual({
+      success: true,
+      file: { file_glb: null, file_usdz: null, preset: 1 },
+      imageLazyLoad: null,
+      updated_at: null,
+    });
   });
 
   it('every list answers an ETag and 304 for a matching If-None-Match (the offline mirror)', async () => {
     const r = await get('/gets/product/images_uploaded/vignette');
     const tag = r.headers.get('etag')!;
     const again = await call(s, 'GET', '/gets/product/images_uploaded/vignette', {
-      token: w.tok.viewer, query: { id_product: w.acmeProduct, id_customer: w.acme }, headers: { 'if-none-match': tag },
+      token: w.tok.viewer,
+      query: { id_product: w.acmeProduct, id_customer: w.acme },
+      headers: { 'if-none-match': tag },
     });
     expect(again.status).toBe(304);
   });

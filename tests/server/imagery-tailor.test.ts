@@ -10,13 +10,21 @@ import { BIG, expectRefused, world, type World } from './imagery.fixtures.ts';
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const mails = () => (existsSync(s.config.mailDir) ? readdirSync(s.config.mailDir).sort() : []);
 const requests = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM tailor_requests'))!.n;
 const send = (body: Record<string, unknown>, token = w.tok.acme) =>
-  call(s, 'POST', '/posts/email/request/service/tailor/send', { token, body: { id_product: w.acmeProduct, id_customer: w.acme, ...body } });
+  call(s, 'POST', '/posts/email/request/service/tailor/send', {
+    token,
+    body: { id_product: w.acmeProduct, id_customer: w.acme, ...body },
+  });
 
 describe('POST /posts/email/request/service/tailor/send', () => {
   it('mails the studio and records the request', async () => {
@@ -47,7 +55,7 @@ describe('POST /posts/email/request/service/tailor/send', () => {
     }
   });
 
-  it("accepts another page the same day, and the same page the next day", async () => {
+  it('accepts another page the same day, and the same page the next day', async () => {
     for (const page of ['360 Image', 'Vignette', 'Video']) expect((await send({ page })).status).toBe(200);
     await s.db.query("UPDATE tailor_requests SET requested_on = requested_on - 1 WHERE page = 'Silo Image'");
     expect((await send({ page: 'Silo Image' })).status).toBe(200);
@@ -56,9 +64,14 @@ describe('POST /posts/email/request/service/tailor/send', () => {
 
   it('two requests at once: one is sent, the other refused', async () => {
     const other = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1002'"))!.id;
-    const [a, b] = await Promise.all([send({ page: 'Vignette', id_product: other }), send({ page: 'Vignette', id_product: other })]);
+    const [a, b] = await Promise.all([
+      send({ page: 'Vignette', id_product: other }),
+      send({ page: 'Vignette', id_product: other }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([200, 422]);
-    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1', [other]))!.n).toBe(1);
+    expect(
+      (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM tailor_requests WHERE product_id = $1', [other]))!.n,
+    ).toBe(1);
   });
 
   describe('refusals mail and record nothing', () => {
@@ -92,7 +105,9 @@ describe('POST /posts/email/request/service/tailor/send', () => {
       const before = await requests();
       const mailer = s.app.services.mailer;
       const send0 = mailer.send;
-      mailer.send = async () => { throw new Error('SMTP down'); };
+      mailer.send = async () => {
+        throw new Error('SMTP down');
+      };
       try {
         const product = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1004'"))!.id;
         const r = await send({ page: 'Video', id_product: product });
@@ -129,7 +144,7 @@ describe('per product and page (issue 27): GET /gets/product/tailor/requested', 
   it("yesterday's request does not count today", async () => {
     const p = await idOf('ACM-1005');
     expect((await send({ page: 'Vignette', id_product: p })).status).toBe(200);
-    await s.db.query("UPDATE tailor_requests SET requested_on = requested_on - 1 WHERE product_id = $1", [p]);
+    await s.db.query('UPDATE tailor_requests SET requested_on = requested_on - 1 WHERE product_id = $1', [p]);
     expect((await requested(p)).body.pages).toEqual([]);
   });
 

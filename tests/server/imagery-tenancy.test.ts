@@ -13,23 +13,48 @@ import { MP4, expectRefused, obj, png, world, type World } from './imagery.fixtu
 let s: TestServer;
 let w: World;
 let image: Buffer;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); image = await png(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+  image = await png();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-interface Target { customer: number; product: number; preset: Record<string, number>; group: number; zip: string; image: string }
+interface Target {
+  customer: number;
+  product: number;
+  preset: Record<string, number>;
+  group: number;
+  zip: string;
+  image: string;
+}
 
 async function target(customer: number, product: number, token: string): Promise<Target> {
   const preset: Record<string, number> = {};
   for (const section of ['silo', 'vignette', '360']) {
-    preset[section] = (await s.db.one<{ id: number }>('SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = $2', [product, section]))!.id;
+    preset[section] = (await s.db.one<{ id: number }>(
+      'SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = $2',
+      [product, section],
+    ))!.id;
   }
   const group = (await s.db.one<{ id: number }>('SELECT id FROM upload_groups WHERE product_id = $1', [product]))!.id;
-  const zip = (await call(s, 'GET', '/gets/product/zip/images-uploaded', { token, query: { id_product: product, id_customer: customer } })).body.name_zip;
-  const img = (await s.db.one<{ path: string }>('SELECT path FROM product_images WHERE product_id = $1 LIMIT 1', [product]))!.path;
+  const zip = (
+    await call(s, 'GET', '/gets/product/zip/images-uploaded', { token, query: { id_product: product, id_customer: customer } })
+  ).body.name_zip;
+  const img = (await s.db.one<{ path: string }>('SELECT path FROM product_images WHERE product_id = $1 LIMIT 1', [product]))!
+    .path;
   return { customer, product, preset, group, zip, image: img };
 }
 
-const ENTRIES = { ...imagery, ...imageryUploads, ...prefix('silo', silo), ...prefix('vignette', vignette), ...prefix('360', spin360) };
+const ENTRIES = {
+  ...imagery,
+  ...imageryUploads,
+  ...prefix('silo', silo),
+  ...prefix('vignette', vignette),
+  ...prefix('360', spin360),
+};
 function prefix(p: string, group: Record<string, Endpoint>) {
   return Object.fromEntries(Object.entries(group).map(([k, v]) => [`${p}.${k}`, v]));
 }
@@ -44,7 +69,12 @@ function request(name: string, e: Endpoint, t: Target, as = t.customer): CallOpt
   if (name === 'zip360') return { query: { ...base, id_image: t.group } };
   if (e.files) {
     const [field, rule] = Object.entries(e.files)[0]!;
-    const file = rule.kind === 'video' ? { name: 'x.mp4', bytes: MP4 } : rule.kind === 'model3d' ? { name: 'x.obj', bytes: obj() } : { name: 'x.png', bytes: image };
+    const file =
+      rule.kind === 'video'
+        ? { name: 'x.mp4', bytes: MP4 }
+        : rule.kind === 'model3d'
+          ? { name: 'x.obj', bytes: obj() }
+          : { name: 'x.png', bytes: image };
     const extra: Record<string, number> = name === 'store360' ? { id_folder: t.group } : {};
     return { form: form({ ...base, ...extra }, { [field]: file }) };
   }
@@ -63,7 +93,9 @@ async function footprint(c: number, zips = true) {
             (SELECT count(*)::int FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.customer_id = $1) AS images,
             (SELECT string_agg(coalesce(v.image_lazy_load, ''), ',') FROM product_viewers v JOIN products p ON p.id = v.product_id WHERE p.customer_id = $1) AS viewers,
             (SELECT count(*)::int FROM tailor_requests WHERE customer_id = $1) AS tailor,
-            (SELECT count(*)::int FROM download_zips WHERE customer_id = $1) AS zips`, [c]);
+            (SELECT count(*)::int FROM download_zips WHERE customer_id = $1) AS zips`,
+    [c],
+  );
   return rows.map(({ zips: n, ...rest }) => (zips ? { ...rest, zips: n } : rest));
 }
 
@@ -121,11 +153,17 @@ describe('permissions within the company', () => {
 
   it('a silo reader reads silo and nothing else', async () => {
     const t = await target(w.acme, w.acmeProduct, w.tok.acme);
-    const get = (path: string) => call(s, 'GET', path, { token: w.tok.siloReader, query: { id_product: t.product, id_customer: t.customer } });
+    const get = (path: string) =>
+      call(s, 'GET', path, { token: w.tok.siloReader, query: { id_product: t.product, id_customer: t.customer } });
     expect((await get('/gets/product/automation/silo/config/show')).status).toBe(200);
     expect((await get('/gets/product/automation/silo/images/show')).status).toBe(200);
-    for (const path of ['/gets/product/automation/vignette/config/show', '/gets/product/automation/360/images/show',
-      '/gets/product/images_uploaded/videos', '/gets/product/automation/3dviewer/links', '/gets/product/automation/3dfiles/links']) {
+    for (const path of [
+      '/gets/product/automation/vignette/config/show',
+      '/gets/product/automation/360/images/show',
+      '/gets/product/images_uploaded/videos',
+      '/gets/product/automation/3dviewer/links',
+      '/gets/product/automation/3dfiles/links',
+    ]) {
       expectRefused(await get(path), [403]);
     }
   });
@@ -145,7 +183,10 @@ describe('staff in the provider context (-1)', () => {
       expect.soft(r.status, `${name}: ${JSON.stringify(r.body).slice(0, 200)}`).toBe(200);
     }
     // Files they upload go to the product's company.
-    const up = await s.db.one<{ path: string }>('SELECT path FROM product_uploads WHERE product_id = $1 ORDER BY id DESC LIMIT 1', [w.borProduct]);
+    const up = await s.db.one<{ path: string }>(
+      'SELECT path FROM product_uploads WHERE product_id = $1 ORDER BY id DESC LIMIT 1',
+      [w.borProduct],
+    );
     expect(up!.path).toMatch(new RegExp(`^products/${w.borealis}/${w.borProduct}/`));
   });
 });

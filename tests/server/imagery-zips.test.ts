@@ -11,15 +11,26 @@ import { BIG, expectRefused, world, type World } from './imagery.fixtures.ts';
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const q = (extra: Record<string, unknown> = {}) => ({ id_product: w.acmeProduct, id_customer: w.acme, ...extra });
-const zipCall = (path: string, token = w.tok.viewer, query = q()) => call(s, 'GET', path, { token, query: query as Record<string, string | number> });
-const download = (zip_name: string, token = w.tok.viewer) => call(s, 'GET', '/gets/product/download/zip/images-uploaded', { token, query: { zip_name } });
-const uploads = async (section: string, group?: number) => (await s.db.query<{ path: string }>(
-  'SELECT path FROM product_uploads WHERE product_id = $1 AND section = $2 AND ($3::int IS NULL OR group_id = $3) ORDER BY group_id, id',
-  [w.acmeProduct, section, group ?? null])).map((r) => r.path);
+const zipCall = (path: string, token = w.tok.viewer, query = q()) =>
+  call(s, 'GET', path, { token, query: query as Record<string, string | number> });
+const download = (zip_name: string, token = w.tok.viewer) =>
+  call(s, 'GET', '/gets/product/download/zip/images-uploaded', { token, query: { zip_name } });
+const uploads = async (section: string, group?: number) =>
+  (
+    await s.db.query<{ path: string }>(
+      'SELECT path FROM product_uploads WHERE product_id = $1 AND section = $2 AND ($3::int IS NULL OR group_id = $3) ORDER BY group_id, id',
+      [w.acmeProduct, section, group ?? null],
+    )
+  ).map((r) => r.path);
 
 /** Follows the two calls, fetches the url from /storage and opens the zip. */
 async function fetchZip(path: string, query = q()) {
@@ -45,7 +56,11 @@ async function expectEntries(bytes: Buffer, zip: JSZip, expected: [string, strin
     expect(Buffer.from(await zip.file(name)!.async('uint8array'))).toEqual(readFileSync(join(s.config.storageDir, path)));
   }
   let methods = 0;
-  for (let i = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); i >= 0; i = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)) {
+  for (
+    let i = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    i >= 0;
+    i = bytes.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), i + 4)
+  ) {
     expect(bytes.readUInt16LE(i + 10), 'compression method').toBe(0);
     methods++;
   }
@@ -58,23 +73,41 @@ describe('zips of uploaded images', () => {
     expect(paths.length).toBe(2);
     const { bytes, zip, url } = await fetchZip('/gets/product/zip/images-uploaded');
     expect(url).toContain('/ACM-1001_silo_');
-    await expectEntries(bytes, zip, paths.map((p, i) => [`ACM-1001_0${i + 1}.jpg`, p]));
+    await expectEntries(
+      bytes,
+      zip,
+      paths.map((p, i) => [`ACM-1001_0${i + 1}.jpg`, p]),
+    );
   });
 
   it('vignette: the same from its own call', async () => {
     const { bytes, zip } = await fetchZip('/gets/product/zip/vignette/images-uploaded');
-    await expectEntries(bytes, zip, (await uploads('vignette')).map((p, i) => [`ACM-1001_0${i + 1}.jpg`, p]));
+    await expectEntries(
+      bytes,
+      zip,
+      (await uploads('vignette')).map((p, i) => [`ACM-1001_0${i + 1}.jpg`, p]),
+    );
   });
 
   it('360: one group (id_image), or every group in its own folder', async () => {
     const group = (await s.db.one<{ id: number }>('SELECT id FROM upload_groups WHERE product_id = $1', [w.acmeProduct]))!.id;
     const one = await fetchZip('/gets/product/zip/360/images-uploaded', q({ id_image: group }));
-    await expectEntries(one.bytes, one.zip, (await uploads('360', group)).map((p, i) => [`ACM-1001_0${i + 1}.jpg`, p]));
+    await expectEntries(
+      one.bytes,
+      one.zip,
+      (await uploads('360', group)).map((p, i) => [`ACM-1001_0${i + 1}.jpg`, p]),
+    );
     // A second group, then the whole set.
     const g2 = await call(s, 'GET', '/gets/product/images-uploaded/360/new-group', { token: w.tok.acme, query: q() });
     const png = readFileSync(join(s.config.storageDir, (await uploads('silo'))[0]!));
     const up = await call(s, 'POST', '/posts/product/images-uploaded/360/store', {
-      token: w.tok.acme, form: (() => { const f = new FormData(); for (const [k, v] of Object.entries(q({ id_folder: g2.body.new_id }))) f.append(k, String(v)); f.append('file_image', new Blob([png]), 'x.jpg'); return f; })(),
+      token: w.tok.acme,
+      form: (() => {
+        const f = new FormData();
+        for (const [k, v] of Object.entries(q({ id_folder: g2.body.new_id }))) f.append(k, String(v));
+        f.append('file_image', new Blob([png]), 'x.jpg');
+        return f;
+      })(),
     });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const all = await fetchZip('/gets/product/zip/360/images-uploaded');
@@ -94,10 +127,21 @@ describe('zips of uploaded images', () => {
 
 describe('the zip name and the download call', () => {
   let name: string;
-  beforeAll(async () => { name = (await zipCall('/gets/product/zip/images-uploaded')).body.name_zip; });
+  beforeAll(async () => {
+    name = (await zipCall('/gets/product/zip/images-uploaded')).body.name_zip;
+  });
 
   it('refuses names that could walk out of storage, or are not a token, with 422', async () => {
-    for (const bad of ['../../../etc/passwd', '..%2F..%2Fdb', `${name}/../x`, 'a'.repeat(21), 'a'.repeat(23), `${name.slice(0, 21)}.`, '', BIG.slice(0, 8000)]) {
+    for (const bad of [
+      '../../../etc/passwd',
+      '..%2F..%2Fdb',
+      `${name}/../x`,
+      'a'.repeat(21),
+      'a'.repeat(23),
+      `${name.slice(0, 21)}.`,
+      '',
+      BIG.slice(0, 8000),
+    ]) {
       expectRefused(await download(bad), [422]);
     }
   });

@@ -26,7 +26,10 @@ export interface World {
 }
 
 async function member(s: TestServer, customer: number, email: string, role: string, slugs: string[]) {
-  const r = await s.db.one<{ id: number }>('INSERT INTO roles (customer_id, name) VALUES ($1, $2) RETURNING id', [customer, role]);
+  const r = await s.db.one<{ id: number }>('INSERT INTO roles (customer_id, name) VALUES ($1, $2) RETURNING id', [
+    customer,
+    role,
+  ]);
   await grant(s.db, r!.id, slugs);
   await addMember(s.db, await createUser(s.db, { name: role, email, password: 'whatever1' }), customer, r!.id);
   return s.tokenFor(email);
@@ -37,11 +40,14 @@ export async function world(s: TestServer): Promise<World> {
   const acme = await one('SELECT id FROM customers WHERE name = $1', ['Acme Living']);
   const borealis = await one('SELECT id FROM customers WHERE name = $1', ['Borealis Home']);
   return {
-    acme, borealis,
+    acme,
+    borealis,
     acmeProduct: await one('SELECT id FROM products WHERE sku = $1', ['ACM-1001']),
     borProduct: await one('SELECT id FROM products WHERE sku = $1', ['BOR-1001']),
     tok: {
-      staff: await s.tokenFor(DEMO.staff), acme: await s.tokenFor(DEMO.acme), viewer: await s.tokenFor(DEMO.viewer),
+      staff: await s.tokenFor(DEMO.staff),
+      acme: await s.tokenFor(DEMO.acme),
+      viewer: await s.tokenFor(DEMO.viewer),
       borealis: await s.tokenFor(DEMO.borealis),
       noslug: await member(s, acme, 'noslug.imagery@acme.test', 'Dashboard only', ['dashboard-access']),
       siloReader: await member(s, acme, 'silo.reader@acme.test', 'Silo reader', ['reader-silo-access']),
@@ -50,10 +56,22 @@ export async function world(s: TestServer): Promise<World> {
 }
 
 // Upload bytes of every accepted kind, made here (nothing downloaded).
-export const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, channels: 4, background: '#3a7c' } }).png().toBuffer();
-export const jpeg = () => sharp({ create: { width: 48, height: 32, channels: 3, background: '#a37' } }).jpeg().toBuffer();
-export const gif = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#37a' } }).gif().toBuffer();
-export const tiff = () => sharp({ create: { width: 20, height: 20, channels: 3, background: '#7a3' } }).tiff().toBuffer();
+export const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 4, background: '#3a7c' } })
+    .png()
+    .toBuffer();
+export const jpeg = () =>
+  sharp({ create: { width: 48, height: 32, channels: 3, background: '#a37' } })
+    .jpeg()
+    .toBuffer();
+export const gif = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: '#37a' } })
+    .gif()
+    .toBuffer();
+export const tiff = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: '#7a3' } })
+    .tiff()
+    .toBuffer();
 const TEST_BOX = [box(-0.25, 0.25, 0, 0.4, -0.15, 0.15, { name: 'Test', colour: '#c8553d', roughness: 0.7, metallic: 0 })];
 export const glb = () => glbOf(TEST_BOX, 'Test box');
 export const obj = () => objOf(TEST_BOX, 'Test box');
@@ -76,15 +94,37 @@ const num = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
 /** Every field of a preset of a section, checked one by one (and nothing more). */
 export function expectPreset(p: Record<string, unknown>, section: Section) {
   const bg = section === 'vignette' ? ['bg_offset_x', 'bg_offset_y', 'bg_scale'] : [];
-  expect(Object.keys(p).sort()).toEqual([
-    'background', 'brightness', 'created_at', 'hasReflection', 'hasShadow', 'id', 'id_product', 'id_product_config',
-    'image_offset_x', 'image_offset_y', 'image_scale', 'reflection', 'saturation', 'shadow', 'updated_at', 'version', ...bg,
-  ].sort());
+  expect(Object.keys(p).sort()).toEqual(
+    [
+      'background',
+      'brightness',
+      'created_at',
+      'hasReflection',
+      'hasShadow',
+      'id',
+      'id_product',
+      'id_product_config',
+      'image_offset_x',
+      'image_offset_y',
+      'image_scale',
+      'reflection',
+      'saturation',
+      'shadow',
+      'updated_at',
+      'version',
+      ...bg,
+    ].sort(),
+  );
   expect(p.id_product_config).toBe(p.id);
   expect(Number.isInteger(p.id_product)).toBe(true);
   expect(typeof p.background).toBe('string');
   for (const f of ['hasShadow', 'hasReflection']) expect([0, 1], f).toContain(p[f]);
-  for (const [f, lo, hi] of [['shadow', 0, 100], ['reflection', 0, 100], ['saturation', 0, 200], ['brightness', 0, 200]] as const) {
+  for (const [f, lo, hi] of [
+    ['shadow', 0, 100],
+    ['reflection', 0, 100],
+    ['saturation', 0, 200],
+    ['brightness', 0, 200],
+  ] as const) {
     expect(num(p[f]) && (p[f] as number) >= lo && (p[f] as number) <= hi, f).toBe(true);
   }
   const scaleMin = section === 'vignette' ? -1 : 0;

@@ -12,8 +12,10 @@ const THROTTLED = /^Too many failed sign-in attempts for this account\. Try agai
 
 function login(base: string, email: string, password: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return rawRequest(base, {
-    method: 'POST', path: '/backend/api/auth/login',
-    headers: { 'content-type': 'application/json', ...headers }, body: Buffer.from(JSON.stringify({ email, password })),
+    method: 'POST',
+    path: '/backend/api/auth/login',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: Buffer.from(JSON.stringify({ email, password })),
   });
 }
 const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}` });
@@ -23,11 +25,14 @@ const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000));
 // One database for the file (starting a server costs seconds); each setting is a server of its own
 // on it, as a process started with that configuration would be. Each part uses accounts of its own.
 let s: TestServer;
-beforeAll(async () => { s = await startTestServer({ trustProxy: '127.0.0.1' }); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer({ trustProxy: '127.0.0.1' });
+});
+afterAll(async () => {
+  await s.close();
+});
 
 describe('the per-account throttle (proxy headers trusted, so every try comes from another address)', () => {
-
   it('slows an account after 5 failures in a row, whatever the address, and lets the right password in after the wait', async () => {
     for (let i = 1; i <= 5; i++) expect((await login(s.url, DEMO.acme, 'wrong', from(i))).status).toBe(401);
     const refused = await login(s.url, DEMO.acme, DEMO.password, from(6));
@@ -37,7 +42,8 @@ describe('the per-account throttle (proxy headers trusted, so every try comes fr
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(2);
     // Refusals are not counted: hammering does not lengthen the wait.
-    for (let i = 0; i < 5; i++) expect(Number((await login(s.url, DEMO.acme, 'wrong', from(10 + i))).headers['retry-after'])).toBeLessThanOrEqual(wait);
+    for (let i = 0; i < 5; i++)
+      expect(Number((await login(s.url, DEMO.acme, 'wrong', from(10 + i))).headers['retry-after'])).toBeLessThanOrEqual(wait);
     await sleep(wait + 0.2);
     const ok = await login(s.url, DEMO.acme, DEMO.password, from(7));
     expect(ok.status).toBe(200);
@@ -51,7 +57,9 @@ describe('the per-account throttle (proxy headers trusted, so every try comes fr
     expect((await login(s.url, DEMO.viewer, 'wrong', from(6))).status).toBe(401);
     expect((await login(s.url, DEMO.viewer, 'wrong', from(7))).status).toBe(429);
     const row = await s.db.one<{ failures: number; wait: number }>(
-      'SELECT failures, extract(epoch FROM next_allowed_at - last_attempt_at)::float8 AS wait FROM login_throttle WHERE account = $1', [accountKey(DEMO.viewer)]);
+      'SELECT failures, extract(epoch FROM next_allowed_at - last_attempt_at)::float8 AS wait FROM login_throttle WHERE account = $1',
+      [accountKey(DEMO.viewer)],
+    );
     expect(row).toEqual({ failures: 6, wait: 4 });
     expect([1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 40].map(delayAfter)).toEqual([0, 0, 0, 0, 2, 4, 8, 16, 256, 300, 300]);
   });
@@ -72,10 +80,12 @@ describe('the per-account throttle (proxy headers trusted, so every try comes fr
     expect((await login(s.url, DEMO.borealis, DEMO.password, { ...from(21), cookie })).status).toBe(200);
     // A made-up device cookie earns nothing.
     for (let i = 22; i <= 27; i++) await login(s.url, DEMO.borealis, 'wrong', from(i));
-    expect((await login(s.url, DEMO.borealis, DEMO.password, { ...from(28), cookie: `facet_device=${'x'.repeat(40)}` })).status).toBe(429);
+    expect(
+      (await login(s.url, DEMO.borealis, DEMO.password, { ...from(28), cookie: `facet_device=${'x'.repeat(40)}` })).status,
+    ).toBe(429);
   });
 
-  it("a trusted browser has its own 5 free failures, then waits like anyone else", async () => {
+  it('a trusted browser has its own 5 free failures, then waits like anyone else', async () => {
     const first = await login(s.url, DEMO.multi, DEMO.password);
     const cookie = String(first.headers['set-cookie']).split(';')[0]!;
     for (let i = 0; i < 5; i++) expect((await login(s.url, DEMO.multi, 'wrong', { cookie })).status).toBe(401);
@@ -84,7 +94,6 @@ describe('the per-account throttle (proxy headers trusted, so every try comes fr
 });
 
 describe('password-checked actions share the count', () => {
-
   it('counts failed checks of another action (e.g. account delete) against the login of the same account', async () => {
     const req = { headers: {} } as FastifyRequest;
     for (let i = 0; i < 5; i++) expect(await passwordCheckedAction(s.db, req, DEMO.staff, async () => false)).toBe(false);
@@ -103,10 +112,14 @@ describe('counts are shared by every server process on the database', () => {
     one = await s.twin({ authRateLimit: 3 });
     other = await s.twin({ authRateLimit: 3 });
   });
-  afterAll(async () => { await one.close(); await other.close(); });
+  afterAll(async () => {
+    await one.close();
+    await other.close();
+  });
 
   it('one process sees the per-account count of another', async () => {
-    for (let i = 1; i <= 5; i++) expect((await login(i % 2 ? one.url : other.url, 'shared@x.test', 'wrong', from(i))).status).toBe(401);
+    for (let i = 1; i <= 5; i++)
+      expect((await login(i % 2 ? one.url : other.url, 'shared@x.test', 'wrong', from(i))).status).toBe(401);
     const r = await login(other.url, 'shared@x.test', 'wrong', from(6));
     expect(r.status).toBe(429);
     expect(message(r)).toMatch(THROTTLED);

@@ -35,7 +35,9 @@ describe('with METRICS_PORT', () => {
   it('serves /metrics on its own port: requests by route pattern, durations, caches, the pool, queue depth, process metrics', async () => {
     const metricsPort = await freePort();
     // No job is worked here, so the export queued below stays in its queue.
-    const proc = await serverProcess('metrics', await seededEnv({ METRICS_PORT: String(metricsPort), WORKERS_IN_PROCESS: '0' }), { prepare: seedDataDir });
+    const proc = await serverProcess('metrics', await seededEnv({ METRICS_PORT: String(metricsPort), WORKERS_IN_PROCESS: '0' }), {
+      prepare: seedDataDir,
+    });
     started.push(proc);
     expect(listeningPorts(proc.pid!)).toEqual([proc.port, metricsPort].sort((a, b) => a - b));
 
@@ -50,8 +52,12 @@ describe('with METRICS_PORT', () => {
     const product = products.find((p) => p.sku === 'ACM-1001')!.id;
     const q = { id_product: product, id_customer: acme };
     for (let i = 0; i < 2; i++) expect((await call(s, 'GET', '/gets/product', { token, query: q })).status).toBe(200);
-    const silo = (await call(s, 'GET', '/gets/product/automation/silo/config/show', { token, query: q })).body.product_config_silo[0].id as number;
-    const queued = await call(s, 'POST', '/posts/product/automation/enqueue/download', { token, body: { ...q, id_product_config: silo } });
+    const silo = (await call(s, 'GET', '/gets/product/automation/silo/config/show', { token, query: q })).body
+      .product_config_silo[0].id as number;
+    const queued = await call(s, 'POST', '/posts/product/automation/enqueue/download', {
+      token,
+      body: { ...q, id_product_config: silo },
+    });
     expect(queued.status, JSON.stringify(queued.body)).toBe(200);
     expect((await call(s, 'GET', '/no/such/call')).status).toBe(404);
     expect((await fetch(`${proc.url}/storage/users/clients/2.png`)).status).toBe(200);
@@ -63,8 +69,15 @@ describe('with METRICS_PORT', () => {
     expect(value(text, 'facet_http_requests_total{route="/storage/*",method="GET",status="200"}')).toBe(1);
     expect(text).toMatch(/^facet_http_requests_total\{route="[^"]+",method="GET",status="404"\} 1$/m);
     expect(text).not.toContain('id_product=');
-    expect(value(text, 'facet_http_request_duration_seconds_count{route="/backend/gets/product",method="GET",status="200"}')).toBe(2);
-    expect(value(text, 'facet_http_request_duration_seconds_bucket{le="+Inf",route="/backend/gets/product",method="GET",status="200"}')).toBe(2);
+    expect(
+      value(text, 'facet_http_request_duration_seconds_count{route="/backend/gets/product",method="GET",status="200"}'),
+    ).toBe(2);
+    expect(
+      value(
+        text,
+        'facet_http_request_duration_seconds_bucket{le="+Inf",route="/backend/gets/product",method="GET",status="200"}',
+      ),
+    ).toBe(2);
     expect(text).toContain('# TYPE facet_http_server_errors_total counter');
     expect(value(text, 'facet_http_requests_in_flight')).toBe(0);
     // The second product and list calls were answered from the caches; the token was looked up in between.
@@ -93,16 +106,20 @@ it('without METRICS_PORT nothing listens but the API', async () => {
 }, 120_000);
 
 // `npm run worker` needs PostgreSQL.
-it.skipIf(dbKind() !== 'postgres')('npm run worker serves its metrics too, and stops with exit code 0', async () => {
-  const metricsPort = await freePort();
-  const worker = await workerProcess(await seededEnv({ METRICS_PORT: String(metricsPort) }));
-  try {
-    const text = await scrape(metricsPort);
-    expect(value(text, 'facet_job_queue_depth{queue="export"}')).toBe(0);
-    expect(value(text, 'facet_db_pool_total')).toBeGreaterThanOrEqual(1);
-    expect(text).toContain('# TYPE facet_job_failures_total counter');
-    expect(value(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
-  } finally {
-    expect(await worker.close()).toBe(0);
-  }
-}, 120_000);
+it.skipIf(dbKind() !== 'postgres')(
+  'npm run worker serves its metrics too, and stops with exit code 0',
+  async () => {
+    const metricsPort = await freePort();
+    const worker = await workerProcess(await seededEnv({ METRICS_PORT: String(metricsPort) }));
+    try {
+      const text = await scrape(metricsPort);
+      expect(value(text, 'facet_job_queue_depth{queue="export"}')).toBe(0);
+      expect(value(text, 'facet_db_pool_total')).toBeGreaterThanOrEqual(1);
+      expect(text).toContain('# TYPE facet_job_failures_total counter');
+      expect(value(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
+    } finally {
+      expect(await worker.close()).toBe(0);
+    }
+  },
+  120_000,
+);

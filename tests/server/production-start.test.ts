@@ -36,7 +36,12 @@ describe('a first start without the demo', () => {
     empty = await emptyDatabase();
     // What main.ts reads from such an environment: DATABASE_URL alone turns the demo off.
     const env = { ...empty.env, ...(dbKind() === 'pglite' && { SEED_DEMO: 'false' }) };
-    const config = loadConfig(env, { distDir: empty.config.distDir, logger: false, authRateLimit: 1000, jobs: empty.config.jobs });
+    const config = loadConfig(env, {
+      distDir: empty.config.distDir,
+      logger: false,
+      authRateLimit: 1000,
+      jobs: empty.config.jobs,
+    });
     expect(config.seedDemo).toBe(false);
     db = await empty.open();
     expect(await prepareDatabase(db, config)).toEqual({ seeded: false });
@@ -49,8 +54,10 @@ describe('a first start without the demo', () => {
   });
 
   it('writes no demo company, account or product: no demo account signs in', async () => {
-    expect(await db.one(`SELECT (SELECT count(*)::int FROM customers) AS customers, (SELECT count(*)::int FROM users) AS users,
-      (SELECT count(*)::int FROM products) AS products`)).toEqual({ customers: 0, users: 0, products: 0 });
+    expect(
+      await db.one(`SELECT (SELECT count(*)::int FROM customers) AS customers, (SELECT count(*)::int FROM users) AS users,
+      (SELECT count(*)::int FROM products) AS products`),
+    ).toEqual({ customers: 0, users: 0, products: 0 });
     for (const email of [DEMO.staff, DEMO.acme, DEMO.multi]) {
       const r = await call(server, auth.login.method, auth.login.path, { body: { email, password: DEMO.password } });
       expect(r.status).toBe(401);
@@ -66,15 +73,25 @@ describe('a first start without the demo', () => {
   });
 
   it('lets a real company register and find the terms version, categories and tutorial', async () => {
-    const reg = await call(server, auth.registerCustomer.method, auth.registerCustomer.path,
-      { body: { company: 'First Customer', username: 'Fiona', email: 'fiona@first.test', password: 'a-real-password' } });
+    const reg = await call(server, auth.registerCustomer.method, auth.registerCustomer.path, {
+      body: { company: 'First Customer', username: 'Fiona', email: 'fiona@first.test', password: 'a-real-password' },
+    });
     expect(reg.status).toBe(200);
     const token = (reg.body.token as string).split('|')[1];
     const terms = await call(server, auth.termsVersion.method, auth.termsVersion.path, { token });
     expect(terms.body).toEqual({ success: true, version: '1' });
     const cats = await call(server, catalog.productCategories.method, catalog.productCategories.path, { token });
-    expect(cats.body.categories.map((c: { category: string }) => c.category)).toEqual(['Living Room', 'Bedroom', 'Dining', 'Lighting', 'Decor']);
-    const tutorial = await call(server, products.tutorialWatched.method, products.tutorialWatched.path, { token, query: { slug: 'register-products' } });
+    expect(cats.body.categories.map((c: { category: string }) => c.category)).toEqual([
+      'Living Room',
+      'Bedroom',
+      'Dining',
+      'Lighting',
+      'Decor',
+    ]);
+    const tutorial = await call(server, products.tutorialWatched.method, products.tutorialWatched.path, {
+      token,
+      query: { slug: 'register-products' },
+    });
     expect(tutorial.body.data).toEqual({ watched: false, tutorial: { url: '/tutorials/register-products.mp4' } });
   });
 });
@@ -103,7 +120,11 @@ describe.skipIf(dbKind() !== 'postgres')('processes started together on a new Po
     const dbs = await Promise.all([1, 2, 3].map(() => openPostgres(empty.env.DATABASE_URL!)));
     try {
       const applied = (await Promise.all(dbs.map((d) => migrate(d)))).flat().sort();
-      expect(applied).toEqual(readdirSync('server/db/migrations').filter((f) => f.endsWith('.sql')).sort());
+      expect(applied).toEqual(
+        readdirSync('server/db/migrations')
+          .filter((f) => f.endsWith('.sql'))
+          .sort(),
+      );
       expect(await referenceCounts(dbs[0]!)).toEqual(REFERENCE);
     } finally {
       await Promise.all(dbs.map((d) => d.close()));

@@ -7,8 +7,13 @@ import { expectProductShape, ids, newProduct, type Ids } from './products.fixtur
 
 let s: TestServer;
 let w: Ids;
-beforeAll(async () => { s = await startTestServer(); w = await ids(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const edit = (token: string, body: Record<string, unknown>) => call(s, 'PUT', '/puts/product/edit', { token, body });
 
@@ -16,8 +21,17 @@ describe('PUT /puts/product/edit', () => {
   it('updates every field and answers the product in full', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
     const body = {
-      id_product: p.id, name: 'Cedar Bed', sku: 'ED-1', collection: 'Heritage', automation_system: 0,
-      height: '100', width: '160', depth: '210', finish: 'Oak', note: 'n'.repeat(200), measure: 'cm',
+      id_product: p.id,
+      name: 'Cedar Bed',
+      sku: 'ED-1',
+      collection: 'Heritage',
+      automation_system: 0,
+      height: '100',
+      width: '160',
+      depth: '210',
+      finish: 'Oak',
+      note: 'n'.repeat(200),
+      measure: 'cm',
     };
     const r = await edit(w.tok.acme, body);
     expect(r.status).toBe(200);
@@ -74,7 +88,9 @@ describe('PUT /puts/product/edit', () => {
     const noDims = await edit(w.tok.acme, { id_product: p.id, automation_system: 1 });
     expect(noDims.status).toBe(422);
     expect(noDims.body.message).toBe('You need to add the dimensions to the product');
-    expect((await edit(w.tok.registrar, { id_product: p.id, automation_system: 1, height: '1', width: '2', depth: '3' })).status).toBe(403);
+    expect(
+      (await edit(w.tok.registrar, { id_product: p.id, automation_system: 1, height: '1', width: '2', depth: '3' })).status,
+    ).toBe(403);
     const on = await edit(w.tok.acme, { id_product: p.id, automation_system: 1, height: '1', width: '2', depth: '3' });
     expect(on.body.product.automation_system).toBe(1);
     const clear = await edit(w.tok.acme, { id_product: p.id, depth: '' });
@@ -94,24 +110,38 @@ describe('PUT /puts/product/edit', () => {
 describe('DELETE /deletes/product/squedule', () => {
   it('soft-deletes, writes a tombstone, and the product is gone everywhere', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
-    const r = await call(s, 'DELETE', '/deletes/product/squedule', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } });
+    const r = await call(s, 'DELETE', '/deletes/product/squedule', {
+      token: w.tok.acme,
+      query: { id_product: p.id, id_customer: w.acme },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ success: true, message: 'Product deleted' });
     const row = await s.db.one<{ deleted_at: Date | null }>('SELECT deleted_at FROM products WHERE id = $1', [p.id]);
     expect(row!.deleted_at).not.toBeNull();
-    const tomb = await s.db.query(`SELECT entity, entity_id, customer_id FROM tombstones WHERE entity = 'product' AND entity_id = $1`, [p.id]);
+    const tomb = await s.db.query(
+      `SELECT entity, entity_id, customer_id FROM tombstones WHERE entity = 'product' AND entity_id = $1`,
+      [p.id],
+    );
     expect(tomb).toEqual([{ entity: 'product', entity_id: p.id, customer_id: w.acme }]);
     const list = await call(s, 'GET', '/gets/product/show', { token: w.tok.acme, query: { id_customer: w.acme } });
     expect(list.body.products.some((x: { id: number }) => x.id === p.id)).toBe(false);
-    expect((await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } })).status).toBe(404);
-    const twice = await call(s, 'DELETE', '/deletes/product/squedule', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } });
+    expect(
+      (await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } })).status,
+    ).toBe(404);
+    const twice = await call(s, 'DELETE', '/deletes/product/squedule', {
+      token: w.tok.acme,
+      query: { id_product: p.id, id_customer: w.acme },
+    });
     expect(twice.status).toBe(404);
     expect((await edit(w.tok.acme, { id_product: p.id, name: 'Zombie' })).status).toBe(404);
   });
 
   it('needs editor-info-access', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
-    const viewer = await call(s, 'DELETE', '/deletes/product/squedule', { token: w.tok.viewer, query: { id_product: p.id, id_customer: w.acme } });
+    const viewer = await call(s, 'DELETE', '/deletes/product/squedule', {
+      token: w.tok.viewer,
+      query: { id_product: p.id, id_customer: w.acme },
+    });
     expect(viewer.status).toBe(403);
     const row = await s.db.one<{ deleted_at: Date | null }>('SELECT deleted_at FROM products WHERE id = $1', [p.id]);
     expect(row!.deleted_at).toBeNull();

@@ -6,10 +6,16 @@ import { ids, type Ids } from './products.fixtures.ts';
 
 let s: TestServer;
 let w: Ids;
-beforeAll(async () => { s = await startTestServer(); w = await ids(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const page = (query: Record<string, unknown>) => call(s, 'GET', '/gets/product/show', { token: w.tok.acme, query: { id_customer: w.acme, ...query } });
+const page = (query: Record<string, unknown>) =>
+  call(s, 'GET', '/gets/product/show', { token: w.tok.acme, query: { id_customer: w.acme, ...query } });
 
 describe('GET /gets/product/show with limit', () => {
   it('walks the whole list in pages by a stable cursor, with the total and a delta cursor', async () => {
@@ -51,8 +57,14 @@ describe('GET /gets/product/show with limit', () => {
     const ids1 = first.body.products.map((p: { id: number }) => p.id) as number[];
     // A new product (a higher id) and a deleted one on the first page: the second page is unmoved.
     const expected = (await page({ limit: 10, before: first.body.next })).body.products.map((p: { id: number }) => p.id);
-    await call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, name: 'Paged Lamp', sku: 'PG-1' } });
-    await call(s, 'DELETE', '/deletes/product/squedule', { token: w.tok.acme, query: { id_product: ids1[3], id_customer: w.acme } });
+    await call(s, 'POST', '/posts/product/store', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, name: 'Paged Lamp', sku: 'PG-1' },
+    });
+    await call(s, 'DELETE', '/deletes/product/squedule', {
+      token: w.tok.acme,
+      query: { id_product: ids1[3], id_customer: w.acme },
+    });
     const second = await page({ limit: 10, before: first.body.next });
     expect(second.body.products.map((p: { id: number }) => p.id)).toEqual(expected);
     // The delta from the first page's cursor brings both changes.
@@ -62,8 +74,14 @@ describe('GET /gets/product/show with limit', () => {
   });
 
   it('refuses a bad limit or before, and limit with updated_since, with a 422 naming the field', async () => {
-    for (const [query, field] of [[{ limit: 0 }, 'limit'], [{ limit: 10001 }, 'limit'], [{ limit: 5, before: -3 }, 'before'],
-      [{ limit: 'x' }, 'limit'], [{ limit: 5, from: -1 }, 'from'], [{ limit: 5, updated_since: new Date().toISOString() }, 'limit']] as const) {
+    for (const [query, field] of [
+      [{ limit: 0 }, 'limit'],
+      [{ limit: 10001 }, 'limit'],
+      [{ limit: 5, before: -3 }, 'before'],
+      [{ limit: 'x' }, 'limit'],
+      [{ limit: 5, from: -1 }, 'from'],
+      [{ limit: 5, updated_since: new Date().toISOString() }, 'limit'],
+    ] as const) {
       const r = await page(query);
       expect(r.status, JSON.stringify(query)).toBe(422);
       expect(r.body.success).toBe(false);

@@ -10,8 +10,13 @@ import { ids, newProduct, PDF, pngBytes, upload, type Ids } from './products.fix
 
 let s: TestServer;
 let w: Ids;
-beforeAll(async () => { s = await startTestServer(); w = await ids(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const stamp = async (id: number) =>
   (await s.db.one<{ u: Date }>('SELECT updated_at AS u FROM products WHERE id = $1', [id]))!.u.getTime();
@@ -38,10 +43,16 @@ describe('product tags', () => {
 
   it('refuses a tag of another company as missing', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
-    const r = await call(s, 'POST', '/posts/product/tag/store', { token: w.tok.acme, body: { id_product: p.id, id_tag: w.borTag } });
+    const r = await call(s, 'POST', '/posts/product/tag/store', {
+      token: w.tok.acme,
+      body: { id_product: p.id, id_tag: w.borTag },
+    });
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ success: false, message: 'Tag not found.' });
-    const d = await call(s, 'DELETE', '/deletes/product/tag/delete', { token: w.tok.acme, query: { id_product: p.id, id_tag: w.borTag } });
+    const d = await call(s, 'DELETE', '/deletes/product/tag/delete', {
+      token: w.tok.acme,
+      query: { id_product: p.id, id_tag: w.borTag },
+    });
     expect(d.status).toBe(404);
   });
 });
@@ -50,7 +61,9 @@ describe('product subcategories', () => {
   it('attaches and detaches, shown in subcategories and categories', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
     const body = { id_product: p.id, id_customer: w.acme, id_product_subcategory: w.subcategory };
-    expect((await call(s, 'POST', '/posts/product/subcategories/store', { token: w.tok.acme, body })).body).toEqual({ success: true });
+    expect((await call(s, 'POST', '/posts/product/subcategories/store', { token: w.tok.acme, body })).body).toEqual({
+      success: true,
+    });
     expect((await call(s, 'POST', '/posts/product/subcategories/store', { token: w.tok.acme, body })).status).toBe(200);
     const got = await get(p.id);
     expect(got.subcategories).toEqual([w.subcategory]);
@@ -67,7 +80,9 @@ describe('product subcategories', () => {
     const body = { id_product: p.id, id_customer: w.acme, id_product_subcategory: 99999 };
     const r = await call(s, 'POST', '/posts/product/subcategories/store', { token: w.tok.acme, body });
     expect(r).toMatchObject({ status: 404, body: { success: false, message: 'Subcategory not found.' } });
-    expect((await call(s, 'DELETE', '/deletes/product/subcategories/delete', { token: w.tok.acme, query: body })).status).toBe(404);
+    expect((await call(s, 'DELETE', '/deletes/product/subcategories/delete', { token: w.tok.acme, query: body })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -88,17 +103,23 @@ describe('images and technical files', () => {
     expect(r.body.path).toMatch(new RegExp(`^products/${w.acme}/${p.id}/files/[\\w-]+\\.pdf$`));
     const full = join(s.config.storageDir, r.body.path);
     expect(existsSync(full)).toBe(true);
-    expect((await call(s, 'GET', '/gets/product/assets/show', { token: w.tok.acme, query: { id_product: p.id } })).body)
-      .toEqual({ success: true, files: [r.body.path], file_names: { [r.body.path]: 'Spec Sheet.pdf' } });
+    expect((await call(s, 'GET', '/gets/product/assets/show', { token: w.tok.acme, query: { id_product: p.id } })).body).toEqual({
+      success: true,
+      files: [r.body.path],
+      file_names: { [r.body.path]: 'Spec Sheet.pdf' },
+    });
     const t1 = await stamp(p.id);
-    const del = await call(s, 'DELETE', '/deletes/product/asset/delete', { token: w.tok.acme, query: { id_product: p.id, file: r.body.path } });
+    const del = await call(s, 'DELETE', '/deletes/product/asset/delete', {
+      token: w.tok.acme,
+      query: { id_product: p.id, file: r.body.path },
+    });
     expect(del.body).toEqual({ success: true });
     expect(existsSync(full)).toBe(false);
     expect(await stamp(p.id)).toBeGreaterThan(t1);
     expect((await get(p.id)).files).toEqual([]);
   });
 
-  it('keeps a file\'s uploaded name: listed beside its path, and given to its download', async () => {
+  it("keeps a file's uploaded name: listed beside its path, and given to its download", async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
     const r = await upload(s, w.tok.acme, '/posts/product/asset/store', 'file', p.id, 'spec.pdf', PDF);
     expect(r.body).toMatchObject({ success: true, name: 'spec.pdf', path: expect.stringMatching(/\/files\/[\w-]+\.pdf$/) });
@@ -125,7 +146,9 @@ describe('images and technical files', () => {
     expect(r.body.name).toBe(name);
     const header = (await fetch(`${s.url}/storage/${r.body.path}?download=1`)).headers.get('content-disposition')!;
     // An ASCII fallback with nothing that could end the quoted string, then the exact name in UTF-8.
-    expect(header).toMatch(/^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+\-.^_`|~%]+$/);
+    expect(header).toMatch(
+      /^attachment; filename="[\x20-\x21\x23-\x5b\x5d-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9!#$&+\-.^_`|~%]+$/,
+    );
     expect(header).toContain(`filename="_ngstr_m _draft_ _ __ (v2)'s.pdf"`);
     expect(decodeURIComponent(header.split("UTF-8''")[1]!)).toBe(name);
     // A backslash is a folder separator in an uploaded name (displayName), but the encoder holds it too.
@@ -145,7 +168,10 @@ describe('images and technical files', () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
     const q = await newProduct(s, w.tok.acme, w.acme);
     const r = await upload(s, w.tok.acme, '/posts/product/asset/store', 'file', p.id, 'a.txt', Buffer.from('hello'));
-    const del = await call(s, 'DELETE', '/deletes/product/asset/delete', { token: w.tok.acme, query: { id_product: q.id, file: r.body.path } });
+    const del = await call(s, 'DELETE', '/deletes/product/asset/delete', {
+      token: w.tok.acme,
+      query: { id_product: q.id, file: r.body.path },
+    });
     expect(del).toMatchObject({ status: 404, body: { success: false, message: 'File not found.' } });
     expect(existsSync(join(s.config.storageDir, r.body.path))).toBe(true);
   });
@@ -154,26 +180,41 @@ describe('images and technical files', () => {
 describe('information blocks', () => {
   it('adds, edits and deletes a block of the product', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
-    const add = await call(s, 'POST', '/posts/product/description/store', { token: w.tok.acme, body: { id_product: p.id, id_customer: w.acme, title: ' Size ', notes: 'Big' } });
+    const add = await call(s, 'POST', '/posts/product/description/store', {
+      token: w.tok.acme,
+      body: { id_product: p.id, id_customer: w.acme, title: ' Size ', notes: 'Big' },
+    });
     const id = add.body.id_product_description;
     expect(add.body).toEqual({ success: true, id_product_description: expect.any(Number) });
     const t1 = await stamp(p.id);
-    const ed = await call(s, 'PUT', '/puts/product/description/edit', { token: w.tok.acme, body: { id_product_description: id, id_product: p.id, id_customer: w.acme, title: 'Size', notes: 'Huge' } });
+    const ed = await call(s, 'PUT', '/puts/product/description/edit', {
+      token: w.tok.acme,
+      body: { id_product_description: id, id_product: p.id, id_customer: w.acme, title: 'Size', notes: 'Huge' },
+    });
     expect(ed.body).toEqual({ success: true });
     expect(await stamp(p.id)).toBeGreaterThan(t1);
-    const list = await call(s, 'GET', '/gets/product/description/all/show', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } });
+    const list = await call(s, 'GET', '/gets/product/description/all/show', {
+      token: w.tok.acme,
+      query: { id_product: p.id, id_customer: w.acme },
+    });
     expect(list.body).toEqual({ success: true, descriptions: [{ id, title: 'Size', notes: 'Huge' }] });
-    const del = await call(s, 'DELETE', '/deletes/product/description/delete', { token: w.tok.acme, query: { id_product_description: id, id_product: p.id, id_customer: w.acme } });
+    const del = await call(s, 'DELETE', '/deletes/product/description/delete', {
+      token: w.tok.acme,
+      query: { id_product_description: id, id_product: p.id, id_customer: w.acme },
+    });
     expect(del.body).toEqual({ success: true });
     expect((await get(p.id)).descriptions).toEqual([]);
   });
 
-  it("refuses a block of another product of the same company (404)", async () => {
+  it('refuses a block of another product of the same company (404)', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme);
     const body = { id_product_description: w.acmeDescription, id_product: p.id, id_customer: w.acme, title: 'T', notes: 'N' };
     const ed = await call(s, 'PUT', '/puts/product/description/edit', { token: w.tok.acme, body });
     expect(ed).toMatchObject({ status: 404, body: { success: false, message: 'Product information not found.' } });
-    const del = await call(s, 'DELETE', '/deletes/product/description/delete', { token: w.tok.acme, query: { id_product_description: w.acmeDescription, id_product: p.id, id_customer: w.acme } });
+    const del = await call(s, 'DELETE', '/deletes/product/description/delete', {
+      token: w.tok.acme,
+      query: { id_product_description: w.acmeDescription, id_product: p.id, id_customer: w.acme },
+    });
     expect(del.status).toBe(404);
     const still = await s.db.one<{ title: string }>('SELECT title FROM product_descriptions WHERE id = $1', [w.acmeDescription]);
     expect(still!.title).toBe('Description');

@@ -8,10 +8,23 @@ import { expectRefused, ids, pngBytes, type Ids } from './products.fixtures.ts';
 let s: TestServer;
 let w: Ids;
 let png: Buffer;
-beforeAll(async () => { s = await startTestServer(); w = await ids(s); png = await pngBytes(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+  png = await pngBytes();
+});
+afterAll(async () => {
+  await s.close();
+});
 
-interface Side { customer: number; product: number; tag: number; description: number; asset: string; name: string }
+interface Side {
+  customer: number;
+  product: number;
+  tag: number;
+  description: number;
+  asset: string;
+  name: string;
+}
 type Case = [string, string, string, CallOptions, number[]];
 
 async function side(customer: number, product: number, tag: number, description: number): Promise<Side> {
@@ -30,27 +43,113 @@ function attacks(v: Side, own: Side): Case[] {
     ['store', 'POST', '/posts/product/store', { body: { id_customer: v.customer, name: 'Intruder' } }, [403]],
     ['edit', 'PUT', '/puts/product/edit', { body: { id_product: P, name: 'Hacked' } }, [404]],
     ['delete', 'DELETE', '/deletes/product/squedule', { query: { id_product: P, id_customer: own.customer } }, [404]],
-    ['delete (their company)', 'DELETE', '/deletes/product/squedule', { query: { id_product: P, id_customer: v.customer } }, [403]],
+    [
+      'delete (their company)',
+      'DELETE',
+      '/deletes/product/squedule',
+      { query: { id_product: P, id_customer: v.customer } },
+      [403],
+    ],
     ['tag store', 'POST', '/posts/tag/store', { body: { id_customer: v.customer, name: 'intruder' } }, [403]],
     ['product tags', 'GET', '/gets/product/tag/all', { query: { id_product: P } }, [404]],
     ['tag attach', 'POST', '/posts/product/tag/store', { body: { id_product: P, id_tag: own.tag } }, [404]],
     ['tag attach (their tag)', 'POST', '/posts/product/tag/store', { body: { id_product: own.product, id_tag: v.tag } }, [404]],
     ['tag detach', 'DELETE', '/deletes/product/tag/delete', { query: { id_product: P, id_tag: v.tag } }, [404]],
-    ['tag detach (their tag)', 'DELETE', '/deletes/product/tag/delete', { query: { id_product: own.product, id_tag: v.tag } }, [404]],
-    ['subcategory attach', 'POST', '/posts/product/subcategories/store', { body: { id_product: P, id_customer: own.customer, id_product_subcategory: w.subcategory } }, [404]],
-    ['subcategory attach (their company)', 'POST', '/posts/product/subcategories/store', { body: { id_product: P, id_customer: v.customer, id_product_subcategory: w.subcategory } }, [403]],
-    ['subcategory detach', 'DELETE', '/deletes/product/subcategories/delete', { query: { id_product: P, id_customer: own.customer, id_product_subcategory: w.subcategory } }, [404]],
-    ['image store', 'POST', '/posts/product/resource/store', { form: form({ id_product: P }, { image: { name: 'a.png', bytes: png } }) }, [404]],
+    [
+      'tag detach (their tag)',
+      'DELETE',
+      '/deletes/product/tag/delete',
+      { query: { id_product: own.product, id_tag: v.tag } },
+      [404],
+    ],
+    [
+      'subcategory attach',
+      'POST',
+      '/posts/product/subcategories/store',
+      { body: { id_product: P, id_customer: own.customer, id_product_subcategory: w.subcategory } },
+      [404],
+    ],
+    [
+      'subcategory attach (their company)',
+      'POST',
+      '/posts/product/subcategories/store',
+      { body: { id_product: P, id_customer: v.customer, id_product_subcategory: w.subcategory } },
+      [403],
+    ],
+    [
+      'subcategory detach',
+      'DELETE',
+      '/deletes/product/subcategories/delete',
+      { query: { id_product: P, id_customer: own.customer, id_product_subcategory: w.subcategory } },
+      [404],
+    ],
+    [
+      'image store',
+      'POST',
+      '/posts/product/resource/store',
+      { form: form({ id_product: P }, { image: { name: 'a.png', bytes: png } }) },
+      [404],
+    ],
     ['assets', 'GET', '/gets/product/assets/show', { query: { id_product: P } }, [404]],
-    ['asset store', 'POST', '/posts/product/asset/store', { form: form({ id_product: P }, { file: { name: 'a.txt', bytes: Buffer.from('x') } }) }, [404]],
+    [
+      'asset store',
+      'POST',
+      '/posts/product/asset/store',
+      { form: form({ id_product: P }, { file: { name: 'a.txt', bytes: Buffer.from('x') } }) },
+      [404],
+    ],
     ['asset delete', 'DELETE', '/deletes/product/asset/delete', { query: { id_product: P, file: v.asset } }, [404]],
-    ['asset delete (via own product)', 'DELETE', '/deletes/product/asset/delete', { query: { id_product: own.product, file: v.asset } }, [404]],
+    [
+      'asset delete (via own product)',
+      'DELETE',
+      '/deletes/product/asset/delete',
+      { query: { id_product: own.product, file: v.asset } },
+      [404],
+    ],
     ['descriptions', 'GET', '/gets/product/description/all/show', { query: { id_product: P, id_customer: own.customer } }, [404]],
-    ['description store', 'POST', '/posts/product/description/store', { body: { id_product: P, id_customer: own.customer, title: 'T', notes: 'N' } }, [404]],
-    ['description edit', 'PUT', '/puts/product/description/edit', { body: { id_product_description: v.description, id_product: P, id_customer: own.customer, title: 'T', notes: 'N' } }, [404]],
-    ['description edit (via own product)', 'PUT', '/puts/product/description/edit', { body: { id_product_description: v.description, id_product: own.product, id_customer: own.customer, title: 'T', notes: 'N' } }, [404]],
-    ['description delete', 'DELETE', '/deletes/product/description/delete', { query: { id_product_description: v.description, id_product: P, id_customer: v.customer } }, [403]],
-    ['description delete (own company)', 'DELETE', '/deletes/product/description/delete', { query: { id_product_description: v.description, id_product: own.product, id_customer: own.customer } }, [404]],
+    [
+      'description store',
+      'POST',
+      '/posts/product/description/store',
+      { body: { id_product: P, id_customer: own.customer, title: 'T', notes: 'N' } },
+      [404],
+    ],
+    [
+      'description edit',
+      'PUT',
+      '/puts/product/description/edit',
+      { body: { id_product_description: v.description, id_product: P, id_customer: own.customer, title: 'T', notes: 'N' } },
+      [404],
+    ],
+    [
+      'description edit (via own product)',
+      'PUT',
+      '/puts/product/description/edit',
+      {
+        body: {
+          id_product_description: v.description,
+          id_product: own.product,
+          id_customer: own.customer,
+          title: 'T',
+          notes: 'N',
+        },
+      },
+      [404],
+    ],
+    [
+      'description delete',
+      'DELETE',
+      '/deletes/product/description/delete',
+      { query: { id_product_description: v.description, id_product: P, id_customer: v.customer } },
+      [403],
+    ],
+    [
+      'description delete (own company)',
+      'DELETE',
+      '/deletes/product/description/delete',
+      { query: { id_product_description: v.description, id_product: own.product, id_customer: own.customer } },
+      [404],
+    ],
   ];
 }
 
@@ -63,7 +162,8 @@ async function footprint(c: number) {
             (SELECT count(*)::int FROM product_images i JOIN products p ON p.id = i.product_id WHERE p.customer_id = $1) AS images,
             (SELECT count(*)::int FROM product_assets a JOIN products p ON p.id = a.product_id WHERE p.customer_id = $1) AS assets,
             (SELECT string_agg(d.title || d.notes, '|' ORDER BY d.id) FROM product_descriptions d JOIN products p ON p.id = d.product_id WHERE p.customer_id = $1) AS descriptions`,
-    [c]);
+    [c],
+  );
 }
 
 describe('cross-company access', () => {
@@ -98,10 +198,15 @@ describe('the Acme viewer (reader slugs only)', () => {
   });
 
   it('may read, and only its own company', async () => {
-    expect((await call(s, 'GET', '/gets/product/tag/all', { token: w.tok.viewer, query: { id_product: w.acmeProduct } })).status).toBe(200);
+    expect(
+      (await call(s, 'GET', '/gets/product/tag/all', { token: w.tok.viewer, query: { id_product: w.acmeProduct } })).status,
+    ).toBe(200);
     const r = await call(s, 'GET', '/gets/product/show', { token: w.tok.viewer, query: { id_customer: w.borealis } });
     expectRefused(r, [403]);
-    const p = await call(s, 'GET', '/gets/product', { token: w.tok.viewer, query: { id_product: w.borProduct, id_customer: w.acme } });
+    const p = await call(s, 'GET', '/gets/product', {
+      token: w.tok.viewer,
+      query: { id_product: w.borProduct, id_customer: w.acme },
+    });
     expectRefused(r, [403]);
     expectRefused(p, [404]);
   });

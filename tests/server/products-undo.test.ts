@@ -7,13 +7,20 @@ import { expectProductShape, ids, newProduct, type Ids } from './products.fixtur
 
 let s: TestServer;
 let w: Ids;
-beforeAll(async () => { s = await startTestServer(); w = await ids(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const remove = (token: string, id: number, cid = w.acme) => call(s, 'DELETE', '/deletes/product/squedule', { token, query: { id_product: id, id_customer: cid } });
+const remove = (token: string, id: number, cid = w.acme) =>
+  call(s, 'DELETE', '/deletes/product/squedule', { token, query: { id_product: id, id_customer: cid } });
 const restore = (token: string, id: number, cid = w.acme, headers?: Record<string, string>) =>
   call(s, 'POST', '/posts/product/restore', { token, body: { id_product: id, id_customer: cid }, headers });
-const listOf = (token: string, query: Record<string, unknown> = {}) => call(s, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme, ...query } });
+const listOf = (token: string, query: Record<string, unknown> = {}) =>
+  call(s, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme, ...query } });
 
 describe('POST /posts/product/restore', () => {
   it('brings a deleted product back whole, and a delta pull after the delete carries the row, not its tombstone', async () => {
@@ -23,11 +30,17 @@ describe('POST /posts/product/restore', () => {
     expect((await remove(w.tok.acme, p.id)).status).toBe(200);
     const r = await restore(w.tok.acme, p.id);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, message: 'Product restored', product: { id: p.id, sku: p.sku, collection: 'Urban' } });
+    expect(r.body).toMatchObject({
+      success: true,
+      message: 'Product restored',
+      product: { id: p.id, sku: p.sku, collection: 'Urban' },
+    });
     expectProductShape(r.body.product, true);
     expect(Date.parse(r.body.product.updated_at)).toBeGreaterThan(Date.parse(p.updated_at));
     expect(await s.db.query(`SELECT 1 FROM tombstones WHERE entity = 'product' AND entity_id = $1`, [p.id])).toEqual([]);
-    expect((await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } })).status).toBe(200);
+    expect(
+      (await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: p.id, id_customer: w.acme } })).status,
+    ).toBe(200);
     const full = await listOf(w.tok.acme);
     expect(full.body.products.some((x: { id: number }) => x.id === p.id)).toBe(true);
     // A device that pulled before the delete: one delta, the row back, no tombstone for it.
@@ -36,7 +49,7 @@ describe('POST /posts/product/restore', () => {
     expect(delta.body.deleted).not.toContain(p.id);
   });
 
-  it('answers 404 for a product that is not deleted, unknown, or another company\'s', async () => {
+  it("answers 404 for a product that is not deleted, unknown, or another company's", async () => {
     const live = await newProduct(s, w.tok.acme, w.acme);
     expect((await restore(w.tok.acme, live.id)).status).toBe(404);
     expect((await restore(w.tok.acme, 2_000_000_000)).status).toBe(404);

@@ -7,12 +7,19 @@ import { ids, newProduct, type Ids } from './products.fixtures.ts';
 
 let s: TestServer;
 let w: Ids;
-beforeAll(async () => { s = await startTestServer(); w = await ids(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await ids(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
-const store = (body: Record<string, unknown>) => call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
+const store = (body: Record<string, unknown>) =>
+  call(s, 'POST', '/posts/product/store', { token: w.tok.acme, body: { id_customer: w.acme, ...body } });
 const edit = (body: Record<string, unknown>) => call(s, 'PUT', '/puts/product/edit', { token: w.tok.acme, body });
-const count = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1', [w.acme]))!.n;
+const count = async () =>
+  (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1', [w.acme]))!.n;
 
 describe('negative dimensions', () => {
   it('store refuses each negative dimension with a 422 naming the field, and writes nothing', async () => {
@@ -20,7 +27,11 @@ describe('negative dimensions', () => {
     for (const field of ['height', 'width', 'depth'] as const) {
       const r = await store({ name: 'Neg', [field]: '-5' });
       expect(r.status).toBe(422);
-      expect(r.body).toEqual({ success: false, message: `The ${field} field must not be negative.`, errors: { [field]: [`The ${field} field must not be negative.`] } });
+      expect(r.body).toEqual({
+        success: false,
+        message: `The ${field} field must not be negative.`,
+        errors: { [field]: [`The ${field} field must not be negative.`] },
+      });
     }
     const all = await store({ name: 'Neg', height: '-1', width: ' -2.5 ', depth: '\u22123' });
     expect(all.status).toBe(422);
@@ -34,15 +45,23 @@ describe('negative dimensions', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.product).toMatchObject({ height: '0', width: `3' 4 1/2"`, depth: '12,5' });
     const message = `The depth field must be a number, such as 12, 12.5 or 6' 2 1/2".`;
-    for (const depth of ['-', 'abc', '12 cm']) expect((await store({ name: 'Bad', depth })).body).toEqual({ success: false, message, errors: { depth: [message] } });
+    for (const depth of ['-', 'abc', '12 cm'])
+      expect((await store({ name: 'Bad', depth })).body).toEqual({ success: false, message, errors: { depth: [message] } });
   });
 
   it('edit refuses a negative dimension, names the field and leaves the row as it was', async () => {
     const p = await newProduct(s, w.tok.acme, w.acme, { height: '10' });
     const r = await edit({ id_product: p.id, name: 'Renamed', depth: '-0.5' });
     expect(r.status).toBe(422);
-    expect(r.body).toMatchObject({ success: false, message: 'The depth field must not be negative.', errors: { depth: ['The depth field must not be negative.'] } });
-    const row = await s.db.one<{ name: string; depth: string; updated_at: Date }>('SELECT name, depth, updated_at FROM products WHERE id = $1', [p.id]);
+    expect(r.body).toMatchObject({
+      success: false,
+      message: 'The depth field must not be negative.',
+      errors: { depth: ['The depth field must not be negative.'] },
+    });
+    const row = await s.db.one<{ name: string; depth: string; updated_at: Date }>(
+      'SELECT name, depth, updated_at FROM products WHERE id = $1',
+      [p.id],
+    );
     expect(row).toMatchObject({ name: 'Test Chair', depth: '' });
     expect(new Date(row!.updated_at).toISOString()).toBe(p.updated_at);
     expect((await edit({ id_product: p.id, height: '12', depth: '4' })).status).toBe(200);
@@ -75,6 +94,9 @@ describe('the specs rules are kept', () => {
     const r = await store({ name: 'Auto', automation_system: 1, height: '10' });
     expect(r.status).toBe(422);
     expect(r.body.message).toBe('You need to add the dimensions to the product');
-    expect(r.body.errors).toEqual({ width: ['You need to add the dimensions to the product'], depth: ['You need to add the dimensions to the product'] });
+    expect(r.body.errors).toEqual({
+      width: ['You need to add the dimensions to the product'],
+      depth: ['You need to add the dimensions to the product'],
+    });
   });
 });

@@ -36,30 +36,50 @@ export async function ids(s: TestServer): Promise<Ids> {
   await grant(s.db, role, ['register-products', 'editor-info-access', 'reader-info-access']);
   await addMember(s.db, await createUser(s.db, { name: 'Reg Istrar', email: REGISTRAR, password: 'whatever1' }), acme, role);
   return {
-    acme, borealis, acmeProduct, borProduct,
-    acmeTag: await tag(acme), borTag: await tag(borealis),
-    acmeDescription: await description(acmeProduct), borDescription: await description(borProduct),
+    acme,
+    borealis,
+    acmeProduct,
+    borProduct,
+    acmeTag: await tag(acme),
+    borTag: await tag(borealis),
+    acmeDescription: await description(acmeProduct),
+    borDescription: await description(borProduct),
     subcategory: await one('SELECT id FROM product_subcategories ORDER BY id LIMIT 1', []),
     tok: {
-      staff: await s.tokenFor(DEMO.staff), acme: await s.tokenFor(DEMO.acme), viewer: await s.tokenFor(DEMO.viewer),
-      borealis: await s.tokenFor(DEMO.borealis), registrar: await s.tokenFor(REGISTRAR),
+      staff: await s.tokenFor(DEMO.staff),
+      acme: await s.tokenFor(DEMO.acme),
+      viewer: await s.tokenFor(DEMO.viewer),
+      borealis: await s.tokenFor(DEMO.borealis),
+      registrar: await s.tokenFor(REGISTRAR),
     },
   };
 }
 
 export const pngBytes = (w = 40, h = 30) =>
-  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+  sharp({ create: { width: w, height: h, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .png()
+    .toBuffer();
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 
 /** Creates an Acme product through the API and returns it. */
 export async function newProduct(s: TestServer, token: string, customer: number, extra: Record<string, unknown> = {}) {
-  const r = await call(s, 'POST', '/posts/product/store', { token, body: { id_customer: customer, name: 'Test Chair', sku: `T-${Math.random().toString(36).slice(2, 8)}`, ...extra } });
+  const r = await call(s, 'POST', '/posts/product/store', {
+    token,
+    body: { id_customer: customer, name: 'Test Chair', sku: `T-${Math.random().toString(36).slice(2, 8)}`, ...extra },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.product as { id: number; sku: string; updated_at: string; [k: string]: unknown };
 }
 
-export const upload = (s: TestServer, token: string, path: string, field: string, id: number | string, name: string, bytes: Uint8Array) =>
-  call(s, 'POST', path, { token, form: form({ id_product: id }, { [field]: { name, bytes } }) });
+export const upload = (
+  s: TestServer,
+  token: string,
+  path: string,
+  field: string,
+  id: number | string,
+  name: string,
+  bytes: Uint8Array,
+) => call(s, 'POST', path, { token, form: form({ id_product: id }, { [field]: { name, bytes } }) });
 
 /** A refusal: 4xx, the error shape, and nothing from another company in it. */
 export function expectRefused(r: CallResult, statuses: number[], leak: RegExp = /ACM-|BOR-/) {
@@ -74,7 +94,8 @@ export const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 /** Field-by-field shape of a product row (the list's) and of a full product. */
 export function expectProductShape(p: Record<string, unknown>, full: boolean) {
   expect(p.id_product).toBe(p.id);
-  for (const k of ['sku', 'name', 'collection', 'height', 'width', 'depth', 'finish', 'note', 'measure']) expect(typeof p[k], k).toBe('string');
+  for (const k of ['sku', 'name', 'collection', 'height', 'width', 'depth', 'finish', 'note', 'measure'])
+    expect(typeof p[k], k).toBe('string');
   expect([0, 1]).toContain(p.automation_system);
   expect([0, 1]).toContain(p.cancelable_as);
   expect(p.created_at).toMatch(ISO);

@@ -14,7 +14,9 @@ beforeAll(async () => {
     tokens[email] = await s.tokenFor(email);
   }
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const USER = (id: number) => `/gets/user/${id}`;
 const EARNED = (id: number) => `/gets/achievements/user/${id}/show`;
@@ -30,17 +32,37 @@ describe('GET /gets/user/{id}', () => {
   it('answers the profile itself, with no success key', async () => {
     const r = await as(DEMO.viewer, USER(ids[DEMO.acme]!));
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual(['country', 'discord', 'email', 'id', 'name', 'nickname', 'office', 'phone', 'photo', 'teams']);
+    expect(Object.keys(r.body).sort()).toEqual([
+      'country',
+      'discord',
+      'email',
+      'id',
+      'name',
+      'nickname',
+      'office',
+      'phone',
+      'photo',
+      'teams',
+    ]);
     expect(r.body).toEqual({
-      id: ids[DEMO.acme], name: 'Alice Manager', email: DEMO.acme, phone: '+1 555 0101', country: 'Canada',
-      discord: 'alice#1001', nickname: 'Alice', teams: [{ team: 'Catalogue' }, { team: 'Imagery' }],
-      office: 'Catalogue manager', photo: `users/clients/${ids[DEMO.acme]}.png`,
+      id: ids[DEMO.acme],
+      name: 'Alice Manager',
+      email: DEMO.acme,
+      phone: '+1 555 0101',
+      country: 'Canada',
+      discord: 'alice#1001',
+      nickname: 'Alice',
+      teams: [{ team: 'Catalogue' }, { team: 'Imagery' }],
+      office: 'Catalogue manager',
+      photo: `users/clients/${ids[DEMO.acme]}.png`,
     });
     expect(JSON.stringify(r.body)).not.toMatch(/password|scrypt/);
   });
 
   it('accepts the token as access_token in the query, as the page sends it', async () => {
-    const r = await call(s, 'GET', USER(ids[DEMO.acme]!), { query: { access_token: tokens[DEMO.acme], id_user: ids[DEMO.acme] } });
+    const r = await call(s, 'GET', USER(ids[DEMO.acme]!), {
+      query: { access_token: tokens[DEMO.acme], id_user: ids[DEMO.acme] },
+    });
     expect(r.status).toBe(200);
     expect(r.body.email).toBe(DEMO.acme);
     expectRefusal(await call(s, 'GET', USER(ids[DEMO.acme]!), { query: { access_token: 'forged' } }), 401);
@@ -49,7 +71,11 @@ describe('GET /gets/user/{id}', () => {
 
   it('shows staff profiles to customers and every profile to staff', async () => {
     const staffProfile = await as(DEMO.borealis, USER(ids[DEMO.staff]!));
-    expect(staffProfile.body).toMatchObject({ name: 'Sam Staff', office: 'Studio lead', photo: `users/ilustraviz-staff/${ids[DEMO.staff]}.png` });
+    expect(staffProfile.body).toMatchObject({
+      name: 'Sam Staff',
+      office: 'Studio lead',
+      photo: `users/ilustraviz-staff/${ids[DEMO.staff]}.png`,
+    });
     expect((await as(DEMO.staff, USER(ids[DEMO.borealis]!))).body.name).toBe('Bella Manager');
   });
 
@@ -65,14 +91,22 @@ describe('achievements', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(['achievements']);
     expect(r.body.achievements).toHaveLength(6);
-    expect(r.body.achievements[0]).toEqual({ id: expect.any(Number), name: 'First Product', description: 'Registered the first product', image: 'achievements/1.png' });
+    expect(r.body.achievements[0]).toEqual({
+      id: expect.any(Number),
+      name: 'First Product',
+      description: 'Registered the first product',
+      image: 'achievements/1.png',
+    });
     for (const a of r.body.achievements) expect(Object.keys(a).sort()).toEqual(['description', 'id', 'image', 'name']);
   });
 
   it("lists a user's earned achievements as id_achievement links", async () => {
     const r = await as(DEMO.viewer, EARNED(ids[DEMO.acme]!));
     expect(r.status).toBe(200);
-    const stored = await s.db.query<{ achievement_id: number }>('SELECT achievement_id FROM user_achievements WHERE user_id = $1 ORDER BY 1', [ids[DEMO.acme]]);
+    const stored = await s.db.query<{ achievement_id: number }>(
+      'SELECT achievement_id FROM user_achievements WHERE user_id = $1 ORDER BY 1',
+      [ids[DEMO.acme]],
+    );
     expect(stored.length).toBeGreaterThan(0);
     expect(r.body).toEqual({ achievements: stored.map((x) => ({ id_achievement: x.achievement_id })) });
   });

@@ -20,11 +20,18 @@ beforeAll(async () => {
   tpl = (await s.db.one<{ id: number }>('SELECT id FROM templates WHERE customer_id = $1 ORDER BY id LIMIT 1', [w.acme]))!.id;
   product = (await s.db.one<{ id: number }>(`SELECT id FROM products WHERE sku = 'ACM-1001'`))!.id;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 type Case = [string, string, string, () => CallOptions];
 const TEMPLATE_STAFF: Case[] = [
-  ['template add', 'POST', '/template/add', () => ({ form: form({ public: 1, name: 'Nope' }, { image: { name: 'a.png', bytes: PNG } }) })],
+  [
+    'template add',
+    'POST',
+    '/template/add',
+    () => ({ form: form({ public: 1, name: 'Nope' }, { image: { name: 'a.png', bytes: PNG } }) }),
+  ],
   ['template edit', 'POST', '/template/edit', () => ({ body: { id: tpl, name: 'Nope', public: 1 } })],
   ['ambient attach', 'POST', '/template/add_ambient', () => ({ body: { id_template: tpl, id_ambient: 1 } })],
   ['tag attach', 'POST', '/template/add_tag', () => ({ body: { id_template: tpl, id_tag: 1 } })],
@@ -48,20 +55,42 @@ const REGISTRATION: Case[] = [
   ['product store', 'POST', '/posts/product/store', () => ({ body: { id_customer: w.acme, name: 'Nope' } })],
   ['tag store', 'POST', '/posts/tag/store', () => ({ body: { id_customer: w.acme, name: 'nope-tag' } })],
   ['product tag', 'POST', '/posts/product/tag/store', () => ({ body: { id_product: product, id_tag: 1 } })],
-  ['product subcategory', 'POST', '/posts/product/subcategories/store', () => ({ body: { id_product: product, id_customer: w.acme, id_product_subcategory: 1 } })],
-  ['product image', 'POST', '/posts/product/resource/store', () => ({ form: form({ id_product: product }, { image: { name: 'a.png', bytes: PNG } }) })],
-  ['product file', 'POST', '/posts/product/asset/store', () => ({ form: form({ id_product: product }, { file: { name: 'a.txt', bytes: Buffer.from('spec') } }) })],
-  ['product description', 'POST', '/posts/product/description/store', () => ({ body: { id_product: product, id_customer: w.acme, title: 'T', notes: 'N' } })],
+  [
+    'product subcategory',
+    'POST',
+    '/posts/product/subcategories/store',
+    () => ({ body: { id_product: product, id_customer: w.acme, id_product_subcategory: 1 } }),
+  ],
+  [
+    'product image',
+    'POST',
+    '/posts/product/resource/store',
+    () => ({ form: form({ id_product: product }, { image: { name: 'a.png', bytes: PNG } }) }),
+  ],
+  [
+    'product file',
+    'POST',
+    '/posts/product/asset/store',
+    () => ({ form: form({ id_product: product }, { file: { name: 'a.txt', bytes: Buffer.from('spec') } }) }),
+  ],
+  [
+    'product description',
+    'POST',
+    '/posts/product/description/store',
+    () => ({ body: { id_product: product, id_customer: w.acme, title: 'T', notes: 'N' } }),
+  ],
   ['tutorial watched', 'POST', '/user/tutorial/watched', () => ({ body: { slug: 'register-products' } })],
 ];
 const DELETE: Case[] = [['template delete', 'DELETE', '/template/delete', () => ({ query: { id: tpl } })]];
 
-const footprint = () => s.db.one(
-  `SELECT (SELECT count(*)::int FROM templates WHERE deleted_at IS NULL) AS templates, (SELECT max(updated_at) FROM templates) AS tu,
+const footprint = () =>
+  s.db.one(
+    `SELECT (SELECT count(*)::int FROM templates WHERE deleted_at IS NULL) AS templates, (SELECT max(updated_at) FROM templates) AS tu,
           (SELECT count(*)::int FROM ambients) AS ambients, (SELECT count(*)::int FROM template_tags) AS ttags,
           (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM tags) AS tags,
           (SELECT count(*)::int FROM product_images) AS images, (SELECT count(*)::int FROM product_assets) AS assets,
-          (SELECT count(*)::int FROM product_descriptions) AS blocks, (SELECT count(*)::int FROM tutorial_watched) AS watched`);
+          (SELECT count(*)::int FROM product_descriptions) AS blocks, (SELECT count(*)::int FROM tutorial_watched) AS watched`,
+  );
 
 describe('every call of the template and registration screens', () => {
   it('answers 401 without a token (or with a wrong one), changing nothing', async () => {
@@ -107,7 +136,9 @@ describe('every call of the template and registration screens', () => {
   });
 
   it('lets every signed-in user read the lists the forms need, and only their own companies', async () => {
-    for (const [name, method, path, o] of READS.filter(([n]) => ['ambients', 'template tags', 'customers', 'product categories', 'tutorial'].includes(n))) {
+    for (const [name, method, path, o] of READS.filter(([n]) =>
+      ['ambients', 'template tags', 'customers', 'product categories', 'tutorial'].includes(n),
+    )) {
       expect.soft((await call(s, method, path, { ...o(), token: w.tok.noslug })).status, name).toBe(200);
     }
     const customers = await call(s, 'GET', '/gets/customers/all/show', { token: w.tok.noslug });
@@ -127,10 +158,19 @@ describe('every call of the template and registration screens', () => {
 
 describe('onlyOneProduct', () => {
   it('is announced per company in the customers list and holds under concurrent stores', async () => {
-    const tiny = (await s.db.one<{ id: number }>(`INSERT INTO customers (name, products_allowed) VALUES ('Solo Studio', 1) RETURNING id`))!.id;
-    const role = (await s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Owner') RETURNING id`, [tiny]))!.id;
+    const tiny = (await s.db.one<{ id: number }>(
+      `INSERT INTO customers (name, products_allowed) VALUES ('Solo Studio', 1) RETURNING id`,
+    ))!.id;
+    const role = (await s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Owner') RETURNING id`, [
+      tiny,
+    ]))!.id;
     await grant(s.db, role, ['register-products', 'reader-info-access', 'editor-info-access']);
-    await addMember(s.db, await createUser(s.db, { name: 'Solo Owner', email: 'solo@studio.test', password: 'whatever1' }), tiny, role);
+    await addMember(
+      s.db,
+      await createUser(s.db, { name: 'Solo Owner', email: 'solo@studio.test', password: 'whatever1' }),
+      tiny,
+      role,
+    );
     const token = await s.tokenFor('solo@studio.test');
     const list = await call(s, 'GET', '/gets/customers/all/show', { token });
     expect(list.body.customers).toEqual([{ id: tiny, company: 'Solo Studio', products_allowed: 1 }]);
@@ -141,6 +181,10 @@ describe('onlyOneProduct', () => {
     expect([a.status, b.status].sort()).toEqual([200, 422]);
     const refusedOne = a.status === 422 ? a : b;
     expect(refusedOne.body).toMatchObject({ success: false, message: 'Your company may register at most 1 products.' });
-    expect((await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [tiny]))!.n).toBe(1);
+    expect(
+      (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [
+        tiny,
+      ]))!.n,
+    ).toBe(1);
   });
 });

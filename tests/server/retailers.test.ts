@@ -10,7 +10,9 @@ beforeAll(async () => {
   s = await startTestServer();
   for (const email of [DEMO.staff, DEMO.acme, DEMO.viewer, DEMO.borealis]) tokens[email] = await s.tokenFor(email);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const LIST = '/gets/retailer/list';
 const ADD = '/posts/retailer/add';
@@ -18,10 +20,29 @@ const EDIT = '/puts/retailer/edit';
 const DELETE = '/deletes/retailer/delete';
 
 const valid = {
-  retailer: 'IKEA', file_type: 'jpg', height: 2400, width: 1800, dpi: 300, color_depth: 24,
-  file_size: 2.5, images_per_row: 24, file_name: 'IKEA_<note>_<frame_num3>.<ext>',
+  retailer: 'IKEA',
+  file_type: 'jpg',
+  height: 2400,
+  width: 1800,
+  dpi: 300,
+  color_depth: 24,
+  file_size: 2.5,
+  images_per_row: 24,
+  file_name: 'IKEA_<note>_<frame_num3>.<ext>',
 };
-const FIELDS = ['color_depth', 'dpi', 'file_name', 'file_size', 'file_type', 'height', 'id', 'images_per_row', 'no_upscale', 'retailer', 'width'];
+const FIELDS = [
+  'color_depth',
+  'dpi',
+  'file_name',
+  'file_size',
+  'file_type',
+  'height',
+  'id',
+  'images_per_row',
+  'no_upscale',
+  'retailer',
+  'width',
+];
 
 const as = (who: string, method: string, path: string, body?: unknown) => call(s, method, path, { token: tokens[who], body });
 const count = async () => (await s.db.one<{ n: number }>('SELECT count(*)::int AS n FROM retailers'))!.n;
@@ -40,8 +61,17 @@ describe('GET /gets/retailer/list', () => {
     expect(r.body.data).toHaveLength(5);
     for (const row of r.body.data) expect(Object.keys(row).sort()).toEqual(FIELDS);
     expect(r.body.data.find((x: { retailer: string }) => x.retailer === 'Wayfair')).toEqual({
-      id: expect.any(Number), retailer: 'Wayfair', file_type: 'jpg', height: 1600, width: 1600, dpi: 72,
-      color_depth: 24, file_size: 5, images_per_row: 48, file_name: '<note>_<frame_num2>.<ext>', no_upscale: false,
+      id: expect.any(Number),
+      retailer: 'Wayfair',
+      file_type: 'jpg',
+      height: 1600,
+      width: 1600,
+      dpi: 72,
+      color_depth: 24,
+      file_size: 5,
+      images_per_row: 48,
+      file_name: '<note>_<frame_num2>.<ext>',
+      no_upscale: false,
     });
     expect((await as(DEMO.borealis, 'GET', LIST)).body).toEqual(r.body);
   });
@@ -61,7 +91,17 @@ describe('staff manage retailers', () => {
     // no_upscale (issue 27) left out: allowed.
     expect(listed).toEqual({ id, ...valid, no_upscale: false });
 
-    const changed = { ...valid, id, retailer: 'IKEA EU', file_type: 'png', file_size: 0.75, images_per_row: 12, color_depth: 48, file_name: 'x_<frame_num4>.<ext>', no_upscale: true };
+    const changed = {
+      ...valid,
+      id,
+      retailer: 'IKEA EU',
+      file_type: 'png',
+      file_size: 0.75,
+      images_per_row: 12,
+      color_depth: 48,
+      file_name: 'x_<frame_num4>.<ext>',
+      no_upscale: true,
+    };
     const edited = await as(DEMO.staff, 'PUT', EDIT, changed);
     expect(edited.status).toBe(200);
     expect(edited.body).toEqual({ success: true, data: changed });

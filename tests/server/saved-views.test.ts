@@ -15,33 +15,55 @@ const tok = {} as Record<'acme' | 'viewer' | 'multi' | 'staff' | 'borealis' | 'n
 
 beforeAll(async () => {
   s = await startTestServer();
-  const company = async (name: string) => (await s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
+  const company = async (name: string) =>
+    (await s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
   acme = await company('Acme Living');
   borealis = await company('Borealis Home');
   for (const k of ['acme', 'viewer', 'multi', 'staff', 'borealis'] as const) tok[k] = await s.tokenFor(DEMO[k]);
   // A member of Acme whose role holds no catalogue permission.
-  const role = (await s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Dashboard only') RETURNING id`, [acme]))!.id;
-  await addMember(s.db, await createUser(s.db, { name: 'Dee Board', email: 'board@acme.test', password: 'whatever1' }), acme, role);
+  const role = (await s.db.one<{ id: number }>(
+    `INSERT INTO roles (customer_id, name) VALUES ($1, 'Dashboard only') RETURNING id`,
+    [acme],
+  ))!.id;
+  await addMember(
+    s.db,
+    await createUser(s.db, { name: 'Dee Board', email: 'board@acme.test', password: 'whatever1' }),
+    acme,
+    role,
+  );
   tok.noCatalog = await s.tokenFor('board@acme.test');
 });
-afterAll(async () => { await s?.close(); });
+afterAll(async () => {
+  await s?.close();
+});
 
 type Who = keyof typeof tok;
 const store = (who: Who, body: Record<string, unknown>, headers?: Record<string, string>) =>
-  call(s, 'POST', '/posts/saved-views/store', { token: tok[who], body: { id_customer: acme, query: 'section=allproducts&q=oak', ...body }, headers });
+  call(s, 'POST', '/posts/saved-views/store', {
+    token: tok[who],
+    body: { id_customer: acme, query: 'section=allproducts&q=oak', ...body },
+    headers,
+  });
 const rename = (who: Who, body: Record<string, unknown>, headers?: Record<string, string>) =>
   call(s, 'PUT', '/puts/saved-views/rename', { token: tok[who], body: { id_customer: acme, ...body }, headers });
 const remove = (who: Who, id: number, cid = acme, headers?: Record<string, string>) =>
   call(s, 'DELETE', '/deletes/saved-views/delete', { token: tok[who], query: { id, id_customer: cid }, headers });
 const list = (who: Who, query: Record<string, string | number> = {}) =>
   call(s, 'GET', '/gets/saved-views/show', { token: tok[who], query: { id_customer: acme, ...query } });
-const names = async (who: Who, cid = acme) => (await list(who, { id_customer: cid })).body.views.map((v: { name: string }) => v.name);
+const names = async (who: Who, cid = acme) =>
+  (await list(who, { id_customer: cid })).body.views.map((v: { name: string }) => v.name);
 
 describe('saved views', () => {
   it('stores a view (name trimmed) that the list gives back with its query string', async () => {
-    const r = await store('acme', { name: '  Oak in the living room ', query: 'section=category-2&q=oak&sort=-updated&size=big' });
+    const r = await store('acme', {
+      name: '  Oak in the living room ',
+      query: 'section=category-2&q=oak&sort=-updated&size=big',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ success: true, view: { name: 'Oak in the living room', query: 'section=category-2&q=oak&sort=-updated&size=big' } });
+    expect(r.body).toMatchObject({
+      success: true,
+      view: { name: 'Oak in the living room', query: 'section=category-2&q=oak&sort=-updated&size=big' },
+    });
     expect(Date.parse(r.body.view.created_at)).not.toBeNaN();
     const l = await list('acme');
     expect(l.status).toBe(200);
@@ -93,7 +115,10 @@ describe('saved views', () => {
       expect(r.body).toMatchObject({ success: false, message, errors: { name: [message] } });
     }
     expect((await store('acme', { name: 'x'.repeat(60) })).status).toBe(200);
-    const missing = await call(s, 'POST', '/posts/saved-views/store', { token: tok.acme, body: { id_customer: acme, query: '' } });
+    const missing = await call(s, 'POST', '/posts/saved-views/store', {
+      token: tok.acme,
+      body: { id_customer: acme, query: '' },
+    });
     expect(missing.status).toBe(422);
     expect(missing.body.message).toBe('The name field is required.');
     // A rename may change the case of its own name, not take another view's.

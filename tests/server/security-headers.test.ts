@@ -15,14 +15,23 @@ const dist = mkdtempSync(join(TMP, 'dist-'));
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'assets', 'index-AbC123.js'), 'export {};\n');
-  for (const f of ['index.html', 'iframe-360.html', 'viewer.html']) writeFileSync(join(dist, f), '<!doctype html><title>Facet</title>');
+  for (const f of ['index.html', 'iframe-360.html', 'viewer.html'])
+    writeFileSync(join(dist, f), '<!doctype html><title>Facet</title>');
   s = await startTestServer({ distDir: dist, embedFrameAncestors: ['https:', "'self'", 'http://shop.localhost:8081'] });
   token = await s.tokenFor(DEMO.acme);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
-const csp = (h: Record<string, unknown>) => Object.fromEntries(String(h['content-security-policy']).split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+const csp = (h: Record<string, unknown>) =>
+  Object.fromEntries(
+    String(h['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe('the portal', () => {
   it('a strict policy on index.html and every client route: no inline or eval scripts, no framing, no sniffing', async () => {
@@ -116,7 +125,8 @@ describe('stored files', () => {
 
   it("what shoppers load (a viewer's model and poster, a 360 frame set) is public, immutable and cross-origin", async () => {
     const viewer = (await s.db.one<{ file_glb: string; image_lazy_load: string }>(
-      'SELECT file_glb, image_lazy_load FROM product_viewers WHERE file_glb IS NOT NULL ORDER BY product_id LIMIT 1'))!;
+      'SELECT file_glb, image_lazy_load FROM product_viewers WHERE file_glb IS NOT NULL ORDER BY product_id LIMIT 1',
+    ))!;
     for (const path of [viewer.file_glb, viewer.image_lazy_load]) {
       const r = await get(`/storage/${path}`);
       expect(r.statusCode, path).toBe(200);
@@ -136,20 +146,48 @@ describe('the violation reports', () => {
   it('counts both formats (report-uri and the Reporting API), answers 204, and refuses what is not a report', async () => {
     const before = s.app.services.cspReports.kept.length;
     const legacy = await s.app.inject({
-      method: 'POST', url: '/csp-report', headers: { 'content-type': 'application/csp-report' },
-      payload: JSON.stringify({ 'csp-report': { 'document-uri': 'http://x/catalog', 'effective-directive': 'script-src-elem', 'blocked-uri': 'inline', 'source-file': 'http://x/a.js', 'line-number': 3 } }),
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: JSON.stringify({
+        'csp-report': {
+          'document-uri': 'http://x/catalog',
+          'effective-directive': 'script-src-elem',
+          'blocked-uri': 'inline',
+          'source-file': 'http://x/a.js',
+          'line-number': 3,
+        },
+      }),
     });
     expect(legacy.statusCode).toBe(204);
     const modern = await s.app.inject({
-      method: 'POST', url: '/csp-report', headers: { 'content-type': 'application/reports+json' },
-      payload: JSON.stringify([{ type: 'csp-violation', body: { documentURL: 'http://x/viewer/', effectiveDirective: 'worker-src', blockedURL: 'blob' } }]),
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/reports+json' },
+      payload: JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: { documentURL: 'http://x/viewer/', effectiveDirective: 'worker-src', blockedURL: 'blob' },
+        },
+      ]),
     });
     expect(modern.statusCode).toBe(204);
     expect(s.app.services.cspReports.kept.slice(before)).toEqual([
-      { documentUri: 'http://x/catalog', directive: 'script-src-elem', blockedUri: 'inline', source: 'http://x/a.js:3', sample: undefined },
+      {
+        documentUri: 'http://x/catalog',
+        directive: 'script-src-elem',
+        blockedUri: 'inline',
+        source: 'http://x/a.js:3',
+        sample: undefined,
+      },
       { documentUri: 'http://x/viewer/', directive: 'worker-src', blockedUri: 'blob', source: undefined, sample: undefined },
     ]);
-    const broken = await s.app.inject({ method: 'POST', url: '/csp-report', headers: { 'content-type': 'application/csp-report' }, payload: '{not json' });
+    const broken = await s.app.inject({
+      method: 'POST',
+      url: '/csp-report',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: '{not json',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ success: false });
     s.app.services.cspReports.kept.splice(before);

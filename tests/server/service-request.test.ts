@@ -8,8 +8,13 @@ import { BIG, refused, world, type World } from './templates.fixtures.ts';
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const templatesOf = async (where: string, params: unknown[] = []) =>
   s.db.query<{ id: number; name: string }>(`SELECT id, name FROM templates WHERE ${where} ORDER BY id LIMIT 2`, params);
@@ -22,13 +27,17 @@ describe('POST /posts/services/request', () => {
     const own = await templatesOf('customer_id = $1', [w.acme]);
     const pub = await templatesOf('public = 1');
     const chosen = [...own, pub[0]!];
-    const r = await request(w.tok.acme, { id_customer: w.acme, templates: ` ${chosen.map((t) => t.id).join(' ,')},${own[0]!.id},` });
+    const r = await request(w.tok.acme, {
+      id_customer: w.acme,
+      templates: ` ${chosen.map((t) => t.id).join(' ,')},${own[0]!.id},`,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({ success: true, message: 'Service created successfully' });
 
     const user = await s.db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', ['manager@acme.test']);
     const rows = await s.db.query<{ customer_id: number; user_id: number; template_ids: number[] }>(
-      'SELECT customer_id, user_id, template_ids FROM service_requests');
+      'SELECT customer_id, user_id, template_ids FROM service_requests',
+    );
     expect(rows).toEqual([{ customer_id: w.acme, user_id: user!.id, template_ids: chosen.map((t) => t.id) }]);
 
     expect(mails()).toHaveLength(1);
@@ -57,7 +66,10 @@ describe('POST /posts/services/request', () => {
     ] as const)('refuses %s', async (_what, who, customer, status) => {
       before = { rows: await requests(), mails: mails().length };
       const own = await templatesOf('customer_id = $1', [w.acme]);
-      const r = await request(w.tok[who], { id_customer: customer === 'acme' ? w.acme : customer, templates: String(own[0]!.id) });
+      const r = await request(w.tok[who], {
+        id_customer: customer === 'acme' ? w.acme : customer,
+        templates: String(own[0]!.id),
+      });
       refused(r, status);
       expect(JSON.stringify(r.body)).not.toContain('Acme Room');
       await unchanged();
@@ -78,7 +90,9 @@ describe('POST /posts/services/request', () => {
     it('refuses a deleted template', async () => {
       before = { rows: await requests(), mails: mails().length };
       const gone = (await s.db.one<{ id: number }>(
-        'UPDATE templates SET deleted_at = now() WHERE id = (SELECT max(id) FROM templates WHERE customer_id = $1) RETURNING id', [w.acme]))!.id;
+        'UPDATE templates SET deleted_at = now() WHERE id = (SELECT max(id) FROM templates WHERE customer_id = $1) RETURNING id',
+        [w.acme],
+      ))!.id;
       refused(await request(w.tok.acme, { id_customer: w.acme, templates: String(gone) }), 422);
       await unchanged();
     });
@@ -106,7 +120,10 @@ describe('POST /posts/services/request', () => {
       ['an array for templates', { id_customer: 'A', templates: [1, 2] }, null],
     ] as const)('refuses %s with 422', async (_what, b, message) => {
       before = { rows: await requests(), mails: mails().length };
-      const r = await request(w.tok.acme, { ...b, ...('id_customer' in b && b.id_customer === 'A' ? { id_customer: w.acme } : {}) });
+      const r = await request(w.tok.acme, {
+        ...b,
+        ...('id_customer' in b && b.id_customer === 'A' ? { id_customer: w.acme } : {}),
+      });
       refused(r, 422);
       if (message) expect(r.body.message).toBe(message);
       await unchanged();

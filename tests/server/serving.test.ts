@@ -27,7 +27,9 @@ beforeAll(async () => {
   s = await startTestServer({ distDir: dist });
   token = await s.tokenFor(DEMO.acme);
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
 
@@ -114,9 +116,12 @@ describe('API answers', () => {
     expect(refused.headers['content-encoding']).toBeUndefined();
   });
 
-  it("the product list keeps its own cached gzip copy (not compressed twice)", async () => {
+  it('the product list keeps its own cached gzip copy (not compressed twice)', async () => {
     const acme = (await s.db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
-    const r = await get(`/backend/gets/product/show?id_customer=${acme}`, { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' });
+    const r = await get(`/backend/gets/product/show?id_customer=${acme}`, {
+      authorization: `Bearer ${token}`,
+      'accept-encoding': 'gzip, br',
+    });
     expect(r.statusCode).toBe(200);
     expect(r.headers['content-encoding']).toBe('gzip');
     expect((JSON.parse(gunzipSync(r.rawPayload).toString()) as { products: unknown[] }).products.length).toBeGreaterThan(10);

@@ -8,7 +8,11 @@ import { DEMO } from '../support/http.ts';
 import { freePort, serverProcess, type ServerProcess } from '../support/processes.ts';
 import { processDatabase, seedDataDir } from '../support/server.ts';
 
-interface Answer { status: number; headers: Record<string, string>; body: string }
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 const sockets: Socket[] = [];
 
@@ -27,18 +31,20 @@ function rawConnection(port: number) {
     opened,
     write: (text: string) => new Promise<void>((resolve, reject) => socket.write(text, (err) => (err ? reject(err) : resolve()))),
     /** Resolves with the first whole answer on the connection (headers and a Content-Length body). */
-    answer: () => new Promise<Answer>((resolve, reject) => {
-      const check = () => {
-        const parsed = parseAnswer(received);
-        if (!parsed) return;
-        socket.off('data', check).off('close', closed);
-        received = received.slice(parsed.length);
-        resolve(parsed.answer);
-      };
-      const closed = () => reject(new Error(`the connection closed without an answer; it had: ${JSON.stringify(received.slice(0, 300))}`));
-      socket.on('data', check).once('close', closed);
-      check();
-    }),
+    answer: () =>
+      new Promise<Answer>((resolve, reject) => {
+        const check = () => {
+          const parsed = parseAnswer(received);
+          if (!parsed) return;
+          socket.off('data', check).off('close', closed);
+          received = received.slice(parsed.length);
+          resolve(parsed.answer);
+        };
+        const closed = () =>
+          reject(new Error(`the connection closed without an answer; it had: ${JSON.stringify(received.slice(0, 300))}`));
+        socket.on('data', check).once('close', closed);
+        check();
+      }),
     received: () => received,
     ended,
   };
@@ -48,10 +54,15 @@ function parseAnswer(text: string): { answer: Answer; length: number } | undefin
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
-  const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+  const headers = Object.fromEntries(
+    lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+  );
   const length = Number(headers['content-length'] ?? 0);
   if (text.length < end + 4 + length) return undefined;
-  return { answer: { status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) }, length: end + 4 + length };
+  return {
+    answer: { status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) },
+    length: end + 4 + length,
+  };
 }
 
 /** GET on a connection of its own: its status, or the error code when the connection is refused. */
@@ -122,13 +133,21 @@ describe('a server process on SIGTERM', () => {
     const held = rawConnection(proc.port);
     await held.opened;
     await held.write(login.head + login.first);
-    await until(() => inFlight(metricsPort), (n) => n === 1, 'requests in flight');
+    await until(
+      () => inFlight(metricsPort),
+      (n) => n === 1,
+      'requests in flight',
+    );
 
     proc.kill('SIGTERM');
     const exit = proc.exited();
     // A new connection is refused (the listener is closed) or answered 503. Until the signal lands it
     // gets 200, and one caught in the listener's backlog as it closes is reset: both are polled past.
-    await until(() => freshGet(proc.port, '/readyz'), (v) => v === 'ECONNREFUSED' || v === 503, 'a new connection after SIGTERM');
+    await until(
+      () => freshGet(proc.port, '/readyz'),
+      (v) => v === 'ECONNREFUSED' || v === 503,
+      'a new connection after SIGTERM',
+    );
     // The next request on K is refused in our error shape, and K is closed.
     await kept.write('\r\n');
     const refused = await kept.answer();
@@ -152,7 +171,11 @@ describe('a server process on SIGTERM', () => {
     const held = rawConnection(proc.port);
     await held.opened;
     await held.write(login.head + login.first);
-    await until(() => inFlight(metricsPort), (n) => n === 1, 'requests in flight');
+    await until(
+      () => inFlight(metricsPort),
+      (n) => n === 1,
+      'requests in flight',
+    );
     proc.kill('SIGTERM');
     // The rest of the body never comes: only the bound can end this request.
     await held.ended;

@@ -40,7 +40,10 @@ afterAll(async () => {
 });
 
 const sendImage = async (name: string, bytes: Buffer) => {
-  const r = await call(s, 'POST', '/posts/product/images-uploaded/store', { token: w.tok.acme, form: form({ id_product: P, id_customer: w.acme }, { file_image: { name, bytes } }) });
+  const r = await call(s, 'POST', '/posts/product/images-uploaded/store', {
+    token: w.tok.acme,
+    form: form({ id_product: P, id_customer: w.acme }, { file_image: { name, bytes } }),
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body.path_image as string;
 };
@@ -76,13 +79,19 @@ describe.skipIf(!onPglite)('uploads on S3', () => {
   it('go to the bucket with their thumbnail, nothing on the local disk; a delete removes both', async () => {
     const bytes = await png(900, 300);
     expect(existsSync(join(s.config.storageDir, await sendImage('wide.png', bytes)))).toBe(false);
-    const up = await call(s, 'POST', '/posts/product/resource/store', { token: w.tok.acme, form: form({ id_product: P }, { image: { name: 'wide.png', bytes } }) });
+    const up = await call(s, 'POST', '/posts/product/resource/store', {
+      token: w.tok.acme,
+      form: form({ id_product: P }, { image: { name: 'wide.png', bytes } }),
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const path = up.body.path as string;
     expect(await bucket.read(path)).toEqual(bytes);
     expect((await sharp(await bucket.read(thumbOf(path))).metadata()).width).toBe(400);
     expect(existsSync(join(s.config.storageDir, path))).toBe(false);
-    const del = await call(s, 'DELETE', '/deletes/product/resource/delete', { token: w.tok.acme, query: { id_product: P, image: path } });
+    const del = await call(s, 'DELETE', '/deletes/product/resource/delete', {
+      token: w.tok.acme,
+      query: { id_product: P, image: path },
+    });
     expect(del.status).toBe(200);
     expect(await bucket.exists(path)).toBe(false);
     expect(await bucket.exists(thumbOf(path))).toBe(false);
@@ -111,7 +120,10 @@ describe.skipIf(!onPglite)('uploads on S3', () => {
     expect(head.headers.get('content-length')).toBe(String(bytes.length));
     expect((await fetch(`${s.url}/storage/${thumbOf(path)}`)).status).toBe(200);
     // A Download link: an attachment under the uploaded name (a technical file's, kept in its row).
-    const file = await call(s, 'POST', '/posts/product/asset/store', { token: w.tok.acme, form: form({ id_product: P }, { file: { name: 'spec.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') } }) });
+    const file = await call(s, 'POST', '/posts/product/asset/store', {
+      token: w.tok.acme,
+      form: form({ id_product: P }, { file: { name: 'spec.pdf', bytes: Buffer.from('%PDF-1.4\n%%EOF\n') } }),
+    });
     expect(file.status, JSON.stringify(file.body)).toBe(200);
     const saved = await fetch(`${s.url}/storage/${file.body.path}?download=1`);
     expect(saved.headers.get('content-disposition')).toBe(`attachment; filename="spec.pdf"; filename*=UTF-8''spec.pdf`);
@@ -128,9 +140,15 @@ describe.skipIf(!onPglite)('uploads on S3', () => {
     const first = await sendImage('a.jpg', a);
     const b = await png();
     const second = await sendImage('b.png', b);
-    const named = await call(s, 'GET', '/gets/product/zip/images-uploaded', { token: w.tok.viewer, query: { id_product: P, id_customer: w.acme } });
+    const named = await call(s, 'GET', '/gets/product/zip/images-uploaded', {
+      token: w.tok.viewer,
+      query: { id_product: P, id_customer: w.acme },
+    });
     expect(named.status, JSON.stringify(named.body)).toBe(200);
-    const d = await call(s, 'GET', '/gets/product/download/zip/images-uploaded', { token: w.tok.viewer, query: { zip_name: named.body.name_zip } });
+    const d = await call(s, 'GET', '/gets/product/download/zip/images-uploaded', {
+      token: w.tok.viewer,
+      query: { zip_name: named.body.name_zip },
+    });
     expect(d.status).toBe(200);
     const stored = decodeURIComponent(d.body.url.replace(/^\/storage\//, ''));
     expect(await bucket.exists(stored)).toBe(true);

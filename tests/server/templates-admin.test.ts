@@ -4,27 +4,59 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { BIG, FAKE_PNG, PDF, TEXT, expectTemplate, filesUnder, jpeg, png, refused, world, type World } from './templates.fixtures.ts';
+import {
+  BIG,
+  FAKE_PNG,
+  PDF,
+  TEXT,
+  expectTemplate,
+  filesUnder,
+  jpeg,
+  png,
+  refused,
+  world,
+  type World,
+} from './templates.fixtures.ts';
 
 let s: TestServer;
 let w: World;
 let PNG: Buffer;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); PNG = await png(); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+  PNG = await png();
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const add = (token: string, fields: Record<string, string | number>, image?: { name: string; bytes: Uint8Array }) =>
   call(s, 'POST', '/template/add', { token, form: form(fields, image ? { image } : {}) });
 const listNames = async (token: string, id_customer: number) =>
-  (await call(s, 'GET', '/template/get_all', { token, query: { id_customer } })).body.templates.map((t: { name: string }) => t.name) as string[];
+  (await call(s, 'GET', '/template/get_all', { token, query: { id_customer } })).body.templates.map(
+    (t: { name: string }) => t.name,
+  ) as string[];
 
 describe('POST /template/add', () => {
   it('creates a private template for a client, with a generated image name and a thumbnail', async () => {
-    const r = await add(w.tok.staff, { public: 0, name: 'Acme Loft', note: 'North light', id_customer: w.acme }, { name: 'loft.png', bytes: PNG });
+    const r = await add(
+      w.tok.staff,
+      { public: 0, name: 'Acme Loft', note: 'North light', id_customer: w.acme },
+      { name: 'loft.png', bytes: PNG },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['success', 'template']);
     const t = r.body.template;
     expectTemplate(t);
-    expect(t).toMatchObject({ name: 'Acme Loft', note: 'North light', public: 0, id_customer: w.acme, collection: null, tags: [], ambients: [] });
+    expect(t).toMatchObject({
+      name: 'Acme Loft',
+      note: 'North light',
+      public: 0,
+      id_customer: w.acme,
+      collection: null,
+      tags: [],
+      ambients: [],
+    });
     expect(t.image_name).toMatch(new RegExp(`^templates/${w.acme}/[0-9a-f-]{36}\\.png$`));
     expect(existsSync(join(s.config.storageDir, t.image_name))).toBe(true);
     expect(existsSync(join(s.config.storageDir, t.image_thumb))).toBe(true);
@@ -34,7 +66,11 @@ describe('POST /template/add', () => {
   });
 
   it('makes a public template for everyone and ignores id_customer; takes JPEG too', async () => {
-    const r = await add(w.tok.staff, { public: 1, name: 'Open Studio', id_customer: w.borealis }, { name: 'open.JPEG', bytes: await jpeg() });
+    const r = await add(
+      w.tok.staff,
+      { public: 1, name: 'Open Studio', id_customer: w.borealis },
+      { name: 'open.JPEG', bytes: await jpeg() },
+    );
     expect(r.body.template).toMatchObject({ public: 1, id_customer: null, note: '' });
     expect(r.body.template.image_name).toMatch(/^templates\/public\/[0-9a-f-]{36}\.jpg$/);
     expect(await listNames(w.tok.acme, w.acme)).toContain('Open Studio');
@@ -54,7 +90,9 @@ describe('POST /template/add', () => {
   });
 
   it.each([
-    ['a customer manager', 'acme', 403], ['a viewer', 'viewer', 403], ['a member of both companies', 'multi', 403],
+    ['a customer manager', 'acme', 403],
+    ['a viewer', 'viewer', 403],
+    ['a member of both companies', 'multi', 403],
   ] as const)('refuses %s (staff only)', async (_what, who, status) => {
     refused(await add(w.tok[who], { public: 1, name: 'Nope' }, { name: 'a.png', bytes: PNG }), status);
   });
@@ -103,10 +141,21 @@ describe('POST /template/edit', () => {
   it('updates name, note and visibility, bumping updated_at', async () => {
     const t = await fresh({ public: 1 });
     await new Promise((r) => setTimeout(r, 5));
-    const r = await call(s, 'POST', '/template/edit', { token: w.tok.staff, body: { id: t.id, name: 'Borealis Den', note: 'Edited', public: 0, id_customer: w.borealis } });
+    const r = await call(s, 'POST', '/template/edit', {
+      token: w.tok.staff,
+      body: { id: t.id, name: 'Borealis Den', note: 'Edited', public: 0, id_customer: w.borealis },
+    });
     expect(r.status).toBe(200);
     expectTemplate(r.body.template);
-    expect(r.body.template).toMatchObject({ id: t.id, name: 'Borealis Den', note: 'Edited', public: 0, id_customer: w.borealis, image_name: t.image_name, created_at: t.created_at });
+    expect(r.body.template).toMatchObject({
+      id: t.id,
+      name: 'Borealis Den',
+      note: 'Edited',
+      public: 0,
+      id_customer: w.borealis,
+      image_name: t.image_name,
+      created_at: t.created_at,
+    });
     expect(Date.parse(r.body.template.updated_at)).toBeGreaterThan(Date.parse(t.updated_at));
     // It left Acme's view: Acme reads no longer find it, and a tombstone tells every former viewer.
     expect(await listNames(w.tok.acme, w.acme)).not.toContain('Borealis Den');
@@ -116,12 +165,18 @@ describe('POST /template/edit', () => {
 
   it('makes a private template public (id_customer cleared) and keeps the note when none is sent', async () => {
     const t = await fresh({ public: 0, id_customer: w.acme, note: 'Keep me' });
-    const r = await call(s, 'POST', '/template/edit', { token: w.tok.staff, body: { id: t.id, name: 'Now Public', public: 1, id_customer: w.acme } });
+    const r = await call(s, 'POST', '/template/edit', {
+      token: w.tok.staff,
+      body: { id: t.id, name: 'Now Public', public: 1, id_customer: w.acme },
+    });
     expect(r.body.template).toMatchObject({ public: 1, id_customer: null, note: 'Keep me' });
     expect(await listNames(w.tok.borealis, w.borealis)).toContain('Now Public');
   });
 
-  it.each([['a customer manager', 'acme'], ['a viewer', 'viewer']] as const)('refuses %s with 403 and changes nothing', async (_what, who) => {
+  it.each([
+    ['a customer manager', 'acme'],
+    ['a viewer', 'viewer'],
+  ] as const)('refuses %s with 403 and changes nothing', async (_what, who) => {
     const t = await fresh({ public: 0, id_customer: w.acme });
     refused(await call(s, 'POST', '/template/edit', { token: w.tok[who], body: { id: t.id, name: 'Hacked', public: 1 } }), 403);
     expect((await s.db.one<{ name: string }>('SELECT name FROM templates WHERE id = $1', [t.id]))!.name).toBe('Draft');

@@ -12,11 +12,16 @@ beforeAll(async () => {
   w = await world(s);
   tpl = (await s.db.one<{ id: number }>('SELECT id FROM templates WHERE customer_id = $1 ORDER BY id LIMIT 1', [w.acme]))!.id;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const template = async () =>
-  (await call(s, 'GET', '/template/get', { token: w.tok.staff, query: { id: tpl, id_customer: -1 } })).body.template as
-    { ambients: { id: number; name: string }[]; tags: { id: number; name: string }[]; updated_at: string };
+  (await call(s, 'GET', '/template/get', { token: w.tok.staff, query: { id: tpl, id_customer: -1 } })).body.template as {
+    ambients: { id: number; name: string }[];
+    tags: { id: number; name: string }[];
+    updated_at: string;
+  };
 const idsOf = (xs: { id: number }[]) => xs.map((x) => x.id);
 
 // Both kinds behave alike: [kind, add path, remove path, id field, list key, a list of all].
@@ -42,7 +47,9 @@ describe.each(KINDS)('%s links', (_kind, addPath, removePath, field, key, allPat
     const after = await template();
     expect(idsOf(after[key])).toContain(id);
     expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(before.updated_at));
-    expect((await call(s, 'POST', addPath, { token: w.tok.staff, body: { id_template: tpl, [field]: id } })).body).toEqual({ success: true });
+    expect((await call(s, 'POST', addPath, { token: w.tok.staff, body: { id_template: tpl, [field]: id } })).body).toEqual({
+      success: true,
+    });
     expect(idsOf((await template())[key]).filter((x) => x === id)).toHaveLength(1);
 
     const del = await call(s, 'DELETE', removePath, { token: w.tok.staff, query: { id_template: tpl, [field]: id } });
@@ -53,17 +60,20 @@ describe.each(KINDS)('%s links', (_kind, addPath, removePath, field, key, allPat
     expect(idsOf(own.body.template[key])).not.toContain(id);
   });
 
-  it.each([['a customer manager', 'acme'], ['a viewer', 'viewer'], ['another company', 'borealis']] as const)(
-    'refuses %s with 403 and changes nothing', async (_what, who) => {
-      const id = await unlinked();
-      const r = await call(s, 'POST', addPath, { token: w.tok[who], body: { id_template: tpl, [field]: id } });
-      refused(r, 403);
-      expect(JSON.stringify(r.body)).not.toContain('Acme Room');
-      const linked = idsOf((await template())[key]);
-      expect(linked).not.toContain(id);
-      refused(await call(s, 'DELETE', removePath, { token: w.tok[who], query: { id_template: tpl, [field]: linked[0] } }), 403);
-      expect(idsOf((await template())[key])).toContain(linked[0]);
-    });
+  it.each([
+    ['a customer manager', 'acme'],
+    ['a viewer', 'viewer'],
+    ['another company', 'borealis'],
+  ] as const)('refuses %s with 403 and changes nothing', async (_what, who) => {
+    const id = await unlinked();
+    const r = await call(s, 'POST', addPath, { token: w.tok[who], body: { id_template: tpl, [field]: id } });
+    refused(r, 403);
+    expect(JSON.stringify(r.body)).not.toContain('Acme Room');
+    const linked = idsOf((await template())[key]);
+    expect(linked).not.toContain(id);
+    refused(await call(s, 'DELETE', removePath, { token: w.tok[who], query: { id_template: tpl, [field]: linked[0] } }), 403);
+    expect(idsOf((await template())[key])).toContain(linked[0]);
+  });
 
   it.each([
     ['an unknown template', { id_template: 999999, x: 1 }, 404],
@@ -86,7 +96,9 @@ describe.each(KINDS)('%s links', (_kind, addPath, removePath, field, key, allPat
 
   it('answers a deleted template like a missing one', async () => {
     const gone = (await s.db.one<{ id: number }>(
-      'UPDATE templates SET deleted_at = now() WHERE id = (SELECT max(id) FROM templates WHERE customer_id = $1) RETURNING id', [w.borealis]))!.id;
+      'UPDATE templates SET deleted_at = now() WHERE id = (SELECT max(id) FROM templates WHERE customer_id = $1) RETURNING id',
+      [w.borealis],
+    ))!.id;
     refused(await call(s, 'POST', addPath, { token: w.tok.staff, body: { id_template: gone, [field]: 1 } }), 404);
   });
 });
@@ -112,15 +124,21 @@ describe.each([
     }
   });
 
-  it.each([['a customer manager', 'acme'], ['a viewer', 'viewer']] as const)('refuses %s with 403', async (_what, who) => {
+  it.each([
+    ['a customer manager', 'acme'],
+    ['a viewer', 'viewer'],
+  ] as const)('refuses %s with 403', async (_what, who) => {
     refused(await call(s, 'POST', path, { token: w.tok[who], body: { name: 'Forbidden one' } }), 403);
     const list = await call(s, 'GET', listPath, { token: w.tok.acme });
     expect(JSON.stringify(list.body)).not.toContain('Forbidden one');
   });
 
   it.each([
-    ['a missing name', {}], ['an empty name', { name: '' }], ['a blank name', { name: '   ' }],
-    ['a 100 kB name', { name: BIG }], ['an object', { name: { n: 5 } }],
+    ['a missing name', {}],
+    ['an empty name', { name: '' }],
+    ['a blank name', { name: '   ' }],
+    ['a 100 kB name', { name: BIG }],
+    ['an object', { name: { n: 5 } }],
   ])('refuses %s with 422', async (_what, body) => {
     const r = await call(s, 'POST', path, { token: w.tok.staff, body });
     refused(r, 422);

@@ -22,18 +22,31 @@ export async function world(s: TestServer): Promise<World> {
   const idOf = async (name: string) => (await s.db.one<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name]))!.id;
   const acme = await idOf('Acme Living');
   const borealis = await idOf('Borealis Home');
-  const role = await s.db.one<{ id: number }>(`INSERT INTO roles (customer_id, name) VALUES ($1, 'Dashboard only') RETURNING id`, [acme]);
+  const role = await s.db.one<{ id: number }>(
+    `INSERT INTO roles (customer_id, name) VALUES ($1, 'Dashboard only') RETURNING id`,
+    [acme],
+  );
   await grant(s.db, role!.id, ['dashboard-access']);
   await addMember(s.db, await createUser(s.db, { name: 'No Slug', email: NOSLUG, password: 'whatever1' }), acme, role!.id);
   const tok = {
-    staff: await s.tokenFor(DEMO.staff), acme: await s.tokenFor(DEMO.acme), viewer: await s.tokenFor(DEMO.viewer),
-    borealis: await s.tokenFor(DEMO.borealis), multi: await s.tokenFor(DEMO.multi), noslug: await s.tokenFor(NOSLUG),
+    staff: await s.tokenFor(DEMO.staff),
+    acme: await s.tokenFor(DEMO.acme),
+    viewer: await s.tokenFor(DEMO.viewer),
+    borealis: await s.tokenFor(DEMO.borealis),
+    multi: await s.tokenFor(DEMO.multi),
+    noslug: await s.tokenFor(NOSLUG),
   };
   return { acme, borealis, tok };
 }
 
-export const png = (w = 40, h = 30) => sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } }).png().toBuffer();
-export const jpeg = () => sharp({ create: { width: 40, height: 30, channels: 3, background: '#a37' } }).jpeg().toBuffer();
+export const png = (w = 40, h = 30) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer();
+export const jpeg = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#a37' } })
+    .jpeg()
+    .toBuffer();
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 export const TEXT = Buffer.from('just some text, not an image\n');
 /** A PNG signature followed by junk: passes a signature sniff, cannot be decoded. */
@@ -54,8 +67,20 @@ const PATH = /^templates\/(public|\d+)\/[0-9a-f-]{36}\.(jpg|png)$/;
 
 /** Every field of a template, checked one by one (and nothing more). */
 export function expectTemplate(t: Record<string, unknown>) {
-  expect(Object.keys(t).sort()).toEqual(
-    ['ambients', 'collection', 'created_at', 'id', 'id_customer', 'image_name', 'image_thumb', 'name', 'note', 'public', 'tags', 'updated_at']);
+  expect(Object.keys(t).sort()).toEqual([
+    'ambients',
+    'collection',
+    'created_at',
+    'id',
+    'id_customer',
+    'image_name',
+    'image_thumb',
+    'name',
+    'note',
+    'public',
+    'tags',
+    'updated_at',
+  ]);
   expect(Number.isInteger(t.id) && (t.id as number) > 0).toBe(true);
   expect(typeof t.name).toBe('string');
   expect(typeof t.note).toBe('string');
@@ -80,5 +105,7 @@ export function expectTemplate(t: Record<string, unknown>) {
 
 /** Every file name under a folder, recursively. */
 export function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => d.isFile()).map((d) => join(d.parentPath, d.name));
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile())
+    .map((d) => join(d.parentPath, d.name));
 }

@@ -6,14 +6,23 @@ import { BIG, expectTemplate, refused, world, type World } from './templates.fix
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 type T = { id: number; name: string; public: number; id_customer: number | null; tags: unknown[]; ambients: unknown[] };
 const names = (ts: T[]) => ts.map((t) => t.name);
 const privateOf = async (customer: number) =>
-  (await s.db.one<{ id: number; name: string }>('SELECT id, name FROM templates WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1', [customer]))!;
-const publicOne = async () => (await s.db.one<{ id: number }>('SELECT id FROM templates WHERE public = 1 AND deleted_at IS NULL ORDER BY id LIMIT 1'))!;
+  (await s.db.one<{ id: number; name: string }>(
+    'SELECT id, name FROM templates WHERE customer_id = $1 AND deleted_at IS NULL ORDER BY id LIMIT 1',
+    [customer],
+  ))!;
+const publicOne = async () =>
+  (await s.db.one<{ id: number }>('SELECT id FROM templates WHERE public = 1 AND deleted_at IS NULL ORDER BY id LIMIT 1'))!;
 
 describe('GET /template/get_all', () => {
   it("lists the 20 public and the company's 20 private templates, newest id first, every field", async () => {
@@ -43,7 +52,9 @@ describe('GET /template/get_all', () => {
   });
 
   it('lets a reader (viewer) list, and a member of both companies list either', async () => {
-    expect((await call(s, 'GET', '/template/get_all', { token: w.tok.viewer, query: { id_customer: w.acme } })).body.templates).toHaveLength(40);
+    expect(
+      (await call(s, 'GET', '/template/get_all', { token: w.tok.viewer, query: { id_customer: w.acme } })).body.templates,
+    ).toHaveLength(40);
     const multi = await call(s, 'GET', '/template/get_all', { token: w.tok.multi, query: { id_customer: w.borealis } });
     expect(names(multi.body.templates).filter((n) => n.startsWith('Borealis Room'))).toHaveLength(20);
   });
@@ -87,8 +98,16 @@ describe('GET /template/ambient/get_all and /template/tag/get_all', () => {
     const a = await call(s, 'GET', '/template/ambient/get_all', { token: w.tok.noslug });
     expect(a.status).toBe(200);
     expect(Object.keys(a.body).sort()).toEqual(['ambients', 'success']);
-    expect(a.body.ambients.map((x: { name: string }) => x.name).sort()).toEqual(
-      ['Bathroom', 'Bedroom', 'Dining Room', 'Kids Room', 'Kitchen', 'Living Room', 'Office', 'Outdoor']);
+    expect(a.body.ambients.map((x: { name: string }) => x.name).sort()).toEqual([
+      'Bathroom',
+      'Bedroom',
+      'Dining Room',
+      'Kids Room',
+      'Kitchen',
+      'Living Room',
+      'Office',
+      'Outdoor',
+    ]);
     for (const x of a.body.ambients) expect(Object.keys(x).sort()).toEqual(['id', 'name']);
     const t = await call(s, 'GET', '/template/tag/get_all', { token: w.tok.borealis });
     expect(t.body.success).toBe(true);
@@ -109,7 +128,13 @@ describe('GET /template/get', () => {
     expect(r.status).toBe(200);
     expect(Object.keys(r.body).sort()).toEqual(['success', 'template']);
     expectTemplate(r.body.template);
-    expect(r.body.template).toMatchObject({ id: own.id, name: own.name, public: 0, id_customer: w.acme, note: expect.stringMatching(/^Scene \d+ notes$/) });
+    expect(r.body.template).toMatchObject({
+      id: own.id,
+      name: own.name,
+      public: 0,
+      id_customer: w.acme,
+      note: expect.stringMatching(/^Scene \d+ notes$/),
+    });
     const list = await call(s, 'GET', '/template/get_all', { token: w.tok.acme, query: { id_customer: w.acme } });
     expect(list.body.templates.find((t: T) => t.id === own.id)).toEqual(r.body.template);
     const pub = await publicOne();
@@ -125,8 +150,14 @@ describe('GET /template/get', () => {
 
   it("answers another company's private template exactly like a missing one", async () => {
     const acmeOwn = await privateOf(w.acme);
-    const foreign = await call(s, 'GET', '/template/get', { token: w.tok.borealis, query: { id: acmeOwn.id, id_customer: w.borealis } });
-    const missing = await call(s, 'GET', '/template/get', { token: w.tok.borealis, query: { id: 999999, id_customer: w.borealis } });
+    const foreign = await call(s, 'GET', '/template/get', {
+      token: w.tok.borealis,
+      query: { id: acmeOwn.id, id_customer: w.borealis },
+    });
+    const missing = await call(s, 'GET', '/template/get', {
+      token: w.tok.borealis,
+      query: { id: 999999, id_customer: w.borealis },
+    });
     refused(foreign, 404);
     expect(foreign.body).toEqual(missing.body);
     expect(JSON.stringify(foreign.body)).not.toContain(acmeOwn.name);
@@ -138,7 +169,10 @@ describe('GET /template/get', () => {
     ['the provider context as a customer', 'acme', -1, 403],
   ] as const)('refuses %s', async (_what, who, customer, status) => {
     const own = await privateOf(w.acme);
-    const r = await call(s, 'GET', '/template/get', { token: w.tok[who], query: { id: own.id, id_customer: customer === 'acme' ? w.acme : customer } });
+    const r = await call(s, 'GET', '/template/get', {
+      token: w.tok[who],
+      query: { id: own.id, id_customer: customer === 'acme' ? w.acme : customer },
+    });
     refused(r, status);
     expect(JSON.stringify(r.body)).not.toContain('Acme Room');
   });
@@ -165,11 +199,15 @@ describe('DELETE /template/delete', () => {
     const r = await call(s, 'DELETE', '/template/delete', { token: w.tok.acme, query: { id: own.id } });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ success: true, message: 'Template deleted successfully' });
-    const row = await s.db.one<{ deleted_at: Date | null; updated_at: Date }>('SELECT deleted_at, updated_at FROM templates WHERE id = $1', [own.id]);
+    const row = await s.db.one<{ deleted_at: Date | null; updated_at: Date }>(
+      'SELECT deleted_at, updated_at FROM templates WHERE id = $1',
+      [own.id],
+    );
     expect(row!.deleted_at).not.toBeNull();
     expect(new Date(row!.updated_at).getTime()).toBeGreaterThan(new Date(before!.updated_at).getTime());
-    expect(await s.db.query(`SELECT entity, entity_id, customer_id FROM tombstones WHERE entity_id = $1`, [own.id]))
-      .toEqual([{ entity: 'template', entity_id: own.id, customer_id: w.acme }]);
+    expect(await s.db.query(`SELECT entity, entity_id, customer_id FROM tombstones WHERE entity_id = $1`, [own.id])).toEqual([
+      { entity: 'template', entity_id: own.id, customer_id: w.acme },
+    ]);
     refused(await call(s, 'GET', '/template/get', { token: w.tok.acme, query: { id: own.id, id_customer: w.acme } }), 404);
     const list = await call(s, 'GET', '/template/get_all', { token: w.tok.acme, query: { id_customer: w.acme } });
     expect(list.body.templates.map((t: T) => t.id)).not.toContain(own.id);
@@ -179,7 +217,9 @@ describe('DELETE /template/delete', () => {
   it('lets staff delete a public template, tombstoned for every company', async () => {
     const pub = await publicOne();
     expect((await call(s, 'DELETE', '/template/delete', { token: w.tok.staff, query: { id: pub.id } })).body.success).toBe(true);
-    expect(await s.db.query('SELECT customer_id FROM tombstones WHERE entity_id = $1', [pub.id])).toEqual([{ customer_id: null }]);
+    expect(await s.db.query('SELECT customer_id FROM tombstones WHERE entity_id = $1', [pub.id])).toEqual([
+      { customer_id: null },
+    ]);
     expect(await exists(pub.id)).toBe(false);
   });
 
@@ -197,8 +237,11 @@ describe('DELETE /template/delete', () => {
   });
 
   it.each([
-    ['missing id', {}, 422], ['a word', { id: 'x' }, 422], ['a negative id', { id: -3 }, 422],
-    ['a long id', { id: BIG.slice(0, 8000) }, 422], ['an unknown id', { id: 999999 }, 404],
+    ['missing id', {}, 422],
+    ['a word', { id: 'x' }, 422],
+    ['a negative id', { id: -3 }, 422],
+    ['a long id', { id: BIG.slice(0, 8000) }, 422],
+    ['an unknown id', { id: 999999 }, 404],
   ] as const)('refuses %s', async (_what, query, status) => {
     refused(await call(s, 'DELETE', '/template/delete', { token: w.tok.acme, query }), status);
   });

@@ -30,13 +30,16 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
   let acme: number;
 
   /** What the shared test helpers need of a server: its address, and the database behind it. */
-  const asServer = (p: ServerProcess): TestServer => ({
-    url: p.url, api: p.api, db,
-    tokenFor: async (email: string) => {
-      const u = await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
-      return (await issueToken(db, u!.id)).split('|')[1]!;
-    },
-  }) as unknown as TestServer;
+  const asServer = (p: ServerProcess): TestServer =>
+    ({
+      url: p.url,
+      api: p.api,
+      db,
+      tokenFor: async (email: string) => {
+        const u = await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
+        return (await issueToken(db, u!.id)).split('|')[1]!;
+      },
+    }) as unknown as TestServer;
 
   const sharedEnv = () => ({ DATABASE_URL: copy.url, ...s3.env(`two-${process.pid}`) });
 
@@ -46,7 +49,12 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     db = await openPostgres(copy.url);
     // Proxy headers trusted from loopback: each case counts its logins under addresses of its own.
     // The servers work no jobs themselves (WORKERS_IN_PROCESS=0): the export case's worker process does.
-    cluster = await serverProcesses(['A', 'B'], { ...sharedEnv(), TRUST_PROXY: '127.0.0.1', AUTH_RATE_LIMIT: '8', WORKERS_IN_PROCESS: '0' });
+    cluster = await serverProcesses(['A', 'B'], {
+      ...sharedEnv(),
+      TRUST_PROXY: '127.0.0.1',
+      AUTH_RATE_LIMIT: '8',
+      WORKERS_IN_PROCESS: '0',
+    });
     [A, B] = cluster.servers.map(asServer) as [TestServer, TestServer];
     acme = (await db.one<{ id: number }>(`SELECT id FROM customers WHERE name = 'Acme Living'`))!.id;
   }, 120_000);
@@ -74,7 +82,10 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     const token = await A.tokenFor(DEMO.acme);
     const product = (await db.one<{ id: number }>(`SELECT id FROM products WHERE sku = 'ACM-1002'`))!.id;
     const bytes = await png(300, 200);
-    const up = await call(A, 'POST', '/posts/product/resource/store', { token, form: form({ id_product: product }, { image: { name: 'two.png', bytes } }) });
+    const up = await call(A, 'POST', '/posts/product/resource/store', {
+      token,
+      form: form({ id_product: product }, { image: { name: 'two.png', bytes } }),
+    });
     expect(up.status, JSON.stringify(up.body)).toBe(200);
     const got = await fetch(`${B.url}/storage/${up.body.path}`);
     expect(got.status).toBe(200);
@@ -89,7 +100,12 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     const token = await A.tokenFor(DEMO.acme);
     const key = `two-process-${Date.now()}`;
     const name = `Two-process ${Date.now()}`;
-    const send = (srv: TestServer) => call(srv, 'POST', '/posts/product/store', { token, body: { id_customer: acme, name, sku: `TP-${Date.now()}` }, headers: { 'idempotency-key': key } });
+    const send = (srv: TestServer) =>
+      call(srv, 'POST', '/posts/product/store', {
+        token,
+        body: { id_customer: acme, name, sku: `TP-${Date.now()}` },
+        headers: { 'idempotency-key': key },
+      });
     const first = await send(A);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const again = await send(B);
@@ -103,9 +119,17 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     const token = await A.tokenFor(DEMO.acme);
     const user = (await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [DEMO.acme]))!.id;
     const live = (await db.one<{ id: string }>('SELECT id FROM server_instances ORDER BY started_at LIMIT 1'))!.id;
-    const claim = (key: string, instance: string) => db.query(
-      `INSERT INTO idempotency_keys (user_id, key, method, path, instance_id) VALUES ($1, $2, 'POST', '/backend/posts/product/store', $3)`, [user, key, instance]);
-    const send = (key: string) => call(B, 'POST', '/posts/product/store', { token, body: { id_customer: acme, name: key, sku: key }, headers: { 'idempotency-key': key } });
+    const claim = (key: string, instance: string) =>
+      db.query(
+        `INSERT INTO idempotency_keys (user_id, key, method, path, instance_id) VALUES ($1, $2, 'POST', '/backend/posts/product/store', $3)`,
+        [user, key, instance],
+      );
+    const send = (key: string) =>
+      call(B, 'POST', '/posts/product/store', {
+        token,
+        body: { id_customer: acme, name: key, sku: key },
+        headers: { 'idempotency-key': key },
+      });
     const dead = `dead-claim-${Date.now()}`;
     await claim(dead, '00000000-0000-4000-8000-000000000000'); // no heartbeat: a killed process
     const taken = await send(dead);
@@ -121,7 +145,8 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
 
   it('a person disabled through A is refused by B on its next request; a removed person too', async () => {
     const manager = await A.tokenFor(DEMO.acme);
-    const viewerRole = (await db.one<{ id: number }>(`SELECT id FROM roles WHERE customer_id = $1 AND name = 'Viewer'`, [acme]))!.id;
+    const viewerRole = (await db.one<{ id: number }>(`SELECT id FROM roles WHERE customer_id = $1 AND name = 'Viewer'`, [acme]))!
+      .id;
     const disabled = await makeMember(A, acme, viewerRole);
     const removed = await makeMember(A, acme, viewerRole);
     // Both processes have them in their caches first.
@@ -130,7 +155,10 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     // B drops its entry when the NOTIFY reaches it, which under load may be a few ms after A answers.
     await expect.poll(async () => (await me(B, disabled.token)).status, { timeout: 1000, interval: 10 }).toBe(401);
-    const gone = await call(A, 'DELETE', '/user/delete', { token: manager, body: { id_user: removed.id, id_customer: acme, password: DEMO.password } });
+    const gone = await call(A, 'DELETE', '/user/delete', {
+      token: manager,
+      body: { id_user: removed.id, id_customer: acme, password: DEMO.password },
+    });
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     await expect.poll(async () => (await me(B, removed.token)).status, { timeout: 1000, interval: 10 }).toBe(401);
     expect((await me(A, removed.token)).status).toBe(401);
@@ -142,7 +170,8 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     for (let i = 0; i < 9; i++) codes.push((await login(i % 2 ? B : A, `nobody${i}@two.test`, 'wrong', '198.51.100.77')).status);
     expect(codes).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 429]);
     // Per account: 5 failures in a row, spread over A and B and over addresses, then A waits.
-    for (let i = 0; i < 5; i++) expect((await login(i % 2 ? B : A, DEMO.borealis, 'wrong', `198.51.100.${100 + i}`)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(i % 2 ? B : A, DEMO.borealis, 'wrong', `198.51.100.${100 + i}`)).status).toBe(401);
     const throttled = await login(B, DEMO.borealis, DEMO.password, '198.51.100.120');
     expect(throttled.status).toBe(429);
     expect(throttled.body.message).toMatch(THROTTLED);
@@ -155,26 +184,45 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
       const staff = await A.tokenFor(DEMO.staff);
       const token = await A.tokenFor(DEMO.acme);
       const product = (await db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
-      const preset = (await db.one<{ id: number }>("SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'", [product]))!.id;
+      const preset = (await db.one<{ id: number }>(
+        "SELECT min(id) AS id FROM product_presets WHERE product_id = $1 AND section = '360'",
+        [product],
+      ))!.id;
       const retailer = await addRetailer(A, staff, {
-        retailer: 'Two process', file_type: 'png', width: 240, height: 240, dpi: 72, color_depth: 24, file_size: 2, images_per_row: 12, file_name: 'two_<frame_num2>.<ext>',
+        retailer: 'Two process',
+        file_type: 'png',
+        width: 240,
+        height: 240,
+        dpi: 72,
+        color_depth: 24,
+        file_size: 2,
+        images_per_row: 12,
+        file_name: 'two_<frame_num2>.<ext>',
       });
       // The demo seed wrote its pictures to the local disk (its layers are drawn on first read); a deployment on S3 has them in the bucket.
       const seeded = new Storage(join(snapshotDir('postgres'), 'storage'), demoFileMaker(TEST_LAYER_PX, demoCacheDir()));
       const bucket = openStorage({ storageDir: '', demoLayerPx: TEST_LAYER_PX, ...s3.config(`two-${process.pid}`) });
       const layers = await db.query<{ beauty: string; shadow: string | null; reflection: string | null }>(
-        "SELECT beauty, shadow, reflection FROM product_layers WHERE product_id = $1 AND section = '360'", [product]);
-      for (const path of layers.flatMap((l) => [l.beauty, l.shadow, l.reflection]).filter((x): x is string => !!x)) await bucket.write(path, await seeded.read(path));
+        "SELECT beauty, shadow, reflection FROM product_layers WHERE product_id = $1 AND section = '360'",
+        [product],
+      );
+      for (const path of layers.flatMap((l) => [l.beauty, l.shadow, l.reflection]).filter((x): x is string => !!x))
+        await bucket.write(path, await seeded.read(path));
       bucket.store.close?.();
       const q = { id_product: product, id_customer: acme };
-      const queued = await call(A, 'POST', '/posts/product/automation/enqueue/download', { token, body: { ...q, id_product_config: preset, retailer } });
+      const queued = await call(A, 'POST', '/posts/product/automation/enqueue/download', {
+        token,
+        body: { ...q, id_product_config: preset, retailer },
+      });
       expect(queued.status, JSON.stringify(queued.body)).toBe(200);
       const done = await waitForExport(B, token, q, queued.body.export.id, 90_000);
       expect(done.status, JSON.stringify(done)).toBe('ready');
       const mail = await worker.mailWith('Two process images');
       // The link's zip is in the bucket (neither server's disk holds it), served here by B.
       const { zip } = await zipFromMail(B, mail);
-      expect(Object.keys(zip.files).sort()).toEqual([...Array.from({ length: 12 }, (_, i) => `two_${String(i + 1).padStart(2, '0')}.png`), 'compliance.csv'].sort());
+      expect(Object.keys(zip.files).sort()).toEqual(
+        [...Array.from({ length: 12 }, (_, i) => `two_${String(i + 1).padStart(2, '0')}.png`), 'compliance.csv'].sort(),
+      );
     } finally {
       await worker.close();
     }

@@ -10,8 +10,13 @@ import { BIG, expectStatus, world, type World } from './users.fixtures.ts';
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const refused = (status: number, method: string, path: string, o: CallOptions) =>
   expectStatus(s, status, method, path, o).then((r) => {
@@ -36,17 +41,28 @@ describe('100 kB names', () => {
       const r = await refused(422, method, path, { token: T, body });
       expect(Object.keys(r.body.errors ?? {}).length, `${path} ${r.body.message}`).toBeGreaterThan(0);
     }
-    const acc = await refused(422, 'POST', '/user/invitation/accept', { body: { token: BIG, email: 'a@b.test', password: 'whatever1' } });
+    const acc = await refused(422, 'POST', '/user/invitation/accept', {
+      body: { token: BIG, email: 'a@b.test', password: 'whatever1' },
+    });
     expect(acc.body.errors.token).toBeDefined();
     expect(await s.db.one('SELECT 1 FROM users WHERE name = $1', [BIG])).toBeUndefined();
   });
 
   it('blank names after trimming and bad addresses are refused', async () => {
     await refused(422, 'PUT', '/user/edit', { token: w.tok.viewer, body: { name: '   ' } });
-    const r = await refused(422, 'POST', '/user/inside', { token: w.tok.acme, body: { id_customer: w.acme, name: 'X', email: 'not-an-address', id_role: w.viewerRole } });
+    const r = await refused(422, 'POST', '/user/inside', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, name: 'X', email: 'not-an-address', id_role: w.viewerRole },
+    });
     expect(r.body.message).toBe('Please enter a valid email');
-    await refused(422, 'POST', '/user/inside', { token: w.tok.acme, body: { id_customer: w.acme, name: '  ', email: 'x@y.test', id_role: w.viewerRole } });
-    await refused(422, 'POST', '/user/inside', { token: w.tok.acme, body: { id_customer: w.acme, email: 'x@y.test', id_role: w.viewerRole } });
+    await refused(422, 'POST', '/user/inside', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, name: '  ', email: 'x@y.test', id_role: w.viewerRole },
+    });
+    await refused(422, 'POST', '/user/inside', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, email: 'x@y.test', id_role: w.viewerRole },
+    });
   });
 });
 
@@ -57,10 +73,16 @@ describe('photos', () => {
 
   it('refuse what is not a png or jpeg image, by name and by bytes, writing nothing', async () => {
     const before = files();
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-    expect((await upload('notes.txt', Buffer.from('hello'))).body.errors.photo[0]).toBe('The file must be a file of type: jpg, jpeg, png.');
-    expect((await upload('fake.png', Buffer.from('this is text, not a picture'))).body.errors.photo[0]).toBe('The file is not a valid image.');
+    expect((await upload('notes.txt', Buffer.from('hello'))).body.errors.photo[0]).toBe(
+      'The file must be a file of type: jpg, jpeg, png.',
+    );
+    expect((await upload('fake.png', Buffer.from('this is text, not a picture'))).body.errors.photo[0]).toBe(
+      'The file is not a valid image.',
+    );
     await upload('animated.gif', gif);
     await upload('gif-named.png', gif);
     await upload('pdf.jpg', Buffer.from('%PDF-1.4\n%%EOF\n'));
@@ -104,14 +126,20 @@ describe('unknown ids', () => {
 });
 
 describe('permission maps', () => {
-  const edit = (permissions: unknown) => refused(422, 'PUT', '/customer/role/edit_permissions', {
-    token: w.tok.acme, body: { id_role: w.viewerRole, id_customer: w.acme, permissions },
-  });
+  const edit = (permissions: unknown) =>
+    refused(422, 'PUT', '/customer/role/edit_permissions', {
+      token: w.tok.acme,
+      body: { id_role: w.viewerRole, id_customer: w.acme, permissions },
+    });
 
   it('refuse unknown slugs, non-boolean values, arrays and broken JSON text, changing nothing', async () => {
     const before = await s.db.query('SELECT slug FROM role_privileges WHERE role_id = $1 ORDER BY slug', [w.viewerRole]);
-    expect((await edit({ 'reader-info-access': false, 'root-access': true })).body.message).toBe('Unknown permission: root-access.');
-    expect((await edit(JSON.stringify({ 'reader-info-access': 'yes' }))).body.message).toBe('The value of reader-info-access must be true or false.');
+    expect((await edit({ 'reader-info-access': false, 'root-access': true })).body.message).toBe(
+      'Unknown permission: root-access.',
+    );
+    expect((await edit(JSON.stringify({ 'reader-info-access': 'yes' }))).body.message).toBe(
+      'The value of reader-info-access must be true or false.',
+    );
     await edit('{"reader-info-access": fal');
     await edit('[1,2]');
     await edit(['reader-info-access']);

@@ -9,8 +9,13 @@ import { expectStatus, mailsTo, makeMember, PASSWORD, tokensOf, world, type Worl
 
 let s: TestServer;
 let w: World;
-beforeAll(async () => { s = await startTestServer(); w = await world(s); });
-afterAll(async () => { await s.close(); });
+beforeAll(async () => {
+  s = await startTestServer();
+  w = await world(s);
+});
+afterAll(async () => {
+  await s.close();
+});
 
 const DISABLED = "Your account is disabled. Ask your company's manager to enable it.";
 const login = (email: string, password = PASSWORD) => call(s, 'POST', '/api/auth/login', { body: { email, password } });
@@ -53,7 +58,9 @@ describe('disable', () => {
     const forgot = await expectStatus(s, 200, 'POST', '/api/auth/forgot-password', { query: { email: p.email } });
     expect(forgot.body.message).toBe('An email was sent to you. Verify your email.'); // same answer, reveals nothing
     expect(mailsTo(s, p.email)).toHaveLength(sent);
-    const reset = await expectStatus(s, 422, 'POST', '/api/auth/reset-password', { body: { token: link, email: p.email, password: 'brandnew99' } });
+    const reset = await expectStatus(s, 422, 'POST', '/api/auth/reset-password', {
+      body: { token: link, email: p.email, password: 'brandnew99' },
+    });
     expect(reset.body.message).toBe('This password reset link is invalid or has expired.');
     expect((await login(p.email, 'brandnew99')).status).toBe(401);
   });
@@ -67,7 +74,10 @@ describe('disable', () => {
 
   it('is per company: a member of two companies signs in again and sees only the other', async () => {
     const multi = w.tok.multi;
-    await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: w.user.multi, id_customer: w.acme } });
+    await expectStatus(s, 200, 'PUT', '/user/deactivate', {
+      token: w.tok.acme,
+      body: { id_user: w.user.multi, id_customer: w.acme },
+    });
     expect((await me(multi)).status).toBe(401);
     const again = await login('multi@facet.test');
     expect(again.status).toBe(200);
@@ -76,7 +86,10 @@ describe('disable', () => {
     await expectStatus(s, 403, 'GET', '/gets/product/show', { token, query: { id_customer: w.acme } });
     await expectStatus(s, 200, 'GET', '/gets/product/show', { token, query: { id_customer: w.borealis } });
     // Disabled in Borealis as well: now a disabled user.
-    await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.borealis, body: { id_user: w.user.multi, id_customer: w.borealis } });
+    await expectStatus(s, 200, 'PUT', '/user/deactivate', {
+      token: w.tok.borealis,
+      body: { id_user: w.user.multi, id_customer: w.borealis },
+    });
     expect((await me(token)).status).toBe(401);
     expect((await login('multi@facet.test')).body.message).toBe(DISABLED);
   });
@@ -87,8 +100,14 @@ describe('disable', () => {
     await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: p.id, id_customer: w.acme } });
     const rows = await s.db.query(`SELECT 1 FROM audit_log WHERE action = 'user.disable' AND target_id = $1`, [p.id]);
     expect(rows).toHaveLength(1);
-    const inv = await expectStatus(s, 200, 'POST', '/user/inside', { token: w.tok.acme, body: { id_customer: w.acme, name: 'Ina', email: 'ina@new.test', id_role: w.viewerRole } });
-    const r = await expectStatus(s, 422, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: inv.body.id, id_customer: w.acme } });
+    const inv = await expectStatus(s, 200, 'POST', '/user/inside', {
+      token: w.tok.acme,
+      body: { id_customer: w.acme, name: 'Ina', email: 'ina@new.test', id_role: w.viewerRole },
+    });
+    const r = await expectStatus(s, 422, 'PUT', '/user/deactivate', {
+      token: w.tok.acme,
+      body: { id_user: inv.body.id, id_customer: w.acme },
+    });
     expect(r.body.message).toBe('This person has not accepted the invitation yet: resend or revoke it instead.');
   });
 });

@@ -21,29 +21,36 @@ beforeAll(async () => {
   hr = { ...(await makeMember(s, w.acme, h, 'Harry HR')), role: h };
   readers = await makeRole(s, w.acme, ['reader-info-access'], 'Readers');
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 const slugsOf = async (role: number) =>
-  (await s.db.query<{ slug: string }>('SELECT slug FROM role_privileges WHERE role_id = $1 ORDER BY slug', [role])).map((r) => r.slug);
+  (await s.db.query<{ slug: string }>('SELECT slug FROM role_privileges WHERE role_id = $1 ORDER BY slug', [role])).map(
+    (r) => r.slug,
+  );
 
 describe('role edits', () => {
   it('refuse granting a slug the editor lacks, naming it, and change nothing', async () => {
     const before = await slugsOf(readers);
     const r = await expectStatus(s, 403, 'PUT', '/customer/role/edit_permissions', {
-      token: rolesAdmin.token, body: { id_role: readers, id_customer: w.acme, permissions: { 'reader-silo-access': true, 'editor-info-access': true } },
+      token: rolesAdmin.token,
+      body: { id_role: readers, id_customer: w.acme, permissions: { 'reader-silo-access': true, 'editor-info-access': true } },
     });
     expect(r.body.message).toBe('You cannot grant permissions you do not hold (editor-info-access).');
     expect(await slugsOf(readers)).toEqual(before);
     // A slug they hold is fine.
     await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', {
-      token: rolesAdmin.token, body: { id_role: readers, id_customer: w.acme, permissions: { 'reader-silo-access': true } },
+      token: rolesAdmin.token,
+      body: { id_role: readers, id_customer: w.acme, permissions: { 'reader-silo-access': true } },
     });
     expect(await slugsOf(readers)).toEqual(['reader-info-access', 'reader-silo-access']);
   });
 
   it('refuse a role admin giving their own role manage-users', async () => {
     await expectStatus(s, 403, 'PUT', '/customer/role/edit_permissions', {
-      token: rolesAdmin.token, body: { id_role: rolesAdmin.role, id_customer: w.acme, permissions: { 'manage-users': true } },
+      token: rolesAdmin.token,
+      body: { id_role: rolesAdmin.role, id_customer: w.acme, permissions: { 'manage-users': true } },
     });
     expect(await slugsOf(rolesAdmin.role)).not.toContain('manage-users');
   });
@@ -51,25 +58,50 @@ describe('role edits', () => {
   it('refuse changing a role that holds slugs the editor lacks (rename, edit, delete)', async () => {
     const above = await makeRole(s, w.acme, ['editor-info-access', 'reader-info-access'], 'Editors above');
     const msg = 'You cannot change a role that holds permissions you do not have (editor-info-access).';
-    expect((await expectStatus(s, 403, 'PUT', '/customer/role/edit_name', { token: rolesAdmin.token, body: { id_role: above, id_customer: w.acme, name: 'Mine' } })).body.message).toBe(msg);
-    await expectStatus(s, 403, 'PUT', '/customer/role/edit_permissions', { token: rolesAdmin.token, body: { id_role: above, id_customer: w.acme, permissions: { 'editor-info-access': false } } });
-    await expectStatus(s, 403, 'DELETE', '/customer/role/delete', { token: rolesAdmin.token, query: { id_customer: w.acme, id_role: above } });
+    expect(
+      (
+        await expectStatus(s, 403, 'PUT', '/customer/role/edit_name', {
+          token: rolesAdmin.token,
+          body: { id_role: above, id_customer: w.acme, name: 'Mine' },
+        })
+      ).body.message,
+    ).toBe(msg);
+    await expectStatus(s, 403, 'PUT', '/customer/role/edit_permissions', {
+      token: rolesAdmin.token,
+      body: { id_role: above, id_customer: w.acme, permissions: { 'editor-info-access': false } },
+    });
+    await expectStatus(s, 403, 'DELETE', '/customer/role/delete', {
+      token: rolesAdmin.token,
+      query: { id_customer: w.acme, id_role: above },
+    });
     expect(await slugsOf(above)).toEqual(['editor-info-access', 'reader-info-access']);
   });
 });
 
 describe('role assignment', () => {
   it('refuses giving a role with slugs the manager lacks (PUT user/role)', async () => {
-    const r = await expectStatus(s, 403, 'PUT', '/user/role', { token: hr.token, body: { id_role: w.acmeFull, id_customer: w.acme, id_user: w.user.viewer } });
+    const r = await expectStatus(s, 403, 'PUT', '/user/role', {
+      token: hr.token,
+      body: { id_role: w.acmeFull, id_customer: w.acme, id_user: w.user.viewer },
+    });
     expect(r.body.message).toMatch(/^You cannot give a role with permissions you do not hold \(dashboard-access, /);
     expect((await membership(s, w.user.viewer, w.acme))!.role_id).toBe(w.viewerRole);
-    await expectStatus(s, 403, 'PUT', '/user/role', { token: hr.token, body: { id_role: rolesAdmin.role, id_customer: w.acme, id_user: w.user.viewer } });
+    await expectStatus(s, 403, 'PUT', '/user/role', {
+      token: hr.token,
+      body: { id_role: rolesAdmin.role, id_customer: w.acme, id_user: w.user.viewer },
+    });
   });
 
   it('refuses inviting someone into such a role (POST user/inside)', async () => {
-    await expectStatus(s, 403, 'POST', '/user/inside', { token: hr.token, body: { id_customer: w.acme, name: 'Eve', email: 'eve@evil.test', id_role: w.acmeFull } });
+    await expectStatus(s, 403, 'POST', '/user/inside', {
+      token: hr.token,
+      body: { id_customer: w.acme, name: 'Eve', email: 'eve@evil.test', id_role: w.acmeFull },
+    });
     expect(await s.db.one('SELECT 1 FROM users WHERE email = $1', ['eve@evil.test'])).toBeUndefined();
-    await expectStatus(s, 200, 'POST', '/user/inside', { token: hr.token, body: { id_customer: w.acme, name: 'Ann', email: 'ann@ok.test', id_role: readers } });
+    await expectStatus(s, 200, 'POST', '/user/inside', {
+      token: hr.token,
+      body: { id_customer: w.acme, name: 'Ann', email: 'ann@ok.test', id_role: readers },
+    });
   });
 
   it('refuses acting on someone who holds more (role, disable, delete)', async () => {
@@ -86,26 +118,47 @@ describe('role assignment', () => {
   });
 
   it('allows moving a reader to another role within what the manager holds', async () => {
-    await expectStatus(s, 200, 'PUT', '/user/role', { token: hr.token, body: { id_role: readers, id_customer: w.acme, id_user: w.user.viewer } });
-    await expectStatus(s, 200, 'PUT', '/user/role', { token: w.tok.acme, body: { id_role: w.viewerRole, id_customer: w.acme, id_user: w.user.viewer } });
+    await expectStatus(s, 200, 'PUT', '/user/role', {
+      token: hr.token,
+      body: { id_role: readers, id_customer: w.acme, id_user: w.user.viewer },
+    });
+    await expectStatus(s, 200, 'PUT', '/user/role', {
+      token: w.tok.acme,
+      body: { id_role: w.viewerRole, id_customer: w.acme, id_user: w.user.viewer },
+    });
   });
 });
 
 describe('yourself', () => {
   it('nobody changes their own role, even to a lower one', async () => {
-    const r = await expectStatus(s, 403, 'PUT', '/user/role', { token: w.tok.acme, body: { id_role: readers, id_customer: w.acme, id_user: w.user.acme } });
+    const r = await expectStatus(s, 403, 'PUT', '/user/role', {
+      token: w.tok.acme,
+      body: { id_role: readers, id_customer: w.acme, id_user: w.user.acme },
+    });
     expect(r.body.message).toBe('You cannot change your own role.');
-    await expectStatus(s, 403, 'PUT', '/user/role', { token: hr.token, body: { id_role: readers, id_customer: w.acme, id_user: hr.id } });
+    await expectStatus(s, 403, 'PUT', '/user/role', {
+      token: hr.token,
+      body: { id_role: readers, id_customer: w.acme, id_user: hr.id },
+    });
   });
 
   it('nobody disables or enables themselves', async () => {
-    const r = await expectStatus(s, 403, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: w.user.acme, id_customer: w.acme } });
+    const r = await expectStatus(s, 403, 'PUT', '/user/deactivate', {
+      token: w.tok.acme,
+      body: { id_user: w.user.acme, id_customer: w.acme },
+    });
     expect(r.body.message).toBe('You cannot change your own status.');
-    await expectStatus(s, 403, 'PUT', '/user/activate', { token: w.tok.acme, body: { id_user: w.user.acme, id_customer: w.acme } });
+    await expectStatus(s, 403, 'PUT', '/user/activate', {
+      token: w.tok.acme,
+      body: { id_user: w.user.acme, id_customer: w.acme },
+    });
   });
 
   it('nobody deletes themselves, even with the right password', async () => {
-    const r = await expectStatus(s, 403, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: w.user.acme, id_customer: w.acme, password: PASSWORD } });
+    const r = await expectStatus(s, 403, 'DELETE', '/user/delete', {
+      token: w.tok.acme,
+      body: { id_user: w.user.acme, id_customer: w.acme, password: PASSWORD },
+    });
     expect(r.body.message).toBe('You cannot delete yourself.');
     expect(await membership(s, w.user.acme, w.acme)).toBeTruthy();
   });

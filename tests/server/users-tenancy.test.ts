@@ -18,16 +18,20 @@ beforeAll(async () => {
   victimUser = (await makeMember(s, w.acme, victimRole, 'Vic Tim')).id;
   // Managers holding one slug each, with enough readers to hand out the Readers role.
   hr = (await makeMember(s, w.acme, await makeRole(s, w.acme, ['manage-users', 'reader-info-access'], 'HR'))).token;
-  rolesAdmin = (await makeMember(s, w.acme, await makeRole(s, w.acme, ['manage-roles', 'reader-info-access'], 'Role admin'))).token;
+  rolesAdmin = (await makeMember(s, w.acme, await makeRole(s, w.acme, ['manage-roles', 'reader-info-access'], 'Role admin')))
+    .token;
 });
-afterAll(async () => { await s.close(); });
+afterAll(async () => {
+  await s.close();
+});
 
 type Case = [name: string, method: string, path: string, o: CallOptions];
 const P = 'demo1234';
 
 /** Every call of the group aimed at company c, naming Acme's user and role. */
 function calls(c: number): Case[] {
-  const u = victimUser, r = victimRole;
+  const u = victimUser,
+    r = victimRole;
   return [
     ['users', 'GET', '/users/company', { query: { id_customer: c } }],
     ['roles', 'GET', '/customer/roles', { query: { id_customer: c } }],
@@ -41,7 +45,12 @@ function calls(c: number): Case[] {
     ['revoke', 'DELETE', '/user/invitation/revoke', { query: { id_user: u, id_customer: c } }],
     ['role create', 'POST', '/customer/role/create', { body: { id_customer: c, name: 'Intruders' } }],
     ['role rename', 'PUT', '/customer/role/edit_name', { body: { id_role: r, id_customer: c, name: 'Owned' } }],
-    ['role permissions', 'PUT', '/customer/role/edit_permissions', { body: { id_role: r, id_customer: c, permissions: { 'manage-users': true } } }],
+    [
+      'role permissions',
+      'PUT',
+      '/customer/role/edit_permissions',
+      { body: { id_role: r, id_customer: c, permissions: { 'manage-users': true } } },
+    ],
     ['role delete', 'DELETE', '/customer/role/delete', { query: { id_customer: c, id_role: r } }],
   ];
 }
@@ -53,7 +62,9 @@ async function footprint() {
             (SELECT string_agg(id || name, ',' ORDER BY id) FROM roles WHERE customer_id = $1) AS roles,
             (SELECT count(*)::int FROM role_privileges rp JOIN roles r ON r.id = rp.role_id WHERE r.customer_id = $1) AS grants,
             (SELECT count(*)::int FROM audit_log WHERE customer_id = $1) AS audit,
-            (SELECT count(*)::int FROM invitations WHERE customer_id = $1) AS invitations`, [w.acme]);
+            (SELECT count(*)::int FROM invitations WHERE customer_id = $1) AS invitations`,
+    [w.acme],
+  );
 }
 
 describe('refusals leave Acme untouched', () => {
@@ -70,7 +81,9 @@ describe('refusals leave Acme untouched', () => {
       expect(r.status, `${name} ${JSON.stringify(r.body)}`).toBe(403);
       expect(r.body.success).toBe(false);
     }
-    for (const [name, method, path, o] of calls(w.borealis).filter(([n]) => !['users', 'roles', 'audit', 'role create'].includes(n))) {
+    for (const [name, method, path, o] of calls(w.borealis).filter(
+      ([n]) => !['users', 'roles', 'audit', 'role create'].includes(n),
+    )) {
       const r = await call(s, method, path, { ...o, token: w.tok.borealis });
       expect(r.status, `${name} (own company) ${JSON.stringify(r.body)}`).toBe(404);
     }
@@ -110,7 +123,10 @@ describe('one slug, one half of the screen', () => {
       expect((await call(s, method, path, { ...o, token: rolesAdmin })).status, name).toBe(403);
     }
     await expectStatus(s, 200, 'GET', '/users/company', { token: rolesAdmin, query: { id_customer: w.acme } });
-    await expectStatus(s, 200, 'PUT', '/customer/role/edit_name', { token: rolesAdmin, body: { id_role: victimRole, id_customer: w.acme, name: 'Readers 2' } });
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_name', {
+      token: rolesAdmin,
+      body: { id_role: victimRole, id_customer: w.acme, name: 'Readers 2' },
+    });
   });
 
   it('any signed-in member edits only their own name, phone and photo', async () => {
@@ -123,16 +139,29 @@ describe('one slug, one half of the screen', () => {
 describe('staff', () => {
   it('act in any company without belonging to it', async () => {
     await expectStatus(s, 200, 'GET', '/users/company', { token: w.tok.staff, query: { id_customer: w.borealis } });
-    await expectStatus(s, 200, 'PUT', '/user/deactivate', { token: w.tok.staff, body: { id_user: victimUser, id_customer: w.acme } });
-    await expectStatus(s, 200, 'PUT', '/user/activate', { token: w.tok.staff, body: { id_user: victimUser, id_customer: w.acme } });
-    const role = await expectStatus(s, 200, 'POST', '/customer/role/create', { token: w.tok.staff, body: { id_customer: w.borealis, name: 'Studio made' } });
+    await expectStatus(s, 200, 'PUT', '/user/deactivate', {
+      token: w.tok.staff,
+      body: { id_user: victimUser, id_customer: w.acme },
+    });
+    await expectStatus(s, 200, 'PUT', '/user/activate', {
+      token: w.tok.staff,
+      body: { id_user: victimUser, id_customer: w.acme },
+    });
+    const role = await expectStatus(s, 200, 'POST', '/customer/role/create', {
+      token: w.tok.staff,
+      body: { id_customer: w.borealis, name: 'Studio made' },
+    });
     await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', {
-      token: w.tok.staff, body: { id_role: role.body.id, id_customer: w.borealis, permissions: { 'manage-users': true, 'manage-roles': true } },
+      token: w.tok.staff,
+      body: { id_role: role.body.id, id_customer: w.borealis, permissions: { 'manage-users': true, 'manage-roles': true } },
     });
   });
 
-  it('read every company\'s audit log in -1; users and roles need a real company', async () => {
-    const all = await expectStatus(s, 200, 'GET', '/user/audit', { token: w.tok.staff, query: { id_customer: -1, per_page: 100 } });
+  it("read every company's audit log in -1; users and roles need a real company", async () => {
+    const all = await expectStatus(s, 200, 'GET', '/user/audit', {
+      token: w.tok.staff,
+      query: { id_customer: -1, per_page: 100 },
+    });
     const companies = new Set(all.body.data.map((e: { id_customer: number }) => e.id_customer));
     expect(companies).toEqual(new Set([w.acme, w.borealis]));
     const users = await expectStatus(s, 422, 'GET', '/users/company', { token: w.tok.staff, query: { id_customer: -1 } });
@@ -140,17 +169,28 @@ describe('staff', () => {
     await expectStatus(s, 422, 'PUT', '/user/deactivate', { token: w.tok.staff, body: { id_user: victimUser, id_customer: -1 } });
   });
 
-  it('naming a role from -1 act in that role\'s company (the guard resolves it), never in -1', async () => {
+  it("naming a role from -1 act in that role's company (the guard resolves it), never in -1", async () => {
     const r = await expectStatus(s, 200, 'POST', '/user/inside', {
-      token: w.tok.staff, body: { id_customer: -1, name: 'Via role', email: 'via-role@acme.test', id_role: victimRole } });
+      token: w.tok.staff,
+      body: { id_customer: -1, name: 'Via role', email: 'via-role@acme.test', id_role: victimRole },
+    });
     const m = await s.db.one<{ customer_id: number }>('SELECT customer_id FROM memberships WHERE user_id = $1', [r.body.id]);
     expect(m!.customer_id).toBe(w.acme);
-    await expectStatus(s, 200, 'PUT', '/customer/role/edit_name', { token: w.tok.staff, body: { id_role: victimRole, id_customer: -1, name: 'Readers' } });
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_name', {
+      token: w.tok.staff,
+      body: { id_role: victimRole, id_customer: -1, name: 'Readers' },
+    });
   });
 
-  it('are never listed or changed as company members (their account is the provider\'s)', async () => {
-    await expectStatus(s, 404, 'PUT', '/user/deactivate', { token: w.tok.acme, body: { id_user: w.user.staff, id_customer: w.acme } });
-    await expectStatus(s, 404, 'DELETE', '/user/delete', { token: w.tok.acme, body: { id_user: w.user.staff, id_customer: w.acme, password: P } });
+  it("are never listed or changed as company members (their account is the provider's)", async () => {
+    await expectStatus(s, 404, 'PUT', '/user/deactivate', {
+      token: w.tok.acme,
+      body: { id_user: w.user.staff, id_customer: w.acme },
+    });
+    await expectStatus(s, 404, 'DELETE', '/user/delete', {
+      token: w.tok.acme,
+      body: { id_user: w.user.staff, id_customer: w.acme, password: P },
+    });
     const list = await call(s, 'GET', '/users/company', { token: w.tok.acme, query: { id_customer: w.acme } });
     expect(list.body.users.some((u: { id: number }) => u.id === w.user.staff)).toBe(false);
   });

@@ -28,17 +28,24 @@ export async function world(s: TestServer): Promise<World> {
   const borealis = await one('SELECT id FROM customers WHERE name = $1', ['Borealis Home']);
   const userId = (email: string) => one('SELECT id FROM users WHERE email = $1', [email]);
   return {
-    acme, borealis,
+    acme,
+    borealis,
     acmeFull: await one('SELECT id FROM roles WHERE customer_id = $1 AND position = 0', [acme]),
     viewerRole: await one(`SELECT id FROM roles WHERE customer_id = $1 AND name = 'Viewer'`, [acme]),
     borFull: await one('SELECT id FROM roles WHERE customer_id = $1 AND position = 0', [borealis]),
     user: {
-      staff: await userId(DEMO.staff), acme: await userId(DEMO.acme), viewer: await userId(DEMO.viewer),
-      borealis: await userId(DEMO.borealis), multi: await userId(DEMO.multi),
+      staff: await userId(DEMO.staff),
+      acme: await userId(DEMO.acme),
+      viewer: await userId(DEMO.viewer),
+      borealis: await userId(DEMO.borealis),
+      multi: await userId(DEMO.multi),
     },
     tok: {
-      staff: await s.tokenFor(DEMO.staff), acme: await s.tokenFor(DEMO.acme), viewer: await s.tokenFor(DEMO.viewer),
-      borealis: await s.tokenFor(DEMO.borealis), multi: await s.tokenFor(DEMO.multi),
+      staff: await s.tokenFor(DEMO.staff),
+      acme: await s.tokenFor(DEMO.acme),
+      viewer: await s.tokenFor(DEMO.viewer),
+      borealis: await s.tokenFor(DEMO.borealis),
+      multi: await s.tokenFor(DEMO.multi),
     },
   };
 }
@@ -47,7 +54,10 @@ let made = 0;
 
 /** A role of a company with exactly these slugs (made directly: the test is about something else). */
 export async function makeRole(s: TestServer, customer: number, slugs: readonly Slug[], name = `Role ${++made}`) {
-  const row = await s.db.one<{ id: number }>('INSERT INTO roles (customer_id, name) VALUES ($1, $2) RETURNING id', [customer, name]);
+  const row = await s.db.one<{ id: number }>('INSERT INTO roles (customer_id, name) VALUES ($1, $2) RETURNING id', [
+    customer,
+    name,
+  ]);
   await grant(s.db, row!.id, slugs);
   return row!.id;
 }
@@ -76,7 +86,9 @@ export async function expectStatus(s: TestServer, status: number, method: string
 
 export async function membership(s: TestServer, user: number, customer: number) {
   return s.db.one<{ enabled: boolean; invited: boolean; role_id: number | null }>(
-    'SELECT enabled, invited, role_id FROM memberships WHERE user_id = $1 AND customer_id = $2', [user, customer]);
+    'SELECT enabled, invited, role_id FROM memberships WHERE user_id = $1 AND customer_id = $2',
+    [user, customer],
+  );
 }
 
 export const activeManagers = (s: TestServer, customer: number) => countManagers(s.db, customer);
@@ -88,8 +100,13 @@ export async function tokensOf(s: TestServer, user: number) {
 /** The messages mailed to an address, oldest first, with quoted-printable undone. */
 export function mailsTo(s: TestServer, email: string): string[] {
   if (!existsSync(s.config.mailDir)) return [];
-  return readdirSync(s.config.mailDir).sort()
-    .map((f) => readFileSync(join(s.config.mailDir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='))
+  return readdirSync(s.config.mailDir)
+    .sort()
+    .map((f) =>
+      readFileSync(join(s.config.mailDir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '='),
+    )
     .filter((m) => new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(m));
 }
 
@@ -102,6 +119,16 @@ export function inviteLink(s: TestServer, email: string) {
 }
 
 export async function auditRows(s: TestServer, customer: number) {
-  return s.db.query<{ action: string; actor_id: number; target_type: string; target_id: number; target_name: string; before: unknown; after: unknown }>(
-    'SELECT action, actor_id, target_type, target_id, target_name, before, after FROM audit_log WHERE customer_id = $1 ORDER BY id', [customer]);
+  return s.db.query<{
+    action: string;
+    actor_id: number;
+    target_type: string;
+    target_id: number;
+    target_name: string;
+    before: unknown;
+    after: unknown;
+  }>(
+    'SELECT action, actor_id, target_type, target_id, target_name, before, after FROM audit_log WHERE customer_id = $1 ORDER BY id',
+    [customer],
+  );
 }

@@ -32,7 +32,11 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
  */
 export function launchChromiumProfile(dir: string, options: LaunchOptions = {}): Promise<BrowserContext> {
   if (!hasChromium()) throw new Error(`No Chromium at ${CHROME_PATH}: install it or set CHROME_PATH.`);
-  return chromium.launchPersistentContext(dir, { ...options, executablePath: CHROME_PATH, args: [...CHROME_ARGS, ...(options.args ?? [])] });
+  return chromium.launchPersistentContext(dir, {
+    ...options,
+    executablePath: CHROME_PATH,
+    args: [...CHROME_ARGS, ...(options.args ?? [])],
+  });
 }
 
 /**
@@ -61,5 +65,8 @@ export async function closeContexts(contexts: readonly (BrowserContext | undefin
   const closed = Promise.allSettled(contexts.map((c) => c?.close())).then(() => 'closed' as const);
   const outcome = await Promise.race([closed, bound]);
   clearTimeout(timer);
-  if (outcome === 'hung') console.warn(`[facet] a browser context did not close within ${CONTEXT_CLOSE_LIMIT_MS / 1000} s; the browser's close ends it`);
+  if (outcome === 'hung')
+    console.warn(
+      `[facet] a browser context did not close within ${CONTEXT_CLOSE_LIMIT_MS / 1000} s; the browser's close ends it`,
+    );
 }

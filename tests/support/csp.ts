@@ -31,20 +31,28 @@ async function until(holds: () => boolean, what: string, limitMs = 30_000): Prom
 export async function expectNoCspViolations(s: TestServer, base: string, canary: Canary): Promise<void> {
   const marker = `csp-canary=${randomUUID()}`;
   const kept = (): CspViolation[] => s.app.services.cspReports.kept;
-  await canary(`${base}/login?${marker}`, () => until(() => kept().some((v) => v.documentUri.includes(marker)), 'the canary page\'s report'));
+  await canary(`${base}/login?${marker}`, () =>
+    until(() => kept().some((v) => v.documentUri.includes(marker)), "the canary page's report"),
+  );
   const found = kept().filter((v) => !v.documentUri.includes(marker));
-  expect(found.map((v) => `${v.directive} blocked ${v.blockedUri || '(inline)'} on ${v.documentUri}${v.source ? ` at ${v.source}` : ''}`)).toEqual([]);
+  expect(
+    found.map(
+      (v) => `${v.directive} blocked ${v.blockedUri || '(inline)'} on ${v.documentUri}${v.source ? ` at ${v.source}` : ''}`,
+    ),
+  ).toEqual([]);
 }
 
 /** The canary in Chromium (Playwright). */
-export const chromiumCanary = (browser: Browser): Canary => async (url, reported) => {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    await page.goto(url);
-    await page.evaluate(CANARY_SCRIPT);
-    await reported();
-  } finally {
-    await context.close();
-  }
-};
+export const chromiumCanary =
+  (browser: Browser): Canary =>
+  async (url, reported) => {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(url);
+      await page.evaluate(CANARY_SCRIPT);
+      await reported();
+    } finally {
+      await context.close();
+    }
+  };

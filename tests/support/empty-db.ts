@@ -31,7 +31,12 @@ export async function emptyDatabase(): Promise<EmptyDatabase> {
     databaseUrl = withDatabase(process.env.TEST_DATABASE_URL!, name);
     dropDb = async () => void (await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
-  const config = configIn(dataDir, { databaseUrl, distDir: join(dataDir, 'no-dist'), demoLayerPx: TEST_LAYER_PX, demoCacheDir: demoCacheDir() });
+  const config = configIn(dataDir, {
+    databaseUrl,
+    distDir: join(dataDir, 'no-dist'),
+    demoLayerPx: TEST_LAYER_PX,
+    demoCacheDir: demoCacheDir(),
+  });
   return {
     config,
     env: { DATA_DIR: dataDir, ...(databaseUrl && { DATABASE_URL: databaseUrl }) },

@@ -15,7 +15,17 @@ const shared = globalThis as { facetPortalBuild?: Promise<string> };
 function buildInChild(): Promise<string> {
   mkdirSync(TMP, { recursive: true });
   const outDir = join(TMP, `dist-e2e-${process.pid}`);
-  const args = [join('node_modules', 'vite', 'bin', 'vite.js'), 'build', '--mode', 'production', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'];
+  const args = [
+    join('node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--mode',
+    'production',
+    '--logLevel',
+    'warn',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+  ];
   // vitest sets NODE_ENV=test, which would make Vite ship React's development build. The design
   // system's catalogue (/dev/ui) is added so that axe can run on it; a production build never has it.
   const env = { ...process.env, NODE_ENV: 'production', VITE_UI_CATALOGUE: 'true' };
@@ -24,7 +34,9 @@ function buildInChild(): Promise<string> {
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(outDir) : reject(new Error(`The portal's e2e build failed (exit ${code}):\n${errors}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(outDir) : reject(new Error(`The portal's e2e build failed (exit ${code}):\n${errors}`)),
+    );
   });
 }
 

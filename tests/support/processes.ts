@@ -53,7 +53,11 @@ export interface ProcessOptions {
 /** One FACET_SECRET for every process a test starts: each has its own DATA_DIR, and a retry may reach another. */
 const SHARED_SECRET = process.env.FACET_SECRET ?? 'facet-tests-shared-secret-0123456789abcdef';
 
-export async function serverProcess(name: string, env: Record<string, string>, options: ProcessOptions = {}): Promise<ServerProcess> {
+export async function serverProcess(
+  name: string,
+  env: Record<string, string>,
+  options: ProcessOptions = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(TMP, `proc-${name}-`));
   await options.prepare?.(dataDir);
@@ -64,7 +68,8 @@ export async function serverProcess(name: string, env: Record<string, string>, o
     if (lines.length > 200) lines.shift();
   };
   const proc: ServerProcess = {
-    name, port,
+    name,
+    port,
     url: `http://127.0.0.1:${port}`,
     api: `http://127.0.0.1:${port}/backend`,
     output: () => lines.join('\n'),
@@ -85,7 +90,18 @@ export async function serverProcess(name: string, env: Record<string, string>, o
     },
     async start() {
       const c = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        env: { ...process.env, LOG: '0', HOST: '127.0.0.1', PORT: String(port), FACET_SECRET: SHARED_SECRET, DATA_DIR: dataDir, DIST_DIR: join(dataDir, 'no-dist'), DEMO_CACHE_DIR: demoCacheDir(), DEMO_LAYER_PX: String(TEST_LAYER_PX), ...env },
+        env: {
+          ...process.env,
+          LOG: '0',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          FACET_SECRET: SHARED_SECRET,
+          DATA_DIR: dataDir,
+          DIST_DIR: join(dataDir, 'no-dist'),
+          DEMO_CACHE_DIR: demoCacheDir(),
+          DEMO_LAYER_PX: String(TEST_LAYER_PX),
+          ...env,
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       child = c;
@@ -178,7 +194,15 @@ export interface WorkerProcess {
 export async function workerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const dataDir = mkdtempSync(join(TMP, 'proc-worker-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-    env: { ...process.env, LOG: '0', DATA_DIR: dataDir, JOB_SUPERVISE_SECONDS: '1', DEMO_CACHE_DIR: demoCacheDir(), DEMO_LAYER_PX: String(TEST_LAYER_PX), ...env },
+    env: {
+      ...process.env,
+      LOG: '0',
+      DATA_DIR: dataDir,
+      JOB_SUPERVISE_SECONDS: '1',
+      DEMO_CACHE_DIR: demoCacheDir(),
+      DEMO_LAYER_PX: String(TEST_LAYER_PX),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -197,9 +221,11 @@ export async function workerProcess(env: Record<string, string>): Promise<Worker
   const mailDir = join(dataDir, 'mail');
   return {
     async mailWith(text, ms = 30_000) {
-      for (const until = Date.now() + ms; ; ) {
+      for (const until = Date.now() + ms; ;) {
         const names = existsSync(mailDir) ? readdirSync(mailDir) : [];
-        const found = names.map((n) => readFileSync(join(mailDir, n), 'utf8').replace(/=\r?\n/g, '')).filter((m) => m.includes(text));
+        const found = names
+          .map((n) => readFileSync(join(mailDir, n), 'utf8').replace(/=\r?\n/g, ''))
+          .filter((m) => m.includes(text));
         if (found.length) return found[0]!;
         if (Date.now() > until) throw new Error(`no mail naming ${text} in ${ms} ms:\n${lines.slice(-20).join('\n')}`);
         await new Promise((r) => setTimeout(r, 200));

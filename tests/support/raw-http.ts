@@ -36,14 +36,21 @@ export function rawRequest(baseUrl: string, r: RawRequest, timeoutMs = 10_000): 
         clearTimeout(timer);
         const text = Buffer.concat(chunks).toString('utf8');
         let json: unknown;
-        try { json = JSON.parse(text); } catch { json = undefined; }
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: Date.now() - started });
       });
     });
     const timer = setTimeout(() => {
       req.destroy(new Error(`no answer within ${timeoutMs} ms`));
     }, timeoutMs);
-    req.on('error', (err) => { clearTimeout(timer); reject(err); });
+    req.on('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
     req.end(r.body);
   });
 }

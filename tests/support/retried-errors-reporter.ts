@@ -7,7 +7,9 @@ export default class RetriedErrorsReporter implements Reporter {
     const result = test.result();
     const retries = test.diagnostic()?.retryCount ?? 0;
     if (result.state !== 'passed' || retries === 0 || !result.errors?.length) return;
-    const lines = result.errors.map((e) => `  ${e.name ?? 'Error'}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}`);
+    const lines = result.errors.map(
+      (e) => `  ${e.name ?? 'Error'}: ${e.message}\n${(e.stack ?? '').split('\n').slice(1, 6).join('\n')}`,
+    );
     console.log(`[retried] ${test.module.moduleId.replace(`${process.cwd()}/`, '')} > ${test.fullName}\n${lines.join('\n')}`);
   }
 }

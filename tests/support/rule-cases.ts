@@ -2,7 +2,13 @@
 // boundary values that pass. The unit and server tests run the same ones through the portal's check
 // and through the real server, so no rule of a table goes untested on either side.
 import { expect } from 'vitest';
-import { firstError, type FieldErrors, type FieldRule, type RuleTable, type TextRule } from '../../src/api/contract/rules/check.ts';
+import {
+  firstError,
+  type FieldErrors,
+  type FieldRule,
+  type RuleTable,
+  type TextRule,
+} from '../../src/api/contract/rules/check.ts';
 import type { CallResult } from './http.ts';
 
 export interface Case {
@@ -31,7 +37,9 @@ export function breaking(field: string, r: FieldRule): Case[] {
       ];
     case 'number':
       return [
-        c(r.max + 1, 'above the range'), c(r.min - 1, 'below the range'), c('abc', 'not a number'),
+        c(r.max + 1, 'above the range'),
+        c(r.min - 1, 'below the range'),
+        c('abc', 'not a number'),
         ...(r.exclusiveMin ? [c(r.min, 'the excluded least')] : []),
         ...(r.integer ? [c(r.min + 0.5, 'not an integer')] : []),
       ];
@@ -52,7 +60,9 @@ export function passing(field: string, r: FieldRule): Case[] {
     case 'text': {
       const takes = (v: string) => v.length >= r.min && !refusedBy(field, r)(v);
       return [
-        ...[chars(r.max), '1'.repeat(r.max), `${'é'.repeat(r.max - 1)}😀`].filter(takes).map((v) => c(v, `${r.max} characters: ${v.slice(0, 3)}…`)),
+        ...[chars(r.max), '1'.repeat(r.max), `${'é'.repeat(r.max - 1)}😀`]
+          .filter(takes)
+          .map((v) => c(v, `${r.max} characters: ${v.slice(0, 3)}…`)),
         ...['', ...TRICKY].filter(takes).map((v) => c(v, `its format takes ${JSON.stringify(v)}`)),
       ];
     }

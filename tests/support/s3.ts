@@ -23,7 +23,13 @@ const KEY = 'S3RVER'; // s3rver's fixed credentials
 
 export async function startS3(bucket = 'facet-test'): Promise<S3Fixture> {
   const dir = mkdtempSync(join(TMP, 's3rver-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: bucket, configs: [] }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
@@ -34,8 +40,12 @@ export async function startS3(bucket = 'facet-test'): Promise<S3Fixture> {
       s3: { endpoint, region: 'us-east-1', accessKeyId: KEY, secretAccessKey: KEY },
     }),
     env: (prefix) => ({
-      STORAGE_URL: `s3://${bucket}/${prefix}`, S3_ENDPOINT: endpoint, AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: KEY, AWS_SECRET_ACCESS_KEY: KEY, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      STORAGE_URL: `s3://${bucket}/${prefix}`,
+      S3_ENDPOINT: endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: KEY,
+      AWS_SECRET_ACCESS_KEY: KEY,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     }),
     async close() {
       await server.close();

@@ -21,7 +21,8 @@ export const demoCacheDir = () => join(TMP, `demo-layers-${sourceHash()}`);
 /** Keyed by the schema and seed sources and the layers' size, so concurrent runs of different trees never share one. */
 export const snapshotDir = (kind: 'pglite' | 'postgres', px = TEST_LAYER_PX) => join(TMP, `seed-${kind}-${sourceHash()}-${px}`);
 /** Also keyed by this tree's folder: several checkouts may share one PostgreSQL cluster. */
-export const templateDb = (px = TEST_LAYER_PX) => `facet_tpl_${createHash('sha256').update(sourceHash()).update(TMP).update(String(px)).digest('hex').slice(0, 12)}`;
+export const templateDb = (px = TEST_LAYER_PX) =>
+  `facet_tpl_${createHash('sha256').update(sourceHash()).update(TMP).update(String(px)).digest('hex').slice(0, 12)}`;
 
 /** Changes to the schema or the seed make a new snapshot. */
 let cachedHash: string | undefined;

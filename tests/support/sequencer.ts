@@ -7,7 +7,15 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest browser files (2-4 min each), started first: on a fresh clone vitest has no durations
  * and orders by file size, which put the 73-action double-everything (a small file) last, alone.
  */
-const LONGEST = ['double-everything', 'engines/webkit', 'spin-viewer', 'engines/firefox', 'imagery-presets', 'shell-screens', 'add-products.test'];
+const LONGEST = [
+  'double-everything',
+  'engines/webkit',
+  'spin-viewer',
+  'engines/firefox',
+  'imagery-presets',
+  'shell-screens',
+  'add-products.test',
+];
 const BROWSER_PROJECTS = new Set(['e2e', 'engines']);
 const rank = (f: TestSpecification) => {
   const i = LONGEST.findIndex((name) => f.moduleId.includes(`/${name}`));

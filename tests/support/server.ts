@@ -48,7 +48,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
     openAgain = () => openPostgres(copy.url);
     dropDb = copy.drop;
   }
-  const config = configIn(dataDir, { distDir: join(dataDir, 'no-dist'), demoCacheDir: demoCacheDir(), demoLayerPx: px, ...overrides });
+  const config = configIn(dataDir, {
+    distDir: join(dataDir, 'no-dist'),
+    demoCacheDir: demoCacheDir(),
+    demoLayerPx: px,
+    ...overrides,
+  });
   const app = await buildApp(config, db, options);
   const url = await listen(app);
   // The portal's address is this server's own (a port of its own), unless a test names one: e-mailed
@@ -56,7 +61,10 @@ export async function startTestServer(overrides: Partial<Config> = {}, options: 
   if (!overrides.publicUrl) config.publicUrl = url;
   const twins: (() => Promise<void>)[] = [];
   return {
-    app, db, url, config,
+    app,
+    db,
+    url,
+    config,
     api: `${url}${config.apiPrefix}`,
     async tokenFor(email) {
       const u = await db.one<{ id: number }>('SELECT id FROM users WHERE email = $1', [email]);
@@ -125,7 +133,10 @@ function linkTree(from: string, to: string): void {
 export async function copySeededPostgres(px = TEST_LAYER_PX): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `facet_t_${process.pid}_${++counter}`;
   await adminSql(`CREATE DATABASE ${name} TEMPLATE ${templateDb(px)}`);
-  return { url: withDatabase(process.env.TEST_DATABASE_URL!, name), drop: async () => void (await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+  return {
+    url: withDatabase(process.env.TEST_DATABASE_URL!, name),
+    drop: async () => void (await adminSql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }
 
 /** Listens on a free loopback port; the server's address. */

@@ -9,12 +9,16 @@ import { ensureSnapshot } from './seed-snapshot.ts';
 const shared = globalThis as { facetPgSnapshot?: Promise<void> };
 
 function seedInChild(): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/snapshot-child.ts', 'postgres'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/snapshot-child.ts', 'postgres'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let errors = '';
   child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`Seeding the PostgreSQL snapshot failed (exit ${code}):\n${errors}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`Seeding the PostgreSQL snapshot failed (exit ${code}):\n${errors}`)),
+    );
   });
 }
 

@@ -3,10 +3,24 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import {
-  batchProblems, fieldProblems, FILE_ACCEPT, IMAGE_ACCEPT, newProduct, onlyOneProduct, productProblems, toProductDraft, type ProductItem,
+  batchProblems,
+  fieldProblems,
+  FILE_ACCEPT,
+  IMAGE_ACCEPT,
+  newProduct,
+  onlyOneProduct,
+  productProblems,
+  toProductDraft,
+  type ProductItem,
 } from '../../src/features/add-products/product-form-rules.ts';
 
-const ready = (uid: string, extra: Partial<ProductItem> = {}): ProductItem => ({ ...newProduct(uid), name: 'Oslo Sofa', sku: 'OS-1', imageIds: [1], ...extra });
+const ready = (uid: string, extra: Partial<ProductItem> = {}): ProductItem => ({
+  ...newProduct(uid),
+  name: 'Oslo Sofa',
+  sku: 'OS-1',
+  imageIds: [1],
+  ...extra,
+});
 const messages = (p: ProductItem, n = 1) => productProblems(p, n).map((x) => x.message);
 
 describe('a new product', () => {
@@ -31,12 +45,17 @@ describe('the checks before SEND', () => {
 
   it('needs an image, naming the product by number and sku (or name)', () => {
     expect(messages(ready('a', { imageIds: [] }), 3)).toEqual(['You need to add at least one image to the product 3: OS-1']);
-    expect(messages(ready('a', { imageIds: [], sku: '' }), 2)).toEqual(['You need to add at least one image to the product 2: Oslo Sofa']);
+    expect(messages(ready('a', { imageIds: [], sku: '' }), 2)).toEqual([
+      'You need to add at least one image to the product 2: Oslo Sofa',
+    ]);
   });
 
   it('needs the dimensions and a file for automation', () => {
     const auto = ready('a', { automation: true, height: '80', width: '', depth: '90' });
-    expect(messages(auto, 2)).toEqual(['You need to add the dimensions to the product 2: OS-1', 'You need to add at least one file to the product 2: OS-1']);
+    expect(messages(auto, 2)).toEqual([
+      'You need to add the dimensions to the product 2: OS-1',
+      'You need to add at least one file to the product 2: OS-1',
+    ]);
     expect(messages({ ...auto, width: '200', fileIds: [4] })).toEqual([]);
     expect(messages(ready('a', { height: '' }))).toEqual([]); // without automation nothing is required
   });
@@ -54,15 +73,22 @@ describe('the checks before SEND', () => {
     expect(messages(ready('a', { height: '-1' }))).toEqual(['The height field must not be negative.']);
     expect(messages(ready('a', { width: 'abc' }))).toEqual([`The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`]);
     expect(messages(ready('a', { name: 'n'.repeat(256), sku: 's'.repeat(101) }))).toEqual([
-      'The name field must not be greater than 255 characters.', 'The sku field must not be greater than 100 characters.',
+      'The name field must not be greater than 255 characters.',
+      'The sku field must not be greater than 100 characters.',
     ]);
     expect(messages(ready('a', { name: ` ${'n'.repeat(255)} `, width: ` 6' 2 1/2" ` }))).toEqual([]); // checked as sent: trimmed
   });
 
   it('shows the field rules as typed, at their fields: a new tag, a description that will be sent', () => {
     const p = ready('a', {
-      tags: [{ key: 4, label: 'x'.repeat(150) }, { key: 'new:long', label: 't'.repeat(101) }],
-      descriptions: [{ key: 'd1', title: 'T', notes: 'n'.repeat(5001) }, { key: 'd2', title: 'x'.repeat(300), notes: ' ' }],
+      tags: [
+        { key: 4, label: 'x'.repeat(150) },
+        { key: 'new:long', label: 't'.repeat(101) },
+      ],
+      descriptions: [
+        { key: 'd1', title: 'T', notes: 'n'.repeat(5001) },
+        { key: 'd2', title: 'x'.repeat(300), notes: ' ' },
+      ],
       collection: 'c'.repeat(256),
     });
     expect(fieldProblems(p)).toEqual([
@@ -70,7 +96,9 @@ describe('the checks before SEND', () => {
       { field: 'tags', message: 'The name field must not be greater than 100 characters.' },
       { field: 'block:d1:notes', message: 'The notes field must not be greater than 5000 characters.' },
     ]);
-    expect(fieldProblems(ready('a', { measure: 'yd' }))).toEqual([{ field: 'measure', message: 'The measure field must be one of: in, ft, (blank), mm, cm, m.' }]);
+    expect(fieldProblems(ready('a', { measure: 'yd' }))).toEqual([
+      { field: 'measure', message: 'The measure field must be one of: in, ft, (blank), mm, cm, m.' },
+    ]);
   });
 });
 
@@ -92,8 +120,20 @@ describe('onlyOneProduct', () => {
 
 describe('what one product registers', () => {
   it('trims, takes the files by id, sends typed tags by name and automation only with the permission', () => {
-    const files = new Map([[1, new File(['a'], 'a.png')], [2, new File(['b'], 'spec.pdf')]]);
-    const p = ready('a', { name: ' Oslo ', automation: true, fileIds: [2], tags: [{ key: 4, label: 'linen' }, { key: 'new:oak', label: 'oak' }], note: 'short' });
+    const files = new Map([
+      [1, new File(['a'], 'a.png')],
+      [2, new File(['b'], 'spec.pdf')],
+    ]);
+    const p = ready('a', {
+      name: ' Oslo ',
+      automation: true,
+      fileIds: [2],
+      tags: [
+        { key: 4, label: 'linen' },
+        { key: 'new:oak', label: 'oak' },
+      ],
+      note: 'short',
+    });
     const d = toProductDraft(p, files, true);
     expect(d).toMatchObject({ name: 'Oslo', sku: 'OS-1', automation_system: 1, tags: [4, 'oak'], note: 'short', measure: 'in' });
     expect(d.images!.map((x) => (x as File).name)).toEqual(['a.png']);

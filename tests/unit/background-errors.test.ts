@@ -8,7 +8,13 @@ import { ApiFailure } from '../../src/api/client.ts';
 const config = { headers: {} } as InternalAxiosRequestConfig;
 const networkError = () => new AxiosError('Network Error', 'ERR_NETWORK', config);
 const serverError = (status: number) =>
-  new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, { status, statusText: '', headers: {}, config, data: { success: false, message: 'Boom' } } as AxiosResponse);
+  new AxiosError('Request failed', 'ERR_BAD_RESPONSE', config, undefined, {
+    status,
+    statusText: '',
+    headers: {},
+    config,
+    data: { success: false, message: 'Boom' },
+  } as AxiosResponse);
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -15,7 +15,9 @@ describe('bug report checks', () => {
   it('keeps to the server’s lengths', () => {
     expect(checkBugReport('s'.repeat(SUBJECT_MAX), 'd')).toEqual({});
     expect(checkBugReport('s'.repeat(SUBJECT_MAX + 1), 'd').subject).toBe('The subject can be at most 255 characters.');
-    expect(checkBugReport('s', 'd'.repeat(DESCRIPTION_MAX + 1)).description).toBe('The description can be at most 10,000 characters.');
+    expect(checkBugReport('s', 'd'.repeat(DESCRIPTION_MAX + 1)).description).toBe(
+      'The description can be at most 10,000 characters.',
+    );
   });
   it('passes a complete report', () => {
     expect(checkBugReport('Broken button', 'It does nothing.')).toEqual({});

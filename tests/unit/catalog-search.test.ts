@@ -6,9 +6,25 @@ import fc from 'fast-check';
 import { highlight, matchDoc, nearPrefix, queryWords, searchDoc, stem, type Piece } from '../../src/data/catalog-search.ts';
 import { SearchIndex } from '../../src/data/search-index.ts';
 
-interface P { id: number; name: string; sku: string; collection?: string; finish?: string; tags?: string[]; categories?: string[] }
+interface P {
+  id: number;
+  name: string;
+  sku: string;
+  collection?: string;
+  finish?: string;
+  tags?: string[];
+  categories?: string[];
+}
 const CATALOG: P[] = [
-  { id: 1, name: 'Sierra Sideboard', sku: 'ACM-1060', collection: 'Heritage', finish: 'Walnut', tags: ['oak'], categories: ['Storage', 'Sideboards'] },
+  {
+    id: 1,
+    name: 'Sierra Sideboard',
+    sku: 'ACM-1060',
+    collection: 'Heritage',
+    finish: 'Walnut',
+    tags: ['oak'],
+    categories: ['Storage', 'Sideboards'],
+  },
   { id: 2, name: 'Oslo Sofa', sku: 'ACM-1061', collection: 'Nordic', finish: 'Linen', categories: ['Seating', 'Sofas'] },
   { id: 3, name: 'Harbor Armchair', sku: 'ACM-2000', collection: 'Coastline', finish: 'Matte', tags: ['lounge'] },
   { id: 4, name: 'Luna Sofas Set', sku: 'LUN-4', collection: 'Atelier', finish: 'Velvet' },
@@ -28,7 +44,10 @@ function find(text: string, catalog = CATALOG, rank = true): number[] {
 }
 /** The slow path's answer for the same text (no ranking). */
 const oracle = (text: string, catalog = CATALOG) =>
-  [...catalog].sort((a, b) => b.id - a.id).filter((p) => matchDoc(docOf(p), queryWords(text)) >= 0).map((p) => p.id);
+  [...catalog]
+    .sort((a, b) => b.id - a.id)
+    .filter((p) => matchDoc(docOf(p), queryWords(text)) >= 0)
+    .map((p) => p.id);
 const both = (text: string) => {
   expect([...find(text)].sort(), `index vs oracle for "${text}"`).toEqual([...oracle(text)].sort());
   return find(text);
@@ -61,7 +80,7 @@ describe('search that finds', () => {
     expect(both('acm10')).toEqual(expect.arrayContaining([1, 2, 5]));
   });
 
-  it('matches a word of letters at the start of a code, across its punctuation (the codes\' leading letters)', () => {
+  it("matches a word of letters at the start of a code, across its punctuation (the codes' leading letters)", () => {
     const catalog: P[] = [
       { id: 1, name: 'Rug', sku: 'AB-CD-12' },
       { id: 2, name: 'Mat', sku: 'ABX9' },
@@ -146,7 +165,9 @@ describe('search that finds', () => {
     expect(marked(highlight('Sierra Sideboard', queryWords('sideboard sie')))).toEqual(['Sie', 'Sideboard']);
     expect(marked(highlight('Sierra Sideboard', queryWords('sid')))).toEqual(['Sid']);
     expect(highlight('Sierra Sideboard', queryWords('sid'))).toEqual([
-      { text: 'Sierra ', hit: false }, { text: 'Sid', hit: true }, { text: 'eboard', hit: false },
+      { text: 'Sierra ', hit: false },
+      { text: 'Sid', hit: true },
+      { text: 'eboard', hit: false },
     ]);
     expect(marked(highlight('Oslo Sofa', queryWords('sofas')))).toEqual(['Sofa']);
     expect(marked(highlight('Harbor Armchair', queryWords('armchiar')))).toEqual(['Armchair']);
@@ -155,7 +176,11 @@ describe('search that finds', () => {
     expect(marked(highlight('ACM-1060', queryWords('1060')))).toEqual(['1060']);
     expect(marked(highlight('Chêne clair', queryWords('chene')))).toEqual(['Chêne']);
     expect(highlight('Oslo Sofa', [])).toEqual([{ text: 'Oslo Sofa', hit: false }]);
-    expect(highlight('Oslo Sofa', queryWords('lamp')).map((p) => p.text).join('')).toBe('Oslo Sofa');
+    expect(
+      highlight('Oslo Sofa', queryWords('lamp'))
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('Oslo Sofa');
   });
 
   it('the index answers like the slow path for any text (property)', () => {

@@ -1,7 +1,14 @@
 // The catalogue's product selection (issue 28): a click, a Shift-click range in the order shown (both
 // directions, the state of the clicked card), "Select all" of every match, and products that are gone.
 import { describe, expect, it } from 'vitest';
-import { NO_SELECTION, allSelected, clickSelect, selectAll, without, type Selection } from '../../src/features/catalog/selection.ts';
+import {
+  NO_SELECTION,
+  allSelected,
+  clickSelect,
+  selectAll,
+  without,
+  type Selection,
+} from '../../src/features/catalog/selection.ts';
 
 const order = [50, 40, 30, 20, 10];
 const ids = (s: Selection) => [...s.ids].sort((a, b) => a - b);

@@ -8,11 +8,17 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Dexie, FacetDb } from '../../src/data/db.ts';
 import type { OutboxEntry } from '../../src/data/types.ts';
 
-const entry = (ids: number[]): OutboxEntry => ({
-  state: 'queued', label: 'Add tags', entities: ids.map((id) => `product:${id}`), errorPrefix: '',
-  call: { command: 'productBulk.apply', body: { id_customer: 1, ids, action: { kind: 'delete' } } },
-  action: 'a1', actionLabel: 'Add tags', createdAt: 1,
-} as unknown as OutboxEntry);
+const entry = (ids: number[]): OutboxEntry =>
+  ({
+    state: 'queued',
+    label: 'Add tags',
+    entities: ids.map((id) => `product:${id}`),
+    errorPrefix: '',
+    call: { command: 'productBulk.apply', body: { id_customer: 1, ids, action: { kind: 'delete' } } },
+    action: 'a1',
+    actionLabel: 'Add tags',
+    createdAt: 1,
+  }) as unknown as OutboxEntry;
 
 /** How many intervals a recorded part holds (Dexie's interval tree: a node with l and r). */
 function nodes(tree: unknown): number {
@@ -55,7 +61,10 @@ describe('coarse tracking of wide rows', () => {
     await db.open();
     const d = db;
     const counts: number[] = [];
-    const sub = liveQuery(() => d.outbox.where('entities').equals('product:4321').count()).subscribe({ next: (n) => counts.push(n), error: (e: unknown) => counts.push(String(e) as unknown as number) });
+    const sub = liveQuery(() => d.outbox.where('entities').equals('product:4321').count()).subscribe({
+      next: (n) => counts.push(n),
+      error: (e: unknown) => counts.push(String(e) as unknown as number),
+    });
     await expect.poll(() => counts).toEqual([0]);
     await d.outbox.add(entry(Array.from({ length: 10_000 }, (_, i) => i + 1)));
     await expect.poll(() => counts.at(-1)).toBe(1);

@@ -14,16 +14,32 @@ const entry = (name: string) => {
 describe('commands', () => {
   it.each(COMMANDS)('%s is sent as its contract entry', (command) => {
     const e = entry(command);
-    expect(routeOf({ command } as never)).toEqual({ method: e.method, path: e.path, ...(e.files && { file: Object.keys(e.files)[0] }) });
+    expect(routeOf({ command } as never)).toEqual({
+      method: e.method,
+      path: e.path,
+      ...(e.files && { file: Object.keys(e.files)[0] }),
+    });
   });
 
   it('maps a version 8 call to its command, keeping its fields and Blob', () => {
-    expect(commandFromPath({ method: 'POST', path: '/posts/product/resource/store', body: { id_product: -5 }, upload: { field: 'image', blobId: 3 } }))
-      .toEqual({ command: 'productInfo.imageStore', body: { id_product: -5 }, upload: { blobId: 3 } });
-    expect(commandFromPath({ method: 'PUT', path: '/puts/product/automation/vignette/config/edit', body: { id_product_config: 9, id_product: 2, id_customer: 1, shadow: 4 } }))
-      .toEqual({ command: 'vignette.edit', body: { id_product_config: 9, id_product: 2, id_customer: 1, shadow: 4 } });
-    expect(commandFromPath({ method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: 4, id_customer: 1 } }))
-      .toEqual({ command: 'products.remove', query: { id_product: 4, id_customer: 1 } });
+    expect(
+      commandFromPath({
+        method: 'POST',
+        path: '/posts/product/resource/store',
+        body: { id_product: -5 },
+        upload: { field: 'image', blobId: 3 },
+      }),
+    ).toEqual({ command: 'productInfo.imageStore', body: { id_product: -5 }, upload: { blobId: 3 } });
+    expect(
+      commandFromPath({
+        method: 'PUT',
+        path: '/puts/product/automation/vignette/config/edit',
+        body: { id_product_config: 9, id_product: 2, id_customer: 1, shadow: 4 },
+      }),
+    ).toEqual({ command: 'vignette.edit', body: { id_product_config: 9, id_product: 2, id_customer: 1, shadow: 4 } });
+    expect(
+      commandFromPath({ method: 'DELETE', path: '/deletes/product/squedule', query: { id_product: 4, id_customer: 1 } }),
+    ).toEqual({ command: 'products.remove', query: { id_product: 4, id_customer: 1 } });
   });
 
   it('keeps a call it cannot map as a legacy call, sent as it was', () => {
@@ -32,13 +48,21 @@ describe('commands', () => {
     expect(routeOf(commandFromPath(unknown))).toEqual({ method: 'POST', path: '/posts/product/retired/store', file: undefined });
     // Same path, another method, or another file part: not the entry.
     expect(commandFromPath({ method: 'PUT', path: '/posts/product/store' }).command).toBe('legacy');
-    expect(commandFromPath({ method: 'POST', path: '/posts/product/asset/store', upload: { field: 'image', blobId: 1 } }).command).toBe('legacy');
+    expect(
+      commandFromPath({ method: 'POST', path: '/posts/product/asset/store', upload: { field: 'image', blobId: 1 } }).command,
+    ).toBe('legacy');
   });
 
   it("rewrites a temp id inside a bulk call's arrays and nested action, and nothing else", () => {
     const temp = -1_700_000_000_000_001;
-    const call = { command: 'productBulk.apply' as const, body: { id_customer: 3, ids: [5, temp, 7], action: { kind: 'removeTags' as const, tags: [temp, 9] } } };
-    expect(rewriteCall(call, temp, 42)).toEqual({ command: 'productBulk.apply', body: { id_customer: 3, ids: [5, 42, 7], action: { kind: 'removeTags', tags: [42, 9] } } });
+    const call = {
+      command: 'productBulk.apply' as const,
+      body: { id_customer: 3, ids: [5, temp, 7], action: { kind: 'removeTags' as const, tags: [temp, 9] } },
+    };
+    expect(rewriteCall(call, temp, 42)).toEqual({
+      command: 'productBulk.apply',
+      body: { id_customer: 3, ids: [5, 42, 7], action: { kind: 'removeTags', tags: [42, 9] } },
+    });
     expect(call.body.ids).toEqual([5, temp, 7]); // the queued call itself is not changed in place
   });
 });

@@ -27,7 +27,7 @@ describe('SEED_DEMO', () => {
 });
 
 describe('DEMO_LAYER_PX', () => {
-  it("defaults to 2400 px, the demo `npm start` seeds, and reads a whole number in range", () => {
+  it('defaults to 2400 px, the demo `npm start` seeds, and reads a whole number in range', () => {
     expect(loadConfig({}).demoLayerPx).toBe(2400);
     expect(loadConfig({ DEMO_LAYER_PX: ' ' }).demoLayerPx).toBe(2400);
     expect(loadConfig({ DEMO_LAYER_PX: '480' }).demoLayerPx).toBe(480);
@@ -36,7 +36,9 @@ describe('DEMO_LAYER_PX', () => {
 
   it('stops on anything else rather than seed a demo of another size', () => {
     for (const v of ['239', '4801', '600.5', '2400px', 'big', '-480']) {
-      expect(() => loadConfig({ DEMO_LAYER_PX: v })).toThrow(`DEMO_LAYER_PX must be a whole number of pixels from 240 to 4800 (got "${v}")`);
+      expect(() => loadConfig({ DEMO_LAYER_PX: v })).toThrow(
+        `DEMO_LAYER_PX must be a whole number of pixels from 240 to 4800 (got "${v}")`,
+      );
     }
   });
 });

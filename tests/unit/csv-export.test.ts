@@ -10,9 +10,23 @@ import { productsCsvText } from '../../src/workers/csv-write.ts';
 const ctx = csvContext();
 
 const product = (over: Partial<ExportProduct> = {}): ExportProduct => ({
-  id: 1, name: 'Oslo Sofa', sku: 'ACM-1060', collection: 'Nordic', automation_system: 0, height: '80', width: '200', depth: '90',
-  measure: 'cm', finish: 'Walnut', note: 'Front legs in oak', tags: [{ name: 'Linen' }, { name: 'oak' }],
-  categories: [{ name: 'Seating', subcategory: 'Sofas' }, { name: 'Lighting', subcategory: 'Chairs' }], ...over,
+  id: 1,
+  name: 'Oslo Sofa',
+  sku: 'ACM-1060',
+  collection: 'Nordic',
+  automation_system: 0,
+  height: '80',
+  width: '200',
+  depth: '90',
+  measure: 'cm',
+  finish: 'Walnut',
+  note: 'Front legs in oak',
+  tags: [{ name: 'Linen' }, { name: 'oak' }],
+  categories: [
+    { name: 'Seating', subcategory: 'Sofas' },
+    { name: 'Lighting', subcategory: 'Chairs' },
+  ],
+  ...over,
 });
 
 const roundTrip = (products: ExportProduct[], blocks = new Map<number, { title: string; notes: string }>()) => {
@@ -31,8 +45,17 @@ describe('CSV export', () => {
     const [row] = result.rows;
     expect(row!.problems).toEqual([]);
     expect(row!.item).toMatchObject({
-      name: 'Oslo Sofa', sku: 'ACM-1060', collection: 'Nordic', automation: false, height: '80', width: '200', depth: '90', measure: 'cm',
-      finish: 'Walnut', note: 'Front legs in oak', subcategoryIds: [11, 22],
+      name: 'Oslo Sofa',
+      sku: 'ACM-1060',
+      collection: 'Nordic',
+      automation: false,
+      height: '80',
+      width: '200',
+      depth: '90',
+      measure: 'cm',
+      finish: 'Walnut',
+      note: 'Front legs in oak',
+      subcategoryIds: [11, 22],
       descriptions: [{ title: 'Care', notes: 'Dry cloth only.' }],
     });
     expect(row!.item.tags.map((t) => t.label)).toEqual(['Linen', 'oak']);
@@ -54,7 +77,10 @@ describe('CSV export', () => {
     const { text, result } = roundTrip([product({ id: 2, sku: 'B', automation_system: 1 }), product({ id: 1, sku: 'A' })]);
     expect(text.startsWith('\uFEFFname,sku,')).toBe(true);
     expect(text.split('\r\n')).toHaveLength(4);
-    expect(result.rows.map((r) => [r.item.sku, r.item.automation])).toEqual([['B', true], ['A', false]]);
+    expect(result.rows.map((r) => [r.item.sku, r.item.automation])).toEqual([
+      ['B', true],
+      ['A', false],
+    ]);
   });
 
   it('writes an empty product as empty cells (no "undefined"), and no title without a block', () => {
@@ -63,7 +89,7 @@ describe('CSV export', () => {
     expect(text.split('\r\n')[1]!.endsWith(',,')).toBe(true);
   });
 
-  it("names the file after the company and the day", () => {
+  it('names the file after the company and the day', () => {
     expect(exportFileName('Acme Living', '2026-11-27')).toBe('acme-living-products-2026-11-27.csv');
     expect(exportFileName('Ærø Møbler & Co.', '2026-11-27')).toBe('ærø-møbler-co-products-2026-11-27.csv');
     expect(exportFileName(undefined, '2026-11-27')).toBe('products-2026-11-27.csv');

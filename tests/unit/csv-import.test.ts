@@ -15,7 +15,10 @@ describe('CSV parsing', () => {
   it('reads quoted cells with commas and new lines, skips blank lines, trims headers, drops a BOM', () => {
     const p = parseCsvText('\uFEFF name , sku,tags\n"Oslo, large",OS-1,"linen, oak"\n\n"Two\nlines",T-2,\n');
     expect(p.headers).toEqual(['name', 'sku', 'tags']);
-    expect(p.records).toEqual([{ name: 'Oslo, large', sku: 'OS-1', tags: 'linen, oak' }, { name: 'Two\nlines', sku: 'T-2', tags: '' }]);
+    expect(p.records).toEqual([
+      { name: 'Oslo, large', sku: 'OS-1', tags: 'linen, oak' },
+      { name: 'Two\nlines', sku: 'T-2', tags: '' },
+    ]);
     expect(p.errors).toEqual([]);
   });
 });
@@ -32,31 +35,58 @@ describe('headers', () => {
   });
 
   it(`refuse more than ${MAX_ROWS} rows`, () => {
-    expect(read(`sku\n${Array.from({ length: MAX_ROWS + 1 }, (_, i) => `S-${i}`).join('\n')}\n`).fatal).toMatch(/at most 500 products/);
+    expect(read(`sku\n${Array.from({ length: MAX_ROWS + 1 }, (_, i) => `S-${i}`).join('\n')}\n`).fatal).toMatch(
+      /at most 500 products/,
+    );
   });
 });
 
 describe('rows', () => {
   it('map every field, with tags by the comma rule and categories by name', () => {
-    const r = read('name,sku,collection,height,width,depth,unit,finish,note,tags,categories,description\n' +
-      'Oslo Sofa,OS-1,Nordic,80,210,95,cm,Oak,Solid frame,"LINEN, oak, linen",Seating > Sofas; Lamps,Deep seats\n');
+    const r = read(
+      'name,sku,collection,height,width,depth,unit,finish,note,tags,categories,description\n' +
+        'Oslo Sofa,OS-1,Nordic,80,210,95,cm,Oak,Solid frame,"LINEN, oak, linen",Seating > Sofas; Lamps,Deep seats\n',
+    );
     expect(r.fatal).toBeUndefined();
     const { item, problems, line } = r.rows[0]!;
     expect(line).toBe(2);
     expect(problems).toEqual([]);
-    expect(item).toMatchObject({ name: 'Oslo Sofa', sku: 'OS-1', collection: 'Nordic', height: '80', width: '210', depth: '95', measure: 'cm', finish: 'Oak', note: 'Solid frame', subcategoryIds: [11, 21] });
-    expect(item.tags).toEqual([{ key: 5, label: 'Linen' }, { key: 'new:oak', label: 'oak' }]);
+    expect(item).toMatchObject({
+      name: 'Oslo Sofa',
+      sku: 'OS-1',
+      collection: 'Nordic',
+      height: '80',
+      width: '210',
+      depth: '95',
+      measure: 'cm',
+      finish: 'Oak',
+      note: 'Solid frame',
+      subcategoryIds: [11, 21],
+    });
+    expect(item.tags).toEqual([
+      { key: 5, label: 'Linen' },
+      { key: 'new:oak', label: 'oak' },
+    ]);
     expect(item.descriptions).toEqual([{ key: `${item.uid}-d0`, title: 'Description', notes: 'Deep seats' }]);
     expect(item.imageIds).toEqual([]);
   });
 
   it('keep the defaults where a column is missing or blank', () => {
     const { item } = read('sku,note\nS-1,\n').rows[0]!;
-    expect(item).toMatchObject({ measure: 'in', note: 'Some more details to inform about technical aspects of the product.', automation: false });
+    expect(item).toMatchObject({
+      measure: 'in',
+      note: 'Some more details to inform about technical aspects of the product.',
+      automation: false,
+    });
   });
 
   it("are checked by the typed products' rules, numbered after the products already in the batch", () => {
-    const r = read('name,sku,automation,height,width,depth,note,collection\n,,,,,,,Nordic\nChair,C-1,yes,80,,90,\nLamp,L-1,no,,,,' + 'n'.repeat(201) + ',\n', ctx({ offset: 2 }));
+    const r = read(
+      'name,sku,automation,height,width,depth,note,collection\n,,,,,,,Nordic\nChair,C-1,yes,80,,90,\nLamp,L-1,no,,,,' +
+        'n'.repeat(201) +
+        ',\n',
+      ctx({ offset: 2 }),
+    );
     expect(r.rows.map((x) => x.problems)).toEqual([
       ['You need to add a name or sku to the product'],
       ['You need to add the dimensions to the product 4: C-1'],

@@ -2,16 +2,38 @@
 // Tasks by States arrows.
 import { describe, expect, it } from 'vitest';
 import {
-  modelsLeft, percent, roundDots, roundLabel, showsDates, showsReview, statusColour, STATUS_COLOURS, tasksNeedArrows,
+  modelsLeft,
+  percent,
+  roundDots,
+  roundLabel,
+  showsDates,
+  showsReview,
+  statusColour,
+  STATUS_COLOURS,
+  tasksNeedArrows,
 } from '../../src/features/dashboard/round-rules.ts';
 
-const round = (o: Partial<{ round_current: number; total_models: number; status_service: number; link_review: string | null }>) => ({
-  round_current: 3, total_models: 12, status_service: 1, link_review: '/review/1', ...o,
+const round = (
+  o: Partial<{ round_current: number; total_models: number; status_service: number; link_review: string | null }>,
+) => ({
+  round_current: 3,
+  total_models: 12,
+  status_service: 1,
+  link_review: '/review/1',
+  ...o,
 });
 
 describe('round cards', () => {
   it('status colours 0 to 6', () => {
-    expect([0, 1, 2, 3, 4, 5, 6].map(statusColour)).toEqual(['black', 'purple', 'blue', 'yellow', 'gradient-blue', 'green', 'green']);
+    expect([0, 1, 2, 3, 4, 5, 6].map(statusColour)).toEqual([
+      'black',
+      'purple',
+      'blue',
+      'yellow',
+      'gradient-blue',
+      'green',
+      'green',
+    ]);
     expect(STATUS_COLOURS).toHaveLength(7);
     expect(statusColour(9)).toBe('green');
     expect(statusColour(-1)).toBe('black');
@@ -34,7 +56,15 @@ describe('round cards', () => {
   });
 
   it('seven dots: earlier rounds done, the current one in its status colour, the rest black', () => {
-    expect(roundDots(round({ round_current: 3, status_service: 3 }))).toEqual(['done', 'done', 'yellow', 'pending', 'pending', 'pending', 'pending']);
+    expect(roundDots(round({ round_current: 3, status_service: 3 }))).toEqual([
+      'done',
+      'done',
+      'yellow',
+      'pending',
+      'pending',
+      'pending',
+      'pending',
+    ]);
     expect(roundDots(round({ round_current: 1, status_service: 4 }))).toEqual(['gradient-blue', ...Array(6).fill('pending')]);
     expect(roundDots(round({ round_current: 0, status_service: 0 }))).toEqual(Array(7).fill('pending'));
     expect(roundDots(round({ round_current: 7, status_service: 6 }))).toEqual([...Array(6).fill('done'), 'green']);

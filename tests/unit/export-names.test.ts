@@ -10,12 +10,18 @@ describe('export file names', () => {
   });
 
   it('makes the note safe for a file name (spaces as dashes, no separators or reserved characters)', () => {
-    expect(fileNameFor('OS_<note>_<frame_num2>.<ext>', { note: ' Blue / Sofa: v2 ', frame: 3, frames: 48, ext: 'png' })).toBe('OS_Blue---Sofa--v2_03.png');
+    expect(fileNameFor('OS_<note>_<frame_num2>.<ext>', { note: ' Blue / Sofa: v2 ', frame: 3, frames: 48, ext: 'png' })).toBe(
+      'OS_Blue---Sofa--v2_03.png',
+    );
   });
 
   it('adds .ext when the pattern has no <ext>, and _nn when it has no frame token', () => {
     expect(fileNameFor('IMG_<frame_num2>', { frame: 2, frames: 12, ext: 'jpg' })).toBe('IMG_02.jpg');
-    expect(fileNames({ file_name: 'product.<ext>', frames: 3, file_type: 'png' })).toEqual(['product_01.png', 'product_02.png', 'product_03.png']);
+    expect(fileNames({ file_name: 'product.<ext>', frames: 3, file_type: 'png' })).toEqual([
+      'product_01.png',
+      'product_02.png',
+      'product_03.png',
+    ]);
     expect(fileNames({ file_name: 'product.<ext>', frames: 1, file_type: 'png' })).toEqual(['product.png']);
   });
 

@@ -17,18 +17,24 @@ describe('failureText', () => {
   });
 
   it('a 5xx says it is ours, with its request id when the server gave one', () => {
-    expect(failureText(new ApiFailure('Internal server error.', 500, undefined, { success: false, request_id: 'req-9' }), 'Saving')).toBe(serverFault('req-9'));
+    expect(
+      failureText(new ApiFailure('Internal server error.', 500, undefined, { success: false, request_id: 'req-9' }), 'Saving'),
+    ).toBe(serverFault('req-9'));
     expect(serverFault('req-9')).toContain('(request req-9)');
     expect(failureText(answered(502, '<html>Bad gateway</html>'), 'Saving')).toBe(serverFault());
   });
 
   it('a refusal shows the server’s message: the first field’s, else the message', () => {
-    expect(failureText(new ApiFailure('The given data was invalid.', 422, { name: ['The name field is required.'] }), 'Saving')).toBe('The name field is required.');
+    expect(
+      failureText(new ApiFailure('The given data was invalid.', 422, { name: ['The name field is required.'] }), 'Saving'),
+    ).toBe('The name field is required.');
     expect(failureText(answered(404, { success: false, message: 'Not found.' }), 'Saving')).toBe('Not found.');
   });
 
   it('our own errors keep their words; anything else (JSON, nothing) becomes a plain sentence', () => {
-    expect(failureText(new Error('The render worker failed: out of memory'), 'Downloading')).toBe('The render worker failed: out of memory');
+    expect(failureText(new Error('The render worker failed: out of memory'), 'Downloading')).toBe(
+      'The render worker failed: out of memory',
+    );
     expect(failureText(new Error('{"success":false}'), 'Downloading')).toBe('Something went wrong. Please try again.');
     expect(failureText('boom', 'Downloading')).toBe('Something went wrong. Please try again.');
   });

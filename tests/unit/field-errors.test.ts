@@ -31,5 +31,7 @@ it("drops a nullable field's 'must be of type null' beside its real issue", () =
     { instancePath: '/phone', keyword: 'anyOf', params: {} },
   ];
   expect(toFieldErrors(issues)).toEqual({ phone: ['The phone field must not be greater than 40 characters.'] });
-  expect(toFieldErrors([{ instancePath: '/x', keyword: 'type', params: { type: 'null' } }])).toEqual({ x: ['The x field must be of type null.'] });
+  expect(toFieldErrors([{ instancePath: '/x', keyword: 'type', params: { type: 'null' } }])).toEqual({
+    x: ['The x field must be of type null.'],
+  });
 });

@@ -8,7 +8,8 @@ import { FileDrop, type FileVerdicts } from '../../src/ui/FileDrop.tsx';
 describe('FileDrop', () => {
   it('lists each file as not checked when its check throws, and takes the next pick', async () => {
     const picked: File[][] = [];
-    const check = vi.fn<(files: File[]) => Promise<FileVerdicts>>()
+    const check = vi
+      .fn<(files: File[]) => Promise<FileVerdicts>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockImplementation(async (files) => ({ ok: files, refused: [] }));
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -16,7 +17,9 @@ describe('FileDrop', () => {
     const input = screen.getByLabelText('Add images') as HTMLInputElement;
     const file = new File(['x'], 'chair.png', { type: 'image/png' });
     await act(async () => void fireEvent.change(input, { target: { files: [file] } }));
-    expect(screen.getByRole('list', { name: 'Files not added' }).textContent).toBe('chair.png: This file could not be checked. Choose it again.');
+    expect(screen.getByRole('list', { name: 'Files not added' }).textContent).toBe(
+      'chair.png: This file could not be checked. Choose it again.',
+    );
     expect(picked).toEqual([[]]);
     await act(async () => void fireEvent.change(input, { target: { files: [file] } }));
     expect(picked).toEqual([[], [file]]);

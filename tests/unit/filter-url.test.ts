@@ -17,13 +17,28 @@ describe('filters in the URL', () => {
 
   it('round-trips every filter', () => {
     const f: FilterState = {
-      ...base(), text: 'oslo sofa', id: '42', collection: 'Nordic', preset: 'last-month', range: presetRange('last-month', today),
-      visibility: 0, automation: 2, size: 'big', ambients: [3, 7],
+      ...base(),
+      text: 'oslo sofa',
+      id: '42',
+      collection: 'Nordic',
+      preset: 'last-month',
+      range: presetRange('last-month', today),
+      visibility: 0,
+      automation: 2,
+      size: 'big',
+      ambients: [3, 7],
     };
     const p = filtersToParams(f);
-    expect(p.toString()).toBe('q=oslo+sofa&id=42&collection=Nordic&date=last-month&visibility=private&automation=not-sent&ambients=3%2C7&size=big');
+    expect(p.toString()).toBe(
+      'q=oslo+sofa&id=42&collection=Nordic&date=last-month&visibility=private&automation=not-sent&ambients=3%2C7&size=big',
+    );
     expect(round(f)).toEqual(f);
-    for (const g of [{ ...base(), visibility: 1 }, { ...base(), automation: 1 }, { ...base(), size: 'small' as const }]) expect(round(g)).toEqual(g);
+    for (const g of [
+      { ...base(), visibility: 1 },
+      { ...base(), automation: 1 },
+      { ...base(), size: 'small' as const },
+    ])
+      expect(round(g)).toEqual(g);
   });
 
   it('keeps the sort choice (sort=-updated), and drops an unknown one', () => {
@@ -37,7 +52,10 @@ describe('filters in the URL', () => {
     const f: FilterState = { ...base(), preset: 'custom', range: { from: new Date(2024, 0, 5), to: new Date(2024, 2, 31) } };
     expect(filtersToParams(f).toString()).toBe('from=2024-01-05&to=2024-03-31');
     expect(round(f)).toEqual(f);
-    expect(filtersFromParams(new URLSearchParams('from=2024-03-31&to=2024-01-05'), today).range).toEqual({ from: new Date(2024, 0, 5), to: new Date(2024, 2, 31) });
+    expect(filtersFromParams(new URLSearchParams('from=2024-03-31&to=2024-01-05'), today).range).toEqual({
+      from: new Date(2024, 0, 5),
+      to: new Date(2024, 2, 31),
+    });
   });
 
   it('keeps the other parameters (the section) and replaces only the filters', () => {
@@ -46,7 +64,10 @@ describe('filters in the URL', () => {
   });
 
   it('ignores malformed values', () => {
-    const f = filtersFromParams(new URLSearchParams('id=12a&date=someday&from=2024-02-30&to=x&visibility=all&automation=2&ambients=1,x,,1,4&size=huge'), today);
+    const f = filtersFromParams(
+      new URLSearchParams('id=12a&date=someday&from=2024-02-30&to=x&visibility=all&automation=2&ambients=1,x,,1,4&size=huge'),
+      today,
+    );
     expect(f).toEqual({ ...base(), id: '12', ambients: [1, 4] });
   });
 

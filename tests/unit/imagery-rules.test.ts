@@ -3,17 +3,54 @@
 // request's once-a-day rule, upload wording.
 import { describe, expect, it } from 'vitest';
 import {
-  alreadyRequested, BACKGROUND_TRANSFORM, BRIGHTNESS, controlText, errorText, isEdited, localDay, mappedHint, newPresetValues,
-  PALETTE, parseControl, previewable, productTransform, REFLECTION, SATURATION, saveVisible, SHADOW, sliderEnabled, uploadingText,
-  UPLOAD_COMPLETE, withPercent, bgScalePercent, imageScalePercent, offsetPercent,
+  alreadyRequested,
+  BACKGROUND_TRANSFORM,
+  BRIGHTNESS,
+  controlText,
+  errorText,
+  isEdited,
+  localDay,
+  mappedHint,
+  newPresetValues,
+  PALETTE,
+  parseControl,
+  previewable,
+  productTransform,
+  REFLECTION,
+  SATURATION,
+  saveVisible,
+  SHADOW,
+  sliderEnabled,
+  uploadingText,
+  UPLOAD_COMPLETE,
+  withPercent,
+  bgScalePercent,
+  imageScalePercent,
+  offsetPercent,
 } from '../../src/features/imagery/preset-rules.ts';
 import { isColour } from '../../src/api/contract/rules/preset.ts';
 import { tailorKey } from '../../src/features/imagery/tailor-store.ts';
 
 describe('palette and defaults (§3)', () => {
   it('has none, the fifteen colours in order, and accepts a free colour', () => {
-    expect(PALETTE).toEqual(['none', '#ffffff', '#bababa', '#414141', '#000000', '#b4cf66', '#ffec5c', '#0897b4',
-      '#f3d3b5', '#f0941f', '#ef6024', '#6df2ff', '#872626', '#efd806', '#c4eef2', '#a67458']);
+    expect(PALETTE).toEqual([
+      'none',
+      '#ffffff',
+      '#bababa',
+      '#414141',
+      '#000000',
+      '#b4cf66',
+      '#ffec5c',
+      '#0897b4',
+      '#f3d3b5',
+      '#f0941f',
+      '#ef6024',
+      '#6df2ff',
+      '#872626',
+      '#efd806',
+      '#c4eef2',
+      '#a67458',
+    ]);
     expect(PALETTE).toHaveLength(16);
     expect(PALETTE.every(isColour)).toBe(true);
     expect(isColour('#12AB9f')).toBe(true);
@@ -24,12 +61,23 @@ describe('palette and defaults (§3)', () => {
 
   it('starts a new preset on white, shadow 35 on, reflection 10 on, 100 %, no transform', () => {
     expect(newPresetValues('silo')).toEqual({
-      background: '#ffffff', hasShadow: 1, shadow: 35, hasReflection: 1, reflection: 10, saturation: 100, brightness: 100,
-      image_scale: 0, image_offset_x: 0, image_offset_y: 0,
+      background: '#ffffff',
+      hasShadow: 1,
+      shadow: 35,
+      hasReflection: 1,
+      reflection: 10,
+      saturation: 100,
+      brightness: 100,
+      image_scale: 0,
+      image_offset_x: 0,
+      image_offset_y: 0,
     });
     expect(newPresetValues('360')).toEqual(newPresetValues('silo'));
     expect(newPresetValues('vignette', 'automation/backgrounds/a.jpg')).toMatchObject({
-      background: 'automation/backgrounds/a.jpg', bg_scale: 0, bg_offset_x: 0, bg_offset_y: 0,
+      background: 'automation/backgrounds/a.jpg',
+      bg_scale: 0,
+      bg_offset_x: 0,
+      bg_offset_y: 0,
     });
     expect(newPresetValues('vignette').background).toBe('#ffffff');
   });
@@ -39,15 +87,22 @@ describe('ranges, steps and clamps (§5)', () => {
   it('gives transforms -1..1 by 0.01, product scale from 0 for silo and 360, percents 0..100 and 0..200', () => {
     const [scale, x, y] = productTransform('silo');
     expect([scale, x, y].map((c) => [c!.key, c!.min, c!.max, c!.step])).toEqual([
-      ['image_scale', 0, 1, 0.01], ['image_offset_x', -1, 1, 0.01], ['image_offset_y', -1, 1, 0.01],
+      ['image_scale', 0, 1, 0.01],
+      ['image_offset_x', -1, 1, 0.01],
+      ['image_offset_y', -1, 1, 0.01],
     ]);
     expect(productTransform('360')[0]!.min).toBe(0);
     expect(productTransform('vignette')[0]!.min).toBe(-1);
     expect(BACKGROUND_TRANSFORM.map((c) => [c.key, c.min, c.max, c.step])).toEqual([
-      ['bg_scale', -1, 1, 0.01], ['bg_offset_x', -1, 1, 0.01], ['bg_offset_y', -1, 1, 0.01],
+      ['bg_scale', -1, 1, 0.01],
+      ['bg_offset_x', -1, 1, 0.01],
+      ['bg_offset_y', -1, 1, 0.01],
     ]);
     expect([SHADOW, REFLECTION, SATURATION, BRIGHTNESS].map((c) => [c.min, c.max, c.percent])).toEqual([
-      [0, 100, true], [0, 100, true], [0, 200, true], [0, 200, true],
+      [0, 100, true],
+      [0, 100, true],
+      [0, 200, true],
+      [0, 200, true],
     ]);
   });
 
@@ -83,8 +138,9 @@ describe('slider availability (§5)', () => {
   });
   it('enables the shadow and vertical offset sliders only with the shadow on, the reflection slider only with the reflection on', () => {
     const off = { hasShadow: 0, hasReflection: 0 } as const;
-    expect(['shadow', 'image_offset_y', 'reflection', 'image_offset_x', 'brightness'].map((k) => sliderEnabled(k as never, off, true)))
-      .toEqual([false, false, false, true, true]);
+    expect(
+      ['shadow', 'image_offset_y', 'reflection', 'image_offset_x', 'brightness'].map((k) => sliderEnabled(k as never, off, true)),
+    ).toEqual([false, false, false, true, true]);
     expect(sliderEnabled('shadow', { hasShadow: 1, hasReflection: 0 }, true)).toBe(true);
     expect(sliderEnabled('image_offset_y', { hasShadow: 1, hasReflection: 0 }, true)).toBe(true);
     expect(sliderEnabled('reflection', { hasShadow: 1, hasReflection: 0 }, true)).toBe(false);
@@ -107,7 +163,9 @@ describe('vignette mappings (§5)', () => {
 
 describe('Save and the unsaved-changes flag (§2, §4)', () => {
   it('shows Save only when edited, with a preset selected, to an editor', () => {
-    const all = [true, false].flatMap((edited) => [true, false].flatMap((presetSelected) => [true, false].map((canEdit) => ({ edited, presetSelected, canEdit }))));
+    const all = [true, false].flatMap((edited) =>
+      [true, false].flatMap((presetSelected) => [true, false].map((canEdit) => ({ edited, presetSelected, canEdit }))),
+    );
     expect(all.filter(saveVisible)).toEqual([{ edited: true, presetSelected: true, canEdit: true }]);
   });
   it('counts a change of any field of the section, and only those', () => {
@@ -139,7 +197,14 @@ describe('tailor request once a day (§4)', () => {
 
 describe('uploads and messages (§4, §5, §8)', () => {
   it('previews jpg, jpeg and png only, and words the progress', () => {
-    expect(['a.JPG', 'b.jpeg', 'c.png', 'd.webp', 'e.tif', 'f.gif'].map((name) => previewable({ name }))).toEqual([true, true, true, false, false, false]);
+    expect(['a.JPG', 'b.jpeg', 'c.png', 'd.webp', 'e.tif', 'f.gif'].map((name) => previewable({ name }))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(uploadingText(2, 5)).toBe('Uploading 2 of 5 images');
     expect(UPLOAD_COMPLETE).toBe('Upload complete');
   });

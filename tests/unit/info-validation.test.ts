@@ -6,8 +6,18 @@ import { NAME_OR_SKU_MESSAGE as NAME_OR_SKU } from '../../src/api/contract/rules
 import { downloadName, hasErrors, infoErrors } from '../../src/features/products/product-rules.ts';
 
 const ok = {
-  name: 'Sofa', sku: 'SOFA-1', collection: '', automation_system: 0 as const, height: '30', width: '80', depth: '', measure: 'in',
-  finish: '', note: '', tags: [], blocks: [],
+  name: 'Sofa',
+  sku: 'SOFA-1',
+  collection: '',
+  automation_system: 0 as const,
+  height: '30',
+  width: '80',
+  depth: '',
+  measure: 'in',
+  finish: '',
+  note: '',
+  tags: [],
+  blocks: [],
 };
 
 describe('infoErrors', () => {
@@ -22,10 +32,17 @@ describe('infoErrors', () => {
     expect(infoErrors({ ...ok, name: '  ', sku: '' })).toEqual({ name: NAME_OR_SKU, sku: NAME_OR_SKU });
   });
   it('refuses negative measures, each at its own field', () => {
-    expect(infoErrors({ ...ok, height: '-5', depth: ' -0.5 cm' })).toEqual({ height: 'The height field must not be negative.', depth: 'The depth field must not be negative.' });
+    expect(infoErrors({ ...ok, height: '-5', depth: ' -0.5 cm' })).toEqual({
+      height: 'The height field must not be negative.',
+      depth: 'The depth field must not be negative.',
+    });
     expect(infoErrors({ ...ok, width: '0' })).toEqual({});
-    expect(infoErrors({ ...ok, width: '-' })).toEqual({ width: `The width field must be a number, such as 12, 12.5 or 6' 2 1/2".` });
-    expect(infoErrors({ ...ok, width: 'abc' })).toEqual({ width: `The width field must be a number, such as 12, 12.5 or 6' 2 1/2".` });
+    expect(infoErrors({ ...ok, width: '-' })).toEqual({
+      width: `The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`,
+    });
+    expect(infoErrors({ ...ok, width: 'abc' })).toEqual({
+      width: `The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`,
+    });
     expect(infoErrors({ ...ok, width: `6' 2 1/2"` })).toEqual({});
   });
   it('with automation on, every measure is needed, in the server’s words', () => {
@@ -36,11 +53,24 @@ describe('infoErrors', () => {
     const long = { ...ok, name: 'n'.repeat(300), sku: '' };
     expect(infoErrors(long, { presence: false })).toEqual({ name: 'The name field must not be greater than 255 characters.' });
     expect(infoErrors({ ...ok, name: '', sku: '' }, { presence: false })).toEqual({});
-    expect(infoErrors({ ...ok, note: 'x'.repeat(201) })).toEqual({ note: 'The note field must not be greater than 200 characters.' });
-    expect(infoErrors({ ...ok, measure: 'yd' })).toEqual({ measure: 'The measure field must be one of: in, ft, (blank), mm, cm, m.' });
-    expect(infoErrors({ ...ok, tags: [{ name: 't'.repeat(101) }, { id: 3, name: 'x'.repeat(101) }] })).toEqual({ tags: 'The name field must not be greater than 100 characters.' });
-    expect(infoErrors({ ...ok, blocks: [{ id: 0, title: 'T', notes: 'x'.repeat(5001) }, { id: 0, title: 'y'.repeat(300), notes: '' }] }))
-      .toEqual({ 'block:0:notes': 'The notes field must not be greater than 5000 characters.' }); // the second is not sent
+    expect(infoErrors({ ...ok, note: 'x'.repeat(201) })).toEqual({
+      note: 'The note field must not be greater than 200 characters.',
+    });
+    expect(infoErrors({ ...ok, measure: 'yd' })).toEqual({
+      measure: 'The measure field must be one of: in, ft, (blank), mm, cm, m.',
+    });
+    expect(infoErrors({ ...ok, tags: [{ name: 't'.repeat(101) }, { id: 3, name: 'x'.repeat(101) }] })).toEqual({
+      tags: 'The name field must not be greater than 100 characters.',
+    });
+    expect(
+      infoErrors({
+        ...ok,
+        blocks: [
+          { id: 0, title: 'T', notes: 'x'.repeat(5001) },
+          { id: 0, title: 'y'.repeat(300), notes: '' },
+        ],
+      }),
+    ).toEqual({ 'block:0:notes': 'The notes field must not be greater than 5000 characters.' }); // the second is not sent
   });
 });
 

@@ -6,7 +6,8 @@ it('METRICS_PORT: unset or empty is no metrics; a port number is taken; anything
   expect(loadConfig({}).metricsPort).toBeUndefined();
   expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeUndefined();
   expect(loadConfig({ METRICS_PORT: '9464' }).metricsPort).toBe(9464);
-  for (const bad of ['abc', '70000', '-1', '94.5']) expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT must be a port number/);
+  for (const bad of ['abc', '70000', '-1', '94.5'])
+    expect(() => loadConfig({ METRICS_PORT: bad }), bad).toThrow(/METRICS_PORT must be a port number/);
 });
 
 it('SHUTDOWN_TIMEOUT_MS: 25 s by default, 0 allowed, nonsense falls back to the default', () => {

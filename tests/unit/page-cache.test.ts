@@ -12,7 +12,10 @@ function fakePage() {
   const listeners: Record<string, ((e: { persisted: boolean }) => void)[]> = {};
   const reload = vi.fn();
   return {
-    page: { addEventListener: (t: string, l: (e: { persisted: boolean }) => void) => void (listeners[t] ??= []).push(l), location: { reload } },
+    page: {
+      addEventListener: (t: string, l: (e: { persisted: boolean }) => void) => void (listeners[t] ??= []).push(l),
+      location: { reload },
+    },
     fire: (t: string, persisted: boolean) => listeners[t]?.forEach((l) => l({ persisted })),
     reload,
   };
@@ -66,4 +69,3 @@ describe('the page cache', () => {
     next.close();
   });
 });
-

@@ -8,9 +8,19 @@ let next = 1;
 function entry(action: string | undefined, label: string, o: Partial<OutboxEntry> = {}): OutboxEntry {
   const id = o.id ?? next++;
   return {
-    id, action: action as string, actionLabel: action ? `Action ${action}` : (undefined as unknown as string), label,
-    call: { command: 'users.editMe' }, key: `k${id}`, state: 'queued', attempts: 0, nextAt: 0, createdAt: 1000 + id,
-    dependsOn: [], entities: [], ...o,
+    id,
+    action: action as string,
+    actionLabel: action ? `Action ${action}` : (undefined as unknown as string),
+    label,
+    call: { command: 'users.editMe' },
+    key: `k${id}`,
+    state: 'queued',
+    attempts: 0,
+    nextAt: 0,
+    createdAt: 1000 + id,
+    dependsOn: [],
+    entities: [],
+    ...o,
   };
 }
 
@@ -24,37 +34,70 @@ describe('groupActions', () => {
     ].map((e) => ({ ...e, actionLabel: 'Save ACM-1057' }));
     const [a, ...rest] = groupActions(rows);
     expect(rest).toEqual([]);
-    expect(a).toMatchObject({ id: 's', label: 'Save ACM-1057', state: 'queued', message: undefined, createdAt: 1001, alsoDiscards: [] });
-    expect(a!.steps.map((s) => s.label)).toEqual(['Create tag offline-tag', 'Edit product ACM-1057', 'Tag ACM-1057 with offline-tag']);
+    expect(a).toMatchObject({
+      id: 's',
+      label: 'Save ACM-1057',
+      state: 'queued',
+      message: undefined,
+      createdAt: 1001,
+      alsoDiscards: [],
+    });
+    expect(a!.steps.map((s) => s.label)).toEqual([
+      'Create tag offline-tag',
+      'Edit product ACM-1057',
+      'Tag ACM-1057 with offline-tag',
+    ]);
   });
 
   it('orders actions by their first step; an entry without an action (release 1) is an action of its own', () => {
     next = 1;
-    const actions = groupActions([entry('a', 'a1'), entry(undefined, 'Old edit'), entry('b', 'b1'), entry('a', 'a2'), entry(undefined, 'Old tag')]);
+    const actions = groupActions([
+      entry('a', 'a1'),
+      entry(undefined, 'Old edit'),
+      entry('b', 'b1'),
+      entry('a', 'a2'),
+      entry(undefined, 'Old tag'),
+    ]);
     expect(actions.map((a) => [a.id, a.label, a.steps.length])).toEqual([
-      ['a', 'Action a', 2], [legacyActionId(2), 'Old edit', 1], ['b', 'Action b', 1], [legacyActionId(5), 'Old tag', 1],
+      ['a', 'Action a', 2],
+      [legacyActionId(2), 'Old edit', 1],
+      ['b', 'Action b', 1],
+      [legacyActionId(5), 'Old tag', 1],
     ]);
   });
 
   const stateOf = (states: PendingState[]) => {
     next = 1;
-    return groupActions(states.map((state) => entry('x', state, { state, error: state === 'queued' ? undefined : `why ${state}` })))[0]!;
+    return groupActions(
+      states.map((state) => entry('x', state, { state, error: state === 'queued' ? undefined : `why ${state}` })),
+    )[0]!;
   };
   it('the state that needs the user most speaks for the action', () => {
     expect(stateOf(['queued', 'queued']).state).toBe('queued');
     expect(stateOf(['retrying', 'queued'])).toMatchObject({ state: 'retrying', message: undefined });
     expect(stateOf(['sending', 'queued'])).toMatchObject({ state: 'sending', message: undefined });
     expect(stateOf(['sending', 'parked'])).toMatchObject({ state: 'parked', message: 'why parked' });
-    expect(stateOf(['parked', 'conflict', 'parked'])).toMatchObject({ state: 'conflict', message: 'why conflict', conflictStep: 2 });
+    expect(stateOf(['parked', 'conflict', 'parked'])).toMatchObject({
+      state: 'conflict',
+      message: 'why conflict',
+      conflictStep: 2,
+    });
   });
 
   it('a parked action shows its own failure, not the "waiting" of the steps parked behind it', () => {
     next = 1;
-    const [a] = groupActions([
-      entry('x', 'Create tag t', { state: 'queued' }),
-      entry('x', 'Edit product P', { id: 10, state: 'parked', error: 'Error updating product informations: gone' }),
-      entry('x', 'Tag P with t', { id: 11, state: 'parked', blockedBy: 10, error: 'Waiting for a change that failed: Edit product P' }),
-    ].sort((p, q) => q.id! - p.id!));
+    const [a] = groupActions(
+      [
+        entry('x', 'Create tag t', { state: 'queued' }),
+        entry('x', 'Edit product P', { id: 10, state: 'parked', error: 'Error updating product informations: gone' }),
+        entry('x', 'Tag P with t', {
+          id: 11,
+          state: 'parked',
+          blockedBy: 10,
+          error: 'Waiting for a change that failed: Edit product P',
+        }),
+      ].sort((p, q) => q.id! - p.id!),
+    );
     expect(a).toMatchObject({ state: 'parked', message: 'Error updating product informations: gone' });
   });
 
@@ -72,7 +115,13 @@ describe('groupActions', () => {
       entry('g', 'Tag V with a tag of P', { id: 8, state: 'parked', blockedBy: 2 }),
     ]);
     expect([store, edit, transient, local, conflict, queued, behind].map((a) => [a!.retryable, a!.fixStep])).toEqual([
-      [false, 1], [false, 3], [true, undefined], [false, undefined], [true, undefined], [false, undefined], [false, undefined],
+      [false, 1],
+      [false, 3],
+      [true, undefined],
+      [false, undefined],
+      [true, undefined],
+      [false, undefined],
+      [false, undefined],
     ]);
     // A 408 or a parked entry of an older release (no refusal recorded) may be retried.
     expect(groupActions([entry('h', 'Old', { id: 9, state: 'parked' })])[0]!.retryable).toBe(true);
@@ -86,7 +135,11 @@ describe('groupActions', () => {
       entry('b', 'Tag Q with t', { id: 3, dependsOn: [1] }),
       entry('c', 'Edit R', { id: 4 }),
     ]);
-    expect(actions.map((a) => [a.id, a.alsoDiscards])).toEqual([['a', ['Action b']], ['b', []], ['c', []]]);
+    expect(actions.map((a) => [a.id, a.alsoDiscards])).toEqual([
+      ['a', ['Action b']],
+      ['b', []],
+      ['c', []],
+    ]);
   });
 });
 

@@ -2,14 +2,43 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductRow } from '../../src/data/index.ts';
 import {
-  addTypedTags, canToggleAutomation, classifyFile, diffInfo, draftOf, fileLabel, isEmptyChange, missingDimensions,
-  productTitle, unitOf, visibleSections,
+  addTypedTags,
+  canToggleAutomation,
+  classifyFile,
+  diffInfo,
+  draftOf,
+  fileLabel,
+  isEmptyChange,
+  missingDimensions,
+  productTitle,
+  unitOf,
+  visibleSections,
 } from '../../src/features/products/product-rules.ts';
 
 const product = {
-  id: 7, id_product: 7, id_customer: 1, cid: 1, sku: 'SOFA-1', name: 'Sofa', collection: 'Nordic', automation_system: 0, cancelable_as: 1,
-  images: [], created_at: '2024-01-01T00:00:00Z', subcategories: [3], height: '30', width: '', depth: '', finish: 'Oak', note: 'n',
-  measure: 'cm', categories: [], tags: [{ id: 1, name: 'Blue' }, { id: 2, name: 'Wood' }],
+  id: 7,
+  id_product: 7,
+  id_customer: 1,
+  cid: 1,
+  sku: 'SOFA-1',
+  name: 'Sofa',
+  collection: 'Nordic',
+  automation_system: 0,
+  cancelable_as: 1,
+  images: [],
+  created_at: '2024-01-01T00:00:00Z',
+  subcategories: [3],
+  height: '30',
+  width: '',
+  depth: '',
+  finish: 'Oak',
+  note: 'n',
+  measure: 'cm',
+  categories: [],
+  tags: [
+    { id: 1, name: 'Blue' },
+    { id: 2, name: 'Wood' },
+  ],
 } as ProductRow;
 
 describe('title and sections', () => {
@@ -50,7 +79,10 @@ describe('fields', () => {
 });
 
 describe('typed tags (comma rule)', () => {
-  const known = [{ id: 1, name: 'Blue' }, { id: 5, name: 'Velvet' }];
+  const known = [
+    { id: 1, name: 'Blue' },
+    { id: 5, name: 'Velvet' },
+  ];
   it('splits, trims, ignores blanks, matches case-insensitively, else new; no duplicates', () => {
     const out = addTypedTags([{ id: 1, name: 'Blue' }], ' velvet, , BLUE,Retro ,retro,  ', known);
     expect(out).toEqual([{ id: 1, name: 'Blue' }, { id: 5, name: 'Velvet' }, { name: 'Retro' }]);
@@ -58,21 +90,39 @@ describe('typed tags (comma rule)', () => {
 });
 
 describe('the save diff', () => {
-  const base = draftOf(product, [{ id: 11, productId: 7, title: 'Care', notes: 'Dry' }, { id: 12, productId: 7, title: 'Old', notes: 'x' }], ['products/7/a.pdf']);
+  const base = draftOf(
+    product,
+    [
+      { id: 11, productId: 7, title: 'Care', notes: 'Dry' },
+      { id: 12, productId: 7, title: 'Old', notes: 'x' },
+    ],
+    ['products/7/a.pdf'],
+  );
   it('nothing changed -> nothing to send', () => {
     expect(isEmptyChange(diffInfo(base, base))).toBe(true);
   });
   it('sends only what changed', () => {
     const file = new File(['x'], 'b.pdf');
     const after = {
-      ...base, name: 'Sofa 2', subcategories: [4], tags: [{ id: 2, name: 'Wood' }, { id: 5, name: 'Velvet' }, { name: 'Retro' }],
-      blocks: [{ id: 11, title: 'Care', notes: 'Wet' }, { id: 0, title: 'Description', notes: 'New' }], files: [], newFiles: [file],
+      ...base,
+      name: 'Sofa 2',
+      subcategories: [4],
+      tags: [{ id: 2, name: 'Wood' }, { id: 5, name: 'Velvet' }, { name: 'Retro' }],
+      blocks: [
+        { id: 11, title: 'Care', notes: 'Wet' },
+        { id: 0, title: 'Description', notes: 'New' },
+      ],
+      files: [],
+      newFiles: [file],
     };
     const c = diffInfo(base, after);
     expect(c.fields).toEqual({ name: 'Sofa 2' });
     expect([c.addSubcategories, c.removeSubcategories]).toEqual([[4], [3]]);
     expect([c.addTags, c.removeTags]).toEqual([[5, 'Retro'], [1]]);
-    expect(c.blocks).toEqual([{ id: 11, title: 'Care', notes: 'Wet' }, { id: 0, title: 'Description', notes: 'New' }]);
+    expect(c.blocks).toEqual([
+      { id: 11, title: 'Care', notes: 'Wet' },
+      { id: 0, title: 'Description', notes: 'New' },
+    ]);
     expect(c.removeBlocks).toEqual([12]);
     expect([c.addFiles, c.removeFiles]).toEqual([[file], ['products/7/a.pdf']]);
   });

@@ -11,7 +11,10 @@ it('aborts, whole, a transaction that a reload interrupts', async () => {
   const indexedDB = new IDBFactory();
   const open = () => openLocal({ name: 'reload-atomic', indexedDB, IDBKeyRange });
   const old = open();
-  await old.meta.bulkPut([{ key: 'a', at: 1 }, { key: 'b', at: 1 }]);
+  await old.meta.bulkPut([
+    { key: 'a', at: 1 },
+    { key: 'b', at: 1 },
+  ]);
   const interrupted = old.transaction('rw', old.meta, async () => {
     await old.meta.put({ key: 'a', at: 2 });
     open(); // the page reloads here

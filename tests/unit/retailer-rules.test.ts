@@ -4,7 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { retailerErrors } from '../../src/api/contract/rules/retailer.ts';
 import {
-  errorText, filterRows, insertToken, newRow, POPUP, previewName, rowErrors, toBody, toForm, toggleEditing, TOKENS,
+  errorText,
+  filterRows,
+  insertToken,
+  newRow,
+  POPUP,
+  previewName,
+  rowErrors,
+  toBody,
+  toForm,
+  toggleEditing,
+  TOKENS,
 } from '../../src/features/retailers/retailer-rules.ts';
 
 const saved = (id: number, retailer: string) => ({ id, retailer });
@@ -36,16 +46,39 @@ describe('rows and the call', () => {
     expect(a.key).not.toBe(b.key);
   });
   it('the extension goes without its dot, numbers as numbers', () => {
-    const form = toForm({ id: 7, retailer: 'Target', file_type: 'jpg', height: 1500, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>', no_upscale: true });
+    const form = toForm({
+      id: 7,
+      retailer: 'Target',
+      file_type: 'jpg',
+      height: 1500,
+      width: 1200,
+      dpi: 72,
+      color_depth: 32,
+      file_size: 5.5,
+      images_per_row: 24,
+      file_name: 'TGT_<frame_num2>.<ext>',
+      no_upscale: true,
+    });
     expect(form.ext).toBe('.jpg');
     expect(toBody({ ...form, height: '1600' })).toEqual({
-      retailer: 'Target', file_type: 'jpg', height: 1600, width: 1200, dpi: 72, color_depth: 32, file_size: 5.5, images_per_row: 24, file_name: 'TGT_<frame_num2>.<ext>', no_upscale: true,
+      retailer: 'Target',
+      file_type: 'jpg',
+      height: 1600,
+      width: 1200,
+      dpi: 72,
+      color_depth: 32,
+      file_size: 5.5,
+      images_per_row: 24,
+      file_name: 'TGT_<frame_num2>.<ext>',
+      no_upscale: true,
     });
     expect(newRow().no_upscale).toBe(false);
   });
-  it('no_upscale is a boolean by the contract: anything else is refused in the server\'s words', () => {
+  it("no_upscale is a boolean by the contract: anything else is refused in the server's words", () => {
     const body = toBody({ ...newRow(), retailer: 'Target' });
-    expect(retailerErrors({ ...body, no_upscale: 'yes' })).toEqual({ no_upscale: ['The no_upscale field must be of type boolean.'] });
+    expect(retailerErrors({ ...body, no_upscale: 'yes' })).toEqual({
+      no_upscale: ['The no_upscale field must be of type boolean.'],
+    });
     const { no_upscale: _left, ...older } = body;
     expect(retailerErrors(older)).toEqual({});
   });
@@ -55,16 +88,22 @@ describe('the row refuses what the server refuses, in its words', () => {
   it('as typed; a blank field only once Save was pressed', () => {
     const row = { ...newRow(), height: '0', width: '1.5', file_size: '0', file_name: 'a<b>.png' };
     expect(rowErrors(row, false)).toEqual({
-      height: 'The height field must be at least 1.', width: 'The width field must be of type integer.',
-      file_size: 'The file_size field must be greater than 0.', file_name: 'The file_name field may only use the tokens <note>, <frame_num2>, <frame_num3>, <frame_num4>, <ext>.',
+      height: 'The height field must be at least 1.',
+      width: 'The width field must be of type integer.',
+      file_size: 'The file_size field must be greater than 0.',
+      file_name: 'The file_name field may only use the tokens <note>, <frame_num2>, <frame_num3>, <frame_num4>, <ext>.',
     });
-    expect(rowErrors({ ...newRow(), dpi: '' }, true)).toEqual({ retailer: 'The retailer field is required.', dpi: 'The dpi field must be at least 1.' });
+    expect(rowErrors({ ...newRow(), dpi: '' }, true)).toEqual({
+      retailer: 'The retailer field is required.',
+      dpi: 'The dpi field must be at least 1.',
+    });
     expect(rowErrors({ ...newRow(), retailer: 'Target' }, true)).toEqual({});
   });
 });
 
 describe('file-name tokens', () => {
-  it('are the five of the specs', () => expect(TOKENS).toEqual(['<note>', '<frame_num2>', '<frame_num3>', '<frame_num4>', '<ext>']));
+  it('are the five of the specs', () =>
+    expect(TOKENS).toEqual(['<note>', '<frame_num2>', '<frame_num3>', '<frame_num4>', '<ext>']));
   it('go in at the caret, replacing a selection', () => {
     expect(insertToken('SKU_.png', '<note>', 4)).toEqual({ value: 'SKU_<note>.png', caret: 10 });
     expect(insertToken('abXXcd', '<ext>', 2, 4)).toEqual({ value: 'ab<ext>cd', caret: 7 });
@@ -79,13 +118,24 @@ describe('file-name tokens', () => {
 describe('popups', () => {
   it('words of §8', () => {
     expect(POPUP).toEqual({
-      edit: 'Edit Retailer', add: 'Add Retailer', delete: 'Delete Retailer', saving: 'Saving...', saved: 'Saved!',
-      deleting: 'Deleting Retailer...', deleted: 'Retailer Deleted!', confirmDelete: 'Are you sure you want to delete this retailer?',
+      edit: 'Edit Retailer',
+      add: 'Add Retailer',
+      delete: 'Delete Retailer',
+      saving: 'Saving...',
+      saved: 'Saved!',
+      deleting: 'Deleting Retailer...',
+      deleted: 'Retailer Deleted!',
+      confirmDelete: 'Are you sure you want to delete this retailer?',
     });
   });
   it("'Error: ' and the message; a create adds each field's errors on new lines", () => {
-    const f = { message: 'The retailer field is required.', errors: { retailer: ['The retailer field is required.'], dpi: ['The dpi must be at least 1.'] } };
+    const f = {
+      message: 'The retailer field is required.',
+      errors: { retailer: ['The retailer field is required.'], dpi: ['The dpi must be at least 1.'] },
+    };
     expect(errorText(f, false)).toBe('Error: The retailer field is required.');
-    expect(errorText(f, true)).toBe('Error: The retailer field is required.\nThe retailer field is required.\nThe dpi must be at least 1.');
+    expect(errorText(f, true)).toBe(
+      'Error: The retailer field is required.\nThe retailer field is required.\nThe dpi must be at least 1.',
+    );
   });
 });

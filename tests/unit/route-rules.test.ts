@@ -8,8 +8,12 @@ import { routeGate, ruleSlugs, type Existence } from '../../src/app/rules.ts';
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
 const route = (path: string) => byPath.get(path)!;
-const granted = (...slugs: Slug[]) => ({ access: Object.fromEntries(slugs.map((s) => [s, true])) as Partial<Record<Slug, boolean>>, ready: true });
-const gate = (path: string, params: Record<string, string>, access = granted(), existence?: Existence) => routeGate(route(path), params, access, existence);
+const granted = (...slugs: Slug[]) => ({
+  access: Object.fromEntries(slugs.map((s) => [s, true])) as Partial<Record<Slug, boolean>>,
+  ready: true,
+});
+const gate = (path: string, params: Record<string, string>, access = granted(), existence?: Existence) =>
+  routeGate(route(path), params, access, existence);
 
 const VIEWER: Slug[] = ['reader-info-access', 'reader-template-access', 'reader-vignette-access']; // reader slugs, no dashboard
 const REGISTRAR: Slug[] = ['register-products', 'dashboard-access'];
@@ -50,7 +54,8 @@ describe('the route table', () => {
 describe('/:id', () => {
   it('takes only a user id: digits, no leading zero, within an integer', () => {
     for (const ok of ['1', '42', '2147483647']) expect(isUserId(ok), ok).toBe(true);
-    for (const bad of ['foo', 'settings', '0', '007', '-1', '1.5', '1e3', '', ' 1', '2147483648', '99999999999']) expect(isUserId(bad), bad).toBe(false);
+    for (const bad of ['foo', 'settings', '0', '007', '-1', '1.5', '1e3', '', ' 1', '2147483648', '99999999999'])
+      expect(isUserId(bad), bad).toBe(false);
   });
 
   it('shows Not found for anything else, before any lookup', () => {

@@ -5,14 +5,19 @@ import { sameViewName, savedViewErrors, VIEW_NAME_TAKEN } from '../../src/api/co
 import { defaultFilters } from '../../src/features/catalog/catalog-rules.ts';
 import { isCurrentView, viewHref, viewQuery } from '../../src/features/catalog/saved-views/view-query.ts';
 
-const mine = [{ id: 1, name: 'Oak sofas' }, { id: 2, name: 'Private templates' }];
+const mine = [
+  { id: 1, name: 'Oak sofas' },
+  { id: 2, name: 'Private templates' },
+];
 
 describe('saved view name rule', () => {
   it('requires a name that is not blank, of at most 60 characters (an emoji is one)', () => {
     expect(savedViewErrors({}, [])).toEqual({ name: ['The name field is required.'] });
     expect(savedViewErrors({ name: '' }, [])).toEqual({ name: ['The name field is required.'] });
     expect(savedViewErrors({ name: '   ' }, [])).toEqual({ name: ['The name field is required.'] });
-    expect(savedViewErrors({ name: 'x'.repeat(61) }, [])).toEqual({ name: ['The name field must not be greater than 60 characters.'] });
+    expect(savedViewErrors({ name: 'x'.repeat(61) }, [])).toEqual({
+      name: ['The name field must not be greater than 60 characters.'],
+    });
     expect(savedViewErrors({ name: '🛋'.repeat(60) }, [])).toEqual({});
   });
 
@@ -25,7 +30,9 @@ describe('saved view name rule', () => {
   });
 
   it('limits the query string to 2000 characters', () => {
-    expect(savedViewErrors({ name: 'Long', query: 'q='.padEnd(2001, 'x') }, [])).toEqual({ query: ['The query field must not be greater than 2000 characters.'] });
+    expect(savedViewErrors({ name: 'Long', query: 'q='.padEnd(2001, 'x') }, [])).toEqual({
+      query: ['The query field must not be greater than 2000 characters.'],
+    });
   });
 });
 
@@ -36,7 +43,7 @@ describe('what a view keeps', () => {
     expect(viewQuery(defaultFilters(), '')).toBe('section=allproducts');
   });
 
-  it('opens only the catalogue\'s parameters of a stored query, and knows the view on screen', () => {
+  it("opens only the catalogue's parameters of a stored query, and knows the view on screen", () => {
     expect(viewHref('q=oak&section=templates&next=%2Flogout')).toBe('?section=templates&q=oak');
     expect(viewHref('')).toBe('?section=allproducts');
     expect(isCurrentView('section=allproducts&q=oak', '?q=oak&section=allproducts')).toBe(true);

@@ -11,14 +11,20 @@ const reply = { 200: { type: 'object', properties: { name: { type: 'string' } } 
 
 async function appWith(schemaBody: object) {
   const app = Fastify({ ajv: AJV_OPTIONS, schemaController: SCHEMA_CONTROLLER });
-  app.post('/', { schema: { body: withInputRules(schemaBody), response: reply } }, async (req) => ({ ...(req.body as object), secret: 'x' }));
+  app.post('/', { schema: { body: withInputRules(schemaBody), response: reply } }, async (req) => ({
+    ...(req.body as object),
+    secret: 'x',
+  }));
   await app.ready();
   return app;
 }
 
 describe('schema compilers', () => {
   it('give two instances one compiled validator for equal schemas, and another for a different one', async () => {
-    const compile = SCHEMA_CONTROLLER!.compilersFactory!.buildValidator! as unknown as (e: object, o: object) => (r: object) => unknown;
+    const compile = SCHEMA_CONTROLLER!.compilersFactory!.buildValidator! as unknown as (
+      e: object,
+      o: object,
+    ) => (r: object) => unknown;
     const options = { customOptions: {}, plugins: [] };
     const a = compile({}, options)({ schema: withInputRules(body), httpPart: 'body' });
     const b = compile({}, options)({ schema: withInputRules(body), httpPart: 'body' });

@@ -10,11 +10,13 @@ const cached = (ix: SearchIndex) => [...(ix as unknown as { wordSets: Map<string
 
 it('answers as a search and forgets only the words it brought into the cache', () => {
   const ix = new SearchIndex();
-  const slots = Int32Array.from(ix.addAll([
-    searchDoc('Oslo Sofa 1', 'LRG-0001', ['Nordic']),
-    searchDoc('Aurora Lamp 2', 'LRG-0002', ['Urban']),
-    searchDoc('Sierra Armchair 3', 'ACM-1060', ['Nordic']),
-  ]));
+  const slots = Int32Array.from(
+    ix.addAll([
+      searchDoc('Oslo Sofa 1', 'LRG-0001', ['Nordic']),
+      searchDoc('Aurora Lamp 2', 'LRG-0002', ['Urban']),
+      searchDoc('Sierra Armchair 3', 'ACM-1060', ['Nordic']),
+    ]),
+  );
   ix.match(queryWords('sofa'), slots, null, true); // a word the user searched: cached
   expect(cached(ix)).toEqual(['sofa']);
   for (const text of ['a', 'a s', 'sofa 1', '1', 'lrg0']) {

@@ -3,7 +3,16 @@
 // Document 1 §5, §8: login, forgot-password, reset, registration and bug-report rules.
 import { describe, expect, it, vi } from 'vitest';
 import { ApiFailure } from '../../src/api/client.ts';
-import { backgroundUrl, forgotWarning, loginError, lowerTexts, nextBackground, normaliseEmail, REGISTER_MESSAGES, resetMismatch } from '../../src/features/auth/rules.ts';
+import {
+  backgroundUrl,
+  forgotWarning,
+  loginError,
+  lowerTexts,
+  nextBackground,
+  normaliseEmail,
+  REGISTER_MESSAGES,
+  resetMismatch,
+} from '../../src/features/auth/rules.ts';
 import { refusedSteps, register, registerManagerOnly, stepErrors, STEPS, TERMS_FIELD } from '../../src/features/auth/register.ts';
 import { PASSWORD_MISMATCH, TERMS_MESSAGE } from '../../src/api/contract/rules/user.ts';
 import { bugErrorMessage, hasPreview } from '../../src/features/bug-report/rules.ts';
@@ -45,7 +54,14 @@ describe('registration', () => {
     expect(lowerTexts({ a: 'ABC', password: 'PwD' }, ['password'])).toEqual({ a: 'abc', password: 'PwD' });
   });
   const key = (step: number) => `act.${step}`;
-  const values = { name_company: 'ACME', country: 'US', name: 'Al', email: 'AL@X.TEST', password: 'Secret12', password_confirmation: 'Secret12' };
+  const values = {
+    name_company: 'ACME',
+    country: 'US',
+    name: 'Al',
+    email: 'AL@X.TEST',
+    password: 'Secret12',
+    password_confirmation: 'Secret12',
+  };
   it('registers the company then the manager with its id', async () => {
     const registerCompany = vi.fn().mockResolvedValue({ success: true, id_customer: 7 });
     const registerManager = vi.fn().mockResolvedValue({ success: true, message: 'ok' });
@@ -57,13 +73,23 @@ describe('registration', () => {
   });
   it('company failure: the generic words only for what was unexpected, a refusal with its field errors', async () => {
     const registerCompany = vi.fn().mockRejectedValue(new ApiFailure('x', 500));
-    expect(await register(values, {}, key, undefined, { registerCompany, registerManager: vi.fn() })).toEqual({ ok: false, message: REGISTER_MESSAGES.company, status: 500 });
+    expect(await register(values, {}, key, undefined, { registerCompany, registerManager: vi.fn() })).toEqual({
+      ok: false,
+      message: REGISTER_MESSAGES.company,
+      status: 500,
+    });
     const lost = vi.fn().mockRejectedValue(new ApiFailure('Network Error', undefined));
-    expect(await register(values, {}, key, undefined, { registerCompany: lost, registerManager: vi.fn() })).toMatchObject({ message: REGISTER_MESSAGES.company });
+    expect(await register(values, {}, key, undefined, { registerCompany: lost, registerManager: vi.fn() })).toMatchObject({
+      message: REGISTER_MESSAGES.company,
+    });
     const errors = { zipcode: ['The zipcode field must not be greater than 20 characters.'] };
     const refused = vi.fn().mockRejectedValue(new ApiFailure(errors.zipcode[0]!, 422, errors));
-    expect(await register(values, {}, key, undefined, { registerCompany: refused, registerManager: vi.fn() }))
-      .toEqual({ ok: false, message: errors.zipcode[0], status: 422, errors });
+    expect(await register(values, {}, key, undefined, { registerCompany: refused, registerManager: vi.fn() })).toEqual({
+      ok: false,
+      message: errors.zipcode[0],
+      status: 422,
+      errors,
+    });
   });
   it('sends the ticked terms with the manager, and leaves empty optional fields out', async () => {
     const registerCompany = vi.fn().mockResolvedValue({ success: true, id_customer: 7 });
@@ -74,30 +100,52 @@ describe('registration', () => {
   });
   it('manager refusal shows the server message; a network error the generic one', async () => {
     const refused = vi.fn().mockRejectedValue(new ApiFailure('The email has already been taken.', 422));
-    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: refused })).toMatchObject({ ok: false, message: 'The email has already been taken.', customerId: 7, status: 422 });
+    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: refused })).toMatchObject({
+      ok: false,
+      message: 'The email has already been taken.',
+      customerId: 7,
+      status: 422,
+    });
     const lost = vi.fn().mockRejectedValue(new ApiFailure('Network Error', undefined));
-    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: lost })).toMatchObject({ message: REGISTER_MESSAGES.manager, status: undefined });
+    expect(await registerManagerOnly(values, {}, 7, key, { registerManager: lost })).toMatchObject({
+      message: REGISTER_MESSAGES.manager,
+      status: undefined,
+    });
     const falsy = vi.fn().mockResolvedValue({ success: false, message: 'No.' });
     expect(await registerManagerOnly(values, {}, 7, key, { registerManager: falsy })).toMatchObject({ message: 'No.' });
   });
-  it('checks each step with the contract\'s rules, in the server\'s words', () => {
-    expect(stepErrors(0, {})).toEqual({ name_company: 'The name_company field is required.', country: 'The country field is required.' });
-    expect(stepErrors(0, { name_company: '  ', country: 'Norway' })).toEqual({ name_company: 'The name_company field is required.' });
-    expect(stepErrors(2, { region: 'Oslo', zipcode: '0'.repeat(21) })).toEqual({ zipcode: 'The zipcode field must not be greater than 20 characters.' });
+  it("checks each step with the contract's rules, in the server's words", () => {
+    expect(stepErrors(0, {})).toEqual({
+      name_company: 'The name_company field is required.',
+      country: 'The country field is required.',
+    });
+    expect(stepErrors(0, { name_company: '  ', country: 'Norway' })).toEqual({
+      name_company: 'The name_company field is required.',
+    });
+    expect(stepErrors(2, { region: 'Oslo', zipcode: '0'.repeat(21) })).toEqual({
+      zipcode: 'The zipcode field must not be greater than 20 characters.',
+    });
     expect(stepErrors(3, { sector: 'Furniture' })).toEqual({}); // the site may be left out
     expect(stepErrors(5, {})).toEqual({}); // the intro step has no field
     expect(stepErrors(7, { email: 'wanda@wizard' })).toEqual({ email: 'Please enter a valid email' });
     expect(stepErrors(9, { password: 'short', password_confirmation: 'short' })).toEqual({
-      password: 'The password field must be at least 8 characters.', [TERMS_FIELD]: TERMS_MESSAGE,
+      password: 'The password field must be at least 8 characters.',
+      [TERMS_FIELD]: TERMS_MESSAGE,
     });
-    expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret124', [TERMS_FIELD]: '1' })).toEqual({ password: PASSWORD_MISMATCH });
+    expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret124', [TERMS_FIELD]: '1' })).toEqual({
+      password: PASSWORD_MISMATCH,
+    });
     expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret123', [TERMS_FIELD]: '1' })).toEqual({});
   });
-  it('puts a refusal\'s field errors on their steps, going back to the first', () => {
+  it("puts a refusal's field errors on their steps, going back to the first", () => {
     expect(refusedSteps({ email: ['The email has already been taken.'], password: ['x'] })).toEqual({
-      step: 7, errors: { email: 'The email has already been taken.', password: 'x' },
+      step: 7,
+      errors: { email: 'The email has already been taken.', password: 'x' },
     });
-    expect(refusedSteps({ profile_logo: ['The file is not a valid image.'] })).toEqual({ step: 4, errors: { profile_logo: 'The file is not a valid image.' } });
+    expect(refusedSteps({ profile_logo: ['The file is not a valid image.'] })).toEqual({
+      step: 4,
+      errors: { profile_logo: 'The file is not a valid image.' },
+    });
     // A field no step holds is said in the popup instead.
     expect(refusedSteps({ id_customer: ['No.'] })).toBeUndefined();
     expect(refusedSteps(undefined)).toBeUndefined();
@@ -120,7 +168,9 @@ describe('bug report', () => {
     expect(bugErrorMessage(new ApiFailure('Network Error', undefined))).toBe(
       'Error sending bug report! Sending a bug report needs a connection. Check that you are online, then try again.',
     );
-    expect(bugErrorMessage(new ApiFailure('Internal server error.', 500, undefined, { request_id: 'req-7' }))).toContain('(request req-7)');
+    expect(bugErrorMessage(new ApiFailure('Internal server error.', 500, undefined, { request_id: 'req-7' }))).toContain(
+      '(request req-7)',
+    );
   });
 });
 

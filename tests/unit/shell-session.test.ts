@@ -1,14 +1,27 @@
 // Document 1 §2 guard and §4 Session rules, and the page titles.
 import { describe, expect, it } from 'vitest';
 import {
-  adminMenuTarget, companyChoices, dashboardRedirect, isAdminPath, pageTitle, parseStoredCustomer, PROVIDER_NAME, resolveSession,
+  adminMenuTarget,
+  companyChoices,
+  dashboardRedirect,
+  isAdminPath,
+  pageTitle,
+  parseStoredCustomer,
+  PROVIDER_NAME,
+  resolveSession,
   type SessionUser,
 } from '../../src/app/rules.ts';
 import { ROUTES } from '../../src/app/routes.ts';
 import { CUSTOMER_MENU, ADMIN_MENU, visibleItems } from '../../src/app/menu-items.ts';
 
 const user = (type: 'client' | 'staff', ids: number[]): SessionUser => ({
-  id: 1, name: 'U', email: 'u@x.test', type, version_terms_use: '1', urlImage: null, phone: null,
+  id: 1,
+  name: 'U',
+  email: 'u@x.test',
+  type,
+  version_terms_use: '1',
+  urlImage: null,
+  phone: null,
   companies: ids.map((id) => ({ id, name: `C${id}` })),
 });
 const client = user('client', [10, 20]);
@@ -76,7 +89,8 @@ describe('session helpers', () => {
 
 describe('dashboard permission redirect (§6)', () => {
   it('stays with dashboard-access', () => expect(dashboardRedirect({ 'dashboard-access': true })).toBeNull());
-  it('readers go to the Catalog', () => expect(dashboardRedirect({ 'dashboard-access': false, 'reader-info-access': true })).toBe('/catalog'));
+  it('readers go to the Catalog', () =>
+    expect(dashboardRedirect({ 'dashboard-access': false, 'reader-info-access': true })).toBe('/catalog'));
   it('others go to /config/user', () => expect(dashboardRedirect({})).toBe('/config/user'));
 });
 
@@ -84,10 +98,24 @@ describe('route table (§2)', () => {
   const byPath = new Map(ROUTES.map((r) => [r.path, r]));
   it('has every route of document 1 with its access', () => {
     const expected: Record<string, string> = {
-      '/': 'public', '/login': 'public', '/reset-password': 'public', '/register-manager': 'public', '/register/customer': 'public', '/register': 'public',
-      '/dashboard': 'auth', '/catalog': 'auth', '/catalog_template': 'auth', '/admin/catalog_template': 'staff',
-      '/admin/template/add': 'staff', '/admin': 'staff', '/product/add': 'auth', '/product/:id': 'auth', '/template/:id': 'auth',
-      '/config/user': 'auth', '/term-of-use': 'public', '/:id': 'auth',
+      '/': 'public',
+      '/login': 'public',
+      '/reset-password': 'public',
+      '/register-manager': 'public',
+      '/register/customer': 'public',
+      '/register': 'public',
+      '/dashboard': 'auth',
+      '/catalog': 'auth',
+      '/catalog_template': 'auth',
+      '/admin/catalog_template': 'staff',
+      '/admin/template/add': 'staff',
+      '/admin': 'staff',
+      '/product/add': 'auth',
+      '/product/:id': 'auth',
+      '/template/:id': 'auth',
+      '/config/user': 'auth',
+      '/term-of-use': 'public',
+      '/:id': 'auth',
       '/accept-invite': 'public', // issue 13: the invitation mail's link
     };
     for (const [path, access] of Object.entries(expected)) expect(byPath.get(path)?.access, path).toBe(access);
@@ -107,6 +135,10 @@ describe('menus (§2 Side menus, §6)', () => {
   });
   it('admin items all need dashboard-access', () => {
     expect(visibleItems(ADMIN_MENU, {})).toEqual([]);
-    expect(visibleItems(ADMIN_MENU, { 'dashboard-access': true }).map((i) => i.to)).toEqual(['/admin', '/admin/template/add', '/admin/catalog_template']);
+    expect(visibleItems(ADMIN_MENU, { 'dashboard-access': true }).map((i) => i.to)).toEqual([
+      '/admin',
+      '/admin/template/add',
+      '/admin/catalog_template',
+    ]);
   });
 });

@@ -1,7 +1,14 @@
 // Download Options' checks (document 3 §5, §8; issues 14, 27), its upscale warning, and how an export
 // job reads in the Downloads panel.
 import { describe, expect, it } from 'vitest';
-import { checkDownload, FOUR_K, needsNote, targetsOf, upscalesOf, upscaleWarning } from '../../src/features/imagery/downloads/download-rules.ts';
+import {
+  checkDownload,
+  FOUR_K,
+  needsNote,
+  targetsOf,
+  upscalesOf,
+  upscaleWarning,
+} from '../../src/features/imagery/downloads/download-rules.ts';
 import { jobLine, underWay, upscaleNote } from '../../src/features/imagery/downloads/job-view.ts';
 import type { ExportJob } from '../../src/api/exports.ts';
 
@@ -21,10 +28,17 @@ describe('download options', () => {
     expect(needsNote({ file_name: 'X_<NOTE>' })).toBe(true);
   });
   it("needs a saved preset first: 'Please select or create a preset.'", () => {
-    expect(checkDownload(undefined, targets, new Set([0]), {})).toEqual({ ok: false, message: 'Please select or create a preset.' });
+    expect(checkDownload(undefined, targets, new Set([0]), {})).toEqual({
+      ok: false,
+      message: 'Please select or create a preset.',
+    });
   });
   it("needs a note for every chosen retailer that asks for one: 'Please fill input for' + its name", () => {
-    expect(checkDownload(7, targets, new Set([0, 3]), { 3: '  ' })).toEqual({ ok: false, message: 'Please fill input for Amazon', field: 3 });
+    expect(checkDownload(7, targets, new Set([0, 3]), { 3: '  ' })).toEqual({
+      ok: false,
+      message: 'Please fill input for Amazon',
+      field: 3,
+    });
     // A note typed for a retailer that is not chosen does not count, nor is it asked for.
     expect(checkDownload(7, targets, new Set([5]), {})).toEqual({ ok: true, requests: [{ retailer: 5 }] });
   });
@@ -50,11 +64,20 @@ describe('the upscale warning before ordering', () => {
     expect(upscalesOf(targets, new Set([5]), silo, layers)).toEqual([]);
   });
   it("takes the preset's scale and the largest view", () => {
-    const zoomed = upscalesOf(targets, new Set([5]), { section: 'silo', image_scale: 0.5 }, [{ width: 400, height: 480 }, { width: 800, height: 960 }]);
+    const zoomed = upscalesOf(targets, new Set([5]), { section: 'silo', image_scale: 0.5 }, [
+      { width: 400, height: 480 },
+      { width: 800, height: 960 },
+    ]);
     expect(zoomed).toEqual([{ retailer: 'Wayfair', factor: 1.5, forbidden: true }]);
   });
   it('says which retailers and the factor; a retailer that forbids it will fail', () => {
-    const w = upscaleWarning([{ retailer: '4K Images', factor: 8, forbidden: false }, { retailer: 'Wayfair', factor: 1.5, forbidden: true }], layers[0]);
+    const w = upscaleWarning(
+      [
+        { retailer: '4K Images', factor: 8, forbidden: false },
+        { retailer: 'Wayfair', factor: 1.5, forbidden: true },
+      ],
+      layers[0],
+    );
     expect(w?.lines).toEqual([
       'These sizes draw the product larger than its layers (400 × 480 px), so the files may look soft: 4K Images UPSCALED ×8.0.',
       'This retailer forbids upscaling, so its export will fail the compliance check: Wayfair UPSCALED ×1.5.',
@@ -69,17 +92,37 @@ describe('the upscale warning before ordering', () => {
 
 describe('export job lines', () => {
   const job = (o: Partial<ExportJob>): ExportJob => ({
-    id: 1, id_product_config: 7, section: '360', retailer_id: 3, retailer: 'Amazon', note: null, status: 'queued', progress: 0, total: 24,
-    reason: null, url: null, bytes: null, upscale: null, created_at: '2026-11-23T08:00:00Z', updated_at: '2026-11-23T08:00:00Z', expires_at: null, ...o,
+    id: 1,
+    id_product_config: 7,
+    section: '360',
+    retailer_id: 3,
+    retailer: 'Amazon',
+    note: null,
+    status: 'queued',
+    progress: 0,
+    total: 24,
+    reason: null,
+    url: null,
+    bytes: null,
+    upscale: null,
+    created_at: '2026-11-23T08:00:00Z',
+    updated_at: '2026-11-23T08:00:00Z',
+    expires_at: null,
+    ...o,
   });
   it('reads queued, rendering n of m, ready and failed with its reason', () => {
     expect(jobLine(job({})).status).toBe('Queued');
     expect(jobLine(job({ status: 'rendering', progress: 7 })).detail).toBe('Rendering 7 of 24');
-    expect(jobLine(job({ status: 'ready', url: '/x.zip', expires_at: '2026-11-30T08:00:00Z' }), Date.parse('2026-11-23T09:00:00Z')).status).toBe('Ready');
+    expect(
+      jobLine(job({ status: 'ready', url: '/x.zip', expires_at: '2026-11-30T08:00:00Z' }), Date.parse('2026-11-23T09:00:00Z'))
+        .status,
+    ).toBe('Ready');
     expect(jobLine(job({ status: 'failed', reason: 'PNG cannot fit 1 MB' })).detail).toBe('PNG cannot fit 1 MB');
   });
   it('calls a ready link past its expiry expired', () => {
-    expect(jobLine(job({ status: 'ready', expires_at: '2026-11-23T08:00:00Z' }), Date.parse('2026-11-24T00:00:00Z')).status).toBe('Expired');
+    expect(jobLine(job({ status: 'ready', expires_at: '2026-11-23T08:00:00Z' }), Date.parse('2026-11-24T00:00:00Z')).status).toBe(
+      'Expired',
+    );
   });
   it('a ready export with upscaled files says so', () => {
     expect(upscaleNote(job({ status: 'ready', upscale: 1.6 }))?.badge).toBe('UPSCALED ×1.6');
@@ -87,6 +130,8 @@ describe('export job lines', () => {
     expect(upscaleNote(job({ status: 'failed', upscale: 2 }))).toBeUndefined();
   });
   it('polls only while a job is queued or rendering', () => {
-    expect(['queued', 'rendering', 'ready', 'failed'].map((status) => underWay({ status: status as ExportJob['status'] }))).toEqual([true, true, false, false]);
+    expect(
+      ['queued', 'rendering', 'ready', 'failed'].map((status) => underWay({ status: status as ExportJob['status'] })),
+    ).toEqual([true, true, false, false]);
   });
 });

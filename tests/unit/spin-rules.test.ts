@@ -54,7 +54,13 @@ describe('360 turn: one full turn per stage width (issue 27)', () => {
     expect(frames).toBe(24);
   });
   it('moves nothing for a stage without width, no frames or no number', () => {
-    for (const [dx, w, n] of [[100, 0, 48], [100, 900, 0], [Number.NaN, 900, 48], [100, Number.NaN, 48]] as const) expect(turnStep(dx, w, n)).toEqual({ step: 0, used: 0 });
+    for (const [dx, w, n] of [
+      [100, 0, 48],
+      [100, 900, 0],
+      [Number.NaN, 900, 48],
+      [100, Number.NaN, 48],
+    ] as const)
+      expect(turnStep(dx, w, n)).toEqual({ step: 0, used: 0 });
   });
 });
 
@@ -132,7 +138,12 @@ describe('keys (only while focused: the player listens on itself)', () => {
 describe('frames for the player', () => {
   it('builds a srcset by width, the smallest as src and the largest for full screen', () => {
     const f = frameOfWidths({ 2560: '/c.webp', 640: '/a.webp', 1280: '/b.webp' })!;
-    expect(f).toEqual({ src: '/a.webp', srcset: '/a.webp 640w, /b.webp 1280w, /c.webp 2560w', largest: '/c.webp', maxWidth: 2560 });
+    expect(f).toEqual({
+      src: '/a.webp',
+      srcset: '/a.webp 640w, /b.webp 1280w, /c.webp 2560w',
+      largest: '/c.webp',
+      maxWidth: 2560,
+    });
     expect(frameOfWidths({})).toBeUndefined();
   });
   it('orders by index and takes WebP, or JPEG without it', () => {
@@ -146,5 +157,6 @@ describe('frames for the player', () => {
   it('falls back to the other format when one has no widths', () => {
     expect(framesOf([{ index: 0, webp: {}, jpeg: { 640: '/0.jpg' } }], true).map((f) => f.src)).toEqual(['/0.jpg']);
   });
-  it('takes plain photos as one file each', () => expect(framesOfUrls(['/p.jpg'])).toEqual([{ src: '/p.jpg', largest: '/p.jpg' }]));
+  it('takes plain photos as one file each', () =>
+    expect(framesOfUrls(['/p.jpg'])).toEqual([{ src: '/p.jpg', largest: '/p.jpg' }]));
 });

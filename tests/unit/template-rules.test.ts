@@ -2,13 +2,32 @@
 // messages, the ambient/tag Enter rule, the edit difference, and who sees a delete button.
 import { describe, expect, it } from 'vitest';
 import {
-  canDeleteTemplate, chipRef, diffTemplate, editErrors, editOf, enterName, fieldErrors, newTemplate, NO_AMBIENTS, NO_IMAGE, templateProblems, toTemplateDraft,
-  type NameChip, type TemplateItem,
+  canDeleteTemplate,
+  chipRef,
+  diffTemplate,
+  editErrors,
+  editOf,
+  enterName,
+  fieldErrors,
+  newTemplate,
+  NO_AMBIENTS,
+  NO_IMAGE,
+  templateProblems,
+  toTemplateDraft,
+  type NameChip,
+  type TemplateItem,
 } from '../../src/features/templates/template-rules.ts';
 import type { TemplateRow } from '../../src/data/types.ts';
 
-const customers = [{ id: 7, company: 'Acme Living' }, { id: 9, company: 'Borealis Home' }];
-const ambients: NameChip[] = [{ key: 1, label: 'Living Room' }, { key: 2, label: 'Kitchen' }, { key: 3, label: 'Kids Room' }];
+const customers = [
+  { id: 7, company: 'Acme Living' },
+  { id: 9, company: 'Borealis Home' },
+];
+const ambients: NameChip[] = [
+  { key: 1, label: 'Living Room' },
+  { key: 2, label: 'Kitchen' },
+  { key: 3, label: 'Kids Room' },
+];
 const file = (name: string, type: string) => new File(['x'], name, { type });
 
 describe('a new template', () => {
@@ -18,12 +37,23 @@ describe('a new template', () => {
 });
 
 describe('the checks before SEND', () => {
-  const ok = (uid: string): TemplateItem => ({ ...newTemplate(uid, customers), name: 'Loft', imageId: 1, ambients: [ambients[0]!] });
+  const ok = (uid: string): TemplateItem => ({
+    ...newTemplate(uid, customers),
+    name: 'Loft',
+    imageId: 1,
+    ambients: [ambients[0]!],
+  });
 
-  const summaries = (items: TemplateItem[]) => new Map([...templateProblems(items)].map(([k, v]) => [k, v.map((p) => p.summary)]));
+  const summaries = (items: TemplateItem[]) =>
+    new Map([...templateProblems(items)].map(([k, v]) => [k, v.map((p) => p.summary)]));
 
   it("flags each failing template with the specs' messages, numbered from 1", () => {
-    const items = [ok('a'), { ...ok('b'), imageId: undefined }, { ...ok('c'), ambients: [] }, { ...ok('d'), imageId: undefined, ambients: [] }];
+    const items = [
+      ok('a'),
+      { ...ok('b'), imageId: undefined },
+      { ...ok('c'), ambients: [] },
+      { ...ok('d'), imageId: undefined, ambients: [] },
+    ];
     const p = summaries(items);
     expect([...p.keys()]).toEqual(['b', 'c', 'd']);
     expect(p.get('b')).toEqual(['Template 2 has no image']);
@@ -36,16 +66,27 @@ describe('the checks before SEND', () => {
     const p = templateProblems([ok('a'), { ...ok('b'), name: '   ', note: 'n'.repeat(2001) }]).get('b')!;
     expect(p).toEqual([
       { field: 'name', message: 'The name field is required.', summary: 'Template 2: The name field is required.' },
-      { field: 'note', message: 'The note field must not be greater than 2000 characters.', summary: 'Template 2: The note field must not be greater than 2000 characters.' },
+      {
+        field: 'note',
+        message: 'The note field must not be greater than 2000 characters.',
+        summary: 'Template 2: The note field must not be greater than 2000 characters.',
+      },
     ]);
-    expect(summaries([{ ...ok('a'), public: 0, clientId: undefined }]).get('a')).toEqual(['Template 1: The id_customer field is required when public is 0.']);
+    expect(summaries([{ ...ok('a'), public: 0, clientId: undefined }]).get('a')).toEqual([
+      'Template 1: The id_customer field is required when public is 0.',
+    ]);
   });
 
   it('shows the lengths as typed, and what is missing only once sent', () => {
-    expect(fieldErrors({ ...ok('a'), name: 'n'.repeat(256) }, false)).toEqual({ name: 'The name field must not be greater than 255 characters.' });
+    expect(fieldErrors({ ...ok('a'), name: 'n'.repeat(256) }, false)).toEqual({
+      name: 'The name field must not be greater than 255 characters.',
+    });
     expect(fieldErrors({ ...ok('a'), name: ' ', public: 0, clientId: undefined }, false)).toEqual({});
     const edit = { name: '', note: '', public: 1 as const, ambients: [], tags: [] };
-    expect(editErrors(edit, true)).toEqual({ name: 'The name field is required.', ambients: 'The template needs at least one ambient' });
+    expect(editErrors(edit, true)).toEqual({
+      name: 'The name field is required.',
+      ambients: 'The template needs at least one ambient',
+    });
     expect(editErrors(edit, false)).toEqual({});
   });
 
@@ -62,7 +103,10 @@ describe('Enter in the ambient or tag input', () => {
   });
 
   it('otherwise creates a new one with the typed name, trimmed', () => {
-    expect(enterName([ambients[0]!], ambients, '  Sunroom ')).toEqual({ next: [ambients[0], { key: 'new:Sunroom', label: 'Sunroom' }], create: 'Sunroom' });
+    expect(enterName([ambients[0]!], ambients, '  Sunroom ')).toEqual({
+      next: [ambients[0], { key: 'new:Sunroom', label: 'Sunroom' }],
+      create: 'Sunroom',
+    });
   });
 
   it('adds nothing when every match is chosen and the name is one of them', () => {
@@ -73,21 +117,65 @@ describe('Enter in the ambient or tag input', () => {
 describe('what a template sends', () => {
   it('sends a client only for a private template, and names for chips still being created', () => {
     const img = file('a.png', 'image/png');
-    const t: TemplateItem = { ...newTemplate('a', customers), name: ' Loft ', imageId: 1, ambients: [ambients[0]!, { key: -1_700_000_000_000, label: 'Sunroom' }], tags: [{ key: 'new:cosy', label: 'cosy' }] };
-    expect(toTemplateDraft(t, img)).toEqual({ name: 'Loft', note: '', public: 0, clientId: 7, image: img, ambients: [1, 'Sunroom'], tags: ['cosy'] });
+    const t: TemplateItem = {
+      ...newTemplate('a', customers),
+      name: ' Loft ',
+      imageId: 1,
+      ambients: [ambients[0]!, { key: -1_700_000_000_000, label: 'Sunroom' }],
+      tags: [{ key: 'new:cosy', label: 'cosy' }],
+    };
+    expect(toTemplateDraft(t, img)).toEqual({
+      name: 'Loft',
+      note: '',
+      public: 0,
+      clientId: 7,
+      image: img,
+      ambients: [1, 'Sunroom'],
+      tags: ['cosy'],
+    });
     expect(toTemplateDraft({ ...t, public: 1 }, img).clientId).toBeUndefined();
     expect(chipRef({ key: 5, label: 'x' })).toBe(5);
   });
 
   it('an edit sends the info and only the ambient and tag differences', () => {
     const row = {
-      id: 4, cid: -1, name: 'Loft', note: '', public: 1, image_name: 'a.png', image_thumb: 'a_thumb.png', collection: null, created_at: '', updated_at: '',
-      ambients: [{ id: 1, name: 'Living Room' }, { id: 2, name: 'Kitchen' }], tags: [{ id: 10, name: 'cosy' }], id_customer: null,
+      id: 4,
+      cid: -1,
+      name: 'Loft',
+      note: '',
+      public: 1,
+      image_name: 'a.png',
+      image_thumb: 'a_thumb.png',
+      collection: null,
+      created_at: '',
+      updated_at: '',
+      ambients: [
+        { id: 1, name: 'Living Room' },
+        { id: 2, name: 'Kitchen' },
+      ],
+      tags: [{ id: 10, name: 'cosy' }],
+      id_customer: null,
     } as TemplateRow;
     const e = editOf(row, customers);
     expect(e).toMatchObject({ public: 1, clientId: 7 });
-    const change = diffTemplate(row, { ...e, name: 'Loft 2', public: 0, clientId: 9, ambients: [e.ambients[1]!, ambients[2]!], tags: [...e.tags, { key: 'new:warm', label: 'warm' }] });
-    expect(change).toEqual({ name: 'Loft 2', note: '', public: 0, clientId: 9, addAmbients: [3], removeAmbients: [1], addTags: ['warm'], removeTags: [] });
+    const change = diffTemplate(row, {
+      ...e,
+      name: 'Loft 2',
+      public: 0,
+      clientId: 9,
+      ambients: [e.ambients[1]!, ambients[2]!],
+      tags: [...e.tags, { key: 'new:warm', label: 'warm' }],
+    });
+    expect(change).toEqual({
+      name: 'Loft 2',
+      note: '',
+      public: 0,
+      clientId: 9,
+      addAmbients: [3],
+      removeAmbients: [1],
+      addTags: ['warm'],
+      removeTags: [],
+    });
   });
 });
 

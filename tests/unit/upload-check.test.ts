@@ -10,7 +10,8 @@ import { cutShort, png, SVG } from '../support/image-bytes.ts';
 
 /** Stands in for createImageBitmap: a PNG decodes when it is whole (its IEND chunk is there). */
 const decoder: Decoder = async (bytes) => Buffer.from(bytes).includes('IEND');
-const file = (name: string, bytes: Uint8Array | string) => new File([typeof bytes === 'string' ? bytes : (bytes as Uint8Array<ArrayBuffer>)], name);
+const file = (name: string, bytes: Uint8Array | string) =>
+  new File([typeof bytes === 'string' ? bytes : (bytes as Uint8Array<ArrayBuffer>)], name);
 const refusal = (f: File, kind: Parameters<typeof uploadRefusal>[1] = 'productImage') => uploadRefusal(f, kind, decoder);
 const IMAGE_TYPES = uploadWords.wrongType(['jpg', 'jpeg', 'png', 'webp']);
 
@@ -43,7 +44,11 @@ describe('an image for a product', () => {
   });
 
   it('refuses a file over the byte limit without reading it', async () => {
-    const huge = { name: 'huge.png', size: UPLOAD_LIMIT_BYTES + 1, arrayBuffer: () => Promise.reject(new Error('read')) } as unknown as File;
+    const huge = {
+      name: 'huge.png',
+      size: UPLOAD_LIMIT_BYTES + 1,
+      arrayBuffer: () => Promise.reject(new Error('read')),
+    } as unknown as File;
     expect(await refusal(huge)).toBe('The file may not be greater than 25 MB.');
   });
 });
@@ -60,7 +65,10 @@ describe('the picker check', () => {
   });
 
   it('a form may take fewer types than its call: Info’s files leave images out', async () => {
-    const r = await uploadCheck('asset', { only: FILE_EXTS, decode: decoder })([file('spec.txt', 'text'), file('a.png', png(4, 4))]);
+    const r = await uploadCheck('asset', { only: FILE_EXTS, decode: decoder })([
+      file('spec.txt', 'text'),
+      file('a.png', png(4, 4)),
+    ]);
     expect(r.ok.map((f) => f.name)).toEqual(['spec.txt']);
     expect(r.refused.map((x) => x.reason)).toEqual([uploadWords.wrongType(FILE_EXTS)]);
   });
@@ -81,8 +89,14 @@ describe('the header sizes the pixel limit reads', () => {
   it('agree with the decoder for PNG, GIF, JPEG and WebP (VP8, VP8L, and VP8X with alpha)', async () => {
     const img = sharp({ create: { width: 37, height: 23, channels: 4, background: { r: 192, g: 64, b: 32, alpha: 0.5 } } });
     const opaque = sharp({ create: { width: 37, height: 23, channels: 3, background: '#c04020' } });
-    const all = [await img.clone().png().toBuffer(), await img.clone().gif().toBuffer(), await opaque.clone().jpeg().toBuffer(),
-      await opaque.clone().webp().toBuffer(), await opaque.clone().webp({ lossless: true }).toBuffer(), await img.clone().webp().toBuffer()];
+    const all = [
+      await img.clone().png().toBuffer(),
+      await img.clone().gif().toBuffer(),
+      await opaque.clone().jpeg().toBuffer(),
+      await opaque.clone().webp().toBuffer(),
+      await opaque.clone().webp({ lossless: true }).toBuffer(),
+      await img.clone().webp().toBuffer(),
+    ];
     expect(all.slice(3).map((b) => b.toString('latin1', 12, 16))).toEqual(['VP8 ', 'VP8L', 'VP8X']);
     for (const bytes of all) expect(headerSize(bytes)).toEqual({ width: 37, height: 23 });
     expect(headerSize(Buffer.from('not an image at all, but long enough'))).toBeUndefined();

@@ -10,7 +10,13 @@ import { OwnWrites } from '../../src/features/catalog/filter-url.ts';
 import type { FilterState } from '../../src/features/catalog/catalog-rules.ts';
 
 function harness() {
-  const seen: { filters?: FilterState; set?: (f: FilterState) => void; patch?: (p: Partial<FilterState>) => void; patches: unknown[]; setParams?: ReturnType<typeof useSearchParams>[1] } = { patches: [] };
+  const seen: {
+    filters?: FilterState;
+    set?: (f: FilterState) => void;
+    patch?: (p: Partial<FilterState>) => void;
+    patches: unknown[];
+    setParams?: ReturnType<typeof useSearchParams>[1];
+  } = { patches: [] };
   function Screen() {
     const [filters, setFilters, patch] = useUrlFilters();
     const [, setParams] = useSearchParams();

@@ -8,7 +8,10 @@ import { UserActionGate, type ActionRun } from '../../src/app/user-action.ts';
 function gate() {
   let n = 0;
   const states: boolean[] = [];
-  const g = new UserActionGate(() => `action-${++n}`, (r) => states.push(r));
+  const g = new UserActionGate(
+    () => `action-${++n}`,
+    (r) => states.push(r),
+  );
   const calls: string[] = [];
   const record = (fail?: unknown) => async (a: ActionRun) => {
     calls.push(a.key(0));

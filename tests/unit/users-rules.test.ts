@@ -3,16 +3,35 @@ import { describe, expect, it } from 'vitest';
 import { SLUGS } from '../../src/api/contract/slugs.ts';
 import { describeAudit, actorName } from '../../src/features/users/audit-text.ts';
 import {
-  cannotActOn, filterPeople, groupPermissions, inviteErrors, permissionChanges, roleLabel, roleLockReason,
-  roleNameError, statusText, type PersonLike, type RoleLike,
+  cannotActOn,
+  filterPeople,
+  groupPermissions,
+  inviteErrors,
+  permissionChanges,
+  roleLabel,
+  roleLockReason,
+  roleNameError,
+  statusText,
+  type PersonLike,
+  type RoleLike,
 } from '../../src/features/users/rules.ts';
 import { SLUG_INFO } from '../../server/domain/users-privileges.ts';
 
 const catalogue = (held: readonly string[] = []) =>
   SLUGS.map((slug) => ({ slug, permited: held.includes(slug), ...SLUG_INFO[slug] }));
-const role = (id: number, name: string, held: readonly string[], locked = false): RoleLike => ({ id, name, locked, users: 1, privileges: catalogue(held) });
+const role = (id: number, name: string, held: readonly string[], locked = false): RoleLike => ({
+  id,
+  name,
+  locked,
+  users: 1,
+  privileges: catalogue(held),
+});
 const person = (id: number, name: string, status: PersonLike['status'], roleRef: RoleLike, expired = false): PersonLike => ({
-  id, name, email: `${name.split(' ')[0]!.toLowerCase()}@acme.test`, status, role: { id: roleRef.id, name: roleRef.name },
+  id,
+  name,
+  email: `${name.split(' ')[0]!.toLowerCase()}@acme.test`,
+  status,
+  role: { id: roleRef.id, name: roleRef.name },
   invitation: status === 'invited' ? { expired } : null,
 });
 
@@ -56,11 +75,18 @@ describe('people list', () => {
 describe('Register User (§5: email, name, role and company)', () => {
   it('needs all four, and an email that looks like one', () => {
     expect(inviteErrors({ email: '', name: ' ', roleId: null, companyId: null })).toEqual({
-      email: 'The email field is required.', name: 'The name field is required.', role: 'Choose a role.', company: 'Choose a company.',
+      email: 'The email field is required.',
+      name: 'The name field is required.',
+      role: 'Choose a role.',
+      company: 'Choose a company.',
     });
-    expect(inviteErrors({ email: 'ann@', name: 'Ann', roleId: 2, companyId: 1 })).toEqual({ email: 'Please enter a valid email' });
+    expect(inviteErrors({ email: 'ann@', name: 'Ann', roleId: 2, companyId: 1 })).toEqual({
+      email: 'Please enter a valid email',
+    });
     expect(inviteErrors({ email: ' ann@example.test ', name: 'Ann', roleId: 2, companyId: 1 })).toEqual({});
-    expect(inviteErrors({ email: 'ann@example.test', name: 'x'.repeat(101), roleId: 2, companyId: 1 }).name).toBe('The name field must not be greater than 100 characters.');
+    expect(inviteErrors({ email: 'ann@example.test', name: 'x'.repeat(101), roleId: 2, companyId: 1 }).name).toBe(
+      'The name field must not be greater than 100 characters.',
+    );
   });
 });
 
@@ -77,7 +103,12 @@ describe('roles', () => {
   });
 
   it('sends only the permissions that changed', () => {
-    const draft = new Map([['reader-info-access', true], ['reader-silo-access', false], ['editor-silo-access', false], ['manage-roles', true]]);
+    const draft = new Map([
+      ['reader-info-access', true],
+      ['reader-silo-access', false],
+      ['editor-silo-access', false],
+      ['manage-roles', true],
+    ]);
     expect(permissionChanges(viewer.privileges, draft)).toEqual({ 'reader-silo-access': false, 'manage-roles': true });
     expect(permissionChanges(viewer.privileges, new Map())).toEqual({});
   });
@@ -98,7 +129,12 @@ describe('roles', () => {
       ['Administration', 'list', ['manage-users', 'manage-roles']],
     ]);
     // Every slug once, each with words a person understands.
-    expect(groups.flatMap((g) => g.items).map((p) => p.slug).sort()).toEqual([...SLUGS].sort());
+    expect(
+      groups
+        .flatMap((g) => g.items)
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual([...SLUGS].sort());
     for (const p of groups.flatMap((g) => g.items)) expect(p.description.length).toBeGreaterThan(10);
     // A reader given after its editor is still shown first.
     const swapped = groupPermissions([catalogue()[2]!, catalogue()[1]!]);
@@ -114,20 +150,37 @@ describe('roles', () => {
 
 describe('audit log in words', () => {
   type Target = { type: 'user' | 'role'; name: string; removed: boolean };
-  const entry = (action: string, before: unknown, after: unknown, target: Target = { type: 'user', name: 'Ann Lee', removed: false }) => ({
-    action, actor: { name: 'Alice Manager', removed: false }, target, before, after,
+  const entry = (
+    action: string,
+    before: unknown,
+    after: unknown,
+    target: Target = { type: 'user', name: 'Ann Lee', removed: false },
+  ) => ({
+    action,
+    actor: { name: 'Alice Manager', removed: false },
+    target,
+    before,
+    after,
   });
   it('says who did what to whom with the recorded names', () => {
     expect(describeAudit(entry('user.invite', null, { role: { id: 2, name: 'Viewer' } }))).toBe('invited Ann Lee as Viewer');
-    expect(describeAudit(entry('user.role', { role: { id: 2, name: 'Viewer' } }, { role: { id: 1, name: 'Administrator' } })))
-      .toBe('changed the role of Ann Lee from Viewer to Administrator');
-    expect(describeAudit(entry('user.delete', null, { account_closed: true }, { type: 'user', name: 'Ann Lee', removed: true })))
-      .toBe('deleted the account of Ann Lee (Removed user)');
+    expect(
+      describeAudit(entry('user.role', { role: { id: 2, name: 'Viewer' } }, { role: { id: 1, name: 'Administrator' } })),
+    ).toBe('changed the role of Ann Lee from Viewer to Administrator');
+    expect(
+      describeAudit(entry('user.delete', null, { account_closed: true }, { type: 'user', name: 'Ann Lee', removed: true })),
+    ).toBe('deleted the account of Ann Lee (Removed user)');
     expect(describeAudit(entry('user.delete', null, { account_closed: false }))).toBe('removed Ann Lee from the company');
     const role = { type: 'role' as const, name: 'Buyers', removed: false };
-    expect(describeAudit(entry('role.rename', { name: 'Buyer' }, { name: 'Buyers' }, role))).toBe('renamed the role Buyer to Buyers');
-    expect(describeAudit(entry('role.permissions', null, { granted: ['reader-info-access'], revoked: ['manage-roles'] }, role), (s) => SLUG_INFO[s as 'manage-roles'].name))
-      .toBe('changed the permissions of Buyers: gave See product information; took away Manage roles');
+    expect(describeAudit(entry('role.rename', { name: 'Buyer' }, { name: 'Buyers' }, role))).toBe(
+      'renamed the role Buyer to Buyers',
+    );
+    expect(
+      describeAudit(
+        entry('role.permissions', null, { granted: ['reader-info-access'], revoked: ['manage-roles'] }, role),
+        (s) => SLUG_INFO[s as 'manage-roles'].name,
+      ),
+    ).toBe('changed the permissions of Buyers: gave See product information; took away Manage roles');
     expect(actorName({ actor: { name: 'Bob', removed: true } })).toBe('Bob (Removed user)');
   });
 });

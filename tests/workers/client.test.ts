@@ -74,7 +74,8 @@ describe('render client', () => {
       Comlink.expose(
         {
           async renderBatch(inputs: unknown[], _o: unknown, onProgress: (p: unknown) => void) {
-            const say = (i: number) => onProgress({ kind: 'frame', index: i, total: inputs.length, message: `Building Image ${i} of ${inputs.length}` });
+            const say = (i: number) =>
+              onProgress({ kind: 'frame', index: i, total: inputs.length, message: `Building Image ${i} of ${inputs.length}` });
             void say(1);
             void Promise.resolve(say(2)).then(secondTaken);
             return new Promise(() => undefined);

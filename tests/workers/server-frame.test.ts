@@ -17,29 +17,53 @@ import { TEST_LAYER_PX, demoCacheDir } from '../support/seed-snapshot.ts';
 const kind = KINDS[0]!;
 const layers = async (angle: number) => {
   const paths = demoLayerPaths(kind, 0, angle, TEST_LAYER_PX);
-  const [beauty, shadow, reflection] = await Promise.all([paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker(TEST_LAYER_PX, demoCacheDir())(p)!()));
+  const [beauty, shadow, reflection] = await Promise.all(
+    [paths.beauty, paths.shadow, paths.reflection].map((p) => demoFileMaker(TEST_LAYER_PX, demoCacheDir())(p)!()),
+  );
   return { beauty: beauty!, shadow: shadow!, reflection: reflection! };
 };
 
 const preset: RenderPreset = {
-  section: '360', background: '#f3efe8', hasShadow: 1, shadow: 45, hasReflection: 1, reflection: 30,
-  saturation: 125, brightness: 92, image_scale: 0.2, image_offset_x: 0.05, image_offset_y: -0.04,
+  section: '360',
+  background: '#f3efe8',
+  hasShadow: 1,
+  shadow: 45,
+  hasReflection: 1,
+  reflection: 30,
+  saturation: 125,
+  brightness: 92,
+  image_scale: 0.2,
+  image_offset_x: 0.05,
+  image_offset_y: -0.04,
 };
 
 async function both(p: RenderPreset, angle: number, width: number) {
   const files = await layers(angle);
-  const out = await createRenderApi(napiEnv(files)).renderFrame({ preset: p, layers: { beauty: 'beauty', shadow: 'shadow', reflection: 'reflection' }, width, type: 'image/png' });
+  const out = await createRenderApi(napiEnv(files)).renderFrame({
+    preset: p,
+    layers: { beauty: 'beauty', shadow: 'shadow', reflection: 'reflection' },
+    width,
+    type: 'image/png',
+  });
   const worker = PNG.sync.read(Buffer.from(await out.arrayBuffer()));
-  const decoded = { beauty: await decodeRaw(files.beauty), shadow: await decodeRaw(files.shadow), reflection: await decodeRaw(files.reflection) };
+  const decoded = {
+    beauty: await decodeRaw(files.beauty),
+    shadow: await decodeRaw(files.shadow),
+    reflection: await decodeRaw(files.reflection),
+  };
   const raw = await composeFrame(p, decoded, width);
   const server = PNG.sync.read(await rawOf(raw).png().toBuffer());
   return { worker, server };
 }
 
-const differing = (a: PNG, b: PNG) => pixelmatch(a.data, b.data, undefined, a.width, a.height, { threshold: 0.1 }) / (a.width * a.height);
+const differing = (a: PNG, b: PNG) =>
+  pixelmatch(a.data, b.data, undefined, a.width, a.height, { threshold: 0.1 }) / (a.width * a.height);
 
 describe('server frame vs worker frame', () => {
-  it.each([[0, 480], [135, 960]])('match at angle %d, %d px wide', async (angle, width) => {
+  it.each([
+    [0, 480],
+    [135, 960],
+  ])('match at angle %d, %d px wide', async (angle, width) => {
     const { worker, server } = await both(preset, angle, width);
     expect([server.width, server.height]).toEqual([worker.width, worker.height]);
     expect(differing(worker, server)).toBeLessThan(0.005);

@@ -11,14 +11,18 @@ import type { FastifyRequest } from 'fastify';
 export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value ?? null);
 }
 
 export function fingerprintOf(req: FastifyRequest, secret: Buffer): string {
-  const files = Object.fromEntries(Object.entries(req.uploads ?? {}).map(([field, f]) => [field, f && createHash('sha256').update(f.bytes).digest('hex')]));
+  const files = Object.fromEntries(
+    Object.entries(req.uploads ?? {}).map(([field, f]) => [field, f && createHash('sha256').update(f.bytes).digest('hex')]),
+  );
   const request = [req.method, req.routeOptions.url ?? '', req.params ?? {}, req.query ?? {}, req.body ?? null, files];
   return createHmac('sha256', secret).update(canonical(request)).digest('hex');
 }

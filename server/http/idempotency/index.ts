@@ -82,7 +82,8 @@ export function installIdempotency(app: FastifyInstance, s: Services, instanceId
       return;
     }
     if (prior.purged_at) throw refusal(409, words.answerExpired, codes.answerExpired);
-    const withheld = prior.secret_subject !== null ? { subject: prior.secret_subject, check: prior.secret_check ?? '' } : undefined;
+    const withheld =
+      prior.secret_subject !== null ? { subject: prior.secret_subject, check: prior.secret_check ?? '' } : undefined;
     const answer = await restoreSecrets(db, endpointOf(req), prior.response, withheld, secret);
     if (answer === undefined) throw refusal(403, words.replayRefused, codes.replayRefused);
     reply.header('idempotent-replay', 'true');
@@ -108,7 +109,8 @@ export function installIdempotency(app: FastifyInstance, s: Services, instanceId
   });
 
   // Answers older than the TTL go, the facts of keys later (sweep.ts); every process sweeps, harmlessly.
-  const sweep = () => void sweepIdempotency(db, s.config.idempotencyTtlHours).catch((err) => app.log.warn({ err }, 'idempotency sweep failed'));
+  const sweep = () =>
+    void sweepIdempotency(db, s.config.idempotencyTtlHours).catch((err) => app.log.warn({ err }, 'idempotency sweep failed'));
   const timer = setInterval(sweep, SWEEP_MS);
   timer.unref();
   app.addHook('onReady', async () => sweep());
@@ -126,13 +128,21 @@ async function takeOverStaleClaim(db: Db, owner: number, key: string, instanceId
              OR (instance_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM server_instances i
                   WHERE i.id = k.instance_id AND i.seen_at > now() - interval '${GONE_AFTER_SECONDS} seconds')))
       RETURNING key`,
-    [owner, key, instanceId]));
+    [owner, key, instanceId],
+  ));
 }
 
 async function store(db: Db, claim: Claim, status: number, answer: unknown, withheld?: Withheld): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET status_code = $3, response = $4, secret_subject = $5, secret_check = $6 WHERE user_id = $1 AND key = $2`,
-    [claim.owner, claim.key, status, typeof answer === 'string' ? answer : JSON.stringify(answer ?? null), withheld?.subject ?? null, withheld?.check ?? null],
+    [
+      claim.owner,
+      claim.key,
+      status,
+      typeof answer === 'string' ? answer : JSON.stringify(answer ?? null),
+      withheld?.subject ?? null,
+      withheld?.check ?? null,
+    ],
   );
 }
 

@@ -18,7 +18,12 @@ const passwordCheck = async (db: Db, userId: number, secret: Buffer) => {
 };
 
 /** The answer to store: its secret fields set to null, and whose sign-in they were. */
-export async function withholdSecrets(db: Db, e: Endpoint | undefined, answer: unknown, secret: Buffer): Promise<{ answer: unknown; withheld?: Withheld }> {
+export async function withholdSecrets(
+  db: Db,
+  e: Endpoint | undefined,
+  answer: unknown,
+  secret: Buffer,
+): Promise<{ answer: unknown; withheld?: Withheld }> {
   if (!e?.secrets || !answer || typeof answer !== 'object') return { answer };
   const stored = { ...(answer as Record<string, unknown>) };
   let withheld: Withheld | undefined;
@@ -27,7 +32,9 @@ export async function withholdSecrets(db: Db, e: Endpoint | undefined, answer: u
     if (typeof value !== 'string') continue;
     stored[field] = null;
     const tokenId = Number(value.split('|')[0]);
-    const owner = Number.isInteger(tokenId) ? await db.one<{ user_id: number }>('SELECT user_id FROM access_tokens WHERE id = $1', [tokenId]) : undefined;
+    const owner = Number.isInteger(tokenId)
+      ? await db.one<{ user_id: number }>('SELECT user_id FROM access_tokens WHERE id = $1', [tokenId])
+      : undefined;
     const check = owner && (await passwordCheck(db, owner.user_id, secret));
     if (owner && check) withheld = { subject: owner.user_id, check };
   }
@@ -35,11 +42,22 @@ export async function withholdSecrets(db: Db, e: Endpoint | undefined, answer: u
 }
 
 /** The stored answer with new secrets, or undefined when the account may no longer have them. */
-export async function restoreSecrets(db: Db, e: Endpoint | undefined, answer: unknown, withheld: Withheld | undefined, secret: Buffer): Promise<unknown> {
+export async function restoreSecrets(
+  db: Db,
+  e: Endpoint | undefined,
+  answer: unknown,
+  withheld: Withheld | undefined,
+  secret: Buffer,
+): Promise<unknown> {
   if (!e?.secrets || !answer || typeof answer !== 'object') return answer;
   const fields = Object.keys(e.secrets).filter((f) => (answer as Record<string, unknown>)[f] === null);
   if (!fields.length) return answer;
-  if (!withheld || !(await accountUsable(db, withheld.subject)) || (await passwordCheck(db, withheld.subject, secret)) !== withheld.check) return undefined;
+  if (
+    !withheld ||
+    !(await accountUsable(db, withheld.subject)) ||
+    (await passwordCheck(db, withheld.subject, secret)) !== withheld.check
+  )
+    return undefined;
   const restored = { ...(answer as Record<string, unknown>) };
   for (const field of fields) restored[field] = await issueToken(db, withheld.subject);
   return restored;

@@ -12,8 +12,12 @@ export const SWEEP_MS = 15 * 60_000;
 export async function sweepIdempotency(db: Db, ttlHours: number): Promise<void> {
   await db.query(
     `UPDATE idempotency_keys SET response = NULL, secret_subject = NULL, secret_check = NULL, purged_at = now()
-      WHERE purged_at IS NULL AND status_code IS NOT NULL AND created_at < now() - $1 * interval '1 hour'`, [ttlHours]);
+      WHERE purged_at IS NULL AND status_code IS NOT NULL AND created_at < now() - $1 * interval '1 hour'`,
+    [ttlHours],
+  );
   await db.query(
     `DELETE FROM idempotency_keys WHERE created_at < now() - $1 * interval '1 day'
-        OR (status_code IS NULL AND created_at < now() - $2 * interval '1 hour')`, [KEEP_DAYS, ABANDONED_HOURS]);
+        OR (status_code IS NULL AND created_at < now() - $2 * interval '1 hour')`,
+    [KEEP_DAYS, ABANDONED_HOURS],
+  );
 }

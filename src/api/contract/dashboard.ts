@@ -15,7 +15,10 @@ export const LastRegisteredProduct = Type.Object({
 });
 
 export const TasksByState = Type.Object({
-  title: Type.String(), not_started: Type.Integer(), in_progress: Type.Integer(), done: Type.Integer(),
+  title: Type.String(),
+  not_started: Type.Integer(),
+  in_progress: Type.Integer(),
+  done: Type.Integer(),
 });
 
 export const ServiceProgress = Type.Object({
@@ -39,27 +42,42 @@ export const RoundReview = Type.Object({
 
 export const dashboard = {
   lastRegistered: endpoint({
-    method: 'GET', path: '/gets/dashboard/products/last-registered/show', auth: 'user',
+    method: 'GET',
+    path: '/gets/dashboard/products/last-registered/show',
+    auth: 'user',
     summary: "The company's 10 newest products, optionally filtered by SKU or product id",
-    permission: INFO_READ, tenant: ForCompany,
+    permission: INFO_READ,
+    tenant: ForCompany,
     query: Type.Object({ id_customer: CustomerId, sku: Type.Optional(Str(100)), id_model: Type.Optional(Id) }),
     response: Type.Object({ success: Type.Literal(true), products: Type.Array(LastRegisteredProduct) }),
   }),
   tasksByStates: endpoint({
-    method: 'GET', path: '/gets/dashboard/products/tasks-by-states/show', auth: 'user',
-    summary: 'Task counts per service and state', permission: ['dashboard-access'], tenant: ForCompany,
+    method: 'GET',
+    path: '/gets/dashboard/products/tasks-by-states/show',
+    auth: 'user',
+    summary: 'Task counts per service and state',
+    permission: ['dashboard-access'],
+    tenant: ForCompany,
     query: Type.Object({ id_customer: CustomerId }),
     response: Type.Object({ success: Type.Literal(true), tasks_by_states: Type.Array(TasksByState) }),
   }),
   progressBarService: endpoint({
-    method: 'GET', path: '/gets/dashboard/products/progress-bar-service/show', auth: 'user',
-    summary: 'Service progress per collection, in percent', permission: ['dashboard-access'], tenant: ForCompany,
+    method: 'GET',
+    path: '/gets/dashboard/products/progress-bar-service/show',
+    auth: 'user',
+    summary: 'Service progress per collection, in percent',
+    permission: ['dashboard-access'],
+    tenant: ForCompany,
     query: Type.Object({ id_customer: CustomerId }),
     response: Type.Object({ success: Type.Literal(true), progress_bar_service: Type.Array(ServiceProgress) }),
   }),
   roundsReview: endpoint({
-    method: 'GET', path: '/gets/dashboard/products/rounds-review/show', auth: 'user',
-    summary: 'Review rounds of the modelling batches', permission: ['dashboard-access'], tenant: ForCompany,
+    method: 'GET',
+    path: '/gets/dashboard/products/rounds-review/show',
+    auth: 'user',
+    summary: 'Review rounds of the modelling batches',
+    permission: ['dashboard-access'],
+    tenant: ForCompany,
     query: Type.Object({ id_customer: CustomerId }),
     response: Type.Object({ success: Type.Literal(true), rounds_review: Type.Array(RoundReview) }),
   }),

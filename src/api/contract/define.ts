@@ -82,14 +82,24 @@ export const Timestamp = Type.String({ description: 'ISO 8601' });
 export const UpdatedSince = Str(40, 0, { description: 'ISO 8601: only rows changed since, plus deleted ids' });
 /** Our paging extension of the full product list (resumable first sync): by id, newest first. */
 export const PageQuery = {
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000, description: 'Rows per page; with it the answer is one page' })),
-  before: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647, description: 'Only ids below this: the previous page\'s next' })),
-  from: Type.Optional(Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Only ids from this one up (a range of bounds)' })),
+  limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 10000, description: 'Rows per page; with it the answer is one page' }),
+  ),
+  before: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 2147483647, description: "Only ids below this: the previous page's next" }),
+  ),
+  from: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2147483647, description: 'Only ids from this one up (a range of bounds)' }),
+  ),
 };
 export const PageFields = {
   next: Type.Optional(Type.Integer({ description: 'Send as before for the next page; absent on the last page' })),
   total: Type.Optional(Type.Integer({ description: "The company's product count when the page was read" })),
-  bounds: Type.Optional(Type.Array(Type.Integer(), { description: 'First page only: the last id of every later page, so that they can be fetched side by side' })),
+  bounds: Type.Optional(
+    Type.Array(Type.Integer(), {
+      description: 'First page only: the last id of every later page, so that they can be fetched side by side',
+    }),
+  ),
 };
 export const DeltaFields = {
   deleted: Type.Optional(Type.Array(Type.Integer(), { description: 'ids deleted (or hidden) since updated_since' })),

@@ -18,8 +18,10 @@ export const SpinReply = Type.Object({
   width: Type.Integer({ description: 'of the largest width; 0 until a set is ready' }),
   height: Type.Integer(),
   status: Type.Unsafe<'ready' | 'rendering' | 'failed'>({
-    type: 'string', enum: ['ready', 'rendering', 'failed'],
-    description: "rendering: frames of an older version (or none) while the new set renders; failed: it could not be rendered (our extension)",
+    type: 'string',
+    enum: ['ready', 'rendering', 'failed'],
+    description:
+      'rendering: frames of an older version (or none) while the new set renders; failed: it could not be rendered (our extension)',
   }),
   frames: Type.Array(Frame, { description: 'the poster is frame 0' }),
 });
@@ -35,20 +37,29 @@ const KeyReply = Type.Object({
 
 export const embeds = {
   shareKey: endpoint({
-    method: 'GET', path: '/gets/product/share-key', auth: 'user',
+    method: 'GET',
+    path: '/gets/product/share-key',
+    auth: 'user',
     summary: "The product's share key for public embeds (made on first ask)",
-    permission: shareSlugs, query: ProductQuery, tenant: byProduct('query'),
+    permission: shareSlugs,
+    query: ProductQuery,
+    tenant: byProduct('query'),
     response: KeyReply,
   }),
   rotateShareKey: endpoint({
-    method: 'POST', path: '/posts/product/share-key/rotate', auth: 'user',
+    method: 'POST',
+    path: '/posts/product/share-key/rotate',
+    auth: 'user',
     summary: "A new share key (our extension): every embed made with the old one shows the 'not available' page from now on",
-    permission: [...writeOf('360'), ...writeOf('3d-viewer')], tenant: byProduct('body'),
+    permission: [...writeOf('360'), ...writeOf('3d-viewer')],
+    tenant: byProduct('body'),
     body: Type.Object({ id_product: Id, id_customer: CustomerId }),
     response: KeyReply,
   }),
   spin: endpoint({
-    method: 'GET', path: '/public/360', auth: 'public',
+    method: 'GET',
+    path: '/public/360',
+    auth: 'public',
     summary: "A 360 preset's frames (24 or 48), or with uploadimage=1 the newest uploaded 360 photos; cacheable, ETag",
     query: Type.Object({
       id_product: Id,
@@ -60,7 +71,9 @@ export const embeds = {
     response: SpinReply,
   }),
   viewer: endpoint({
-    method: 'GET', path: '/public/viewer', auth: 'public',
+    method: 'GET',
+    path: '/public/viewer',
+    auth: 'public',
     summary: "The 3D viewer's model (glb, usdz for iOS) and poster; cacheable, ETag",
     query: Type.Object({ id_product: Id, key: Key }),
     response: Type.Object({
@@ -72,7 +85,9 @@ export const embeds = {
     }),
   }),
   oembed: endpoint({
-    method: 'GET', path: '/public/oembed', auth: 'public',
+    method: 'GET',
+    path: '/public/oembed',
+    auth: 'public',
     summary: 'oEmbed (also at /oembed) for an /iframe/360 or /viewer/ address with its key',
     query: Type.Object({
       url: Str(2000, 1),

@@ -19,8 +19,28 @@ import { exportJobs } from './exports.ts';
 import { savedViews } from './saved-views.ts';
 
 export const contract = {
-  auth, products, productInfo, productUndo, productBulk, dashboard, profile, bugReport, retailers, templates, catalog, users, roles, invitations,
-  imagery, imageryUploads, silo, vignette, spin360, embeds, exportJobs, savedViews,
+  auth,
+  products,
+  productInfo,
+  productUndo,
+  productBulk,
+  dashboard,
+  profile,
+  bugReport,
+  retailers,
+  templates,
+  catalog,
+  users,
+  roles,
+  invitations,
+  imagery,
+  imageryUploads,
+  silo,
+  vignette,
+  spin360,
+  embeds,
+  exportJobs,
+  savedViews,
 } as const;
 export * from './define.ts';
 export * from './slugs.ts';

@@ -22,19 +22,33 @@ export const BulkAction = Type.Union([
 
 export const productBulk = {
   apply: endpoint({
-    method: 'POST', path: '/posts/product/bulk', auth: 'user',
-    summary: 'One action on many products of one company, all or nothing (our extension): add or remove tags, set the collection, request automation, delete',
+    method: 'POST',
+    path: '/posts/product/bulk',
+    auth: 'user',
+    summary:
+      'One action on many products of one company, all or nothing (our extension): add or remove tags, set the collection, request automation, delete',
     permission: ['editor-info-access'],
     body: Type.Object({ id_customer: CustomerId, ids: Type.Array(Id, { minItems: 1, maxItems: BULK_MAX }), action: BulkAction }),
     tenant: { customer: { in: 'body', field: 'id_customer' } },
-    response: Type.Object({ success: Type.Literal(true), message: Str(), count: Type.Integer({ description: 'products changed' }) }),
+    response: Type.Object({
+      success: Type.Literal(true),
+      message: Str(),
+      count: Type.Integer({ description: 'products changed' }),
+    }),
   }),
   restore: endpoint({
-    method: 'POST', path: '/posts/product/bulk/restore', auth: 'user',
-    summary: 'Restore many deleted products of one company, all or nothing (Undo of a bulk delete; our extension). 404 when one is not deleted or not the caller\'s',
+    method: 'POST',
+    path: '/posts/product/bulk/restore',
+    auth: 'user',
+    summary:
+      "Restore many deleted products of one company, all or nothing (Undo of a bulk delete; our extension). 404 when one is not deleted or not the caller's",
     permission: ['editor-info-access'],
     body: Type.Object({ id_customer: CustomerId, ids: Type.Array(Id, { minItems: 1, maxItems: BULK_MAX }) }),
     tenant: { customer: { in: 'body', field: 'id_customer' } },
-    response: Type.Object({ success: Type.Literal(true), message: Str(), count: Type.Integer({ description: 'products restored' }) }),
+    response: Type.Object({
+      success: Type.Literal(true),
+      message: Str(),
+      count: Type.Integer({ description: 'products restored' }),
+    }),
   }),
 };

@@ -7,11 +7,16 @@ import { ProductReply } from './products.ts';
 
 export const productUndo = {
   restore: endpoint({
-    method: 'POST', path: '/posts/product/restore', auth: 'user',
+    method: 'POST',
+    path: '/posts/product/restore',
+    auth: 'user',
     summary: 'Restore a deleted product (Undo; our extension). 404 for a product that is not deleted',
     permission: ['editor-info-access'],
     body: Type.Object({ id_product: Id, id_customer: CustomerId }),
-    tenant: { customer: { in: 'body', field: 'id_customer' }, entity: { kind: 'deletedProduct', in: 'body', field: 'id_product' } },
+    tenant: {
+      customer: { in: 'body', field: 'id_customer' },
+      entity: { kind: 'deletedProduct', in: 'body', field: 'id_product' },
+    },
     response: ProductReply,
   }),
 };

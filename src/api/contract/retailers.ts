@@ -22,21 +22,33 @@ export const Retailer = Type.Composite([
 
 export const retailers = {
   list: endpoint({
-    method: 'GET', path: '/gets/retailer/list', auth: 'user', summary: 'Every retailer (read by the 360 panel too)',
+    method: 'GET',
+    path: '/gets/retailer/list',
+    auth: 'user',
+    summary: 'Every retailer (read by the 360 panel too)',
     response: Type.Object({ success: Type.Literal(true), data: Type.Array(Retailer) }),
   }),
   add: endpoint({
-    method: 'POST', path: '/posts/retailer/add', auth: 'staff', summary: 'Add a retailer',
+    method: 'POST',
+    path: '/posts/retailer/add',
+    auth: 'staff',
+    summary: 'Add a retailer',
     body: RetailerFields,
     response: Type.Object({ success: Type.Literal(true), data: Type.Object({ id: Type.Integer() }) }),
   }),
   edit: endpoint({
-    method: 'PUT', path: '/puts/retailer/edit', auth: 'staff', summary: 'Change a retailer',
+    method: 'PUT',
+    path: '/puts/retailer/edit',
+    auth: 'staff',
+    summary: 'Change a retailer',
     body: Type.Composite([Type.Object({ id: Id }), RetailerFields]),
     response: Type.Object({ success: Type.Literal(true), data: Retailer }),
   }),
   remove: endpoint({
-    method: 'DELETE', path: '/deletes/retailer/delete', auth: 'staff', summary: 'Delete a retailer',
+    method: 'DELETE',
+    path: '/deletes/retailer/delete',
+    auth: 'staff',
+    summary: 'Delete a retailer',
     body: Type.Object({ id: Id }),
     response: Ok,
   }),

@@ -24,7 +24,9 @@ const tenant = { customer: { in: 'body', field: 'id_customer' } } as const;
 
 export const savedViews = {
   list: endpoint({
-    method: 'GET', path: '/gets/saved-views/show', auth: 'user',
+    method: 'GET',
+    path: '/gets/saved-views/show',
+    auth: 'user',
     summary: "The caller's saved views of the catalogue in a company (our extension; updated_since for a delta)",
     permission: CATALOG,
     query: Type.Object({ id_customer: CustomerId, updated_since: Type.Optional(UpdatedSince) }),
@@ -32,7 +34,9 @@ export const savedViews = {
     response: Type.Object({ success: Type.Literal(true), views: Type.Array(SavedView), ...DeltaFields }),
   }),
   store: endpoint({
-    method: 'POST', path: '/posts/saved-views/store', auth: 'user',
+    method: 'POST',
+    path: '/posts/saved-views/store',
+    auth: 'user',
     summary: "Save the catalogue's current view under a name (our extension; 422 for a name the caller already uses)",
     permission: CATALOG,
     body: Type.Object({ id_customer: CustomerId, name, query: schemaOf(savedViewRules.query) }),
@@ -40,16 +44,20 @@ export const savedViews = {
     response: OneView,
   }),
   rename: endpoint({
-    method: 'PUT', path: '/puts/saved-views/rename', auth: 'user',
-    summary: 'Rename one of the caller\'s saved views (our extension; 404 for a view that is not the caller\'s)',
+    method: 'PUT',
+    path: '/puts/saved-views/rename',
+    auth: 'user',
+    summary: "Rename one of the caller's saved views (our extension; 404 for a view that is not the caller's)",
     permission: CATALOG,
     body: Type.Object({ id: Id, id_customer: CustomerId, name }),
     tenant,
     response: OneView,
   }),
   remove: endpoint({
-    method: 'DELETE', path: '/deletes/saved-views/delete', auth: 'user',
-    summary: 'Delete one of the caller\'s saved views (our extension; 404 for a view that is not the caller\'s)',
+    method: 'DELETE',
+    path: '/deletes/saved-views/delete',
+    auth: 'user',
+    summary: "Delete one of the caller's saved views (our extension; 404 for a view that is not the caller's)",
     permission: CATALOG,
     query: Type.Object({ id: Id, id_customer: CustomerId }),
     tenant: { customer: { in: 'query', field: 'id_customer' } },

@@ -24,7 +24,15 @@ import { newUid, useObjectUrls } from '../batch/object-url.ts';
 import batch from '../batch/batch.module.css';
 import { CsvImport } from './CsvImport.tsx';
 import { ProductEditor } from './ProductEditor.tsx';
-import { fieldProblems, isBlankProduct, labelOf, newProduct, onlyOneProduct, type Problem, type ProductItem } from './product-form-rules.ts';
+import {
+  fieldProblems,
+  isBlankProduct,
+  labelOf,
+  newProduct,
+  onlyOneProduct,
+  type Problem,
+  type ProductItem,
+} from './product-form-rules.ts';
 import { TutorialDialog } from './TutorialDialog.tsx';
 import { useProductSend } from './useProductSend.tsx';
 
@@ -48,7 +56,10 @@ export default function AddProductsPage() {
   // Focus or a change in the batch or the editor: the user has started, so a late tutorial answer waits behind its button.
   const started = useRef(false);
   const markStarted = () => void (started.current = true);
-  const { tutorial, asked, markWatched } = useTutorial('register-products', useCallback(() => !started.current, []));
+  const { tutorial, asked, markWatched } = useTutorial(
+    'register-products',
+    useCallback(() => !started.current, []),
+  );
   const [tutorialOpen, setTutorialOpen] = useState<boolean>();
   const sender = useProductSend({ cid, draftKey, draft, items, mayAutomate, select: setCurrent });
 
@@ -104,7 +115,13 @@ export default function AddProductsPage() {
   const entries = items.map((p, i) => ({
     id: p.uid,
     title: p.name.trim() || p.sku.trim() || `Product ${i + 1}`,
-    subtitle: [p.name.trim() && p.sku.trim(), plural(p.imageIds.length, 'image'), p.fileIds.length > 0 && plural(p.fileIds.length, 'file')].filter(Boolean).join(' · '),
+    subtitle: [
+      p.name.trim() && p.sku.trim(),
+      plural(p.imageIds.length, 'image'),
+      p.fileIds.length > 0 && plural(p.fileIds.length, 'file'),
+    ]
+      .filter(Boolean)
+      .join(' · '),
     media: <Img src={thumbs[i]} alt="" placeholder={{ name: labelOf(p) || 'Product' }} fit="cover" />,
     invalid: problemsOf(p).length > 0,
     status: problemsOf(p).length ? <CircleAlert aria-label="Needs attention" /> : undefined,
@@ -116,7 +133,13 @@ export default function AddProductsPage() {
       <PageHeader
         title="Add Products"
         description="Register products with their images and files, then send them all at once. The form is kept on this device until it is sent."
-        actions={tutorial && <Button variant="ghost" icon={<PlayCircle />} onClick={() => setTutorialOpen(true)}>Watch the tutorial</Button>}
+        actions={
+          tutorial && (
+            <Button variant="ghost" icon={<PlayCircle />} onClick={() => setTutorialOpen(true)}>
+              Watch the tutorial
+            </Button>
+          )
+        }
       />
       {!loaded || !selected || !categories ? (
         <div className={batch.layout}>
@@ -134,7 +157,14 @@ export default function AddProductsPage() {
             onAdd={single ? undefined : add}
             onSend={() => void sender.send()}
             sending={sender.sending}
-            extra={!single && <CsvImport context={{ categories, tags: tags ?? [], mayAutomate, offset: items.length, uid: newUid }} onImport={(rows) => importRows(rows.map((r) => r.item))} />}
+            extra={
+              !single && (
+                <CsvImport
+                  context={{ categories, tags: tags ?? [], mayAutomate, offset: items.length, uid: newUid }}
+                  onImport={(rows) => importRows(rows.map((r) => r.item))}
+                />
+              )
+            }
           />
           <div className={batch.editor}>
             <ProductEditor
@@ -162,7 +192,12 @@ export default function AddProductsPage() {
         confirmLabel="Remove product"
         onConfirm={() => removing && remove(removing)}
       >
-        {removing && <p>{labelOf(removing) ? `“${labelOf(removing)}”` : 'This product'} and its chosen images and files will be removed from the batch.</p>}
+        {removing && (
+          <p>
+            {labelOf(removing) ? `“${labelOf(removing)}”` : 'This product'} and its chosen images and files will be removed from
+            the batch.
+          </p>
+        )}
       </AlertDialog>
       <AlertPopup {...(sender.alert ?? { title: '' })} open={sender.alert !== null} />
       {tutorial && (

@@ -22,22 +22,41 @@ const columns = col.columns([
   col.accessor((r) => r.item.name, { id: 'name', header: 'Name' }),
   col.accessor((r) => r.item.sku, { id: 'sku', header: 'SKU' }),
   col.accessor((r) => r.item.collection, { id: 'collection', header: 'Collection' }),
-  col.accessor((r) => [r.item.height, r.item.width, r.item.depth].filter(Boolean).join(' × ') + (r.item.height || r.item.width || r.item.depth ? ` ${r.item.measure}` : ''), { id: 'size', header: 'H × W × D' }),
+  col.accessor(
+    (r) =>
+      [r.item.height, r.item.width, r.item.depth].filter(Boolean).join(' × ') +
+      (r.item.height || r.item.width || r.item.depth ? ` ${r.item.measure}` : ''),
+    { id: 'size', header: 'H × W × D' },
+  ),
   col.display({
     id: 'problems',
     header: 'Check',
     cell: (c) =>
       c.row.original.problems.length ? (
-        <ul className={styles.rowProblems}>{c.row.original.problems.map((m) => <li key={m}>{m}</li>)}</ul>
+        <ul className={styles.rowProblems}>
+          {c.row.original.problems.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
       ) : (
-        <Badge tone="success" size="sm" icon={<CircleCheck />}>Ready</Badge>
+        <Badge tone="success" size="sm" icon={<CircleCheck />}>
+          Ready
+        </Badge>
       ),
   }),
 ]);
 
 export const CSV_EXAMPLE = 'name,sku,collection,height,width,depth,unit,finish,note,tags,categories,description';
 
-export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvContext, 'offset'> & { offset: number }; onImport: (rows: CsvRow[]) => void; disabled?: boolean }) {
+export function CsvImport({
+  context,
+  onImport,
+  disabled,
+}: {
+  context: Omit<CsvContext, 'offset'> & { offset: number };
+  onImport: (rows: CsvRow[]) => void;
+  disabled?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<(CsvResult & { parseErrors: string[] }) | null>(null);
@@ -70,7 +89,12 @@ export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvCo
       setResult({ ...mapCsv(parsed.headers, parsed.records, context), parseErrors: parsed.errors });
     } catch (err) {
       if (run.signal.aborted) return;
-      setResult({ rows: [], unused: [], fatal: `The file could not be read: ${failureText(err, 'Reading the file')}`, parseErrors: [] });
+      setResult({
+        rows: [],
+        unused: [],
+        fatal: `The file could not be read: ${failureText(err, 'Reading the file')}`,
+        parseErrors: [],
+      });
     } finally {
       if (reading.current === run) {
         reading.current = null;
@@ -100,7 +124,19 @@ export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvCo
         }
       >
         <div className={styles.csv}>
-          <FileDrop label="CSV file" accept=".csv,text/csv" acceptLabel="A .csv file with a header row" files={file ? [file] : []} onPick={(ok) => void pick(ok)} onRemove={clear} hint={<>Columns: <code>{CSV_EXAMPLE}</code>. Tags are separated by commas, categories by semicolons.</>} />
+          <FileDrop
+            label="CSV file"
+            accept=".csv,text/csv"
+            acceptLabel="A .csv file with a header row"
+            files={file ? [file] : []}
+            onPick={(ok) => void pick(ok)}
+            onRemove={clear}
+            hint={
+              <>
+                Columns: <code>{CSV_EXAMPLE}</code>. Tags are separated by commas, categories by semicolons.
+              </>
+            }
+          />
           {busy && (
             <p role="status">
               Reading the file…{' '}
@@ -113,10 +149,13 @@ export function CsvImport({ context, onImport, disabled }: { context: Omit<CsvCo
           {result && !result.fatal && (
             <>
               <p role="status" className={styles.csvSummary}>
-                {plural(rows.length, 'row')} read{flagged ? `; ${plural(flagged, 'row')} to fix after import` : ', all ready'}. Every product still needs at least one image.
+                {plural(rows.length, 'row')} read{flagged ? `; ${plural(flagged, 'row')} to fix after import` : ', all ready'}.
+                Every product still needs at least one image.
                 {result.unused.length > 0 && ` Not used: ${result.unused.join(', ')}.`}
               </p>
-              {result.parseErrors.map((e) => <FieldError key={e}>{e}</FieldError>)}
+              {result.parseErrors.map((e) => (
+                <FieldError key={e}>{e}</FieldError>
+              ))}
               <DataTable table={table} caption="Rows of the CSV file" />
             </>
           )}

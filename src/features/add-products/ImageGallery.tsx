@@ -28,14 +28,35 @@ export function ImageGallery({ images, onAdd, onRemove, error }: Props) {
         <HScroller label="Product images" step={100} showArrows={images.length > 3}>
           {images.map((img, i) => (
             <figure key={img.id} className={styles.galleryItem}>
-              <Img src={urls[i]} alt={img.file?.name ?? 'Image'} placeholder={{ name: img.file?.name ?? 'Image' }} className={styles.galleryImg} />
-              <IconButton label={`Remove image ${img.file?.name ?? i + 1}`} icon={<X />} size="sm" variant="secondary" className={styles.galleryRemove} onClick={() => onRemove(img.id)} />
+              <Img
+                src={urls[i]}
+                alt={img.file?.name ?? 'Image'}
+                placeholder={{ name: img.file?.name ?? 'Image' }}
+                className={styles.galleryImg}
+              />
+              <IconButton
+                label={`Remove image ${img.file?.name ?? i + 1}`}
+                icon={<X />}
+                size="sm"
+                variant="secondary"
+                className={styles.galleryRemove}
+                onClick={() => onRemove(img.id)}
+              />
               {i === 0 && <figcaption className={styles.galleryMain}>Main image</figcaption>}
             </figure>
           ))}
         </HScroller>
       )}
-      <FileDrop label="Add images" accept={IMAGE_ACCEPT} acceptLabel="JPG, JPEG, PNG or WebP" multiple check={checkImages} files={[]} onPick={onAdd} error={error} />
+      <FileDrop
+        label="Add images"
+        accept={IMAGE_ACCEPT}
+        acceptLabel="JPG, JPEG, PNG or WebP"
+        multiple
+        check={checkImages}
+        files={[]}
+        onPick={onAdd}
+        error={error}
+      />
     </div>
   );
 }

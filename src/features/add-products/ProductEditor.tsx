@@ -17,7 +17,15 @@ import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { MEASURE_UNITS, productRules } from '../../api/contract/rules/product.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
-import { DEFAULT_DESCRIPTION_TITLE, FILE_ACCEPT, MEASURE_PLACEHOLDER, type Problem, type ProblemField, type ProductItem, type TagChip } from './product-form-rules.ts';
+import {
+  DEFAULT_DESCRIPTION_TITLE,
+  FILE_ACCEPT,
+  MEASURE_PLACEHOLDER,
+  type Problem,
+  type ProblemField,
+  type ProductItem,
+  type TagChip,
+} from './product-form-rules.ts';
 import styles from './add-products.module.css';
 
 interface Props {
@@ -37,23 +45,46 @@ interface Props {
 const UNITS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
 const checkFiles = uploadCheck('asset');
 
-export function ProductEditor({ product: p, number, onChange, files, tagOptions, categories, mayAutomate, problems, onAddImages, onAddFiles, onRemoveFile }: Props) {
+export function ProductEditor({
+  product: p,
+  number,
+  onChange,
+  files,
+  tagOptions,
+  categories,
+  mayAutomate,
+  problems,
+  onAddImages,
+  onAddFiles,
+  onRemoveFile,
+}: Props) {
   const err = (f: ProblemField) => problems.find((x) => x.field === f)?.message;
   const technical = p.fileIds.flatMap((id) => (files.has(id) ? [{ id, file: files.get(id)! }] : []));
-  const toggleSub = (id: number, on: boolean) => onChange({ subcategoryIds: on ? [...p.subcategoryIds, id] : p.subcategoryIds.filter((x) => x !== id) });
+  const toggleSub = (id: number, on: boolean) =>
+    onChange({ subcategoryIds: on ? [...p.subcategoryIds, id] : p.subcategoryIds.filter((x) => x !== id) });
   const setBlock = (key: string, patch: Partial<ProductItem['descriptions'][number]>) =>
     onChange({ descriptions: p.descriptions.map((d) => (d.key === key ? { ...d, ...patch } : d)) });
   return (
     <div className={styles.sections}>
       <Card title="Images" description="The first image is the product's picture in the catalogue.">
-        <ImageGallery images={p.imageIds.map((id) => ({ id, file: files.get(id) }))} onAdd={onAddImages} onRemove={(id) => onRemoveFile('imageIds', id)} error={err('images')} />
+        <ImageGallery
+          images={p.imageIds.map((id) => ({ id, file: files.get(id) }))}
+          onAdd={onAddImages}
+          onRemove={(id) => onRemoveFile('imageIds', id)}
+          error={err('images')}
+        />
       </Card>
 
       <Card title="Identification" description="A name or a SKU is needed.">
         <FormGrid columns={3}>
           <TextField label="Name" value={p.name} onChange={(e) => onChange({ name: e.target.value })} error={err('name')} />
           <TextField label="SKU" value={p.sku} onChange={(e) => onChange({ sku: e.target.value })} error={err('sku')} />
-          <TextField label="Collection" value={p.collection} onChange={(e) => onChange({ collection: e.target.value })} error={err('collection')} />
+          <TextField
+            label="Collection"
+            value={p.collection}
+            onChange={(e) => onChange({ collection: e.target.value })}
+            error={err('collection')}
+          />
         </FormGrid>
         {mayAutomate && (
           <Switch
@@ -93,12 +124,30 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
               aria-invalid={err(f) || (err('dimensions') && !p[f].trim()) ? true : undefined}
             />
           ))}
-          <Select label="Unit" value={p.measure} options={UNITS} onValueChange={(measure) => onChange({ measure })} error={err('measure')} />
+          <Select
+            label="Unit"
+            value={p.measure}
+            options={UNITS}
+            onValueChange={(measure) => onChange({ measure })}
+            error={err('measure')}
+          />
         </FormGrid>
         {err('dimensions') && <FieldError>{err('dimensions')}</FieldError>}
         <FormGrid className={styles.specsRest}>
-          <TextField label="Finish" value={p.finish} onChange={(e) => onChange({ finish: e.target.value })} error={err('finish')} />
-          <TextArea label="Note" value={p.note} limit={productRules.note.max} rows={2} onChange={(e) => onChange({ note: e.target.value })} error={err('note')} />
+          <TextField
+            label="Finish"
+            value={p.finish}
+            onChange={(e) => onChange({ finish: e.target.value })}
+            error={err('finish')}
+          />
+          <TextArea
+            label="Note"
+            value={p.note}
+            limit={productRules.note.max}
+            rows={2}
+            onChange={(e) => onChange({ note: e.target.value })}
+            error={err('note')}
+          />
         </FormGrid>
       </Card>
 
@@ -110,7 +159,12 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
             {categories.map((c) => (
               <Fieldset key={c.id} legend={c.category}>
                 {c.subcategories.map((s) => (
-                  <Checkbox key={s.id} label={s.subcategory} checked={p.subcategoryIds.includes(s.id)} onCheckedChange={(on) => toggleSub(s.id, on)} />
+                  <Checkbox
+                    key={s.id}
+                    label={s.subcategory}
+                    checked={p.subcategoryIds.includes(s.id)}
+                    onCheckedChange={(on) => toggleSub(s.id, on)}
+                  />
                 ))}
               </Fieldset>
             ))}
@@ -134,19 +188,48 @@ export function ProductEditor({ product: p, number, onChange, files, tagOptions,
       <Card
         title="Descriptions"
         actions={
-          <Button size="sm" icon={<Plus />} onClick={() => onChange({ descriptions: [...p.descriptions, { key: `${p.uid}-d${Date.now()}`, title: DEFAULT_DESCRIPTION_TITLE, notes: '' }] })}>
+          <Button
+            size="sm"
+            icon={<Plus />}
+            onClick={() =>
+              onChange({
+                descriptions: [
+                  ...p.descriptions,
+                  { key: `${p.uid}-d${Date.now()}`, title: DEFAULT_DESCRIPTION_TITLE, notes: '' },
+                ],
+              })
+            }
+          >
             Add description
           </Button>
         }
       >
-        {p.descriptions.length === 0 && <p className={styles.muted}>No descriptions. A description is sent when it has a title and a text.</p>}
+        {p.descriptions.length === 0 && (
+          <p className={styles.muted}>No descriptions. A description is sent when it has a title and a text.</p>
+        )}
         {p.descriptions.map((d, i) => (
           <div key={d.key} className={styles.block}>
             <Stack gap={3} className={styles.blockFields}>
-              <TextField label="Title" value={d.title} onChange={(e) => setBlock(d.key, { title: e.target.value })} error={err(`block:${d.key}:title`)} />
-              <TextArea label="Text" value={d.notes} rows={3} onChange={(e) => setBlock(d.key, { notes: e.target.value })} error={err(`block:${d.key}:notes`)} />
+              <TextField
+                label="Title"
+                value={d.title}
+                onChange={(e) => setBlock(d.key, { title: e.target.value })}
+                error={err(`block:${d.key}:title`)}
+              />
+              <TextArea
+                label="Text"
+                value={d.notes}
+                rows={3}
+                onChange={(e) => setBlock(d.key, { notes: e.target.value })}
+                error={err(`block:${d.key}:notes`)}
+              />
             </Stack>
-            <IconButton label={`Remove description ${i + 1} of product ${number}`} icon={<Trash2 />} size="sm" onClick={() => onChange({ descriptions: p.descriptions.filter((x) => x.key !== d.key) })} />
+            <IconButton
+              label={`Remove description ${i + 1} of product ${number}`}
+              icon={<Trash2 />}
+              size="sm"
+              onClick={() => onChange({ descriptions: p.descriptions.filter((x) => x.key !== d.key) })}
+            />
           </div>
         ))}
       </Card>

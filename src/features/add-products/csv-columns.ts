@@ -1,7 +1,21 @@
 // The product CSV's columns, shared by the import (csv-import.ts) and the catalogue's export
 // (catalog/csv-export.ts, which runs in the CSV worker: this file imports nothing).
 
-export type CsvField = 'name' | 'sku' | 'collection' | 'automation' | 'height' | 'width' | 'depth' | 'measure' | 'finish' | 'note' | 'tags' | 'categories' | 'description' | 'descriptionTitle';
+export type CsvField =
+  | 'name'
+  | 'sku'
+  | 'collection'
+  | 'automation'
+  | 'height'
+  | 'width'
+  | 'depth'
+  | 'measure'
+  | 'finish'
+  | 'note'
+  | 'tags'
+  | 'categories'
+  | 'description'
+  | 'descriptionTitle';
 
 /** Header names (lower case, spaces and underscores alike) for each field. */
 export const CSV_HEADERS: Record<CsvField, readonly string[]> = {
@@ -22,5 +36,7 @@ export const CSV_HEADERS: Record<CsvField, readonly string[]> = {
 };
 
 /** The column each field is written under (its first header name): the catalogue's CSV export reads back through this import. */
-export const CSV_COLUMNS = Object.fromEntries(Object.entries(CSV_HEADERS).map(([f, names]) => [f, names[0]!])) as Record<CsvField, string>;
-
+export const CSV_COLUMNS = Object.fromEntries(Object.entries(CSV_HEADERS).map(([f, names]) => [f, names[0]!])) as Record<
+  CsvField,
+  string
+>;

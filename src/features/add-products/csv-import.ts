@@ -7,7 +7,14 @@ import { splitTyped } from '../../ui/tag-input.ts';
 import { fieldErrors } from '../../api/contract/rules/check.ts';
 import { productRules } from '../../api/contract/rules/product.ts';
 import { CSV_HEADERS as HEADERS, type CsvField } from './csv-columns.ts';
-import { DEFAULT_DESCRIPTION_TITLE, newProduct, productProblems, type Problem, type ProductItem, type TagChip } from './product-form-rules.ts';
+import {
+  DEFAULT_DESCRIPTION_TITLE,
+  newProduct,
+  productProblems,
+  type Problem,
+  type ProductItem,
+  type TagChip,
+} from './product-form-rules.ts';
 
 /** A batch is a screenful of work; a larger file is split by the user. */
 export const MAX_ROWS = 500;
@@ -15,7 +22,11 @@ export const MAX_ROWS = 500;
 /** A cell the export wrote as text ("'=x", papaparse's escapeFormulae) reads back as typed ("=x"). */
 const unescapeFormula = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '');
 
-const norm = (h: string) => h.trim().toLowerCase().replace(/[\s_-]+/g, ' ');
+const norm = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
 const TRUE = new Set(['1', 'yes', 'y', 'true', 'x', 'on']);
 
 /** Which field each header names (undefined: not used). */
@@ -58,7 +69,10 @@ export interface CsvResult {
 function findSubcategories(cell: string, categories: readonly ProductCategoryRow[]): { ids: number[]; unknown: string[] } {
   const ids: number[] = [];
   const unknown: string[] = [];
-  for (const raw of cell.split(/[;|]/).map((x) => x.trim()).filter(Boolean)) {
+  for (const raw of cell
+    .split(/[;|]/)
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const parts = raw.split(/\s*[>/]\s*/);
     const sub = norm(parts[parts.length - 1]!);
     const cat = parts.length > 1 ? norm(parts[0]!) : undefined;
@@ -91,7 +105,12 @@ export function mapCsv(headers: readonly string[], records: readonly Record<stri
   if (!columns.includes('name') && !columns.includes('sku')) {
     return { rows: [], unused, fatal: 'The first row must name the columns, with at least a "name" or a "sku" column.' };
   }
-  if (records.length > MAX_ROWS) return { rows: [], unused, fatal: `A batch can hold at most ${MAX_ROWS} products; this file has ${records.length} rows. Split it into smaller files.` };
+  if (records.length > MAX_ROWS)
+    return {
+      rows: [],
+      unused,
+      fatal: `A batch can hold at most ${MAX_ROWS} products; this file has ${records.length} rows. Split it into smaller files.`,
+    };
   const rows = records.map((rec, i): CsvRow => {
     const cell = (f: CsvField) => {
       const at = columns.indexOf(f);
@@ -122,8 +141,13 @@ export function mapCsv(headers: readonly string[], records: readonly Record<stri
     const subs = findSubcategories(cell('categories'), ctx.categories);
     item.subcategoryIds = subs.ids;
     for (const u of subs.unknown) problems.push(`Unknown category "${u}"`);
-    if (cell('description')) item.descriptions = [{ key: `${item.uid}-d0`, title: cell('descriptionTitle') || DEFAULT_DESCRIPTION_TITLE, notes: cell('description') }];
-    const typed = productProblems(item, ctx.offset + i + 1).filter((p) => !LATER.includes(p.field)).map((p) => p.message);
+    if (cell('description'))
+      item.descriptions = [
+        { key: `${item.uid}-d0`, title: cell('descriptionTitle') || DEFAULT_DESCRIPTION_TITLE, notes: cell('description') },
+      ];
+    const typed = productProblems(item, ctx.offset + i + 1)
+      .filter((p) => !LATER.includes(p.field))
+      .map((p) => p.message);
     return { line: i + 2, item, problems: [...typed, ...problems] };
   });
   return { rows, unused };

@@ -7,7 +7,14 @@ import type { TagOption } from '../../ui/tag-input.ts';
 import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
 import { acceptOf } from '../../api/contract/rules/files.ts';
 import {
-  DEFAULT_MEASURE, DEFAULT_NOTE, descriptionRules, DIMENSION_FIELDS, NAME_OR_SKU_MESSAGE, productRules, productTagRules, type ProductFields,
+  DEFAULT_MEASURE,
+  DEFAULT_NOTE,
+  descriptionRules,
+  DIMENSION_FIELDS,
+  NAME_OR_SKU_MESSAGE,
+  productRules,
+  productTagRules,
+  type ProductFields,
 } from '../../api/contract/rules/product.ts';
 
 export const DEFAULT_DESCRIPTION_TITLE = 'Description';
@@ -48,15 +55,34 @@ export interface ProductItem {
 
 export function newProduct(uid: string): ProductItem {
   return {
-    uid, name: '', sku: '', collection: '', automation: false, height: '', width: '', depth: '', measure: DEFAULT_MEASURE, finish: '',
-    note: DEFAULT_NOTE, subcategoryIds: [], tags: [], descriptions: [{ key: `${uid}-d0`, title: DEFAULT_DESCRIPTION_TITLE, notes: '' }],
-    imageIds: [], fileIds: [],
+    uid,
+    name: '',
+    sku: '',
+    collection: '',
+    automation: false,
+    height: '',
+    width: '',
+    depth: '',
+    measure: DEFAULT_MEASURE,
+    finish: '',
+    note: DEFAULT_NOTE,
+    subcategoryIds: [],
+    tags: [],
+    descriptions: [{ key: `${uid}-d0`, title: DEFAULT_DESCRIPTION_TITLE, notes: '' }],
+    imageIds: [],
+    fileIds: [],
   };
 }
 
 /** Nothing typed or chosen yet (a CSV import replaces it). */
 export const isBlankProduct = (p: ProductItem) =>
-  !p.name.trim() && !p.sku.trim() && !p.collection.trim() && !p.imageIds.length && !p.fileIds.length && !p.tags.length && !p.subcategoryIds.length;
+  !p.name.trim() &&
+  !p.sku.trim() &&
+  !p.collection.trim() &&
+  !p.imageIds.length &&
+  !p.fileIds.length &&
+  !p.tags.length &&
+  !p.subcategoryIds.length;
 
 /** The product's name in messages and lists: its SKU, else its name. */
 export const labelOf = (p: Pick<ProductItem, 'sku' | 'name'>) => p.sku.trim() || p.name.trim();
@@ -67,7 +93,8 @@ export const NO_IMAGE = (n: number, label: string) => `You need to add at least 
 export const NO_FILE = (n: number, label: string) => `You need to add at least one file to the product ${n}: ${label}`;
 
 /** A field of the product, one of §5's wholes (the three dimensions, the images, the files), the typed tags, or a description's part. */
-export type ProblemField = keyof ProductFields | 'dimensions' | 'images' | 'files' | 'tags' | `block:${string}:${'title' | 'notes'}`;
+export type ProblemField =
+  keyof ProductFields | 'dimensions' | 'images' | 'files' | 'tags' | `block:${string}:${'title' | 'notes'}`;
 export interface Problem {
   field: ProblemField;
   message: string;
@@ -75,8 +102,16 @@ export interface Problem {
 
 /** The fields as the data layer is given them (toProductDraft): what the server will check. */
 const fieldsOf = (p: ProductItem) => ({
-  name: p.name.trim(), sku: p.sku.trim(), collection: p.collection.trim(), automation_system: p.automation ? 1 : 0,
-  height: p.height.trim(), width: p.width.trim(), depth: p.depth.trim(), finish: p.finish.trim(), note: p.note, measure: p.measure,
+  name: p.name.trim(),
+  sku: p.sku.trim(),
+  collection: p.collection.trim(),
+  automation_system: p.automation ? 1 : 0,
+  height: p.height.trim(),
+  width: p.width.trim(),
+  depth: p.depth.trim(),
+  finish: p.finish.trim(),
+  note: p.note,
+  measure: p.measure,
 });
 
 const firsts = (errors: FieldErrors, field: (f: string) => ProblemField): Problem[] =>
@@ -88,10 +123,17 @@ const firsts = (errors: FieldErrors, field: (f: string) => ProblemField): Proble
  */
 export function fieldProblems(p: ProductItem): Problem[] {
   const out = firsts(tableErrors(productRules, fieldsOf(p)), (f) => f as ProblemField);
-  for (const t of p.tags) if (typeof t.key === 'string') out.push(...firsts(tableErrors(productTagRules, { name: t.label.trim() }), () => 'tags'));
+  for (const t of p.tags)
+    if (typeof t.key === 'string') out.push(...firsts(tableErrors(productTagRules, { name: t.label.trim() }), () => 'tags'));
   for (const d of p.descriptions) {
     // A block is sent only with a title and a text (the data layer trims them).
-    if (d.title.trim() && d.notes.trim()) out.push(...firsts(tableErrors(descriptionRules, { title: d.title.trim(), notes: d.notes.trim() }), (f) => `block:${d.key}:${f as 'title' | 'notes'}`));
+    if (d.title.trim() && d.notes.trim())
+      out.push(
+        ...firsts(
+          tableErrors(descriptionRules, { title: d.title.trim(), notes: d.notes.trim() }),
+          (f) => `block:${d.key}:${f as 'title' | 'notes'}`,
+        ),
+      );
   }
   return out;
 }
@@ -102,7 +144,8 @@ export function productProblems(p: ProductItem, n: number): Problem[] {
   const out: Problem[] = [];
   if (!p.name.trim() && !p.sku.trim()) out.push({ field: 'name', message: NAME_OR_SKU_MESSAGE });
   out.push(...fieldProblems(p));
-  if (p.automation && DIMENSION_FIELDS.some((f) => !p[f].trim())) out.push({ field: 'dimensions', message: NO_DIMENSIONS(n, label) });
+  if (p.automation && DIMENSION_FIELDS.some((f) => !p[f].trim()))
+    out.push({ field: 'dimensions', message: NO_DIMENSIONS(n, label) });
   if (!p.imageIds.length) out.push({ field: 'images', message: NO_IMAGE(n, label) });
   if (p.automation && !p.fileIds.length) out.push({ field: 'files', message: NO_FILE(n, label) });
   return out;
@@ -131,8 +174,15 @@ export function toProductDraft(p: ProductItem, files: ReadonlyMap<number, File>,
   const pick = (ids: readonly number[]) => ids.flatMap((id) => (files.has(id) ? [files.get(id)!] : []));
   const automation = mayAutomate && p.automation;
   return {
-    name: p.name.trim(), sku: p.sku.trim(), collection: p.collection.trim(), automation_system: automation ? 1 : 0,
-    height: p.height.trim(), width: p.width.trim(), depth: p.depth.trim(), measure: p.measure as ProductFields['measure'], finish: p.finish.trim(),
+    name: p.name.trim(),
+    sku: p.sku.trim(),
+    collection: p.collection.trim(),
+    automation_system: automation ? 1 : 0,
+    height: p.height.trim(),
+    width: p.width.trim(),
+    depth: p.depth.trim(),
+    measure: p.measure as ProductFields['measure'],
+    finish: p.finish.trim(),
     note: p.note,
     tags: p.tags.map((t) => (typeof t.key === 'number' && t.key > 0 ? t.key : t.label)),
     subcategoryIds: p.subcategoryIds,

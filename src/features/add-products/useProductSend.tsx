@@ -36,7 +36,10 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
   // The batch is one user action (each product a part of it): SEND clicked twice sends it once.
   const action = useUserAction();
   const close = () => setAlert(null);
-  const clearFlag = useCallback((uid: string) => setFlags((f) => (f.has(uid) ? new Map([...f].filter(([k]) => k !== uid)) : f)), []);
+  const clearFlag = useCallback(
+    (uid: string) => setFlags((f) => (f.has(uid) ? new Map([...f].filter(([k]) => k !== uid)) : f)),
+    [],
+  );
 
   const send = () => {
     const problems = batchProblems(items);
@@ -47,36 +50,54 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
       select(first.uid);
       return setAlert({ title: 'Error', message: problems.items.get(first.uid)![0]!.message, onConfirm: close });
     }
-    void action.run(async (a) => {
-      await draft.flush();
-      const queued = await queueProductBatch(cid, draftKey, items.map((p) => ({
-        uid: p.uid, draft: toProductDraft(p, draft.files, mayAutomate), fileIds: [...p.imageIds, ...p.fileIds],
-      })), a.id);
-      await draft.reload();
-      let done = 0;
-      const progress = () => setAlert({ title: 'Sending products', progress: `Sending products... ${done} of ${queued.length}` });
-      progress();
-      const outcomes = await waitForOutcomes(queued.map((q) => q.entries), () => (done++, progress()));
-      const failed = outcomes.flatMap((o) => (o.state === 'failed' ? [o.message] : []));
-      if (!failed.length) {
-        setAlert(null);
-        if (outcomes.some((o) => o.state === 'queued')) notify.savedOffline();
-        else notify.saved(SENT);
-        return navigate('/catalog');
-      }
-      setAlert({
-        title: 'Error',
-        message: (
-          <>
-            <p>{partlySent(failed.length)}</p>
-            <p data-testid="sent-count">{sentCount(outcomes.length - failed.length, outcomes.length)}</p>
-            <ul>{failed.map((m, i) => <li key={i}>{m}</li>)}</ul>
-            <p>They wait in Pending changes, where Fix opens each one with the server’s words on its fields.</p>
-          </>
-        ),
-        onConfirm: () => navigate('/catalog'),
-      });
-    }, { onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close }) });
+    void action.run(
+      async (a) => {
+        await draft.flush();
+        const queued = await queueProductBatch(
+          cid,
+          draftKey,
+          items.map((p) => ({
+            uid: p.uid,
+            draft: toProductDraft(p, draft.files, mayAutomate),
+            fileIds: [...p.imageIds, ...p.fileIds],
+          })),
+          a.id,
+        );
+        await draft.reload();
+        let done = 0;
+        const progress = () =>
+          setAlert({ title: 'Sending products', progress: `Sending products... ${done} of ${queued.length}` });
+        progress();
+        const outcomes = await waitForOutcomes(
+          queued.map((q) => q.entries),
+          () => (done++, progress()),
+        );
+        const failed = outcomes.flatMap((o) => (o.state === 'failed' ? [o.message] : []));
+        if (!failed.length) {
+          setAlert(null);
+          if (outcomes.some((o) => o.state === 'queued')) notify.savedOffline();
+          else notify.saved(SENT);
+          return navigate('/catalog');
+        }
+        setAlert({
+          title: 'Error',
+          message: (
+            <>
+              <p>{partlySent(failed.length)}</p>
+              <p data-testid="sent-count">{sentCount(outcomes.length - failed.length, outcomes.length)}</p>
+              <ul>
+                {failed.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ul>
+              <p>They wait in Pending changes, where Fix opens each one with the server’s words on its fields.</p>
+            </>
+          ),
+          onConfirm: () => navigate('/catalog'),
+        });
+      },
+      { onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close }) },
+    );
   };
   return { send, sending: action.running, flags, clearFlag, alert };
 }

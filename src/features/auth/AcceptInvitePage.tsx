@@ -16,7 +16,13 @@ import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
 import styles from './auth.module.css';
 import { PasswordForm } from './PasswordForm.tsx';
 
-interface Invitation { email: string; name: string; company: string; expires_at: string; has_account: boolean }
+interface Invitation {
+  email: string;
+  name: string;
+  company: string;
+  expires_at: string;
+  has_account: boolean;
+}
 type State = { kind: 'loading' } | { kind: 'invalid'; message: string } | { kind: 'ready'; invitation: Invitation };
 
 export default function AcceptInvitePage() {
@@ -26,7 +32,9 @@ export default function AcceptInvitePage() {
   const email = query.get('email') ?? '';
   const [loaded, setLoaded] = useState<State>({ kind: 'loading' });
   const incomplete = !token || !email;
-  const state: State = incomplete ? { kind: 'invalid', message: 'This invitation link is incomplete. Open it again from the email.' } : loaded;
+  const state: State = incomplete
+    ? { kind: 'invalid', message: 'This invitation link is incomplete. Open it again from the email.' }
+    : loaded;
 
   useEffect(() => {
     if (incomplete) return;
@@ -58,7 +66,10 @@ export default function AcceptInvitePage() {
       )}
       {state.kind === 'invalid' && (
         <div className={styles.form}>
-          <AuthHeading title="This invitation cannot be used" subtitle="Ask the person who invited you to send a new invitation." />
+          <AuthHeading
+            title="This invitation cannot be used"
+            subtitle="Ask the person who invited you to send a new invitation."
+          />
           <Callout tone="danger" role="alert">
             {state.message}
           </Callout>
@@ -72,7 +83,13 @@ export default function AcceptInvitePage() {
   );
 }
 
-function InvitationForm({ invitation: i, onAccept }: { invitation: Invitation; onAccept: (password: string, key: string) => Promise<void> }) {
+function InvitationForm({
+  invitation: i,
+  onAccept,
+}: {
+  invitation: Invitation;
+  onAccept: (password: string, key: string) => Promise<void>;
+}) {
   const welcome = i.has_account
     ? `You already have a Facet account as ${i.email}. Confirm your password to join.`
     : `Welcome, ${i.name}. Choose a password for ${i.email} to sign in.`;

@@ -10,5 +10,12 @@ export function LoginBackground() {
     const t = setInterval(() => setIndex((i) => nextBackground(i)), BACKGROUND_MS);
     return () => clearInterval(t);
   }, []);
-  return <div className={styles.background} data-background={index + 1} style={{ backgroundImage: `url(${backgroundUrl(index)})` }} aria-hidden="true" />;
+  return (
+    <div
+      className={styles.background}
+      data-background={index + 1}
+      style={{ backgroundImage: `url(${backgroundUrl(index)})` }}
+      aria-hidden="true"
+    />
+  );
 }

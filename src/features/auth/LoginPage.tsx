@@ -34,24 +34,27 @@ export default function LoginPage() {
     if (invalid) return flash(invalid);
     flash(null);
     // One sign-in per submit: Enter pressed twice before the page redraws opens one session, not two.
-    void signing.run(async () => {
-      setLoading(true);
-      // The data layer is loaded only now; the local database opens (and upgrades) while the sign-in
-      // is asked, so that it is done before the dashboard shows (data/db.ts openAtStart).
-      const data = import('../../data/index.ts');
-      data.then((d) => d.openAtStart()).catch((err) => console.error(err));
-      const res = await login({ email: normaliseEmail(email), password });
-      storeToken(res.token);
-      // Ask the browser to keep the offline data (DESIGN "Offline model").
-      data.then((d) => d.requestPersistence()).catch((err) => console.error(err));
-      navigate('/dashboard', { replace: true });
-    }, {
-      input: [email, password],
-      onError: (err) => {
-        setLoading(false);
-        flash(failureText(err, 'Signing in'));
+    void signing.run(
+      async () => {
+        setLoading(true);
+        // The data layer is loaded only now; the local database opens (and upgrades) while the sign-in
+        // is asked, so that it is done before the dashboard shows (data/db.ts openAtStart).
+        const data = import('../../data/index.ts');
+        data.then((d) => d.openAtStart()).catch((err) => console.error(err));
+        const res = await login({ email: normaliseEmail(email), password });
+        storeToken(res.token);
+        // Ask the browser to keep the offline data (DESIGN "Offline model").
+        data.then((d) => d.requestPersistence()).catch((err) => console.error(err));
+        navigate('/dashboard', { replace: true });
       },
-    });
+      {
+        input: [email, password],
+        onError: (err) => {
+          setLoading(false);
+          flash(failureText(err, 'Signing in'));
+        },
+      },
+    );
   }
 
   function sendReset(e: React.FormEvent) {
@@ -59,10 +62,13 @@ export default function LoginPage() {
     flash(forgotWarning(email)); // shown, and the request is still sent (§5)
     const to = normaliseEmail(email);
     // One link per address asked for: Enter twice (or a double click) sends one mail.
-    void reset.run(async (a) => {
-      await forgotPassword(to, a.key());
-      setMode('sent');
-    }, { input: to, onError: (err) => flash(failureText(err, 'Asking for a reset link')) });
+    void reset.run(
+      async (a) => {
+        await forgotPassword(to, a.key());
+        setMode('sent');
+      },
+      { input: to, onError: (err) => flash(failureText(err, 'Asking for a reset link')) },
+    );
   }
 
   const errorNote = error && (
@@ -76,7 +82,15 @@ export default function LoginPage() {
       {mode === 'login' && (
         <form onSubmit={signIn} noValidate aria-labelledby="login-title" className={styles.form}>
           <AuthHeading id="login-title" title="Sign in" subtitle="Welcome back. Sign in to manage your catalogue." />
-          <TextField label="Email" id="login-email" type="email" autoComplete="username" size="lg" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            size="lg"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <TextField
             label="Password"
             id="login-password"
@@ -106,7 +120,15 @@ export default function LoginPage() {
       {mode === 'forgot' && (
         <form onSubmit={sendReset} noValidate aria-labelledby="forgot-title" className={styles.form}>
           <AuthHeading id="forgot-title" title="Reset your password" subtitle="We will email you a link to choose a new one." />
-          <TextField label="Email" id="forgot-email" type="email" autoComplete="username" size="lg" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <TextField
+            label="Email"
+            id="forgot-email"
+            type="email"
+            autoComplete="username"
+            size="lg"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <div className={styles.actions}>
             {/* the format warning stays visible while the request still goes out (§5) */}
             {errorNote}

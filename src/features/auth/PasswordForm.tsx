@@ -46,11 +46,33 @@ export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel,
     <form onSubmit={submit} noValidate aria-labelledby={labelledBy} className={styles.form}>
       {heading}
       {existing ? (
-        <TextField label="Your password" type="password" autoComplete="current-password" size="lg" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          size="lg"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
       ) : (
         <>
-          <TextField label="New password" type="password" autoComplete="new-password" size="lg" hint={hint} value={password} onChange={(e) => setPassword(e.target.value)} />
-          <TextField label="Confirm password" type="password" autoComplete="new-password" size="lg" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            size="lg"
+            hint={hint}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label="Confirm password"
+            type="password"
+            autoComplete="new-password"
+            size="lg"
+            value={confirmation}
+            onChange={(e) => setConfirmation(e.target.value)}
+          />
         </>
       )}
       <div className={styles.actions}>

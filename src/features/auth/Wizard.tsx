@@ -59,27 +59,36 @@ export function Wizard({ first, heading, submit }: WizardProps) {
     const broken = stepErrors(step, values);
     if (Object.keys(broken).length) return showErrors(broken);
     if (step < last) return setStep(step + 1);
-    void action.run(async (a) => {
-      setAlert({ progress: 'Registering...' });
-      const outcome = await submit(values, files, a.key);
-      if (!outcome.ok) throw new ApiFailure(outcome.message, outcome.status, outcome.errors);
-      setAlert({ message: REGISTER_MESSAGES.success, ok: true });
-    }, {
-      input: [values, files],
-      onError: (err) => {
-        const f = toFailure(err);
-        const back = refusedSteps(f.errors, first);
-        if (!back) return setAlert({ message: f.message });
-        setAlert(null);
-        setStep(back.step);
-        showErrors(back.errors);
+    void action.run(
+      async (a) => {
+        setAlert({ progress: 'Registering...' });
+        const outcome = await submit(values, files, a.key);
+        if (!outcome.ok) throw new ApiFailure(outcome.message, outcome.status, outcome.errors);
+        setAlert({ message: REGISTER_MESSAGES.success, ok: true });
       },
-    });
+      {
+        input: [values, files],
+        onError: (err) => {
+          const f = toFailure(err);
+          const back = refusedSteps(f.errors, first);
+          if (!back) return setAlert({ message: f.message });
+          setAlert(null);
+          setStep(back.step);
+          showErrors(back.errors);
+        },
+      },
+    );
   }
 
   return (
     <AuthFrame pictures wide>
-      <form ref={form} onSubmit={onSubmit} noValidate aria-label={`${heading}: step ${number} of ${total}`} className={styles.form}>
+      <form
+        ref={form}
+        onSubmit={onSubmit}
+        noValidate
+        aria-label={`${heading}: step ${number} of ${total}`}
+        className={styles.form}
+      >
         <div className={styles.stepHead}>
           {step > first && <IconButton label="Back" icon={<ArrowLeft />} variant="secondary" onClick={() => setStep(step - 1)} />}
           <h1 className={styles.stepTitle}>{heading}</h1>

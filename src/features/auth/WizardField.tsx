@@ -54,7 +54,22 @@ export function WizardField({ field: f, value, file, error, onValue, onFile }: P
       />
     );
   }
-  const text = { id, name: f.name, autoComplete: f.autoComplete, value, error, onChange: (e: { target: { value: string } }) => onValue(e.target.value) };
+  const text = {
+    id,
+    name: f.name,
+    autoComplete: f.autoComplete,
+    value,
+    error,
+    onChange: (e: { target: { value: string } }) => onValue(e.target.value),
+  };
   if (f.type === 'textarea') return <TextArea label={f.label} rows={4} {...text} />;
-  return <TextField label={f.label} type={f.type ?? 'text'} size="lg" hint={f.name === 'password' ? 'At least 8 characters' : undefined} {...text} />;
+  return (
+    <TextField
+      label={f.label}
+      type={f.type ?? 'text'}
+      size="lg"
+      hint={f.name === 'password' ? 'At least 8 characters' : undefined}
+      {...text}
+    />
+  );
 }

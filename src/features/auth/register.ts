@@ -6,7 +6,12 @@ import { toFailure } from '../../api/client.ts';
 import type { Body } from '../../api/contract/define.ts';
 import type { contract } from '../../api/contract/index.ts';
 import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
-import { companyRegistrationRules, managerErrors, managerRegistrationRules, TERMS_MESSAGE } from '../../api/contract/rules/user.ts';
+import {
+  companyRegistrationRules,
+  managerErrors,
+  managerRegistrationRules,
+  TERMS_MESSAGE,
+} from '../../api/contract/rules/user.ts';
 import { lowerTexts, REGISTER_MESSAGES } from './rules.ts';
 
 export interface WizardField {
@@ -25,15 +30,68 @@ export interface WizardStep {
 export const TERMS_FIELD = 'terms_accepted';
 
 export const STEPS: WizardStep[] = [
-  { title: 'Your company', fields: [{ name: 'name_company', label: 'Company name', autoComplete: 'organization' }, { name: 'country', label: 'Country', autoComplete: 'country-name' }] },
-  { title: 'Address', fields: [{ name: 'street', label: 'Street', autoComplete: 'address-line1' }, { name: 'city', label: 'City', autoComplete: 'address-level2' }] },
-  { title: 'Address', fields: [{ name: 'region', label: 'Region', autoComplete: 'address-level1' }, { name: 'zipcode', label: 'Zipcode', autoComplete: 'postal-code' }] },
-  { title: 'Business', fields: [{ name: 'sector', label: 'Sector' }, { name: 'site', label: 'Website', type: 'url', autoComplete: 'url' }] },
-  { title: 'About the company', fields: [{ name: 'description', label: 'Description', type: 'textarea' }, { name: 'profile_logo', label: 'Logo', type: 'file' }] },
-  { title: 'The manager', fields: [], intro: 'Now tell us about the person who will manage the account. They sign in with the email and password chosen in the next steps.' },
-  { title: 'Manager', fields: [{ name: 'name', label: 'Name', autoComplete: 'given-name' }, { name: 'last_name', label: 'Last name', autoComplete: 'family-name' }] },
-  { title: 'Contact', fields: [{ name: 'email', label: 'Email', type: 'email', autoComplete: 'email' }, { name: 'phone_number', label: 'Phone', type: 'tel', autoComplete: 'tel' }] },
-  { title: 'Role', fields: [{ name: 'office', label: 'Office', autoComplete: 'organization-title' }, { name: 'picture_profile', label: 'Picture', type: 'file' }] },
+  {
+    title: 'Your company',
+    fields: [
+      { name: 'name_company', label: 'Company name', autoComplete: 'organization' },
+      { name: 'country', label: 'Country', autoComplete: 'country-name' },
+    ],
+  },
+  {
+    title: 'Address',
+    fields: [
+      { name: 'street', label: 'Street', autoComplete: 'address-line1' },
+      { name: 'city', label: 'City', autoComplete: 'address-level2' },
+    ],
+  },
+  {
+    title: 'Address',
+    fields: [
+      { name: 'region', label: 'Region', autoComplete: 'address-level1' },
+      { name: 'zipcode', label: 'Zipcode', autoComplete: 'postal-code' },
+    ],
+  },
+  {
+    title: 'Business',
+    fields: [
+      { name: 'sector', label: 'Sector' },
+      { name: 'site', label: 'Website', type: 'url', autoComplete: 'url' },
+    ],
+  },
+  {
+    title: 'About the company',
+    fields: [
+      { name: 'description', label: 'Description', type: 'textarea' },
+      { name: 'profile_logo', label: 'Logo', type: 'file' },
+    ],
+  },
+  {
+    title: 'The manager',
+    fields: [],
+    intro:
+      'Now tell us about the person who will manage the account. They sign in with the email and password chosen in the next steps.',
+  },
+  {
+    title: 'Manager',
+    fields: [
+      { name: 'name', label: 'Name', autoComplete: 'given-name' },
+      { name: 'last_name', label: 'Last name', autoComplete: 'family-name' },
+    ],
+  },
+  {
+    title: 'Contact',
+    fields: [
+      { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+      { name: 'phone_number', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+    ],
+  },
+  {
+    title: 'Role',
+    fields: [
+      { name: 'office', label: 'Office', autoComplete: 'organization-title' },
+      { name: 'picture_profile', label: 'Picture', type: 'file' },
+    ],
+  },
   {
     title: 'Password',
     fields: [
@@ -72,12 +130,20 @@ export function companyBody(values: Values): Body<C['registerCompany']> {
 /** The manager call's fields as sent: an empty phone left out, the ticked terms. */
 export function managerBody(values: Values, customerId: number): Body<C['registerManager']> {
   const { phone_number, ...required } = texts(managerRegistrationRules, values);
-  return { id_customer: customerId, ...required, phone_number: optional(phone_number), ...(values[TERMS_FIELD] === '1' && { terms_accepted: 1 as const }) };
+  return {
+    id_customer: customerId,
+    ...required,
+    phone_number: optional(phone_number),
+    ...(values[TERMS_FIELD] === '1' && { terms_accepted: 1 as const }),
+  };
 }
 
 /** Each field of the step with its first broken rule, in the server's words; {} when the step may be left. */
 export function stepErrors(step: number, values: Values): Record<string, string> {
-  const all: FieldErrors = { ...tableErrors(companyRegistrationRules, companyBody(values)), ...managerErrors(managerBody(values, 1)) };
+  const all: FieldErrors = {
+    ...tableErrors(companyRegistrationRules, companyBody(values)),
+    ...managerErrors(managerBody(values, 1)),
+  };
   if (values[TERMS_FIELD] !== '1') all[TERMS_FIELD] = [TERMS_MESSAGE];
   const out: Record<string, string> = {};
   for (const f of STEPS[step]!.fields) if (all[f.name]?.[0]) out[f.name] = all[f.name]![0]!;
@@ -85,7 +151,10 @@ export function stepErrors(step: number, values: Values): Record<string, string>
 }
 
 /** The server's field errors that a step shows (its first message each), and the first such step from `first` on. */
-export function refusedSteps(errors: FieldErrors | undefined, first = 0): { step: number; errors: Record<string, string> } | undefined {
+export function refusedSteps(
+  errors: FieldErrors | undefined,
+  first = 0,
+): { step: number; errors: Record<string, string> } | undefined {
   const shown: Record<string, string> = {};
   let step: number | undefined;
   STEPS.forEach((s, i) => {
@@ -108,11 +177,23 @@ interface Calls {
 function failure(err: unknown, generic: string, customerId?: number): Outcome {
   const f = toFailure(err);
   const refused = f.status !== undefined && f.status < 500;
-  return { ok: false, message: refused ? f.firstFieldMessage : generic, status: f.status, ...(customerId !== undefined && { customerId }), ...(refused && f.errors && { errors: f.errors }) };
+  return {
+    ok: false,
+    message: refused ? f.firstFieldMessage : generic,
+    status: f.status,
+    ...(customerId !== undefined && { customerId }),
+    ...(refused && f.errors && { errors: f.errors }),
+  };
 }
 
 /** Registers the company (unless already done, then customerId is known) and its manager. */
-export async function register(values: Values, files: Files, key: StepKey, customerId?: number, calls: Calls = { registerCompany, registerManager }): Promise<Outcome> {
+export async function register(
+  values: Values,
+  files: Files,
+  key: StepKey,
+  customerId?: number,
+  calls: Calls = { registerCompany, registerManager },
+): Promise<Outcome> {
   if (customerId === undefined) {
     try {
       customerId = (await calls.registerCompany(companyBody(values), files.profile_logo, key(0))).id_customer;
@@ -123,7 +204,13 @@ export async function register(values: Values, files: Files, key: StepKey, custo
   return registerManagerOnly(values, files, customerId, key, calls);
 }
 
-export async function registerManagerOnly(values: Values, files: Files, customerId: number, key: StepKey, calls: Pick<Calls, 'registerManager'> = { registerManager }): Promise<Outcome> {
+export async function registerManagerOnly(
+  values: Values,
+  files: Files,
+  customerId: number,
+  key: StepKey,
+  calls: Pick<Calls, 'registerManager'> = { registerManager },
+): Promise<Outcome> {
   try {
     const res = await calls.registerManager(managerBody(values, customerId), files.picture_profile, key(1));
     // §8: a manager answer with success false is shown with the server's message.

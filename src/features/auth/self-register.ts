@@ -24,7 +24,14 @@ export interface SelfRegisterForm {
   termsUse: boolean;
 }
 
-export const EMPTY_FORM: SelfRegisterForm = { company: '', username: '', email: '', password: '', confirmPassword: '', termsUse: false };
+export const EMPTY_FORM: SelfRegisterForm = {
+  company: '',
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  termsUse: false,
+};
 
 /** The first rule broken, in the order §5 lists them, then the server's own (lengths, an 8-character password), or null. */
 export function selfRegisterError(f: SelfRegisterForm): string | null {
@@ -38,7 +45,10 @@ export function selfRegisterError(f: SelfRegisterForm): string | null {
 
 /** The call body (§7): company, username, email (trimmed, lower-cased), password; the ticked terms are recorded with the account. */
 export const selfRegisterBody = (f: SelfRegisterForm): Body<typeof contract.auth.registerCustomer> => ({
-  company: f.company.trim(), username: f.username.trim(), email: normaliseEmail(f.email), password: f.password,
+  company: f.company.trim(),
+  username: f.username.trim(),
+  email: normaliseEmail(f.email),
+  password: f.password,
   ...(f.termsUse && { terms_accepted: 1 as const }),
 });
 

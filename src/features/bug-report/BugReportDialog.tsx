@@ -46,15 +46,24 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
       document.getElementById(found.subject ? 'bug-subject' : 'bug-description')?.focus();
       return;
     }
-    const fields = { id_user: user.id, id_customer: customerId ?? -1, subject: subject.trim(), description, url: window.location.href };
-    void action.run(async (a) => {
-      setStatus({ kind: 'sending' });
-      await reportBug(fields, files, a.key());
-      setStatus({ kind: 'sent' });
-    }, {
-      input: [fields, files],
-      onError: (err) => setStatus({ kind: 'error', text: bugErrorMessage(toFailure(err)) }),
-    });
+    const fields = {
+      id_user: user.id,
+      id_customer: customerId ?? -1,
+      subject: subject.trim(),
+      description,
+      url: window.location.href,
+    };
+    void action.run(
+      async (a) => {
+        setStatus({ kind: 'sending' });
+        await reportBug(fields, files, a.key());
+        setStatus({ kind: 'sent' });
+      },
+      {
+        input: [fields, files],
+        onError: (err) => setStatus({ kind: 'error', text: bugErrorMessage(toFailure(err)) }),
+      },
+    );
   }
 
   return (
@@ -67,7 +76,14 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
       footer={
         <>
           <Button onClick={onClose}>{sent ? 'Close' : 'Cancel'}</Button>
-          <Button type="submit" form="bug-report-form" variant="primary" loading={action.running} disabled={sent || !online} aria-describedby={online ? undefined : 'bug-offline'}>
+          <Button
+            type="submit"
+            form="bug-report-form"
+            variant="primary"
+            loading={action.running}
+            disabled={sent || !online}
+            aria-describedby={online ? undefined : 'bug-offline'}
+          >
             Send
           </Button>
         </>
@@ -75,8 +91,26 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
     >
       <form id="bug-report-form" onSubmit={send} noValidate>
         <Stack gap={4}>
-          <TextField id="bug-subject" label="Subject" required maxLength={SUBJECT_MAX} value={subject} error={shown.subject} disabled={sent} onChange={(e) => setSubject(e.target.value)} />
-          <TextArea id="bug-description" label="Description" required rows={5} value={description} error={shown.description} disabled={sent} onChange={(e) => setDescription(e.target.value)} />
+          <TextField
+            id="bug-subject"
+            label="Subject"
+            required
+            maxLength={SUBJECT_MAX}
+            value={subject}
+            error={shown.subject}
+            disabled={sent}
+            onChange={(e) => setSubject(e.target.value)}
+          />
+          <TextArea
+            id="bug-description"
+            label="Description"
+            required
+            rows={5}
+            value={description}
+            error={shown.description}
+            disabled={sent}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <FileDrop
             label="Attachment"
             multiple

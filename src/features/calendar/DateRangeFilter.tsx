@@ -12,7 +12,15 @@ import styles from './calendar.module.css';
 
 const DateRangeCalendar = lazy(() => import('./DateRangeCalendar.tsx'));
 
-export function DateRangeFilter({ value, onChange, className }: { value: RangeValue; onChange: (v: RangeValue) => void; className?: string }) {
+export function DateRangeFilter({
+  value,
+  onChange,
+  className,
+}: {
+  value: RangeValue;
+  onChange: (v: RangeValue) => void;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   // A preset reads 'All time (01/01/2019 – 23/11/2026)', the range quieter; a custom range is the range alone.
   const label =
@@ -33,7 +41,14 @@ export function DateRangeFilter({ value, onChange, className }: { value: RangeVa
           label="Date range"
           className={styles.popover}
           trigger={
-            <Button {...control} icon={<CalendarDays />} iconEnd={<ChevronDown className={styles.chevron} />} className={styles.trigger} data-testid="date-filter" aria-expanded={open}>
+            <Button
+              {...control}
+              icon={<CalendarDays />}
+              iconEnd={<ChevronDown className={styles.chevron} />}
+              className={styles.trigger}
+              data-testid="date-filter"
+              aria-expanded={open}
+            >
               {label}
             </Button>
           }

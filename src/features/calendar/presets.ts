@@ -1,7 +1,18 @@
 // Date-range presets of the catalogue calendar (document 1 §4 "Calendar filter presets";
 // all time starts on 1 January 2019 per document 2 §9). Pure, so the maths is unit-tested.
 import { formatDate, formatIsoDay } from '../../ui/format.ts';
-import { addDays, endOfMonth, isBefore, startOfDay, startOfISOWeek, startOfMonth, startOfYear, subMonths, subYears, endOfYear } from 'date-fns';
+import {
+  addDays,
+  endOfMonth,
+  isBefore,
+  startOfDay,
+  startOfISOWeek,
+  startOfMonth,
+  startOfYear,
+  subMonths,
+  subYears,
+  endOfYear,
+} from 'date-fns';
 
 export const PRESETS = ['alltime', 'week', 'last-week', 'last-two-week', 'month', 'last-month', 'year', 'last-year'] as const;
 export type Preset = (typeof PRESETS)[number];

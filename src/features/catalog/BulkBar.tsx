@@ -33,13 +33,19 @@ interface Props {
 function words(req: BulkRequest, names: (ids: number[]) => string[], n: string): { label: string; done: string } {
   switch (req.kind) {
     case 'addTags':
-      return { label: `Add ${req.tags.length > 1 ? 'tags' : 'tag'} ${req.tags.join(', ')} to ${n}`, done: `Tagged ${n} with ${req.tags.join(', ')}` };
+      return {
+        label: `Add ${req.tags.length > 1 ? 'tags' : 'tag'} ${req.tags.join(', ')} to ${n}`,
+        done: `Tagged ${n} with ${req.tags.join(', ')}`,
+      };
     case 'removeTags': {
       const t = names(req.tags).join(', ');
       return { label: `Remove ${req.tags.length > 1 ? 'tags' : 'tag'} ${t} from ${n}`, done: `Removed ${t} from ${n}` };
     }
     case 'setCollection':
-      return { label: `Set the collection of ${n} to ${req.collection || '(none)'}`, done: `Collection of ${n} set to ${req.collection || '(none)'}` };
+      return {
+        label: `Set the collection of ${n} to ${req.collection || '(none)'}`,
+        done: `Collection of ${n} set to ${req.collection || '(none)'}`,
+      };
     case 'requestAutomation':
       return { label: `Request automation for ${n}`, done: `Automation requested for ${n}` };
     case 'delete':
@@ -97,15 +103,42 @@ export function BulkBar({ customerId, selected, total, allShown, rows, canAutoma
         Clear
       </Button>
       <div className={styles.bulkActions}>
-        <Button size="sm" icon={<Tag />} onClick={() => start('addTags')}>Add tags</Button>
-        <Button size="sm" icon={<Tags />} onClick={() => start('removeTags')}>Remove tags</Button>
-        <Button size="sm" icon={<FolderInput />} onClick={() => start('setCollection')}>Set collection</Button>
-        {canAutomate && <Button size="sm" icon={<Sparkles />} onClick={() => start('requestAutomation')}>Request automation</Button>}
-        <Button size="sm" variant="danger" icon={<Trash2 />} loading={action.running} onClick={() => start('delete')}>Delete</Button>
+        <Button size="sm" icon={<Tag />} onClick={() => start('addTags')}>
+          Add tags
+        </Button>
+        <Button size="sm" icon={<Tags />} onClick={() => start('removeTags')}>
+          Remove tags
+        </Button>
+        <Button size="sm" icon={<FolderInput />} onClick={() => start('setCollection')}>
+          Set collection
+        </Button>
+        {canAutomate && (
+          <Button size="sm" icon={<Sparkles />} onClick={() => start('requestAutomation')}>
+            Request automation
+          </Button>
+        )}
+        <Button size="sm" variant="danger" icon={<Trash2 />} loading={action.running} onClick={() => start('delete')}>
+          Delete
+        </Button>
       </div>
-      {open === 'addTags' && <AddTagsDialog count={count} customerId={customerId} onCancel={close} onApply={(tags) => apply({ kind: 'addTags', tags })} />}
-      {open === 'removeTags' && <RemoveTagsDialog count={count} rows={rows} onCancel={close} onApply={(tags) => apply({ kind: 'removeTags', tags })} />}
-      {open === 'setCollection' && <SetCollectionDialog count={count} onCancel={close} onApply={(collection) => apply({ kind: 'setCollection', collection })} />}
+      {open === 'addTags' && (
+        <AddTagsDialog
+          count={count}
+          customerId={customerId}
+          onCancel={close}
+          onApply={(tags) => apply({ kind: 'addTags', tags })}
+        />
+      )}
+      {open === 'removeTags' && (
+        <RemoveTagsDialog count={count} rows={rows} onCancel={close} onApply={(tags) => apply({ kind: 'removeTags', tags })} />
+      )}
+      {open === 'setCollection' && (
+        <SetCollectionDialog
+          count={count}
+          onCancel={close}
+          onApply={(collection) => apply({ kind: 'setCollection', collection })}
+        />
+      )}
       <AlertDialog
         open={open === 'requestAutomation'}
         onOpenChange={(o) => !o && close()}

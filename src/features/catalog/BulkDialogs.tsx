@@ -34,8 +34,21 @@ export function AddTagsDialog({ count, customerId, onCancel, onApply }: FormProp
   const [value, setValue] = useState<TagOption[]>([]);
   const apply = () => value.length && onApply(value.map((t) => t.label));
   return (
-    <Dialog open onOpenChange={(o) => !o && onCancel()} title="Add tags" description={`To ${plural(count, 'selected product')}.`} footer={footer(onCancel, apply, 'Add tags', !value.length)}>
-      <TagInput label="Tags" value={value} options={options} onChange={setValue} onCreate={(label) => ({ key: `new:${label}`, label })} placeholder="Type a tag, then Enter" />
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onCancel()}
+      title="Add tags"
+      description={`To ${plural(count, 'selected product')}.`}
+      footer={footer(onCancel, apply, 'Add tags', !value.length)}
+    >
+      <TagInput
+        label="Tags"
+        value={value}
+        options={options}
+        onChange={setValue}
+        onCreate={(label) => ({ key: `new:${label}`, label })}
+        placeholder="Type a tag, then Enter"
+      />
     </Dialog>
   );
 }
@@ -56,7 +69,13 @@ export function RemoveTagsDialog({ count, rows, onCancel, onApply }: FormProps<n
   const [chosen, setChosen] = useState<number[]>([]);
   const apply = () => chosen.length && onApply(chosen);
   return (
-    <Dialog open onOpenChange={(o) => !o && onCancel()} title="Remove tags" description={`From ${plural(count, 'selected product')}.`} footer={footer(onCancel, apply, 'Remove tags', !chosen.length)}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onCancel()}
+      title="Remove tags"
+      description={`From ${plural(count, 'selected product')}.`}
+      footer={footer(onCancel, apply, 'Remove tags', !chosen.length)}
+    >
       {present.length ? (
         <Stack gap={2}>
           {present.map(([id, t]) => (
@@ -86,14 +105,25 @@ export function SetCollectionDialog({ count, onCancel, onApply }: FormProps<stri
     if (!error) onApply(value.trim());
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onCancel()} title="Set collection" description={`For ${plural(count, 'selected product')}. Leave it empty to clear it.`} footer={footer(onCancel, apply, 'Set collection', false)}>
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onCancel()}
+      title="Set collection"
+      description={`For ${plural(count, 'selected product')}. Leave it empty to clear it.`}
+      footer={footer(onCancel, apply, 'Set collection', false)}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
           apply();
         }}
       >
-        <TextField label="Collection" value={value} onChange={(e) => setValue(e.target.value)} error={touched ? error : undefined} />
+        <TextField
+          label="Collection"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          error={touched ? error : undefined}
+        />
       </form>
     </Dialog>
   );

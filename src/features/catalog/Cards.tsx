@@ -21,13 +21,34 @@ function Thumb({ src, cell, name, caption }: { src: string | null; cell: number;
   // Keyed by picture: a cell that shows another product starts its image afresh (no stale picture
   // while the new one loads). A placeholder tile is only text: it is updated in place (a keystroke
   // that brings new products into view rebuilt every tile's DOM when keyed by name).
-  return <Img key={src ?? ''} src={src} alt="" placeholder={{ name, caption }} loading="lazy" decoding="async" fade={false} width={side} height={side} className={styles.thumb} />;
+  return (
+    <Img
+      key={src ?? ''}
+      src={src}
+      alt=""
+      placeholder={{ name, caption }}
+      loading="lazy"
+      decoding="async"
+      fade={false}
+      width={side}
+      height={side}
+      className={styles.thumb}
+    />
+  );
 }
 
 /** A shown text with the search's matched words marked (<mark>). */
 function Marked({ text, words }: { text: string; words: readonly Word[] }) {
   if (!words.length) return text;
-  return highlight(text, words).map((piece, i) => (piece.hit ? <mark key={i} className={styles.hit}>{piece.text}</mark> : piece.text));
+  return highlight(text, words).map((piece, i) =>
+    piece.hit ? (
+      <mark key={i} className={styles.hit}>
+        {piece.text}
+      </mark>
+    ) : (
+      piece.text
+    ),
+  );
 }
 
 interface ProductCardProps {
@@ -45,7 +66,15 @@ interface ProductCardProps {
 }
 
 // Memoised: rows keep their identity across queries, so a card still in view is not rendered again.
-export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex, pending, selected, onToggle }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  p,
+  cell,
+  words,
+  tabIndex,
+  pending,
+  selected,
+  onToggle,
+}: ProductCardProps) {
   const label = productLabel(p);
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (!onToggle || e.altKey || e.ctrlKey || e.metaKey || (e.key !== 'x' && e.key !== 'X' && e.key !== ' ')) return;
@@ -54,9 +83,23 @@ export const ProductCard = memo(function ProductCard({ p, cell, words, tabIndex,
   };
   const link = (
     // A plain link (CatalogPage's openCard routes its click): no router hooks in each of the cards mounted per keystroke.
-    <a href={`/product/${p.id}`} className={styles.card} data-testid="product-card" data-id={p.id} tabIndex={tabIndex} onKeyDown={onKeyDown} aria-describedby={onToggle && selected ? SELECTED_ID : undefined}>
+    <a
+      href={`/product/${p.id}`}
+      className={styles.card}
+      data-testid="product-card"
+      data-id={p.id}
+      tabIndex={tabIndex}
+      onKeyDown={onKeyDown}
+      aria-describedby={onToggle && selected ? SELECTED_ID : undefined}
+    >
       {!p.images.length && p.pendingImages?.length ? (
-        <QueuedImg key={p.pendingImages[0]!} blobId={p.pendingImages[0]!} alt="" placeholder={{ name: label, caption: p.sku || undefined }} className={styles.thumb} />
+        <QueuedImg
+          key={p.pendingImages[0]!}
+          blobId={p.pendingImages[0]!}
+          alt=""
+          placeholder={{ name: label, caption: p.sku || undefined }}
+          className={styles.thumb}
+        />
       ) : (
         <Thumb src={productThumb(p)} cell={cell} name={label} caption={p.sku || undefined} />
       )}
@@ -120,7 +163,16 @@ export function SceneCard({ t, cell, words, tabIndex, selected, onToggle, onZoom
         <Thumb src={templateThumb(t)} cell={cell} name={t.name} caption={`#${t.id}`} />
         <Maximize2 className={styles.zoomIcon} aria-hidden="true" />
       </TileButton>
-      <Checkbox className={styles.select} label={<span className={styles.cardName} title={t.name}><Marked text={t.name} words={words} /></span>} checked={selected} onCheckedChange={() => onToggle(t.id)} />
+      <Checkbox
+        className={styles.select}
+        label={
+          <span className={styles.cardName} title={t.name}>
+            <Marked text={t.name} words={words} />
+          </span>
+        }
+        checked={selected}
+        onCheckedChange={() => onToggle(t.id)}
+      />
       <span className={styles.cardMeta}>
         <span>#{t.id}</span> <span>{t.public ? 'Public' : 'Private'}</span>
       </span>

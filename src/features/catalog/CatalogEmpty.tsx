@@ -9,7 +9,17 @@ import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
 import { ALL_PRODUCTS, isFiltered, THUMB_WIDTH, type FilterState, type Section, type ThumbSize } from './catalog-rules.ts';
 import styles from './catalog.module.css';
 
-export function CatalogEmpty({ section, filters, canRegister, onClear }: { section: Section; filters: FilterState; canRegister: boolean; onClear: () => void }) {
+export function CatalogEmpty({
+  section,
+  filters,
+  canRegister,
+  onClear,
+}: {
+  section: Section;
+  filters: FilterState;
+  canRegister: boolean;
+  onClear: () => void;
+}) {
   const noun = section.kind === 'templates' ? 'templates' : 'products';
   const inCategory = section.categoryId !== undefined || (section.kind === 'products' && section.subcategoryId !== undefined);
   let state;
@@ -43,7 +53,11 @@ export function CatalogEmpty({ section, filters, canRegister, onClear }: { secti
       <EmptyState
         icon={<PackagePlus />}
         title={`No ${noun} yet.`}
-        description={section.kind === 'templates' ? 'Templates shared with your company appear here.' : 'Products you register appear here, with their images.'}
+        description={
+          section.kind === 'templates'
+            ? 'Templates shared with your company appear here.'
+            : 'Products you register appear here, with their images.'
+        }
         action={
           section.kind === 'products' && canRegister ? (
             <Link to="/product/add" className={buttonClass({ variant: 'primary' })}>
@@ -61,7 +75,10 @@ export function CatalogEmpty({ section, filters, canRegister, onClear }: { secti
 export function GridSkeleton({ size }: { size: ThumbSize }) {
   const width = size === 'big' ? undefined : THUMB_WIDTH[size];
   return (
-    <div className={styles.skeletonGrid} style={{ gridTemplateColumns: width ? `repeat(auto-fill, ${width}px)` : 'repeat(3, 1fr)' }}>
+    <div
+      className={styles.skeletonGrid}
+      style={{ gridTemplateColumns: width ? `repeat(auto-fill, ${width}px)` : 'repeat(3, 1fr)' }}
+    >
       <LoadingLabel>Loading the catalogue…</LoadingLabel>
       {Array.from({ length: 12 }, (_, i) => (
         <div key={i} className={styles.skeletonCard}>

@@ -32,7 +32,16 @@ export function CatalogFilterBar({ kind, value, patch, searchId }: Props) {
         value={value.text}
         onValueChange={(text) => patch({ text })}
       />
-      <OtherFilters products={products} id={value.id} collection={value.collection} preset={value.preset} range={value.range} automation={value.automation} visibility={value.visibility} patch={patch} />
+      <OtherFilters
+        products={products}
+        id={value.id}
+        collection={value.collection}
+        preset={value.preset}
+        range={value.range}
+        automation={value.automation}
+        visibility={value.visibility}
+        patch={patch}
+      />
     </div>
   );
 }
@@ -42,16 +51,57 @@ type OtherProps = Pick<FilterState, 'id' | 'collection' | 'preset' | 'range' | '
   patch: PatchFilters;
 };
 
-const OtherFilters = memo(function OtherFilters({ products, id, collection, preset, range, automation, visibility, patch }: OtherProps) {
+const OtherFilters = memo(function OtherFilters({
+  products,
+  id,
+  collection,
+  preset,
+  range,
+  automation,
+  visibility,
+  patch,
+}: OtherProps) {
   return (
     <>
-      <TextField className={styles.fId} label="Id" inputMode="numeric" numeric placeholder="Any" value={id} onChange={(e) => patch({ id: cleanId(e.target.value) })} />
-      {products && <TextField className={styles.fCollection} label="Collection" placeholder="Any" value={collection} onChange={(e) => patch({ collection: e.target.value })} />}
-      <DateRangeFilter className={styles.fDate} value={{ preset, range }} onChange={(r) => patch({ preset: r.preset, range: r.range })} />
+      <TextField
+        className={styles.fId}
+        label="Id"
+        inputMode="numeric"
+        numeric
+        placeholder="Any"
+        value={id}
+        onChange={(e) => patch({ id: cleanId(e.target.value) })}
+      />
+      {products && (
+        <TextField
+          className={styles.fCollection}
+          label="Collection"
+          placeholder="Any"
+          value={collection}
+          onChange={(e) => patch({ collection: e.target.value })}
+        />
+      )}
+      <DateRangeFilter
+        className={styles.fDate}
+        value={{ preset, range }}
+        onChange={(r) => patch({ preset: r.preset, range: r.range })}
+      />
       {products ? (
-        <Select className={styles.fSelect} label="Automation" value={automation} options={AUTOMATION_OPTIONS} onValueChange={(a) => patch({ automation: a })} />
+        <Select
+          className={styles.fSelect}
+          label="Automation"
+          value={automation}
+          options={AUTOMATION_OPTIONS}
+          onValueChange={(a) => patch({ automation: a })}
+        />
       ) : (
-        <Select className={styles.fSelect} label="Visibility" value={visibility} options={VISIBILITY_OPTIONS} onValueChange={(v) => patch({ visibility: v })} />
+        <Select
+          className={styles.fSelect}
+          label="Visibility"
+          value={visibility}
+          options={VISIBILITY_OPTIONS}
+          onValueChange={(v) => patch({ visibility: v })}
+        />
       )}
     </>
   );

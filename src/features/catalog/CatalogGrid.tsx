@@ -35,8 +35,14 @@ interface Props<T> {
 /** Where a key moves the focus from card i (null: not a grid key). */
 function moveOf(key: string, i: number, columns: number, pageRows: number, last: number): number | null {
   const to = {
-    ArrowRight: i + 1, ArrowLeft: i - 1, ArrowDown: i + columns, ArrowUp: i - columns, Home: 0, End: last,
-    PageDown: i + columns * pageRows, PageUp: i - columns * pageRows,
+    ArrowRight: i + 1,
+    ArrowLeft: i - 1,
+    ArrowDown: i + columns,
+    ArrowUp: i - columns,
+    Home: 0,
+    End: last,
+    PageDown: i + columns * pageRows,
+    PageUp: i - columns * pageRows,
   }[key];
   return to === undefined ? null : Math.max(0, Math.min(last, to));
 }
@@ -122,7 +128,16 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
     if (at) setActive(Number(at.dataset.index));
   };
   return (
-    <section className={styles.grid} ref={scroller} aria-label={label} tabIndex={-1} data-testid="catalog-grid" data-skip-target="" onKeyDown={onKeyDown} onFocus={onFocus}>
+    <section
+      className={styles.grid}
+      ref={scroller}
+      aria-label={label}
+      tabIndex={-1}
+      data-testid="catalog-grid"
+      data-skip-target=""
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
       <div style={{ height: rows * rowHeight, position: 'relative' }}>
         {width > 0 &&
           shown.map((r) => (
@@ -130,12 +145,22 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
               key={r}
               className={styles.gridRow}
               data-testid="grid-row"
-              style={{ transform: `translateY(${r * rowHeight}px)`, gridTemplateColumns: `repeat(${columns}, ${size === 'big' ? '1fr' : `${cell}px`})`, gap: GAP }}
+              style={{
+                transform: `translateY(${r * rowHeight}px)`,
+                gridTemplateColumns: `repeat(${columns}, ${size === 'big' ? '1fr' : `${cell}px`})`,
+                gap: GAP,
+              }}
             >
               {items.slice(r * columns, r * columns + columns).map((it, k) => {
                 const i = r * columns + k;
                 return (
-                  <div key={keyOf ? keyOf(it) : k} className={styles.gridCell} data-testid="grid-cell" data-index={i} style={{ height: rowHeight - GAP }}>
+                  <div
+                    key={keyOf ? keyOf(it) : k}
+                    className={styles.gridCell}
+                    data-testid="grid-cell"
+                    data-index={i}
+                    style={{ height: rowHeight - GAP }}
+                  >
                     {render(it, cell, i === current ? 0 : -1)}
                   </div>
                 );

@@ -20,13 +20,27 @@ interface Props {
   filters: () => FilterState;
 }
 
-function Entry({ to, current, children, level = 0 }: { to: string; current: string; children: React.ReactNode; level?: 0 | 1 | 2 }) {
+function Entry({
+  to,
+  current,
+  children,
+  level = 0,
+}: {
+  to: string;
+  current: string;
+  children: React.ReactNode;
+  level?: 0 | 1 | 2;
+}) {
   const active = to === current;
   // The filters in the URL stay when the section changes.
   const params = new URLSearchParams(useLocation().search);
   params.set('section', to);
   return (
-    <Link to={`?${params}`} className={cx(styles.entry, styles[`level${level}`], active && styles.entryActive)} aria-current={active ? 'page' : undefined}>
+    <Link
+      to={`?${params}`}
+      className={cx(styles.entry, styles[`level${level}`], active && styles.entryActive)}
+      aria-current={active ? 'page' : undefined}
+    >
       {children}
     </Link>
   );
@@ -42,7 +56,13 @@ export const CatalogMenu = memo(function CatalogMenu({ filters, ...sections }: P
 });
 
 // Memoised: the sections' links change with the address, not with the menu's other props.
-const Sections = memo(function Sections({ current, showProducts, showTemplates, productCategories, templateCategories }: Omit<Props, 'filters'>) {
+const Sections = memo(function Sections({
+  current,
+  showProducts,
+  showTemplates,
+  productCategories,
+  templateCategories,
+}: Omit<Props, 'filters'>) {
   const cur = sectionParam(current);
   return (
     <ul>

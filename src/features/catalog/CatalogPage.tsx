@@ -4,7 +4,18 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
-import { queryWords, useCatalog, usePendingProducts, useProductCategories, useSyncStatus, useTemplateCategories, type ProductCategoryRow, type ProductRow, type TemplateCategoryRow, type TemplateRow } from '../../data/index.ts';
+import {
+  queryWords,
+  useCatalog,
+  usePendingProducts,
+  useProductCategories,
+  useSyncStatus,
+  useTemplateCategories,
+  type ProductCategoryRow,
+  type ProductRow,
+  type TemplateCategoryRow,
+  type TemplateRow,
+} from '../../data/index.ts';
 import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
@@ -28,7 +39,13 @@ import { ViewControls } from './ViewControls.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import styles from './catalog.module.css';
 
-const SLUGS = ['reader-info-access', 'editor-info-access', 'reader-template-access', 'register-products', 'send-products-for-automation'] as const;
+const SLUGS = [
+  'reader-info-access',
+  'editor-info-access',
+  'reader-template-access',
+  'register-products',
+  'send-products-for-automation',
+] as const;
 const idOf = (x: { id: number }) => x.id;
 // The same empty lists while loading (the memoised menu compares them).
 const NO_PRODUCT_CATEGORIES: ProductCategoryRow[] = [];
@@ -41,7 +58,10 @@ export default function CatalogPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const raw = parseSection(params.get('section'));
-  const can = { info: !!(access['reader-info-access'] || access['editor-info-access']), templates: !!access['reader-template-access'] };
+  const can = {
+    info: !!(access['reader-info-access'] || access['editor-info-access']),
+    templates: !!access['reader-template-access'],
+  };
   const decision = ready ? resolveCatalogAccess(can, raw) : null;
   const wantedSection = decision && 'section' in decision ? decision.section : null;
   // The section the rights allow goes into the address as it is now, and only when it differs: written
@@ -72,7 +92,11 @@ export default function CatalogPage() {
   const synced = lastSyncedAt !== undefined || !online;
   const hasLocal = productCategories && templateCategories ? productCategories.length + templateCategories.length > 0 : undefined;
   const progress = useLoadProgress(
-    [!!productCategories && (productCategories.length > 0 || synced), !!templateCategories && (templateCategories.length > 0 || synced), result.items.length > 0 || (result.ready && synced)],
+    [
+      !!productCategories && (productCategories.length > 0 || synced),
+      !!templateCategories && (templateCategories.length > 0 || synced),
+      result.items.length > 0 || (result.ready && synced),
+    ],
     hasLocal,
   );
 
@@ -80,7 +104,9 @@ export default function CatalogPage() {
   const toggle = useCallback((id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id])), []);
   // The highlighted words: the same array while the words are the same (the cards are memoised, and
   // a space typed after a word changes nothing they show).
-  const wordsKey = queryWords(filters.text).map((w) => w.c).join(' ');
+  const wordsKey = queryWords(filters.text)
+    .map((w) => w.c)
+    .join(' ');
   const words = useMemo(() => queryWords(wordsKey), [wordsKey]);
   // The product selection (issue 28): per company and section, so a new section starts with none.
   const selectionKey = `${cid}|${sectionKey}`;
@@ -92,17 +118,37 @@ export default function CatalogPage() {
   const order = useCallback(() => (section.kind === 'templates' ? [] : products.map(idOf)), [products, section.kind]);
   const latestProducts = useLatest(products);
   const closeZoom = useCallback(() => setZoom(null), []);
-  const pick = useCallback((id: number, shift: boolean) => setPicked((p) => ({ key: selectionKey, s: clickSelect(p.key === selectionKey ? p.s : NO_SELECTION, id, order(), shift) })), [order, selectionKey]);
+  const pick = useCallback(
+    (id: number, shift: boolean) =>
+      setPicked((p) => ({ key: selectionKey, s: clickSelect(p.key === selectionKey ? p.s : NO_SELECTION, id, order(), shift) })),
+    [order, selectionKey],
+  );
   const pending = usePendingProducts();
   const renderProduct = useCallback(
     (p: ProductRow, cell: number, tabIndex: 0 | -1) => (
-      <ProductCard p={p} cell={cell} words={words} tabIndex={tabIndex} pending={pending.has(p.id)} selected={selection.ids.has(p.id)} onToggle={canEdit ? pick : undefined} />
+      <ProductCard
+        p={p}
+        cell={cell}
+        words={words}
+        tabIndex={tabIndex}
+        pending={pending.has(p.id)}
+        selected={selection.ids.has(p.id)}
+        onToggle={canEdit ? pick : undefined}
+      />
     ),
     [words, pending, selection, canEdit, pick],
   );
   const renderScene = useCallback(
     (t: TemplateRow, cell: number, tabIndex: 0 | -1) => (
-      <SceneCard t={t} cell={cell} words={words} tabIndex={tabIndex} selected={selected.includes(t.id)} onToggle={toggle} onZoom={setZoom} />
+      <SceneCard
+        t={t}
+        cell={cell}
+        words={words}
+        tabIndex={tabIndex}
+        selected={selected.includes(t.id)}
+        onToggle={toggle}
+        onZoom={setZoom}
+      />
     ),
     [selected, toggle, words],
   );
@@ -119,12 +165,23 @@ export default function CatalogPage() {
   const body =
     result.items.length > 0 ? (
       templates ? (
-        <CatalogGrid items={result.items as TemplateRow[]} size={filters.size} label="Templates" keyOf={idOf} render={renderScene} />
+        <CatalogGrid
+          items={result.items as TemplateRow[]}
+          size={filters.size}
+          label="Templates"
+          keyOf={idOf}
+          render={renderScene}
+        />
       ) : (
         <CatalogGrid items={result.items as ProductRow[]} size={filters.size} label="Products" render={renderProduct} />
       )
     ) : result.ready ? (
-      <CatalogEmpty section={section} filters={filters} canRegister={!!access['register-products']} onClear={() => setFilters(clearFilters(filters))} />
+      <CatalogEmpty
+        section={section}
+        filters={filters}
+        canRegister={!!access['register-products']}
+        onClear={() => setFilters(clearFilters(filters))}
+      />
     ) : (
       <GridSkeleton size={filters.size} />
     );
@@ -142,7 +199,14 @@ export default function CatalogPage() {
         }
       />
       <div className={styles.layout}>
-        <CatalogMenu current={section} showProducts={can.info} showTemplates={can.templates} productCategories={productCategories ?? NO_PRODUCT_CATEGORIES} templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES} filters={latestFilters} />
+        <CatalogMenu
+          current={section}
+          showProducts={can.info}
+          showTemplates={can.templates}
+          productCategories={productCategories ?? NO_PRODUCT_CATEGORIES}
+          templateCategories={templateCategories ?? NO_TEMPLATE_CATEGORIES}
+          filters={latestFilters}
+        />
         <div className={styles.main} onClick={openCard}>
           <CatalogFilterBar kind={section.kind} value={filters} patch={patchFilters} searchId={SEARCH_ID} />
           <div className={styles.summary}>
@@ -155,7 +219,14 @@ export default function CatalogPage() {
               </Button>
             )}
             <div className={styles.summaryEnd}>
-              {!templates && <ExportCsv count={result.total} products={latestProducts} ready={result.ready} company={choices.find((c) => c.id === customerId)?.name} />}
+              {!templates && (
+                <ExportCsv
+                  count={result.total}
+                  products={latestProducts}
+                  ready={result.ready}
+                  company={choices.find((c) => c.id === customerId)?.name}
+                />
+              )}
               {templates && <ServiceRequest customerId={cid} selected={selected} onSent={() => setSelected([])} />}
               <ViewControls kind={section.kind} sort={filters.sort} size={filters.size} patch={patchFilters} />
             </div>
@@ -180,7 +251,13 @@ export default function CatalogPage() {
         </div>
       </div>
       <ProgressPopup open={progress.popupOpen} percent={progress.percent} />
-      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} description={zoom ? `#${zoom.id} · ${zoom.public ? 'Public' : 'Private'}` : undefined} onClose={closeZoom} />
+      <ZoomViewer
+        key={zoom?.id ?? 0}
+        src={zoom ? templateImage(zoom) : null}
+        alt={zoom?.name ?? ''}
+        description={zoom ? `#${zoom.id} · ${zoom.public ? 'Public' : 'Private'}` : undefined}
+        onClose={closeZoom}
+      />
     </div>
   );
 }

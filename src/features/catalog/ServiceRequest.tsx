@@ -16,22 +16,33 @@ const REQUESTING = 'Requesting a service';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; title: string; message: string };
 
-export function ServiceRequest({ customerId, selected, onSent }: { customerId: number; selected: readonly number[]; onSent: () => void }) {
+export function ServiceRequest({
+  customerId,
+  selected,
+  onSent,
+}: {
+  customerId: number;
+  selected: readonly number[];
+  onSent: () => void;
+}) {
   const [state, setState] = useState<State>({ kind: 'idle' });
   // One request per selection: clicked twice, the same templates are asked for once.
   const action = useUserAction();
   const { online } = useSyncStatus();
   const submit = () => {
     if (!selected.length) return setState({ kind: 'done', title: 'Error', message: NO_TEMPLATE });
-    void action.run(async (a) => {
-      setState({ kind: 'sending' });
-      const message = await sendServiceRequest(customerId, selected, a.key());
-      onSent();
-      setState({ kind: 'done', title: 'Success', message });
-    }, {
-      input: [customerId, selected],
-      onError: (err) => setState({ kind: 'done', title: 'Error', message: failureText(err, REQUESTING) }),
-    });
+    void action.run(
+      async (a) => {
+        setState({ kind: 'sending' });
+        const message = await sendServiceRequest(customerId, selected, a.key());
+        onSent();
+        setState({ kind: 'done', title: 'Success', message });
+      },
+      {
+        input: [customerId, selected],
+        onError: (err) => setState({ kind: 'done', title: 'Error', message: failureText(err, REQUESTING) }),
+      },
+    );
   };
   return (
     <div className={styles.request}>
@@ -43,7 +54,14 @@ export function ServiceRequest({ customerId, selected, onSent }: { customerId: n
           {needsConnection(REQUESTING)}
         </span>
       )}
-      <Button variant="primary" icon={<Send />} loading={action.running} disabled={!online} aria-describedby={online ? undefined : 'service-offline'} onClick={submit}>
+      <Button
+        variant="primary"
+        icon={<Send />}
+        loading={action.running}
+        disabled={!online}
+        aria-describedby={online ? undefined : 'service-offline'}
+        onClick={submit}
+      >
         Request service
       </Button>
       <AlertPopup

@@ -24,7 +24,16 @@ interface Props {
 export const ViewControls = memo(function ViewControls({ kind, sort, size, patch }: Props) {
   return (
     <>
-      <Select className={styles.sort} label="Sort" hideLabel leading={<ArrowUpDown />} size="sm" value={sort} options={sortOptions(kind)} onValueChange={(s) => patch({ sort: s })} />
+      <Select
+        className={styles.sort}
+        label="Sort"
+        hideLabel
+        leading={<ArrowUpDown />}
+        size="sm"
+        value={sort}
+        options={sortOptions(kind)}
+        onValueChange={(s) => patch({ sort: s })}
+      />
       <ThumbSizeControl size={size} patch={patch} />
     </>
   );
@@ -32,5 +41,7 @@ export const ViewControls = memo(function ViewControls({ kind, sort, size, patch
 
 /** The thumbnail size alone (the template catalogues have no sort). */
 export const ThumbSizeControl = memo(function ThumbSizeControl({ size, patch }: Pick<Props, 'size' | 'patch'>) {
-  return <SegmentedControl<ThumbSize> label="Thumbnail size" value={size} options={SIZES} onValueChange={(s) => patch({ size: s })} />;
+  return (
+    <SegmentedControl<ThumbSize> label="Thumbnail size" value={size} options={SIZES} onValueChange={(s) => patch({ size: s })} />
+  );
 });

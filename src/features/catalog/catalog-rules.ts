@@ -6,8 +6,7 @@ import { ALLTIME_START, isoDay, presetRange, type DayRange, type Preset } from '
 
 /** `section` query values: allproducts, category-{id}, subcategory-{id}, templates, template-category-{id}. */
 export type Section =
-  | { kind: 'products'; categoryId?: number; subcategoryId?: number }
-  | { kind: 'templates'; categoryId?: number };
+  { kind: 'products'; categoryId?: number; subcategoryId?: number } | { kind: 'templates'; categoryId?: number };
 
 export const ALL_PRODUCTS = 'allproducts';
 
@@ -40,7 +39,10 @@ export interface CatalogAccess {
  * All Products is forced; without the info slugs only templates are left.
  * Returns where to go: a path, a section to replace the current one, or null (stay).
  */
-export function resolveCatalogAccess(a: CatalogAccess, current: Section | null): { redirect: string } | { section: string } | null {
+export function resolveCatalogAccess(
+  a: CatalogAccess,
+  current: Section | null,
+): { redirect: string } | { section: string } | null {
   if (!a.info && !a.templates) return { redirect: '/dashboard' };
   if (current?.kind === 'templates' && !a.templates) return { section: ALL_PRODUCTS };
   if (!current) return { section: a.info || !a.templates ? ALL_PRODUCTS : 'templates' };
@@ -94,17 +96,34 @@ export const SORT_OPTIONS: readonly { value: CatalogSort | ''; label: string; pr
 export const sortOptions = (kind: 'products' | 'templates') => SORT_OPTIONS.filter((o) => kind === 'products' || !o.products);
 
 export const defaultFilters = (today = new Date()): FilterState => ({
-  text: '', id: '', collection: '', preset: 'alltime', range: presetRange('alltime', today),
-  visibility: 2, automation: 0, size: 'medium', ambients: [], sort: '',
+  text: '',
+  id: '',
+  collection: '',
+  preset: 'alltime',
+  range: presetRange('alltime', today),
+  visibility: 2,
+  automation: 0,
+  size: 'medium',
+  ambients: [],
+  sort: '',
 });
 
 /** Does anything narrow the list beyond the section (so "Clear filters" can help)? */
 export const isFiltered = (f: FilterState) =>
-  f.text.trim() !== '' || f.id !== '' || f.collection.trim() !== '' || f.preset !== 'alltime' || f.automation !== 0 || f.visibility !== 2 ||
+  f.text.trim() !== '' ||
+  f.id !== '' ||
+  f.collection.trim() !== '' ||
+  f.preset !== 'alltime' ||
+  f.automation !== 0 ||
+  f.visibility !== 2 ||
   f.ambients.length > 0;
 
 /** Back to every row of the section; the thumbnail size and the sort are view choices and stay. */
-export const clearFilters = (f: FilterState, today = new Date()): FilterState => ({ ...defaultFilters(today), size: f.size, sort: f.sort });
+export const clearFilters = (f: FilterState, today = new Date()): FilterState => ({
+  ...defaultFilters(today),
+  size: f.size,
+  sort: f.sort,
+});
 
 /** Only digits may be typed in the id box. */
 export const cleanId = (raw: string) => raw.replace(/\D+/g, '');
@@ -119,12 +138,33 @@ export function toQuery(section: Section, f: FilterState, customerId: number, se
   if (section.kind === 'templates') {
     const visibility = f.visibility === 0 ? 'private' : f.visibility === 1 ? 'public' : 'both';
     const ambientIds = f.ambients.length ? f.ambients : undefined;
-    return { kind: 'templates', customerId, text, id, from, to, visibility, categoryId: section.categoryId, ambientIds, selected, sort };
+    return {
+      kind: 'templates',
+      customerId,
+      text,
+      id,
+      from,
+      to,
+      visibility,
+      categoryId: section.categoryId,
+      ambientIds,
+      selected,
+      sort,
+    };
   }
   const automation = f.automation === 0 ? 'all' : f.automation === 1 ? 'sent' : 'not-sent';
   return {
-    kind: 'products', customerId, text, id, from, to, automation, collection: f.collection.trim() || undefined,
-    categoryId: section.categoryId, subcategoryId: section.subcategoryId, sort,
+    kind: 'products',
+    customerId,
+    text,
+    id,
+    from,
+    to,
+    automation,
+    collection: f.collection.trim() || undefined,
+    categoryId: section.categoryId,
+    subcategoryId: section.subcategoryId,
+    sort,
   };
 }
 
@@ -142,5 +182,6 @@ export const templateThumb = (t: Pick<TemplateRow, 'image_thumb' | 'image_name'>
 export const templateImage = (t: Pick<TemplateRow, 'image_name'>) => (t.image_name ? storageUrl(t.image_name) : null);
 
 /** 'Please wait. completed N%' over the loading tasks. */
-export const loadPercent = (done: readonly boolean[]) => (done.length ? Math.round((done.filter(Boolean).length / done.length) * 100) : 100);
+export const loadPercent = (done: readonly boolean[]) =>
+  done.length ? Math.round((done.filter(Boolean).length / done.length) * 100) : 100;
 export const PROGRESS_CLOSE_MS = 1000;

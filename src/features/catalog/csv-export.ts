@@ -21,12 +21,25 @@ export interface ExportProduct {
 }
 
 /** A product's first information block, when this device holds it (blocks come with a product's own pull). */
-export interface ExportBlock { title: string; notes: string }
+export interface ExportBlock {
+  title: string;
+  notes: string;
+}
 
 /** Just what a row needs (a smaller copy to hand to the worker than the whole list row). */
 export const exportFields = (p: ExportProduct): ExportProduct => ({
-  id: p.id, name: p.name, sku: p.sku, collection: p.collection, automation_system: p.automation_system, height: p.height, width: p.width,
-  depth: p.depth, measure: p.measure, finish: p.finish, note: p.note, tags: p.tags.map((t) => ({ name: t.name })),
+  id: p.id,
+  name: p.name,
+  sku: p.sku,
+  collection: p.collection,
+  automation_system: p.automation_system,
+  height: p.height,
+  width: p.width,
+  depth: p.depth,
+  measure: p.measure,
+  finish: p.finish,
+  note: p.note,
+  tags: p.tags.map((t) => ({ name: t.name })),
   categories: p.categories.map((c) => ({ name: c.name, subcategory: c.subcategory })),
 });
 
@@ -57,6 +70,9 @@ export function exportRecord(p: ExportProduct, block: ExportBlock | undefined): 
 
 /** The file's name: the company and the day ("acme-living-products-2026-11-27.csv"). */
 export function exportFileName(company: string | undefined, day: string): string {
-  const slug = (company ?? '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '');
+  const slug = (company ?? '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-|-$/g, '');
   return `${slug ? `${slug}-` : ''}products-${day}.csv`;
 }

@@ -7,7 +7,19 @@
 import { isoDay, PRESETS, presetRange, type Preset } from '../calendar/presets.ts';
 import { cleanId, defaultFilters, SORT_OPTIONS, type FilterState, type ThumbSize } from './catalog-rules.ts';
 
-export const FILTER_PARAMS = ['q', 'id', 'collection', 'date', 'from', 'to', 'visibility', 'automation', 'ambients', 'size', 'sort'] as const;
+export const FILTER_PARAMS = [
+  'q',
+  'id',
+  'collection',
+  'date',
+  'from',
+  'to',
+  'visibility',
+  'automation',
+  'ambients',
+  'size',
+  'sort',
+] as const;
 
 const VISIBILITY = { private: 0, public: 1 } as const;
 const AUTOMATION = { sent: 1, 'not-sent': 2 } as const;
@@ -47,7 +59,14 @@ export function filtersFromParams(p: URLSearchParams, today = new Date()): Filte
   if (vis && vis in VISIBILITY) f.visibility = VISIBILITY[vis as keyof typeof VISIBILITY];
   const auto = p.get('automation');
   if (auto && auto in AUTOMATION) f.automation = AUTOMATION[auto as keyof typeof AUTOMATION];
-  f.ambients = [...new Set((p.get('ambients') ?? '').split(',').filter((x) => /^\d{1,9}$/.test(x)).map(Number))];
+  f.ambients = [
+    ...new Set(
+      (p.get('ambients') ?? '')
+        .split(',')
+        .filter((x) => /^\d{1,9}$/.test(x))
+        .map(Number),
+    ),
+  ];
   const size = p.get('size') as ThumbSize | null;
   if (size && SIZES.includes(size)) f.size = size;
   const sort = SORT_OPTIONS.find((o) => o.value && o.value === p.get('sort'));

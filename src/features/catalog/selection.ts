@@ -40,4 +40,5 @@ export function without(s: Selection, gone: readonly number[]): Selection {
 }
 
 /** Whether every product shown is selected. */
-export const allSelected = (s: Selection, order: readonly number[]) => order.length > 0 && s.ids.size >= order.length && order.every((id) => s.ids.has(id));
+export const allSelected = (s: Selection, order: readonly number[]) =>
+  order.length > 0 && s.ids.size >= order.length && order.every((id) => s.ids.has(id));

@@ -67,33 +67,39 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void, Patc
   // later than TYPING_MS on a busy device.
   const router = useContext(UNSAFE_DataRouterContext)?.router;
 
-  const write = useCallback((next: FilterState, replace: boolean) => {
-    const away = router?.state.navigation.location?.pathname;
-    if (away !== undefined && away !== router?.state.location.pathname) return;
-    const p = filtersToParams(next, latest.current.params);
-    if (p.toString() === written.current) return;
-    written.current = p.toString();
-    own.wrote(written.current);
-    setParams(p, { replace });
-  }, [setParams, own, router]);
+  const write = useCallback(
+    (next: FilterState, replace: boolean) => {
+      const away = router?.state.navigation.location?.pathname;
+      if (away !== undefined && away !== router?.state.location.pathname) return;
+      const p = filtersToParams(next, latest.current.params);
+      if (p.toString() === written.current) return;
+      written.current = p.toString();
+      own.wrote(written.current);
+      setParams(p, { replace });
+    },
+    [setParams, own, router],
+  );
 
-  const update = useCallback((next: FilterState) => {
-    const change = changeOf(latest.current.filters, next);
-    latest.current = { ...latest.current, filters: next };
-    setFilters(next);
-    clearTimeout(typing.current?.timer);
-    if (change.kind === 'choice') {
-      typing.current = null;
-      write(next, false);
-      return;
-    }
-    const wrote = typing.current?.field === change.field && typing.current.wrote;
-    const timer = setTimeout(() => {
-      write(next, wrote);
-      if (typing.current?.field === change.field) typing.current = { field: change.field, wrote: true };
-    }, TYPING_MS);
-    typing.current = { field: change.field, wrote, timer };
-  }, [write]);
+  const update = useCallback(
+    (next: FilterState) => {
+      const change = changeOf(latest.current.filters, next);
+      latest.current = { ...latest.current, filters: next };
+      setFilters(next);
+      clearTimeout(typing.current?.timer);
+      if (change.kind === 'choice') {
+        typing.current = null;
+        write(next, false);
+        return;
+      }
+      const wrote = typing.current?.field === change.field && typing.current.wrote;
+      const timer = setTimeout(() => {
+        write(next, wrote);
+        if (typing.current?.field === change.field) typing.current = { field: change.field, wrote: true };
+      }, TYPING_MS);
+      typing.current = { field: change.field, wrote, timer };
+    },
+    [write],
+  );
 
   const patch = useCallback((p: Partial<FilterState>) => update({ ...latest.current.filters, ...p }), [update]);
 

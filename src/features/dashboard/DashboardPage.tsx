@@ -30,7 +30,11 @@ export default function DashboardPage() {
     void refreshDashboard(customerId, info);
   }, [customerId, ready, info, online]);
 
-  const fetched = snapshot ? `${online ? 'Updated' : 'Offline: figures from'} ${formatDateTime(snapshot.at)}` : online ? 'Loading the latest figures…' : 'Offline: no figures on this device yet.';
+  const fetched = snapshot
+    ? `${online ? 'Updated' : 'Offline: figures from'} ${formatDateTime(snapshot.at)}`
+    : online
+      ? 'Loading the latest figures…'
+      : 'Offline: no figures on this device yet.';
   return (
     <Page className={styles.page}>
       <PageHeader
@@ -44,10 +48,15 @@ export default function DashboardPage() {
       />
       {snapshot === undefined && <LoadingLabel>Loading the dashboard…</LoadingLabel>}
       <div className={styles.grid}>
-        <RoundsReview rounds={data?.rounds ?? (snapshot === null && !online ? [] : undefined)} canApprove={!!access['approve-services']} />
+        <RoundsReview
+          rounds={data?.rounds ?? (snapshot === null && !online ? [] : undefined)}
+          canApprove={!!access['approve-services']}
+        />
         <TasksByStates tasks={data?.tasks ?? (snapshot === null && !online ? [] : undefined)} />
         <ServiceProgress items={data?.progress ?? (snapshot === null && !online ? [] : undefined)} />
-        {info && customerId !== null && <LastRegistered cid={customerId} stored={data?.lastRegistered ?? (snapshot === null && !online ? [] : undefined)} />}
+        {info && customerId !== null && (
+          <LastRegistered cid={customerId} stored={data?.lastRegistered ?? (snapshot === null && !online ? [] : undefined)} />
+        )}
       </div>
     </Page>
   );

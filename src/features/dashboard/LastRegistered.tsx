@@ -13,8 +13,14 @@ import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './dashboard.module.css';
 
-interface Filters { sku: string; idModel: string }
-const asQuery = (f: Filters) => ({ sku: f.sku.trim() || undefined, id_model: /^\d+$/.test(f.idModel.trim()) ? Number(f.idModel.trim()) : undefined });
+interface Filters {
+  sku: string;
+  idModel: string;
+}
+const asQuery = (f: Filters) => ({
+  sku: f.sku.trim() || undefined,
+  id_model: /^\d+$/.test(f.idModel.trim()) ? Number(f.idModel.trim()) : undefined,
+});
 
 /** The stored ten unfiltered; with a filter the server is asked (offline: the stored ten, filtered). */
 function useFiltered(cid: number, stored: LastProduct[] | undefined, f: Filters): LastProduct[] | undefined {
@@ -77,8 +83,23 @@ export function LastRegistered({ cid, stored }: { cid: number; stored: LastProdu
       }
     >
       <div className={styles.filters}>
-        <TextField label="SKU" size="sm" value={f.sku} onChange={(e) => setF({ ...f, sku: e.target.value })} placeholder="Any SKU" autoComplete="off" />
-        <TextField label="ID Model" size="sm" inputMode="numeric" value={f.idModel} onChange={(e) => setF({ ...f, idModel: e.target.value })} placeholder="Any id" autoComplete="off" />
+        <TextField
+          label="SKU"
+          size="sm"
+          value={f.sku}
+          onChange={(e) => setF({ ...f, sku: e.target.value })}
+          placeholder="Any SKU"
+          autoComplete="off"
+        />
+        <TextField
+          label="ID Model"
+          size="sm"
+          inputMode="numeric"
+          value={f.idModel}
+          onChange={(e) => setF({ ...f, idModel: e.target.value })}
+          placeholder="Any id"
+          autoComplete="off"
+        />
       </div>
       {!rows ? (
         <ul className={styles.products} aria-hidden="true">
@@ -90,7 +111,11 @@ export function LastRegistered({ cid, stored }: { cid: number; stored: LastProdu
           ))}
         </ul>
       ) : rows.length === 0 ? (
-        <EmptyState compact icon={<PackageSearch />} title={f.sku || f.idModel ? 'No product matches these filters.' : 'No products registered yet.'} />
+        <EmptyState
+          compact
+          icon={<PackageSearch />}
+          title={f.sku || f.idModel ? 'No product matches these filters.' : 'No products registered yet.'}
+        />
       ) : (
         <ul className={styles.products}>
           {rows.map((p) => (

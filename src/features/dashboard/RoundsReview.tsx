@@ -8,7 +8,16 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { HScroller } from '../../ui/HScroller.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { cx } from '../../ui/cx.ts';
-import { modelsLeft, NEEDS_APPROVAL, roundDots, roundLabel, SCROLL_STEP, showsDates, showsReview, statusColour } from './round-rules.ts';
+import {
+  modelsLeft,
+  NEEDS_APPROVAL,
+  roundDots,
+  roundLabel,
+  SCROLL_STEP,
+  showsDates,
+  showsReview,
+  statusColour,
+} from './round-rules.ts';
 import styles from './dashboard.module.css';
 
 const day = (d: string | null) => (d ? formatDate(new Date(`${d}T00:00:00`)) : '–');
@@ -18,7 +27,13 @@ export function RoundCard({ round, canApprove }: { round: Round; canApprove: boo
   const dots = roundDots(round);
   const left = modelsLeft(round);
   return (
-    <article className={styles.round} data-status={round.status_service} data-colour={colour} data-testid="round-card" aria-label={`${round.title}, ${round.subtitle}`}>
+    <article
+      className={styles.round}
+      data-status={round.status_service}
+      data-colour={colour}
+      data-testid="round-card"
+      aria-label={`${round.title}, ${round.subtitle}`}
+    >
       <header className={styles.roundHead}>
         <div className={styles.roundTitles}>
           <h3 className={styles.roundTitle}>{round.title}</h3>
@@ -34,7 +49,10 @@ export function RoundCard({ round, canApprove }: { round: Round; canApprove: boo
         <strong>{roundLabel(round.round_current)}</strong>
         {left && <span>{left}</span>}
       </p>
-      <ol className={styles.dots} aria-label={round.round_current === 0 ? 'No round started yet' : `Round ${round.round_current} of 7`}>
+      <ol
+        className={styles.dots}
+        aria-label={round.round_current === 0 ? 'No round started yet' : `Round ${round.round_current} of 7`}
+      >
         {dots.map((d, i) => (
           <li key={i} className={styles.dot} data-dot={d} />
         ))}
@@ -60,7 +78,12 @@ export function RoundCard({ round, canApprove }: { round: Round; canApprove: boo
         <p className={styles.approval}>This round is waiting for your approval.</p>
       )}
       {showsReview(round, canApprove) && (
-        <a href={round.link_review!} target="_blank" rel="noreferrer" className={buttonClass({ variant: 'primary', size: 'sm', block: true })}>
+        <a
+          href={round.link_review!}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClass({ variant: 'primary', size: 'sm', block: true })}
+        >
           Go to Review <ExternalLink aria-hidden="true" size={14} />
         </a>
       )}
@@ -70,12 +93,25 @@ export function RoundCard({ round, canApprove }: { round: Round; canApprove: boo
 
 export function RoundsReview({ rounds, canApprove }: { rounds: Round[] | undefined; canApprove: boolean }) {
   return (
-    <Card title="Rounds Review" description="Modelling batches and where each review round stands" className={cx(styles.block, styles.full)}>
+    <Card
+      title="Rounds Review"
+      description="Modelling batches and where each review round stands"
+      className={cx(styles.block, styles.full)}
+    >
       {rounds && rounds.length === 0 ? (
-        <EmptyState compact icon={<Layers />} title="No review rounds yet." description="Rounds appear here once a batch of models is scheduled." />
+        <EmptyState
+          compact
+          icon={<Layers />}
+          title="No review rounds yet."
+          description="Rounds appear here once a batch of models is scheduled."
+        />
       ) : (
         <HScroller label="Rounds Review" step={SCROLL_STEP}>
-          {rounds ? rounds.map((r, i) => <RoundCard key={`${r.subtitle}-${i}`} round={r} canApprove={canApprove} />) : <RoundSkeletons />}
+          {rounds ? (
+            rounds.map((r, i) => <RoundCard key={`${r.subtitle}-${i}`} round={r} canApprove={canApprove} />)
+          ) : (
+            <RoundSkeletons />
+          )}
         </HScroller>
       )}
     </Card>
@@ -83,5 +119,7 @@ export function RoundsReview({ rounds, canApprove }: { rounds: Round[] | undefin
 }
 
 function RoundSkeletons() {
-  return Array.from({ length: 4 }, (_, i) => <div key={i} className={cx(styles.round, styles.skeletonCard)} aria-hidden="true" />);
+  return Array.from({ length: 4 }, (_, i) => (
+    <div key={i} className={cx(styles.round, styles.skeletonCard)} aria-hidden="true" />
+  ));
 }

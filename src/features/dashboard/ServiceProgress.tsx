@@ -17,13 +17,27 @@ function Bars({ items, service }: { items: ServiceItem[]; service: Service }) {
       type: 'bar',
       data: {
         labels: items.map((i) => i.title),
-        datasets: [{ label, data: items.map((i) => percent(i[service])), backgroundColor: token('--color-accent'), borderRadius: 4, maxBarThickness: 40 }],
+        datasets: [
+          {
+            label,
+            data: items.map((i) => percent(i[service])),
+            backgroundColor: token('--color-accent'),
+            borderRadius: 4,
+            maxBarThickness: 40,
+          },
+        ],
       },
       options: {
         responsive: true,
         maintainAspectRatio: false,
         scales: {
-          y: { min: 0, max: 100, ticks: { stepSize: 25, callback: (v) => `${v}%` }, grid: { color: token('--color-border') }, border: { display: false } },
+          y: {
+            min: 0,
+            max: 100,
+            ticks: { stepSize: 25, callback: (v) => `${v}%` },
+            grid: { color: token('--color-border') },
+            border: { display: false },
+          },
           x: { grid: { display: false } },
         },
         plugins: { tooltip: { callbacks: { label: (c) => `${label}: ${c.parsed.y}%` } } },
@@ -33,7 +47,11 @@ function Bars({ items, service }: { items: ServiceItem[]; service: Service }) {
   );
   return (
     <div className={styles.bars}>
-      <canvas ref={canvas} role="img" aria-label={`${label} progress: ${items.map((i) => `${i.title} ${percent(i[service])}%`).join(', ')}`} />
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={`${label} progress: ${items.map((i) => `${i.title} ${percent(i[service])}%`).join(', ')}`}
+      />
     </div>
   );
 }

@@ -25,9 +25,24 @@ function Comet({ item }: { item: TaskItem }) {
       type: 'doughnut',
       data: {
         labels: STATES.map((s) => s.label),
-        datasets: [{ data: STATES.map((s) => item[s.key]), backgroundColor: STATES.map((s) => token(s.colour)), borderWidth: 0, borderRadius: 8, spacing: 3 }],
+        datasets: [
+          {
+            data: STATES.map((s) => item[s.key]),
+            backgroundColor: STATES.map((s) => token(s.colour)),
+            borderWidth: 0,
+            borderRadius: 8,
+            spacing: 3,
+          },
+        ],
       },
-      options: { cutout: '78%', rotation: -120, circumference: 240, responsive: true, maintainAspectRatio: true, plugins: { tooltip: { enabled: true } } },
+      options: {
+        cutout: '78%',
+        rotation: -120,
+        circumference: 240,
+        responsive: true,
+        maintainAspectRatio: true,
+        plugins: { tooltip: { enabled: true } },
+      },
     }),
     `${item.title}:${item.done}:${item.in_progress}:${item.not_started}`,
   );
@@ -35,7 +50,11 @@ function Comet({ item }: { item: TaskItem }) {
     <article className={styles.task} data-testid="task-item">
       <h3 className={styles.taskTitle}>{item.title}</h3>
       <div className={styles.comet}>
-        <canvas ref={canvas} role="img" aria-label={`${item.title}: ${item.done} done, ${item.in_progress} in progress, ${item.not_started} not started`} />
+        <canvas
+          ref={canvas}
+          role="img"
+          aria-label={`${item.title}: ${item.done} done, ${item.in_progress} in progress, ${item.not_started} not started`}
+        />
         <p className={styles.cometCentre} aria-hidden="true">
           <strong className="tabular">{done}%</strong>
           <span>done</span>
@@ -55,12 +74,23 @@ function Comet({ item }: { item: TaskItem }) {
 
 export function TasksByStates({ tasks }: { tasks: TaskItem[] | undefined }) {
   return (
-    <Card title="Tasks by States" description="Every service's tasks: done, in progress and not started" className={cx(styles.block, styles.full)}>
+    <Card
+      title="Tasks by States"
+      description="Every service's tasks: done, in progress and not started"
+      className={cx(styles.block, styles.full)}
+    >
       {tasks && tasks.length === 0 ? (
-        <EmptyState compact icon={<ListChecks />} title="No tasks yet." description="Tasks show here once work on your products starts." />
+        <EmptyState
+          compact
+          icon={<ListChecks />}
+          title="No tasks yet."
+          description="Tasks show here once work on your products starts."
+        />
       ) : (
         <HScroller label="Tasks by States" step={SCROLL_STEP} showArrows={tasksNeedArrows(tasks?.length ?? 0)}>
-          {tasks ? tasks.map((t) => <Comet key={t.title} item={t} />) : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className={styles.task} height={220} />)}
+          {tasks
+            ? tasks.map((t) => <Comet key={t.title} item={t} />)
+            : Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className={styles.task} height={220} />)}
         </HScroller>
       )}
     </Card>

@@ -2,7 +2,17 @@
 // dashboard's chunk carries about a third of the library and /login none of it. Colours come from
 // the design tokens at draw time.
 import { useEffect, useRef } from 'react';
-import { ArcElement, BarController, BarElement, CategoryScale, Chart, DoughnutController, LinearScale, Tooltip, type ChartConfiguration } from 'chart.js';
+import {
+  ArcElement,
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  DoughnutController,
+  LinearScale,
+  Tooltip,
+  type ChartConfiguration,
+} from 'chart.js';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Tooltip);
 
@@ -21,7 +31,10 @@ export function useChart(config: () => ChartConfiguration, key: string) {
     Chart.defaults.font.family = token('--font-sans') || 'Inter, sans-serif';
     Chart.defaults.color = token('--color-text-secondary');
     const c = config();
-    const chart = new Chart(canvas.current, { ...c, options: { ...c.options, animation: reducedMotion() ? false : c.options?.animation } });
+    const chart = new Chart(canvas.current, {
+      ...c,
+      options: { ...c.options, animation: reducedMotion() ? false : c.options?.animation },
+    });
     return () => chart.destroy();
     // config is rebuilt each render; key says when its data changed
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -15,7 +15,8 @@ export const statusColour = (status: number): StatusColour => STATUS_COLOURS[Mat
 export const roundLabel = (round: number) => (round === 0 ? 'Not Started' : `Round: ${round}`);
 
 /** 'n models left', shown once a round has started. */
-export const modelsLeft = (r: Pick<Round, 'round_current' | 'total_models'>) => (r.round_current === 0 ? null : `${r.total_models} models left`);
+export const modelsLeft = (r: Pick<Round, 'round_current' | 'total_models'>) =>
+  r.round_current === 0 ? null : `${r.total_models} models left`;
 
 /** Status 2 hides the start and end dates. */
 export const showsDates = (r: Pick<Round, 'status_service'>) => r.status_service !== NEEDS_APPROVAL;
@@ -29,7 +30,9 @@ export type Dot = 'done' | StatusColour | 'pending';
 /** Seven dots: rounds before the current one done, the current one in its status colour, the rest black. */
 export function roundDots(r: Pick<Round, 'round_current' | 'status_service'>): Dot[] {
   const current = Math.min(ROUND_SLOTS, Math.max(0, r.round_current));
-  return Array.from({ length: ROUND_SLOTS }, (_, i): Dot => (i < current - 1 ? 'done' : i === current - 1 ? statusColour(r.status_service) : 'pending'));
+  return Array.from({ length: ROUND_SLOTS }, (_, i): Dot =>
+    i < current - 1 ? 'done' : i === current - 1 ? statusColour(r.status_service) : 'pending',
+  );
 }
 
 /** Tasks by States shows its arrows only above 3 items (§2, §9). */

@@ -26,13 +26,32 @@ function Part({ id, title, children, aside }: { id: string; title: string; child
   );
 }
 
-function Toggle({ store, flag, label, disabled }: { store: DraftStore; flag: 'hasShadow' | 'hasReflection'; label: string; disabled: boolean }) {
+function Toggle({
+  store,
+  flag,
+  label,
+  disabled,
+}: {
+  store: DraftStore;
+  flag: 'hasShadow' | 'hasReflection';
+  label: string;
+  disabled: boolean;
+}) {
   const on = !!useDraftValue(store, flag);
-  return <Switch label={<span className="sr-only">{label}</span>} checked={on} disabled={disabled} onCheckedChange={(v) => store.set(flag, v ? 1 : 0)} />;
+  return (
+    <Switch
+      label={<span className="sr-only">{label}</span>}
+      checked={on}
+      disabled={disabled}
+      onCheckedChange={(v) => store.set(flag, v ? 1 : 0)}
+    />
+  );
 }
 
 export function AdjustSettings({ store, presetSelected }: Props) {
-  const control = (spec: ControlSpec, offNote?: string) => <ValueControl store={store} spec={spec} presetSelected={presetSelected} offNote={offNote} />;
+  const control = (spec: ControlSpec, offNote?: string) => (
+    <ValueControl store={store} spec={spec} presetSelected={presetSelected} offNote={offNote} />
+  );
   const [scale, x, y] = productTransform(store.section);
   return (
     <>
@@ -41,10 +60,18 @@ export function AdjustSettings({ store, presetSelected }: Props) {
         {control(x!)}
         {control(y!, 'Turn the drop shadow on to move the product vertically.')}
       </Part>
-      <Part id="shadow" title="Drop Shadow" aside={<Toggle store={store} flag="hasShadow" label="Drop Shadow on" disabled={!presetSelected} />}>
+      <Part
+        id="shadow"
+        title="Drop Shadow"
+        aside={<Toggle store={store} flag="hasShadow" label="Drop Shadow on" disabled={!presetSelected} />}
+      >
         {control(SHADOW)}
       </Part>
-      <Part id="reflection" title="Reflection" aside={<Toggle store={store} flag="hasReflection" label="Reflection on" disabled={!presetSelected} />}>
+      <Part
+        id="reflection"
+        title="Reflection"
+        aside={<Toggle store={store} flag="hasReflection" label="Reflection on" disabled={!presetSelected} />}
+      >
         {control(REFLECTION)}
       </Part>
       <Part id="saturation" title="Saturation">

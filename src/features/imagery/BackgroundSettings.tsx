@@ -31,7 +31,14 @@ export function BackgroundSettings({ store, presetSelected, backgrounds }: Props
           </h3>
           <span className={styles.colourValue}>{value === 'none' ? 'Transparent' : value.toUpperCase()}</span>
         </div>
-        <ColorPicker label="Background colour" hideLabel value={value} swatches={PALETTE} onValueChange={(c) => store.set('background', c)} disabled={!presetSelected} />
+        <ColorPicker
+          label="Background colour"
+          hideLabel
+          value={value}
+          swatches={PALETTE}
+          onValueChange={(c) => store.set('background', c)}
+          disabled={!presetSelected}
+        />
       </section>
     );
   }

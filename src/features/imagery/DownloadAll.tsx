@@ -46,7 +46,14 @@ export function DownloadAll({ section, productId, customerId, empty }: Props) {
           {needsConnection(DOWNLOADING)}
         </span>
       )}
-      <Button size="sm" icon={<Download />} loading={action.running} disabled={!online || empty} aria-describedby={online ? undefined : noteId} onClick={run}>
+      <Button
+        size="sm"
+        icon={<Download />}
+        loading={action.running}
+        disabled={!online || empty}
+        aria-describedby={online ? undefined : noteId}
+        onClick={run}
+      >
         Download All Images
       </Button>
       <AlertPopup open={error !== null} title="Error" message={error ?? ''} onConfirm={() => setError(null)} />

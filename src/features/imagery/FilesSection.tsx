@@ -19,7 +19,12 @@ function FileRow({ f }: { f: SectionFileRow }) {
   return (
     <div className={media.fileRow}>
       {path ? (
-        <a className={buttonClass({ variant: 'secondary', block: true }, media.fileLink)} href={downloadUrl(path)} download={f.name} title={`Download ${f.name}`}>
+        <a
+          className={buttonClass({ variant: 'secondary', block: true }, media.fileLink)}
+          href={downloadUrl(path)}
+          download={f.name}
+          title={`Download ${f.name}`}
+        >
           <FileBox aria-hidden="true" />
           <span className={media.fileName}>{f.name}</span>
           <Badge size="sm">{extOf(f)}</Badge>
@@ -33,7 +38,13 @@ function FileRow({ f }: { f: SectionFileRow }) {
           </Badge>
         </span>
       )}
-      {path && <IconButton label={`Copy the address of ${f.name}`} icon={<Link2 />} onClick={() => void copyText(new URL(storageUrl(path), location.href).href)} />}
+      {path && (
+        <IconButton
+          label={`Copy the address of ${f.name}`}
+          icon={<Link2 />}
+          onClick={() => void copyText(new URL(storageUrl(path), location.href).href)}
+        />
+      )}
     </div>
   );
 }
@@ -50,14 +61,28 @@ export function FilesSection({ who, canEdit }: { who: Who; canEdit: boolean }) {
         <h2 id="section-heading">3D Files</h2>
       </div>
       <div className={media.fileCards}>
-        <MediaList title="Automation files" files={studio} className={media.fileList} item={row} empty={{ icon: <Box />, title: 'The studio has made no 3D files yet.' }} />
+        <MediaList
+          title="Automation files"
+          files={studio}
+          className={media.fileList}
+          item={row}
+          empty={{ icon: <Box />, title: 'The studio has made no 3D files yet.' }}
+        />
         <MediaList
           title="Uploaded files"
           files={mine}
           className={media.fileList}
           item={row}
           empty={{ icon: <Box />, title: 'No 3D files uploaded yet.' }}
-          upload={canEdit ? { who, title: 'Upload 3D files', kind: { list: '3dfiles', file: 'model3d', acceptLabel: 'FBX, OBJ, BLEND, GLB or USDZ', noun: 'files' } } : undefined}
+          upload={
+            canEdit
+              ? {
+                  who,
+                  title: 'Upload 3D files',
+                  kind: { list: '3dfiles', file: 'model3d', acceptLabel: 'FBX, OBJ, BLEND, GLB or USDZ', noun: 'files' },
+                }
+              : undefined
+          }
         />
       </div>
     </section>

@@ -13,7 +13,9 @@ import { VersionsDialog } from '../products/VersionsDialog.tsx';
 export function ImageryAlerts({ productId, reported }: { productId: number; reported: ReadonlySet<string> }) {
   const entries = useImageryOutbox(productId);
   const [dismissed, setDismissed] = useState<string[]>([]);
-  const first = entries.find((e) => (e.state === 'parked' || e.state === 'conflict') && !reported.has(e.action) && !dismissed.includes(e.action));
+  const first = entries.find(
+    (e) => (e.state === 'parked' || e.state === 'conflict') && !reported.has(e.action) && !dismissed.includes(e.action),
+  );
   if (!first) return null;
   const dismiss = () => setDismissed((d) => [...d, first.action]);
   if (first.state === 'conflict') {
@@ -28,12 +30,25 @@ export function ImageryAlerts({ productId, reported }: { productId: number; repo
 }
 
 const LABELS: Record<string, string> = {
-  background: 'Background', hasShadow: 'Drop Shadow on', shadow: 'Drop Shadow', hasReflection: 'Reflection on', reflection: 'Reflection',
-  saturation: 'Saturation', brightness: 'Brightness', image_scale: 'Scale', image_offset_x: 'Horizontal Offset', image_offset_y: 'Vertical Offset',
-  bg_scale: 'Background Scale', bg_offset_x: 'Background Horizontal Offset', bg_offset_y: 'Background Vertical Offset',
+  background: 'Background',
+  hasShadow: 'Drop Shadow on',
+  shadow: 'Drop Shadow',
+  hasReflection: 'Reflection on',
+  reflection: 'Reflection',
+  saturation: 'Saturation',
+  brightness: 'Brightness',
+  image_scale: 'Scale',
+  image_offset_x: 'Horizontal Offset',
+  image_offset_y: 'Vertical Offset',
+  bg_scale: 'Background Scale',
+  bg_offset_x: 'Background Horizontal Offset',
+  bg_offset_y: 'Background Vertical Offset',
 };
 function PresetConflict({ entryId, section, onDone }: { entryId: number; section: PresetSection; onDone: () => void }) {
-  const rows = (sent: Record<string, unknown>) => presetKeys(section).filter((k) => k in sent).map((k) => ({ key: k, label: LABELS[k] ?? k }));
+  const rows = (sent: Record<string, unknown>) =>
+    presetKeys(section)
+      .filter((k) => k in sent)
+      .map((k) => ({ key: k, label: LABELS[k] ?? k }));
   return (
     <VersionsDialog
       entryId={entryId}

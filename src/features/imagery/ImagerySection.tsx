@@ -38,7 +38,11 @@ export function ImagerySection({ sectionKey, title, product, customerId, access 
           canEdit={canEdit}
           canTailor={canTailor}
           // The 360 panel's additions (issue 14): embed codes, then its exports; silo and vignette: their exports (issue 27).
-          extras={sectionKey === '360' ? (ctx) => <Spin360Additions {...ctx} /> : (ctx) => <SectionExports section={sectionKey} {...ctx} />}
+          extras={
+            sectionKey === '360'
+              ? (ctx) => <Spin360Additions {...ctx} />
+              : (ctx) => <SectionExports section={sectionKey} {...ctx} />
+          }
         />
       );
     case 'video':

@@ -23,7 +23,11 @@ interface Props {
 export function MediaList({ title, files, empty, item, className, upload }: Props) {
   const [open, setOpen] = useState(false);
   return (
-    <Card headingLevel={3} title={title} description={files ? (files.length === 1 ? '1 file' : `${files.length} files`) : undefined}>
+    <Card
+      headingLevel={3}
+      title={title}
+      description={files ? (files.length === 1 ? '1 file' : `${files.length} files`) : undefined}
+    >
       {!files ? (
         <Skeleton height={96} />
       ) : (
@@ -41,8 +45,12 @@ export function MediaList({ title, files, empty, item, className, upload }: Prop
         </ul>
       )}
       {files?.length === 0 && !upload && <EmptyState compact icon={empty.icon} title={empty.title} />}
-      {files?.length === 0 && upload && <EmptyState compact icon={empty.icon} title={empty.title} description="Use Upload to add your own." />}
-      {upload && <UploadDialog open={open} onClose={() => setOpen(false)} who={upload.who} kind={upload.kind} title={upload.title} />}
+      {files?.length === 0 && upload && (
+        <EmptyState compact icon={empty.icon} title={empty.title} description="Use Upload to add your own." />
+      )}
+      {upload && (
+        <UploadDialog open={open} onClose={() => setOpen(false)} who={upload.who} kind={upload.kind} title={upload.title} />
+      )}
     </Card>
   );
 }

@@ -30,7 +30,19 @@ export interface PresetListProps {
 
 export const presetName = (i: number) => `Preset ${i + 1}`;
 
-export function PresetList({ section, presets, layer, selected, store, canEdit, queued, onSelect, onNew, onDelete, action }: PresetListProps) {
+export function PresetList({
+  section,
+  presets,
+  layer,
+  selected,
+  store,
+  canEdit,
+  queued,
+  onSelect,
+  onNew,
+  onDelete,
+  action,
+}: PresetListProps) {
   return (
     <section className={styles.part} aria-labelledby="presets-heading">
       <div className={styles.partHead}>
@@ -49,8 +61,23 @@ export function PresetList({ section, presets, layer, selected, store, canEdit, 
             onClick={() => onSelect(p.id)}
             picture={<PresetThumb section={section} values={p} layer={layer} />}
             caption={presetName(i)}
-            badge={queued.has(p.id) ? <Badge size="sm" tone="warning">Queued</Badge> : undefined}
-            action={canEdit && <IconButton size="sm" label={`Delete ${presetName(i)}`} icon={<Trash2 />} onClick={() => onDelete(p, presetName(i))} />}
+            badge={
+              queued.has(p.id) ? (
+                <Badge size="sm" tone="warning">
+                  Queued
+                </Badge>
+              ) : undefined
+            }
+            action={
+              canEdit && (
+                <IconButton
+                  size="sm"
+                  label={`Delete ${presetName(i)}`}
+                  icon={<Trash2 />}
+                  onClick={() => onDelete(p, presetName(i))}
+                />
+              )
+            }
           />
         ))}
         {selected === 0 && (
@@ -59,7 +86,11 @@ export function PresetList({ section, presets, layer, selected, store, canEdit, 
             selected
             picture={<PresetThumb section={section} values={store.get()} layer={layer} />}
             caption="New preset"
-            badge={<Badge size="sm" tone="accent">Unsaved</Badge>}
+            badge={
+              <Badge size="sm" tone="accent">
+                Unsaved
+              </Badge>
+            }
           />
         )}
         {canEdit && selected !== 0 && (

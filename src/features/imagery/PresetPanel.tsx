@@ -5,7 +5,17 @@
 import type { ReactNode } from 'react';
 import { Save, Undo2 } from 'lucide-react';
 import type { TailorPage } from '../../api/imagery.ts';
-import { useSyncStatus, useBackgrounds, useImageryLoad, useImageryOutbox, useLayers, usePresets, useSectionFiles, type PresetSection, type Who } from '../../data/index.ts';
+import {
+  useSyncStatus,
+  useBackgrounds,
+  useImageryLoad,
+  useImageryOutbox,
+  useLayers,
+  usePresets,
+  useSectionFiles,
+  type PresetSection,
+  type Who,
+} from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -50,7 +60,10 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
   const index = presets?.findIndex((x) => x.id === p.selectedPreset) ?? -1;
   const name = p.selectedPreset === 0 ? 'New preset' : index >= 0 ? presetName(index) : undefined;
   const uploadIndex = p.selection?.kind === 'upload' ? (uploads ?? []).findIndex((f) => f.id === p.selection!.id) : -1;
-  const upload = uploadIndex >= 0 ? { file: uploads![uploadIndex]!, name: uploadName(uploads![uploadIndex]!, uploadIndex, section) } : undefined;
+  const upload =
+    uploadIndex >= 0
+      ? { file: uploads![uploadIndex]!, name: uploadName(uploads![uploadIndex]!, uploadIndex, section) }
+      : undefined;
 
   return (
     <section className={styles.section} aria-labelledby="section-heading">
@@ -64,7 +77,17 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
           </div>
         )}
         <PreviewArea store={p.store} layers={layers} presetName={name} upload={upload} sku={sku}>
-          {extras?.({ productId, customerId, sku, preset: p.row, presets: presets ?? [], layers: layers ?? [], uploads: uploads ?? [], upload, canEdit })}
+          {extras?.({
+            productId,
+            customerId,
+            sku,
+            preset: p.row,
+            presets: presets ?? [],
+            layers: layers ?? [],
+            uploads: uploads ?? [],
+            upload,
+            canEdit,
+          })}
         </PreviewArea>
         <Card flush className={styles.inspector}>
           <PresetList
@@ -79,7 +102,9 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
             onNew={p.startNew}
             onDelete={p.askDelete}
             // Vignette's batch render in the browser (document 3 §4), beside the presets it renders.
-            action={section === 'vignette' ? <RenderPresetsZip sku={sku} presets={presets ?? []} layer={layers?.[0]} /> : undefined}
+            action={
+              section === 'vignette' ? <RenderPresetsZip sku={sku} presets={presets ?? []} layer={layers?.[0]} /> : undefined
+            }
           />
           <BackgroundSettings store={p.store} presetSelected={p.presetSelected} backgrounds={backgrounds} />
           <AdjustSettings store={p.store} presetSelected={p.presetSelected} />
@@ -93,7 +118,14 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
             who={who}
             onSelect={p.selectUpload}
             onQueued={p.report}
-            download={<DownloadAll section={section} productId={productId} customerId={customerId} empty={!uploads?.some((f) => f.paths.length)} />}
+            download={
+              <DownloadAll
+                section={section}
+                productId={productId}
+                customerId={customerId}
+                empty={!uploads?.some((f) => f.paths.length)}
+              />
+            }
           />
         </Card>
         {p.showSave && (

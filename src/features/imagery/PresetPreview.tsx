@@ -26,7 +26,9 @@ export interface PresetPreviewProps {
 
 export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
   const background = useDraftValue(store, 'background');
-  const picture = hasPictureBackground({ ...store.get(), section: store.section, background }) ? storageUrl(background) : undefined;
+  const picture = hasPictureBackground({ ...store.get(), section: store.section, background })
+    ? storageUrl(background)
+    : undefined;
   const bgSize = useNaturalSize(picture);
   const host = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -52,16 +54,21 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
     if (!size) return;
     const v = store.get();
     const sized = (src: string | null) => (src ? { src, width: layer.width, height: layer.height } : undefined);
-    const frame = layoutFrame({ ...v, section: store.section }, {
-      beauty: sized(layer.beauty)!,
-      shadow: sized(layer.shadow),
-      reflection: sized(layer.reflection),
-      background: picture && bgSize ? { src: picture, ...bgSize } : undefined,
-    }, size);
+    const frame = layoutFrame(
+      { ...v, section: store.section },
+      {
+        beauty: sized(layer.beauty)!,
+        shadow: sized(layer.shadow),
+        reflection: sized(layer.reflection),
+        background: picture && bgSize ? { src: picture, ...bgSize } : undefined,
+      },
+      size,
+    );
     const { items } = previewTransforms(frame);
     const shown = new Set<Slot>();
     for (const item of items) {
-      const slot: Slot = item.layer === 'background' ? (item.src === undefined ? 'backgroundFill' : 'backgroundImage') : item.layer;
+      const slot: Slot =
+        item.layer === 'background' ? (item.src === undefined ? 'backgroundFill' : 'backgroundImage') : item.layer;
       const el = els.current[slot];
       if (!el) continue;
       shown.add(slot);
@@ -81,10 +88,11 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
     let frame = 0;
     let idle: ReturnType<typeof setTimeout> | undefined;
     const off = store.subscribe(() => {
-      if (!frame) frame = requestAnimationFrame(() => {
-        frame = 0;
-        apply();
-      });
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          apply();
+        });
       stage.current?.setAttribute('data-live', '');
       clearTimeout(idle);
       idle = setTimeout(() => stage.current?.removeAttribute('data-live'), LIVE_MS);
@@ -121,7 +129,9 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
         aria-label={label}
         data-testid="preset-preview"
         className={styles.stage}
-        style={size ? { width: size.width, height: size.height } : { aspectRatio: `${layer.width} / ${layer.height}`, width: '100%' }}
+        style={
+          size ? { width: size.width, height: size.height } : { aspectRatio: `${layer.width} / ${layer.height}`, width: '100%' }
+        }
       >
         <div ref={ref('backgroundFill')} className={styles.fill} style={{ display: 'none' }} />
         {img('backgroundImage', shown.backgroundImage)}

@@ -28,12 +28,21 @@ export function PreviewArea({ store, layers, presetName, upload, sku, children }
   let body: ReactNode;
   if (upload) body = <UploadedView file={upload.file} name={upload.name} sku={sku} />;
   else if (!layers) body = <Skeleton height={520} />;
-  else if (!layer) body = <EmptyState icon={<ImageOff />} title="The studio has not made the images of this product yet." description="Presets can still be set; the preview shows once the images are ready." />;
+  else if (!layer)
+    body = (
+      <EmptyState
+        icon={<ImageOff />}
+        title="The studio has not made the images of this product yet."
+        description="Presets can still be set; the preview shows once the images are ready."
+      />
+    );
   else
     body = (
       <>
         <div className={styles.previewBar}>
-          <span className={styles.previewCaption}>{presetName ? `${presetName} · live preview` : 'Select or create a preset'}</span>
+          <span className={styles.previewCaption}>
+            {presetName ? `${presetName} · live preview` : 'Select or create a preset'}
+          </span>
           {layers.length > 1 && (
             <div className={styles.angles} role="group" aria-label="View angle">
               {layers.map((l) => (
@@ -44,7 +53,11 @@ export function PreviewArea({ store, layers, presetName, upload, sku, children }
             </div>
           )}
         </div>
-        <PresetPreview store={store} layer={layer} label={`Preview of ${presetName ?? 'the preset'}${layers.length > 1 ? ` at ${layer.angle}°` : ''}`} />
+        <PresetPreview
+          store={store}
+          layer={layer}
+          label={`Preview of ${presetName ?? 'the preset'}${layers.length > 1 ? ` at ${layer.angle}°` : ''}`}
+        />
       </>
     );
   return (

@@ -20,4 +20,3 @@ export interface Spin360Context {
   upload?: { file: SectionFileRow; name: string };
   canEdit: boolean;
 }
-

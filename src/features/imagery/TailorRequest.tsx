@@ -38,22 +38,28 @@ export function TailorRequest({ page, productId, customerId }: Props) {
   const action = useUserAction();
   const { online } = useSyncStatus();
   // The answer names its product: a read still under way for the previous product says nothing here.
-  const server = useServerRead(async () => ({ productId, pages: (await tailorRequested(productId, customerId)).pages }), [productId, customerId]);
+  const server = useServerRead(
+    async () => ({ productId, pages: (await tailorRequested(productId, customerId)).pages }),
+    [productId, customerId],
+  );
   const serverSays = server.state === 'ready' && server.data.productId === productId && server.data.pages.includes(page);
   const requested = sent === here || serverSays || requestedToday(productId, page);
   const send = () =>
-    void action.run(async (a) => {
-      const r = await requestTailor({ id_product: productId, id_customer: customerId, page }, a.key());
-      setRequested();
-      notify.info('Request sent', r.message);
-    }, {
-      onError: (err) => {
-        const f = err instanceof ApiFailure ? err : toFailure(err);
-        // Asked already today (here or by a colleague): the page counts as requested.
-        if (f.status === 422) setRequested();
-        setError(errorText(failureText(f, ASKING)));
+    void action.run(
+      async (a) => {
+        const r = await requestTailor({ id_product: productId, id_customer: customerId, page }, a.key());
+        setRequested();
+        notify.info('Request sent', r.message);
       },
-    });
+      {
+        onError: (err) => {
+          const f = err instanceof ApiFailure ? err : toFailure(err);
+          // Asked already today (here or by a colleague): the page counts as requested.
+          if (f.status === 422) setRequested();
+          setError(errorText(failureText(f, ASKING)));
+        },
+      },
+    );
   return (
     <div className={styles.tailor}>
       {requested ? (
@@ -64,7 +70,14 @@ export function TailorRequest({ page, productId, customerId }: Props) {
         <Callout tone="info" icon={<Sparkles />}>
           <span className={styles.tailorLine}>
             <span>Need something made to measure for this product?</span>
-            <Button size="sm" variant="primary" loading={action.running} disabled={!online} aria-describedby={online ? undefined : `tailor-offline-${page}`} onClick={send}>
+            <Button
+              size="sm"
+              variant="primary"
+              loading={action.running}
+              disabled={!online}
+              aria-describedby={online ? undefined : `tailor-offline-${page}`}
+              onClick={send}
+            >
               Click here to be contacted
             </Button>
           </span>

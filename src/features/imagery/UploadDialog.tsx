@@ -61,23 +61,28 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
     const id = batch?.actionId;
     reset();
     if (!id) return;
-    void stopAction(id).then(() => notify.info('Upload cancelled', `The ${kind.noun} not yet sent were removed; those already sent stay.`));
+    void stopAction(id).then(() =>
+      notify.info('Upload cancelled', `The ${kind.noun} not yet sent were removed; those already sent stay.`),
+    );
   };
   const confirm = () =>
-    void action.run(async (a) => {
-      const since = Date.now();
-      const q = await queueUploads(who, kind.list, files, a.id);
-      if (!q.entries.length) return;
-      setBatch({ actionId: q.actionId, total: files.length });
-      onQueued?.(q.actionId);
-      feedback(since);
-    }, {
-      input: files,
-      onError: (err) => {
-        // No room even after the cached images went: the shell's toast says what to do; the files stay chosen.
-        if (!(err instanceof StorageFullError)) throw err;
+    void action.run(
+      async (a) => {
+        const since = Date.now();
+        const q = await queueUploads(who, kind.list, files, a.id);
+        if (!q.entries.length) return;
+        setBatch({ actionId: q.actionId, total: files.length });
+        onQueued?.(q.actionId);
+        feedback(since);
       },
-    });
+      {
+        input: files,
+        onError: (err) => {
+          // No room even after the cached images went: the shell's toast says what to do; the files stay chosen.
+          if (!(err instanceof StorageFullError)) throw err;
+        },
+      },
+    );
   const m = batch?.total ?? 0;
   const footer = !batch ? (
     <>
@@ -130,7 +135,9 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
               {outcome.message}
             </Callout>
           )}
-          {outcome?.state === 'failed' && <p className={styles.muted}>The upload stopped there. Pending changes keeps the files, to retry or discard.</p>}
+          {outcome?.state === 'failed' && (
+            <p className={styles.muted}>The upload stopped there. Pending changes keeps the files, to retry or discard.</p>
+          )}
           {outcome?.state === 'waiting' && (
             <Callout tone="warning" icon={<CloudOff />}>
               {WAITING_TEXT}

@@ -29,7 +29,11 @@ interface Props {
 }
 
 const KIND = (list: Props['list']): UploadKind => ({
-  list, file: 'anyImage', acceptLabel: 'Any image: JPG, PNG, WebP, GIF, TIFF or AVIF', noun: 'images', preview: previewable,
+  list,
+  file: 'anyImage',
+  acceptLabel: 'Any image: JPG, PNG, WebP, GIF, TIFF or AVIF',
+  noun: 'images',
+  preview: previewable,
 });
 
 export const uploadName = (f: SectionFileRow, i: number, list: Props['list']) => (list === '360' ? `Upload ${i + 1}` : f.name);
@@ -63,7 +67,13 @@ export function UploadedImages({ list, files, selected, canEdit, who, onSelect, 
               selected={selected === f.id}
               onClick={() => onSelect(f.id)}
               caption={list === '360' ? `${name} · ${count} photos` : name}
-              badge={queued ? <Badge size="sm" tone="warning">Queued</Badge> : undefined}
+              badge={
+                queued ? (
+                  <Badge size="sm" tone="warning">
+                    Queued
+                  </Badge>
+                ) : undefined
+              }
               picture={
                 f.paths[0] ? (
                   <Img src={storageUrl(thumbOf(f.paths[0]))} alt="" placeholder={{ name }} checker />
@@ -75,8 +85,24 @@ export function UploadedImages({ list, files, selected, canEdit, who, onSelect, 
           );
         })}
       </HScroller>
-      {files?.length === 0 && <EmptyState compact icon={<Images />} title="No images uploaded yet." description={canEdit ? 'Upload your own photos of this product.' : undefined} />}
-      {canEdit && <UploadDialog open={open} onClose={() => setOpen(false)} who={who} kind={KIND(list)} onQueued={onQueued} title={list === '360' ? 'Upload 360 photos' : 'Upload images'} />}
+      {files?.length === 0 && (
+        <EmptyState
+          compact
+          icon={<Images />}
+          title="No images uploaded yet."
+          description={canEdit ? 'Upload your own photos of this product.' : undefined}
+        />
+      )}
+      {canEdit && (
+        <UploadDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          who={who}
+          kind={KIND(list)}
+          onQueued={onQueued}
+          title={list === '360' ? 'Upload 360 photos' : 'Upload images'}
+        />
+      )}
     </section>
   );
 }

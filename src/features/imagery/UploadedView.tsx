@@ -43,7 +43,11 @@ export function UploadedView({ file, name, sku }: { file: SectionFileRow; name: 
         )}
       </div>
       <div className={styles.manualImage}>
-        {path ? <Img src={storageUrl(path)} alt={name} placeholder={{ name, caption: sku }} checker /> : <QueuedPicture blobId={queued[0]} name={name} />}
+        {path ? (
+          <Img src={storageUrl(path)} alt={name} placeholder={{ name, caption: sku }} checker />
+        ) : (
+          <QueuedPicture blobId={queued[0]} name={name} />
+        )}
       </div>
     </div>
   );

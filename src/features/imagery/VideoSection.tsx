@@ -28,7 +28,8 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
   const mine = useSectionFiles(who.productId, 'videos');
   const [chosen, setChosen] = useState<{ list: string; id: number }>();
   const all = [...(studio ?? []), ...(mine ?? [])];
-  const current = all.find((f) => f.list === chosen?.list && f.id === chosen.id && f.paths[0]) ?? studio?.[0] ?? mine?.find((f) => f.paths[0]);
+  const current =
+    all.find((f) => f.list === chosen?.list && f.id === chosen.id && f.paths[0]) ?? studio?.[0] ?? mine?.find((f) => f.paths[0]);
   const tile = (f: SectionFileRow) => (
     <PickTile
       aria-label={`Play ${f.name}`}
@@ -38,8 +39,27 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
       disabled={!f.paths[0]}
       onClick={() => setChosen({ list: f.list, id: f.id })}
       caption={f.name}
-      badge={f.pendingBlobs?.length ? <Badge size="sm" tone="warning">Queued</Badge> : undefined}
-      picture={f.paths[0] ? <video className={media.tileVideo} src={`${storageUrl(f.paths[0])}#t=0.5`} preload="metadata" muted aria-hidden="true" tabIndex={-1} /> : <Film aria-hidden="true" />}
+      badge={
+        f.pendingBlobs?.length ? (
+          <Badge size="sm" tone="warning">
+            Queued
+          </Badge>
+        ) : undefined
+      }
+      picture={
+        f.paths[0] ? (
+          <video
+            className={media.tileVideo}
+            src={`${storageUrl(f.paths[0])}#t=0.5`}
+            preload="metadata"
+            muted
+            aria-hidden="true"
+            tabIndex={-1}
+          />
+        ) : (
+          <Film aria-hidden="true" />
+        )
+      }
     />
   );
   return (
@@ -53,7 +73,17 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
             <Skeleton height={420} />
           ) : current ? (
             <>
-              <video key={current.paths[0]} className={media.player} src={storageUrl(current.paths[0]!)} controls autoPlay muted playsInline aria-label={current.name} data-testid="video-player" />
+              <video
+                key={current.paths[0]}
+                className={media.player}
+                src={storageUrl(current.paths[0]!)}
+                controls
+                autoPlay
+                muted
+                playsInline
+                aria-label={current.name}
+                data-testid="video-player"
+              />
               <div className={styles.previewBar}>
                 <span className={styles.previewCaption}>{current.name}</span>
                 <a className={buttonClass({ size: 'sm' })} href={storageUrl(current.paths[0]!)} download={current.name}>
@@ -62,19 +92,37 @@ export function VideoSection({ who, canEdit, canTailor }: Props) {
               </div>
             </>
           ) : (
-            <EmptyState icon={<Clapperboard />} title="No video of this product yet." description={canTailor ? 'Ask the studio for one with the request on the right.' : undefined} />
+            <EmptyState
+              icon={<Clapperboard />}
+              title="No video of this product yet."
+              description={canTailor ? 'Ask the studio for one with the request on the right.' : undefined}
+            />
           )}
         </div>
         <div className={media.sideColumn}>
           {canTailor && <TailorRequest page="Video" productId={who.productId} customerId={who.customerId} />}
-          <MediaList title="Automation videos" files={studio} className={media.tileList} item={tile} empty={{ icon: <Film />, title: 'The studio has made no video yet.' }} />
+          <MediaList
+            title="Automation videos"
+            files={studio}
+            className={media.tileList}
+            item={tile}
+            empty={{ icon: <Film />, title: 'The studio has made no video yet.' }}
+          />
           <MediaList
             title="Uploaded videos"
             files={mine}
             className={media.tileList}
             item={tile}
             empty={{ icon: <Film />, title: 'No videos uploaded yet.' }}
-            upload={canEdit ? { who, title: 'Upload videos', kind: { list: 'videos', file: 'video', acceptLabel: 'MP4, MOV or WebM', noun: 'videos' } } : undefined}
+            upload={
+              canEdit
+                ? {
+                    who,
+                    title: 'Upload videos',
+                    kind: { list: 'videos', file: 'video', acceptLabel: 'MP4, MOV or WebM', noun: 'videos' },
+                  }
+                : undefined
+            }
           />
         </div>
       </div>

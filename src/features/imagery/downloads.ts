@@ -11,7 +11,11 @@ import { saveAs } from '../../ui/save-as.ts';
 import { createRenderClient, downloadWidth, type RenderInput, type RenderProgress } from '../../workers/render-client.ts';
 
 /** 'Download All Images' of a section; rejects with the call's failure (the screen words it). */
-export async function downloadServerZip(section: 'silo' | '360' | 'vignette', productId: number, customerId: number): Promise<void> {
+export async function downloadServerZip(
+  section: 'silo' | '360' | 'vignette',
+  productId: number,
+  customerId: number,
+): Promise<void> {
   const { name_zip } = await zipUploads(section, productId, customerId);
   const { url } = await zipDownloadUrl(name_zip);
   saveAs(url);

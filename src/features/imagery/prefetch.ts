@@ -16,7 +16,9 @@ async function warm(urls: string[]): Promise<void> {
     if (warmed.has(url) || !navigator.onLine) continue;
     warmed.add(url);
     // Low priority, one at a time: the screen's own requests go first.
-    inFlight = fetch(url, { priority: 'low' } as RequestInit).then((r) => r.blob()).catch(() => warmed.delete(url));
+    inFlight = fetch(url, { priority: 'low' } as RequestInit)
+      .then((r) => r.blob())
+      .catch(() => warmed.delete(url));
     await inFlight;
   }
 }

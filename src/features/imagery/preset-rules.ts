@@ -11,8 +11,22 @@ export { bgScalePercent, imageScalePercent, offsetPercent };
 
 /** §3: the silo and 360 palette ('none' is transparent), plus a free colour picker. */
 export const PALETTE = [
-  'none', '#ffffff', '#bababa', '#414141', '#000000', '#b4cf66', '#ffec5c', '#0897b4',
-  '#f3d3b5', '#f0941f', '#ef6024', '#6df2ff', '#872626', '#efd806', '#c4eef2', '#a67458',
+  'none',
+  '#ffffff',
+  '#bababa',
+  '#414141',
+  '#000000',
+  '#b4cf66',
+  '#ffec5c',
+  '#0897b4',
+  '#f3d3b5',
+  '#f0941f',
+  '#ef6024',
+  '#6df2ff',
+  '#872626',
+  '#efd806',
+  '#c4eef2',
+  '#a67458',
 ] as const;
 
 /** §3 defaults of a new preset (the contract's, which the server fills a new row with). */
@@ -79,7 +93,11 @@ export const controlText = (spec: ControlSpec, v: number) => (spec.percent ? wit
  * §5 slider availability: only with a preset selected; the shadow slider and the vertical offset
  * with the shadow on, the reflection slider with the reflection on.
  */
-export function sliderEnabled(key: NumericKey, v: Pick<PresetValues, 'hasShadow' | 'hasReflection'>, presetSelected: boolean): boolean {
+export function sliderEnabled(
+  key: NumericKey,
+  v: Pick<PresetValues, 'hasShadow' | 'hasReflection'>,
+  presetSelected: boolean,
+): boolean {
   if (!presetSelected) return false;
   if (key === 'shadow' || key === 'image_offset_y') return !!v.hasShadow;
   if (key === 'reflection') return !!v.hasReflection;
@@ -87,7 +105,8 @@ export function sliderEnabled(key: NumericKey, v: Pick<PresetValues, 'hasShadow'
 }
 
 /** §2: Save shows only when something was edited, a preset is selected and the user may edit. */
-export const saveVisible = (o: { edited: boolean; presetSelected: boolean; canEdit: boolean }) => o.edited && o.presetSelected && o.canEdit;
+export const saveVisible = (o: { edited: boolean; presetSelected: boolean; canEdit: boolean }) =>
+  o.edited && o.presetSelected && o.canEdit;
 
 /** Whether the draft differs from what it started from (the unsaved-changes flag of §4). */
 export function isEdited(section: PresetSection, base: PresetValues, draft: PresetValues): boolean {

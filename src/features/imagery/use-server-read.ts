@@ -12,7 +12,10 @@ export type ServerRead<T> =
   | { state: 'offline'; data?: T }
   | { state: 'failed'; data?: T; message: string };
 
-export function useServerRead<T>(read: (() => Promise<T>) | null, deps: readonly unknown[]): ServerRead<T> & { reload: () => void } {
+export function useServerRead<T>(
+  read: (() => Promise<T>) | null,
+  deps: readonly unknown[],
+): ServerRead<T> & { reload: () => void } {
   const { online } = useSyncStatus();
   const [result, setResult] = useState<ServerRead<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
@@ -25,7 +28,11 @@ export function useServerRead<T>(read: (() => Promise<T>) | null, deps: readonly
       (err: unknown) => {
         if (!live) return;
         const f = err instanceof ApiFailure ? err : undefined;
-        setResult((prev) => (f?.network || !navigator.onLine ? { state: 'offline', data: prev.data } : { state: 'failed', data: prev.data, message: failureText(err, 'Reading this') }));
+        setResult((prev) =>
+          f?.network || !navigator.onLine
+            ? { state: 'offline', data: prev.data }
+            : { state: 'failed', data: prev.data, message: failureText(err, 'Reading this') },
+        );
       },
     );
     return () => {

@@ -5,7 +5,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useEditGuard } from '../../app/edit-guard.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import { deletePreset, presetFields, savePreset, useRealId, type PresetRow, type PresetSection, type PresetValues, type Who } from '../../data/index.ts';
+import {
+  deletePreset,
+  presetFields,
+  savePreset,
+  useRealId,
+  type PresetRow,
+  type PresetSection,
+  type PresetValues,
+  type Who,
+} from '../../data/index.ts';
 import type { AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
 import { createDraftStore, useDraftEdited } from './draft-store.ts';
@@ -100,17 +109,20 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
   const save = () => {
     const creating = chosen === 0 || !row;
     const values = store.get();
-    void saveAction.run(async (a) => {
-      const since = Date.now();
-      const q = await savePreset(who, section, values, creating ? undefined : row, a.id);
-      if (!q) return;
-      shown.current = q.id;
-      store.reset(values);
-      setSelection({ kind: 'preset', id: q.id });
-      setSaving({ actionId: q.actionId, creating });
-      setReported((r) => new Set([...r, q.actionId]));
-      feedback(since);
-    }, { input: values });
+    void saveAction.run(
+      async (a) => {
+        const since = Date.now();
+        const q = await savePreset(who, section, values, creating ? undefined : row, a.id);
+        if (!q) return;
+        shown.current = q.id;
+        store.reset(values);
+        setSelection({ kind: 'preset', id: q.id });
+        setSaving({ actionId: q.actionId, creating });
+        setReported((r) => new Set([...r, q.actionId]));
+        feedback(since);
+      },
+      { input: values },
+    );
   };
 
   const askDelete = (p: PresetRow, name: string) =>
@@ -122,13 +134,16 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
       onCancel: () => setConfirm(null),
       onConfirm: () => {
         setConfirm(null);
-        void deleteAction.run(async (a) => {
-          const since = Date.now();
-          await deletePreset(who, section, p.id, a.id);
-          feedback(since);
-          // §4: the first preset is selected after a delete.
-          setSelection(first(p.id));
-        }, { input: p.id });
+        void deleteAction.run(
+          async (a) => {
+            const since = Date.now();
+            await deletePreset(who, section, p.id, a.id);
+            feedback(since);
+            // §4: the first preset is selected after a delete.
+            setSelection(first(p.id));
+          },
+          { input: p.id },
+        );
       },
     });
 

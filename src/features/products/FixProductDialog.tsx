@@ -19,14 +19,31 @@ import styles from './products.module.css';
 
 type Values = Partial<ProductFields>;
 type TextKey = 'name' | 'sku' | 'collection' | 'finish' | 'height' | 'width' | 'depth';
-const LABELS: Record<TextKey, string> = { name: 'Name', sku: 'SKU', collection: 'Collection', finish: 'Finish', height: 'Height', width: 'Width', depth: 'Depth' };
+const LABELS: Record<TextKey, string> = {
+  name: 'Name',
+  sku: 'SKU',
+  collection: 'Collection',
+  finish: 'Finish',
+  height: 'Height',
+  width: 'Width',
+  depth: 'Depth',
+};
 
 export function FixProductDialog({ entryId, onClose }: { entryId: number; onClose: () => void }) {
   const step = useRefusedProductStep(entryId);
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Fix this product" size="lg"
-      description="The server refused it. Correct the values below and send it again; its files are sent with it.">
-      {step ? <FixForm key={step.entryId} step={step} onClose={onClose} /> : <p className={styles.muted}>This change is no longer waiting for a fix.</p>}
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Fix this product"
+      size="lg"
+      description="The server refused it. Correct the values below and send it again; its files are sent with it."
+    >
+      {step ? (
+        <FixForm key={step.entryId} step={step} onClose={onClose} />
+      ) : (
+        <p className={styles.muted}>This change is no longer waiting for a fix.</p>
+      )}
     </Dialog>
   );
 }
@@ -42,19 +59,29 @@ function FixForm({ step, onClose }: { step: RefusedProductStep; onClose: () => v
     setValues((x) => ({ ...x, [k]: v }));
     setTouched((t) => new Set(t).add(k));
   };
-  const send = () => void action.run(async () => {
-    await fixRefusedProductStep(step.entryId, values);
-    notify.info('Sending again', 'The corrected product is on its way to the server.');
-    onClose();
-  }, { input: values, onError: (e) => notify.error('Not sent', (e as Error).message) });
+  const send = () =>
+    void action.run(
+      async () => {
+        await fixRefusedProductStep(step.entryId, values);
+        notify.info('Sending again', 'The corrected product is on its way to the server.');
+        onClose();
+      },
+      { input: values, onError: (e) => notify.error('Not sent', (e as Error).message) },
+    );
   const text = (k: TextKey) => (
     <TextField label={LABELS[k]} value={String(values[k] ?? '')} error={errorOf(k)} onChange={(e) => set(k, e.target.value)} />
   );
   const unmatched = Object.keys(step.errors).filter((k) => !(k in productRules));
   return (
     <form className={styles.form} noValidate aria-label="Fix the refused product" onSubmit={(e) => (e.preventDefault(), send())}>
-      <Callout tone="danger" role="alert">{step.message}</Callout>
-      {unmatched.map((k) => <Callout key={k} tone="danger">{step.errors[k]![0]}</Callout>)}
+      <Callout tone="danger" role="alert">
+        {step.message}
+      </Callout>
+      {unmatched.map((k) => (
+        <Callout key={k} tone="danger">
+          {step.errors[k]![0]}
+        </Callout>
+      ))}
       <FormGrid>
         {text('name')}
         {text('sku')}
@@ -65,19 +92,41 @@ function FixForm({ step, onClose }: { step: RefusedProductStep; onClose: () => v
         {text('height')}
         {text('width')}
         {text('depth')}
-        <Select label="Unit" value={String(values.measure ?? '')} options={UNIT_OPTIONS} error={errorOf('measure')} onValueChange={(v) => set('measure', v)} />
+        <Select
+          label="Unit"
+          value={String(values.measure ?? '')}
+          options={UNIT_OPTIONS}
+          error={errorOf('measure')}
+          onValueChange={(v) => set('measure', v)}
+        />
       </FormGrid>
-      <TextArea label="Note" rows={2} limit={productRules.note.max} value={String(values.note ?? '')} error={errorOf('note')}
-        onChange={(e) => set('note', e.target.value)} />
+      <TextArea
+        label="Note"
+        rows={2}
+        limit={productRules.note.max}
+        value={String(values.note ?? '')}
+        error={errorOf('note')}
+        onChange={(e) => set('note', e.target.value)}
+      />
       {/* Automation can be turned off here (a refusal may be about it), not on. */}
-      <Switch label="Automation" checked={values.automation_system === 1} disabled={step.values.automation_system !== 1}
-        onCheckedChange={(on) => set('automation_system', on ? 1 : 0)} />
+      <Switch
+        label="Automation"
+        checked={values.automation_system === 1}
+        disabled={step.values.automation_system !== 1}
+        onCheckedChange={(on) => set('automation_system', on ? 1 : 0)}
+      />
       {step.files.length > 0 && (
-        <p className={styles.muted} data-testid="fix-files">Sent with it: {step.files.join(', ')}</p>
+        <p className={styles.muted} data-testid="fix-files">
+          Sent with it: {step.files.join(', ')}
+        </p>
       )}
       <div className={styles.fixButtons}>
-        <Button variant="secondary" onClick={onClose}>Cancel</Button>
-        <Button type="submit" loading={action.running} disabled={Object.keys(own).length > 0}>Send again</Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={action.running} disabled={Object.keys(own).length > 0}>
+          Send again
+        </Button>
       </div>
     </form>
   );

@@ -22,29 +22,60 @@ export function Gallery({ product: p }: { product: ProductRow }) {
   if (!current) {
     return (
       <div className={styles.galleryEmpty}>
-        <EmptyState compact icon={<ImageOff />} title="No pictures yet." description="Pictures added in the image sections appear here." />
+        <EmptyState
+          compact
+          icon={<ImageOff />}
+          title="No pictures yet."
+          description="Pictures added in the image sections appear here."
+        />
       </div>
     );
   }
   const alt = `${name}, picture ${index + 1} of ${images.length}`;
   return (
     <div className={styles.gallery}>
-      <TileButton className={styles.mainImage} aria-label={`Zoom picture ${index + 1} of ${images.length}`} onClick={() => setZoom(true)}>
-        <Img src={storageUrl(current)} alt={alt} placeholder={placeholder} className={styles.mainImg} data-testid="product-main-image" />
+      <TileButton
+        className={styles.mainImage}
+        aria-label={`Zoom picture ${index + 1} of ${images.length}`}
+        onClick={() => setZoom(true)}
+      >
+        <Img
+          src={storageUrl(current)}
+          alt={alt}
+          placeholder={placeholder}
+          className={styles.mainImg}
+          data-testid="product-main-image"
+        />
         <Maximize2 className={styles.zoomHint} aria-hidden="true" />
       </TileButton>
       {images.length > 1 && (
         <ul className={styles.thumbs} aria-label="Pictures">
           {images.map((path, i) => (
             <li key={path}>
-              <TileButton aria-label={`Show picture ${i + 1}`} aria-pressed={i === index} className={cx(styles.thumbButton, i === index && styles.thumbActive)} onClick={() => setIndex(i)}>
-                <Img src={storageUrl(thumbOf(path))} alt="" placeholder={placeholder} loading="lazy" className={styles.thumbImg} />
+              <TileButton
+                aria-label={`Show picture ${i + 1}`}
+                aria-pressed={i === index}
+                className={cx(styles.thumbButton, i === index && styles.thumbActive)}
+                onClick={() => setIndex(i)}
+              >
+                <Img
+                  src={storageUrl(thumbOf(path))}
+                  alt=""
+                  placeholder={placeholder}
+                  loading="lazy"
+                  className={styles.thumbImg}
+                />
               </TileButton>
             </li>
           ))}
         </ul>
       )}
-      <ZoomViewer src={zoom ? storageUrl(current) : null} alt={alt} description={p.sku || undefined} onClose={() => setZoom(false)} />
+      <ZoomViewer
+        src={zoom ? storageUrl(current) : null}
+        alt={alt}
+        description={p.sku || undefined}
+        onClose={() => setZoom(false)}
+      />
     </div>
   );
 }

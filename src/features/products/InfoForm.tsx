@@ -34,10 +34,21 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
     <TextField label={label} value={draft[key]} error={errors[key]} onChange={(e) => set({ [key]: e.target.value })} />
   );
   const measure = (key: MeasureKey, label: string) => (
-    <NumberField label={label} value={draft[key]} unit={draft.measure || undefined} min={0} error={errors[key]} onChange={(v) => set({ [key]: v })} />
+    <NumberField
+      label={label}
+      value={draft[key]}
+      unit={draft.measure || undefined}
+      min={0}
+      error={errors[key]}
+      onChange={(v) => set({ [key]: v })}
+    />
   );
   const toggleSub = (sid: number) =>
-    set({ subcategories: draft.subcategories.includes(sid) ? draft.subcategories.filter((s) => s !== sid) : [...draft.subcategories, sid] });
+    set({
+      subcategories: draft.subcategories.includes(sid)
+        ? draft.subcategories.filter((s) => s !== sid)
+        : [...draft.subcategories, sid],
+    });
   const automationLocked = !canToggleAutomation(product, mayAutomate);
   return (
     <form className={styles.form} onSubmit={(e) => e.preventDefault()} aria-label="Edit product information" noValidate>
@@ -48,14 +59,25 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
           {text('collection', 'Collection')}
           {text('finish', 'Finish')}
           <div data-span="full">
-            <TextArea label="Note" rows={3} limit={productRules.note.max} value={draft.note} error={errors.note} onChange={(e) => set({ note: e.target.value })} />
+            <TextArea
+              label="Note"
+              rows={3}
+              limit={productRules.note.max}
+              value={draft.note}
+              error={errors.note}
+              onChange={(e) => set({ note: e.target.value })}
+            />
           </div>
         </FormGrid>
       </Card>
       <Card title="Automation" headingLevel={3}>
         <Switch
           label="Automation"
-          description={automationLocked ? 'The automation flag of this product cannot be changed.' : 'Send this product to the automation system. It needs the height, width and depth.'}
+          description={
+            automationLocked
+              ? 'The automation flag of this product cannot be changed.'
+              : 'Send this product to the automation system. It needs the height, width and depth.'
+          }
           checked={draft.automation_system === 1}
           disabled={automationLocked}
           onCheckedChange={(on) => set({ automation_system: on ? 1 : 0 })}
@@ -66,7 +88,13 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
           {measure('height', 'Height')}
           {measure('width', 'Width')}
           {measure('depth', 'Depth')}
-          <Select label="Unit" value={draft.measure} options={UNIT_OPTIONS} error={errors.measure} onValueChange={(measure) => set({ measure })} />
+          <Select
+            label="Unit"
+            value={draft.measure}
+            options={UNIT_OPTIONS}
+            error={errors.measure}
+            onValueChange={(measure) => set({ measure })}
+          />
         </FormGrid>
       </Card>
       <Card title="Categories" headingLevel={3}>
@@ -74,7 +102,12 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
           {categories.map((c) => (
             <Fieldset key={c.id} legend={c.category}>
               {c.subcategories.map((s) => (
-                <Checkbox key={s.id} label={s.subcategory} checked={draft.subcategories.includes(s.id)} onCheckedChange={() => toggleSub(s.id)} />
+                <Checkbox
+                  key={s.id}
+                  label={s.subcategory}
+                  checked={draft.subcategories.includes(s.id)}
+                  onCheckedChange={() => toggleSub(s.id)}
+                />
               ))}
             </Fieldset>
           ))}
@@ -82,7 +115,12 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
       </Card>
       <TagsEditor customerId={customerId} tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
       <BlocksEditor blocks={draft.blocks} errors={errors} onChange={(blocks) => set({ blocks })} />
-      <FilesEditor files={draft.files} names={fileNames} newFiles={draft.newFiles} onChange={(files, newFiles) => set({ files, newFiles })} />
+      <FilesEditor
+        files={draft.files}
+        names={fileNames}
+        newFiles={draft.newFiles}
+        onChange={(files, newFiles) => set({ files, newFiles })}
+      />
     </form>
   );
 }

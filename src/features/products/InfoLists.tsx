@@ -10,13 +10,31 @@ import { IconButton } from '../../ui/IconButton.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { uploadCheck } from '../../api/upload-check.ts';
-import { classifyFile, FILE_ACCEPT, FILE_EXTS, fileLabel, type DraftBlock, type DraftTag, type InfoErrors } from './product-rules.ts';
+import {
+  classifyFile,
+  FILE_ACCEPT,
+  FILE_EXTS,
+  fileLabel,
+  type DraftBlock,
+  type DraftTag,
+  type InfoErrors,
+} from './product-rules.ts';
 import styles from './products.module.css';
 
 type TagItem = { key: string | number; label: string; id?: number };
 const toItem = (t: DraftTag): TagItem => ({ key: t.id ?? `new:${t.name.toLowerCase()}`, label: t.name, id: t.id });
 
-export function TagsEditor({ customerId, tags, error, onChange }: { customerId: number; tags: DraftTag[]; error?: string; onChange: (t: DraftTag[]) => void }) {
+export function TagsEditor({
+  customerId,
+  tags,
+  error,
+  onChange,
+}: {
+  customerId: number;
+  tags: DraftTag[];
+  error?: string;
+  onChange: (t: DraftTag[]) => void;
+}) {
   const known = (useTags(customerId) ?? []).map((k) => toItem(k));
   return (
     <Card title="Tags" headingLevel={3}>
@@ -34,7 +52,15 @@ export function TagsEditor({ customerId, tags, error, onChange }: { customerId: 
   );
 }
 
-export function BlocksEditor({ blocks, errors, onChange }: { blocks: DraftBlock[]; errors: InfoErrors; onChange: (b: DraftBlock[]) => void }) {
+export function BlocksEditor({
+  blocks,
+  errors,
+  onChange,
+}: {
+  blocks: DraftBlock[];
+  errors: InfoErrors;
+  onChange: (b: DraftBlock[]) => void;
+}) {
   const patch = (i: number, p: Partial<DraftBlock>) => onChange(blocks.map((b, j) => (j === i ? { ...b, ...p } : b)));
   return (
     <Card
@@ -53,9 +79,25 @@ export function BlocksEditor({ blocks, errors, onChange }: { blocks: DraftBlock[
         <div className={styles.blocks}>
           {blocks.map((b, i) => (
             <div key={`${b.id}-${i}`} className={styles.blockEdit}>
-              <TextField label="Title" value={b.title} error={errors[`block:${i}:title`]} onChange={(e) => patch(i, { title: e.target.value })} />
-              <TextArea label="Notes" rows={2} value={b.notes} error={errors[`block:${i}:notes`]} onChange={(e) => patch(i, { notes: e.target.value })} />
-              <IconButton label={`Remove information “${b.title || 'untitled'}”`} icon={<Trash2 />} className={styles.blockRemove} onClick={() => onChange(blocks.filter((_, j) => j !== i))} />
+              <TextField
+                label="Title"
+                value={b.title}
+                error={errors[`block:${i}:title`]}
+                onChange={(e) => patch(i, { title: e.target.value })}
+              />
+              <TextArea
+                label="Notes"
+                rows={2}
+                value={b.notes}
+                error={errors[`block:${i}:notes`]}
+                onChange={(e) => patch(i, { notes: e.target.value })}
+              />
+              <IconButton
+                label={`Remove information “${b.title || 'untitled'}”`}
+                icon={<Trash2 />}
+                className={styles.blockRemove}
+                onClick={() => onChange(blocks.filter((_, j) => j !== i))}
+              />
             </div>
           ))}
         </div>
@@ -68,7 +110,9 @@ const assetCheck = uploadCheck('asset', { only: FILE_EXTS });
 /** The technical file call's check; an image is refused with where it goes instead. */
 const checkFiles = async (picked: readonly File[]) => {
   const v = await assetCheck(picked);
-  const refused = v.refused.map((r) => (classifyFile(r.file.name) === 'image' ? { ...r, reason: 'Images are added in the image sections, not as files.' } : r));
+  const refused = v.refused.map((r) =>
+    classifyFile(r.file.name) === 'image' ? { ...r, reason: 'Images are added in the image sections, not as files.' } : r,
+  );
   return { ...v, refused };
 };
 
@@ -90,7 +134,17 @@ export function FilesEditor({ files, names, newFiles, onChange }: FilesEditorPro
             <li key={f}>
               <FileText aria-hidden="true" />
               <span className={styles.fileName}>{nameOf(f)}</span>
-              <IconButton label={`Remove ${nameOf(f)}`} icon={<Trash2 />} size="sm" onClick={() => onChange(files.filter((x) => x !== f), newFiles)} />
+              <IconButton
+                label={`Remove ${nameOf(f)}`}
+                icon={<Trash2 />}
+                size="sm"
+                onClick={() =>
+                  onChange(
+                    files.filter((x) => x !== f),
+                    newFiles,
+                  )
+                }
+              />
             </li>
           ))}
         </ul>
@@ -103,7 +157,12 @@ export function FilesEditor({ files, names, newFiles, onChange }: FilesEditorPro
         files={newFiles}
         check={checkFiles}
         onPick={(accepted) => onChange(files, [...newFiles, ...accepted])}
-        onRemove={(i) => onChange(files, newFiles.filter((_, j) => j !== i))}
+        onRemove={(i) =>
+          onChange(
+            files,
+            newFiles.filter((_, j) => j !== i),
+          )
+        }
       />
     </Card>
   );

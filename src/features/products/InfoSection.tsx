@@ -10,14 +10,32 @@ import { useEditGuard } from '../../app/edit-guard.ts';
 import { offerUndo } from '../../app/offer-undo.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import { deleteProduct, fileNameOf, saveProductInfo, undoDelete, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
+import {
+  deleteProduct,
+  fileNameOf,
+  saveProductInfo,
+  undoDelete,
+  type DescriptionRow,
+  type ProductFileRow,
+  type ProductRow,
+} from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
 import { OutboxAlerts } from './OutboxAlerts.tsx';
-import { diffInfo, DIMENSIONS_RULE, draftOf, hasErrors, infoErrors, isEmptyChange, missingDimensions, type Draft, type InfoErrors } from './product-rules.ts';
+import {
+  diffInfo,
+  DIMENSIONS_RULE,
+  draftOf,
+  hasErrors,
+  infoErrors,
+  isEmptyChange,
+  missingDimensions,
+  type Draft,
+  type InfoErrors,
+} from './product-rules.ts';
 import styles from './products.module.css';
 
 interface Props {
@@ -51,7 +69,11 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
   const close = () => setAlert(null);
 
   const startEdit = () => {
-    const base = draftOf(product, blocks, files.map((f) => f.path));
+    const base = draftOf(
+      product,
+      blocks,
+      files.map((f) => f.path),
+    );
     saving.reset();
     setEdit({ base, draft: base, errors: {}, tried: false });
   };
@@ -66,30 +88,44 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     if (hasErrors(errors)) return setFocusInvalid((n) => n + 1);
     const diff = diffInfo(edit.base, edit.draft);
     if (isEmptyChange(diff)) return setEdit(null);
-    void saving.run(async (a) => {
-      const since = Date.now();
-      setAlert({ title: 'Saving', progress: 'Saving...' });
-      await saveProductInfo(customerId, product.id, diff, a.id);
-      setAlert(null);
-      setEdit(null);
-      feedback(since);
-    }, { input: diff, onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close }) });
+    void saving.run(
+      async (a) => {
+        const since = Date.now();
+        setAlert({ title: 'Saving', progress: 'Saving...' });
+        await saveProductInfo(customerId, product.id, diff, a.id);
+        setAlert(null);
+        setEdit(null);
+        feedback(since);
+      },
+      { input: diff, onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: close }) },
+    );
   };
 
   const remove = () =>
-    void deleting.run(async (a) => {
-      setAlert({ title: 'Delete Product', progress: 'Deleting...' });
-      onDeleting();
-      // What Undo puts back, as the screen shows it now (the rows leave the device with the delete).
-      const copy = { row: product, descriptions: blocks, files };
-      await deleteProduct(customerId, product.id, a.id);
-      setAlert({ title: 'Success', message: 'Product deleted', onConfirm: () => navigate('/catalog') });
-      // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
-      offerUndo(
-        { message: 'Product deleted', done: ['Product restored'], failed: 'The product could not be restored', queued: (how) => how === 'restored' },
-        (undoId) => undoDelete(customerId, copy, a.id, undoId),
-      );
-    }, { onError: (err) => setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close }) });
+    void deleting.run(
+      async (a) => {
+        setAlert({ title: 'Delete Product', progress: 'Deleting...' });
+        onDeleting();
+        // What Undo puts back, as the screen shows it now (the rows leave the device with the delete).
+        const copy = { row: product, descriptions: blocks, files };
+        await deleteProduct(customerId, product.id, a.id);
+        setAlert({ title: 'Success', message: 'Product deleted', onConfirm: () => navigate('/catalog') });
+        // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
+        offerUndo(
+          {
+            message: 'Product deleted',
+            done: ['Product restored'],
+            failed: 'The product could not be restored',
+            queued: (how) => how === 'restored',
+          },
+          (undoId) => undoDelete(customerId, copy, a.id, undoId),
+        );
+      },
+      {
+        onError: (err) =>
+          setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close }),
+      },
+    );
   const named = [product.sku, product.name].filter(Boolean).join(' · ') || `Product ${product.id}`;
   const askDelete = () =>
     setAlert({
@@ -130,7 +166,15 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
         )}
       </div>
       {edit ? (
-        <InfoForm product={product} customerId={customerId} draft={edit.draft} errors={edit.errors} mayAutomate={mayAutomate} fileNames={fileNames} onChange={change} />
+        <InfoForm
+          product={product}
+          customerId={customerId}
+          draft={edit.draft}
+          errors={edit.errors}
+          mayAutomate={mayAutomate}
+          fileNames={fileNames}
+          onChange={change}
+        />
       ) : (
         <InfoView product={product} blocks={blocks} files={files} />
       )}
@@ -139,4 +183,3 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     </section>
   );
 }
-

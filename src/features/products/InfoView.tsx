@@ -12,7 +12,15 @@ import styles from './products.module.css';
 
 const dash = (v: string | undefined) => (v?.trim() ? v : '—');
 
-export function InfoView({ product: p, blocks, files }: { product: ProductRow; blocks: DescriptionRow[]; files: ProductFileRow[] }) {
+export function InfoView({
+  product: p,
+  blocks,
+  files,
+}: {
+  product: ProductRow;
+  blocks: DescriptionRow[];
+  files: ProductFileRow[];
+}) {
   const unit = unitOf(p.measure);
   const measure = (v: string) => (v?.trim() ? `${v}${unit ? ` ${unit}` : ''}` : '—');
   return (
@@ -58,7 +66,11 @@ export function InfoView({ product: p, blocks, files }: { product: ProductRow; b
               {dash(p.note)}
             </dd>
             <dt>Categories</dt>
-            <dd className={styles.badges}>{p.categories.length ? p.categories.map((c) => <Badge key={c.id_subcategory}>{`${c.name} / ${c.subcategory}`}</Badge>) : '—'}</dd>
+            <dd className={styles.badges}>
+              {p.categories.length
+                ? p.categories.map((c) => <Badge key={c.id_subcategory}>{`${c.name} / ${c.subcategory}`}</Badge>)
+                : '—'}
+            </dd>
             <dt>Tags</dt>
             <dd>
               {p.tags.length ? (

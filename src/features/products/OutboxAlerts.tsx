@@ -23,10 +23,16 @@ export function OutboxAlerts({ productId }: { productId: number }) {
   if (first.state === 'conflict') return <ConflictPopup entryId={first.id} onDone={dismiss} />;
   const fix = first.fixable ? () => (dismiss(), setFixing(first.id)) : undefined;
   return (
-    <AlertPopup open title="Error" message={first.error ?? 'The change could not be saved.'}
-      {...(fix ? { onConfirm: fix, confirmLabel: 'Fix', onCancel: dismiss, cancelLabel: 'Later' } : { onConfirm: dismiss })}>
+    <AlertPopup
+      open
+      title="Error"
+      message={first.error ?? 'The change could not be saved.'}
+      {...(fix ? { onConfirm: fix, confirmLabel: 'Fix', onCancel: dismiss, cancelLabel: 'Later' } : { onConfirm: dismiss })}
+    >
       <p className={styles.muted}>
-        {fix ? 'The change stays in Pending changes, where it can be fixed or discarded.' : 'The change stays in Pending changes.'}
+        {fix
+          ? 'The change stays in Pending changes, where it can be fixed or discarded.'
+          : 'The change stays in Pending changes.'}
       </p>
     </AlertPopup>
   );

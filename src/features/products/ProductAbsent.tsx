@@ -11,7 +11,11 @@ import { Page } from '../../ui/Layout.tsx';
 import type { Absence } from './product-absence.ts';
 import styles from './products.module.css';
 
-const toCatalog = <Link to="/catalog" className={buttonClass()}>Go to the Product Catalog</Link>;
+const toCatalog = (
+  <Link to="/catalog" className={buttonClass()}>
+    Go to the Product Catalog
+  </Link>
+);
 
 export function ProductAbsent({ absence, currentName }: { absence: Absence; currentName?: string }) {
   if (absence.kind === 'not-found') return <NotFoundContent />;

@@ -52,8 +52,20 @@ export default function ProductPage() {
   const foreign = !!data && customerId !== null && customerId !== PROVIDER_CONTEXT && data.product.cid !== customerId;
   const lack: Lack | undefined = deleted
     ? undefined
-    : pull === 'failed' ? 'failed' : data === null && pull === 'offline' ? 'offline' : data === null && gone ? 'missing' : undefined;
-  const absence = useAbsence(pid, lack, { current: customerId, choices, staff }, foreign && !deleted ? data.product.cid : undefined, !!data && !foreign);
+    : pull === 'failed'
+      ? 'failed'
+      : data === null && pull === 'offline'
+        ? 'offline'
+        : data === null && gone
+          ? 'missing'
+          : undefined;
+  const absence = useAbsence(
+    pid,
+    lack,
+    { current: customerId, choices, staff },
+    foreign && !deleted ? data.product.cid : undefined,
+    !!data && !foreign,
+  );
   const sections = visibleSections(access);
   // Every section the user may see is pulled, with its pictures, so the product opens offline later.
   useImageryPrefetch(customerId ?? undefined, pid ?? -1, imagerySections(sections.map((s) => s.key)));
@@ -91,7 +103,12 @@ export default function ProductPage() {
           )
         }
       />
-      <Tabs<SectionKey> label="Product sections" value={current.key} onValueChange={(k) => setParams({ section: k }, { replace: true })} tabs={sections.map((s) => ({ value: s.key, label: s.label }))}>
+      <Tabs<SectionKey>
+        label="Product sections"
+        value={current.key}
+        onValueChange={(k) => setParams({ section: k }, { replace: true })}
+        tabs={sections.map((s) => ({ value: s.key, label: s.label }))}
+      >
         {(key) =>
           key === 'info' ? (
             <InfoSection
@@ -104,7 +121,13 @@ export default function ProductPage() {
               onDeleting={() => setDeleted(true)}
             />
           ) : (
-            <ImagerySection sectionKey={key} title={current.label} product={product} customerId={customerId ?? product.cid} access={access} />
+            <ImagerySection
+              sectionKey={key}
+              title={current.label}
+              product={product}
+              customerId={customerId ?? product.cid}
+              access={access}
+            />
           )
         }
       </Tabs>

@@ -12,13 +12,19 @@ import { productCompany } from '../../api/products.ts';
 import type { Company } from '../../app/rules.ts';
 import { useListComplete } from '../../data/index.ts';
 
-export type Absence = { kind: 'not-found' } | { kind: 'elsewhere'; company: Company } | { kind: 'needs-connection' } | { kind: 'failed' };
+export type Absence =
+  { kind: 'not-found' } | { kind: 'elsewhere'; company: Company } | { kind: 'needs-connection' } | { kind: 'failed' };
 
 /** What the page knows: the server said missing here, no connection and no local row, or the pull failed. */
 export type Lack = 'missing' | 'offline' | 'failed';
 
 /** Which of the user's other companies holds the product; 'offline' when that could not be asked. */
-export async function ownerElsewhere(id: number, current: number | null, choices: readonly Company[], staff: boolean): Promise<Company | null | 'offline'> {
+export async function ownerElsewhere(
+  id: number,
+  current: number | null,
+  choices: readonly Company[],
+  staff: boolean,
+): Promise<Company | null | 'offline'> {
   const asks = staff ? [PROVIDER_CONTEXT] : choices.map((c) => c.id).filter((c) => c !== current && c !== PROVIDER_CONTEXT);
   for (const cid of asks) {
     try {
@@ -45,7 +51,13 @@ const keyOf = (a: Absence) => (a.kind === 'elsewhere' ? `elsewhere:${a.company.i
  * given for an id it stays until another comes, so the page does not flicker back to loading while
  * the server is asked again.
  */
-export function useAbsence(id: number | undefined, lack: Lack | undefined, who: Who, localCid: number | undefined, hasProduct: boolean): Absence | undefined {
+export function useAbsence(
+  id: number | undefined,
+  lack: Lack | undefined,
+  who: Who,
+  localCid: number | undefined,
+  hasProduct: boolean,
+): Absence | undefined {
   const live = useLiveAbsence(id, lack, who, localCid);
   const [kept, setKept] = useState<{ id: number | undefined; absence: Absence }>();
   if (live && (kept === undefined || kept.id !== id || keyOf(kept.absence) !== keyOf(live))) setKept({ id, absence: live });
@@ -73,7 +85,8 @@ function useLiveAbsence(id: number | undefined, lack: Lack | undefined, who: Who
     return owner ? { kind: 'elsewhere', company: owner } : { kind: 'not-found' };
   }
   if (lack === 'failed') return { kind: 'failed' };
-  if (lack === 'offline') return complete === undefined ? undefined : complete ? { kind: 'not-found' } : { kind: 'needs-connection' };
+  if (lack === 'offline')
+    return complete === undefined ? undefined : complete ? { kind: 'not-found' } : { kind: 'needs-connection' };
   if (lack !== 'missing' || asked?.id !== id) return undefined;
   if (asked.answer === 'offline') return { kind: 'needs-connection' };
   return asked.answer ? { kind: 'elsewhere', company: asked.answer } : { kind: 'not-found' };

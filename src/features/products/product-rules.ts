@@ -6,8 +6,16 @@ import type { Slug } from '../../api/contract/slugs.ts';
 import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
 import { EXTENSIONS } from '../../api/contract/rules/files.ts';
 import {
-  DEFAULT_MEASURE, descriptionRules, DIMENSION_FIELDS, DIMENSIONS_MESSAGE, MEASURE_UNITS, NAME_OR_SKU_MESSAGE, productFieldErrors, productRules,
-  productTagRules, type ProductFields,
+  DEFAULT_MEASURE,
+  descriptionRules,
+  DIMENSION_FIELDS,
+  DIMENSIONS_MESSAGE,
+  MEASURE_UNITS,
+  NAME_OR_SKU_MESSAGE,
+  productFieldErrors,
+  productRules,
+  productTagRules,
+  type ProductFields,
 } from '../../api/contract/rules/product.ts';
 
 /** Document 3 §2: the prefix plus the SKU, or the name when there is no SKU. */
@@ -37,7 +45,8 @@ export const imagerySections = (keys: readonly SectionKey[]) =>
 export const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blank)' }));
 
 /** §9: the unit shown for a stored value ('in' when it is none of the units). */
-export const unitOf = (m: string | undefined) => ((MEASURE_UNITS as readonly string[]).includes(m ?? DEFAULT_MEASURE) ? (m ?? DEFAULT_MEASURE) : DEFAULT_MEASURE);
+export const unitOf = (m: string | undefined) =>
+  (MEASURE_UNITS as readonly string[]).includes(m ?? DEFAULT_MEASURE) ? (m ?? DEFAULT_MEASURE) : DEFAULT_MEASURE;
 
 /** §5: with automation on, width, height and depth must all be filled (its popup). */
 export const missingDimensions = (f: Pick<Draft, 'automation_system' | 'width' | 'height' | 'depth'>) =>
@@ -83,7 +92,8 @@ export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: 
 }
 
 /** The automation toggle moves only when cancelable_as is set, and with send-products-for-automation. */
-export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) => p.cancelable_as === 1 && mayAutomate;
+export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) =>
+  p.cancelable_as === 1 && mayAutomate;
 
 /** §5: the technical file call's types but the images, which go to the image handling. */
 const IMAGE_EXTS = EXTENSIONS.productImage;
@@ -96,13 +106,19 @@ export const classifyFile = (name: string): 'file' | 'image' | 'refused' =>
 /** A technical file's shown name is its path's last segment. */
 export const fileLabel = (path: string) => path.split('/').pop() || path;
 
-export interface DraftTag { id?: number; name: string }
+export interface DraftTag {
+  id?: number;
+  name: string;
+}
 
 /** §5 typed tags: split on commas, trimmed, blanks ignored, matched case-insensitively, no duplicates. */
 export function addTypedTags(current: readonly DraftTag[], typed: string, known: readonly IdNameRow[]): DraftTag[] {
   const out = [...current];
   const has = (name: string) => out.some((t) => t.name.toLowerCase() === name.toLowerCase());
-  for (const name of typed.split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const name of typed
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     if (has(name)) continue;
     const match = known.find((k) => k.name.toLowerCase() === name.toLowerCase());
     out.push(match ? { id: match.id, name: match.name } : { name });
@@ -110,22 +126,60 @@ export function addTypedTags(current: readonly DraftTag[], typed: string, known:
   return out;
 }
 
-export interface DraftBlock { id: number; title: string; notes: string }
-
-export interface Draft {
-  name: string; sku: string; collection: string; automation_system: 0 | 1;
-  height: string; width: string; depth: string; measure: string; finish: string; note: string;
-  subcategories: number[]; tags: DraftTag[]; blocks: DraftBlock[]; files: string[]; newFiles: File[];
+export interface DraftBlock {
+  id: number;
+  title: string;
+  notes: string;
 }
 
-export const FIELD_KEYS = ['name', 'sku', 'collection', 'automation_system', 'height', 'width', 'depth', 'measure', 'finish', 'note'] as const;
+export interface Draft {
+  name: string;
+  sku: string;
+  collection: string;
+  automation_system: 0 | 1;
+  height: string;
+  width: string;
+  depth: string;
+  measure: string;
+  finish: string;
+  note: string;
+  subcategories: number[];
+  tags: DraftTag[];
+  blocks: DraftBlock[];
+  files: string[];
+  newFiles: File[];
+}
+
+export const FIELD_KEYS = [
+  'name',
+  'sku',
+  'collection',
+  'automation_system',
+  'height',
+  'width',
+  'depth',
+  'measure',
+  'finish',
+  'note',
+] as const;
 
 export function draftOf(p: ProductRow, blocks: readonly DescriptionRow[], files: readonly string[]): Draft {
   return {
-    name: p.name ?? '', sku: p.sku ?? '', collection: p.collection ?? '', automation_system: p.automation_system === 1 ? 1 : 0,
-    height: p.height ?? '', width: p.width ?? '', depth: p.depth ?? '', measure: unitOf(p.measure), finish: p.finish ?? '',
-    note: p.note ?? '', subcategories: [...p.subcategories], tags: p.tags.map((t) => ({ id: t.id, name: t.name })),
-    blocks: blocks.map((b) => ({ id: b.id, title: b.title, notes: b.notes })), files: [...files], newFiles: [],
+    name: p.name ?? '',
+    sku: p.sku ?? '',
+    collection: p.collection ?? '',
+    automation_system: p.automation_system === 1 ? 1 : 0,
+    height: p.height ?? '',
+    width: p.width ?? '',
+    depth: p.depth ?? '',
+    measure: unitOf(p.measure),
+    finish: p.finish ?? '',
+    note: p.note ?? '',
+    subcategories: [...p.subcategories],
+    tags: p.tags.map((t) => ({ id: t.id, name: t.name })),
+    blocks: blocks.map((b) => ({ id: b.id, title: b.title, notes: b.notes })),
+    files: [...files],
+    newFiles: [],
   };
 }
 
@@ -141,10 +195,14 @@ export function diffInfo(before: Draft, after: Draft): InfoChange {
     fields: Object.keys(fields).length ? (fields as InfoChange['fields']) : undefined,
     addSubcategories: after.subcategories.filter((s) => !before.subcategories.includes(s)),
     removeSubcategories: before.subcategories.filter((s) => !after.subcategories.includes(s)),
-    addTags: after.tags.flatMap((t): (number | string)[] => (t.id === undefined ? [t.name] : beforeTagIds.has(t.id) ? [] : [t.id])),
+    addTags: after.tags.flatMap((t): (number | string)[] =>
+      t.id === undefined ? [t.name] : beforeTagIds.has(t.id) ? [] : [t.id],
+    ),
     removeTags: [...beforeTagIds].filter((id) => !afterTagIds.has(id)),
     // id 0 adds a block; an existing one is sent only when it changed (both parts non-empty: data layer).
-    blocks: after.blocks.filter((b) => b.id === 0 || oldBlocks.get(b.id)?.title !== b.title || oldBlocks.get(b.id)?.notes !== b.notes),
+    blocks: after.blocks.filter(
+      (b) => b.id === 0 || oldBlocks.get(b.id)?.title !== b.title || oldBlocks.get(b.id)?.notes !== b.notes,
+    ),
     removeBlocks: before.blocks.filter((b) => !keptIds.has(b.id)).map((b) => b.id),
     addFiles: after.newFiles,
     removeFiles: before.files.filter((f) => !after.files.includes(f)),
@@ -152,5 +210,12 @@ export function diffInfo(before: Draft, after: Draft): InfoChange {
 }
 
 export const isEmptyChange = (c: InfoChange) =>
-  !c.fields && !c.addSubcategories?.length && !c.removeSubcategories?.length && !c.addTags?.length && !c.removeTags?.length &&
-  !c.blocks?.length && !c.removeBlocks?.length && !c.addFiles?.length && !c.removeFiles?.length;
+  !c.fields &&
+  !c.addSubcategories?.length &&
+  !c.removeSubcategories?.length &&
+  !c.addTags?.length &&
+  !c.removeTags?.length &&
+  !c.blocks?.length &&
+  !c.removeBlocks?.length &&
+  !c.addFiles?.length &&
+  !c.removeFiles?.length;

@@ -27,7 +27,18 @@ function Details({ user }: { user: ProfileData['user'] }) {
     ['Country', user.country],
     ['Discord', user.discord],
     ['Nickname', user.nickname],
-    ['Teams', user.teams.length ? <span className={styles.teams}>{user.teams.map((t) => <Badge key={t.team} tone="accent" size="sm">{t.team}</Badge>)}</span> : null],
+    [
+      'Teams',
+      user.teams.length ? (
+        <span className={styles.teams}>
+          {user.teams.map((t) => (
+            <Badge key={t.team} tone="accent" size="sm">
+              {t.team}
+            </Badge>
+          ))}
+        </span>
+      ) : null,
+    ],
   ];
   return (
     <dl className={styles.details}>
@@ -97,7 +108,13 @@ export default function ProfilePage() {
           leading={<Avatar name={user.name} src={user.photo ? storageUrl(user.photo) : null} size={56} />}
           title={user.name}
           description={user.office ?? 'Team member'}
-          meta={!online && snapshot ? <Badge tone="warning" size="sm">Offline: as of {formatDateTime(snapshot.at)}</Badge> : undefined}
+          meta={
+            !online && snapshot ? (
+              <Badge tone="warning" size="sm">
+                Offline: as of {formatDateTime(snapshot.at)}
+              </Badge>
+            ) : undefined
+          }
         />
       ) : (
         <div className={styles.headSkeleton} aria-hidden="true">
@@ -106,12 +123,21 @@ export default function ProfilePage() {
         </div>
       )}
       {snapshot === undefined && <LoadingLabel>Loading the profile…</LoadingLabel>}
-      {snapshot === null && !online && <EmptyState icon={<Award />} title="This profile is not on this device yet." description="Open it once while online to keep it for offline use." />}
+      {snapshot === null && !online && (
+        <EmptyState
+          icon={<Award />}
+          title="This profile is not on this device yet."
+          description="Open it once while online to keep it for offline use."
+        />
+      )}
       <div className={styles.grid}>
         <Card title="Profile" className={styles.profileCard}>
           {user ? <Details user={user} /> : <SkeletonText lines={6} />}
         </Card>
-        <Card title="Achievements" description={data.achievements ? `${plural(earned, 'achievement')} earned of ${data.achievements.length}` : undefined}>
+        <Card
+          title="Achievements"
+          description={data.achievements ? `${plural(earned, 'achievement')} earned of ${data.achievements.length}` : undefined}
+        >
           <Achievements data={data} />
         </Card>
       </div>

@@ -6,7 +6,19 @@ import { TextField } from '../../ui/TextField.tsx';
 import { insertToken, previewName, SAMPLE_NOTE, TOKENS } from './retailer-rules.ts';
 import styles from './retailers.module.css';
 
-export function FileNameField({ value, ext, onChange, label, error }: { value: string; ext: string; onChange: (v: string) => void; label: string; error?: string }) {
+export function FileNameField({
+  value,
+  ext,
+  onChange,
+  label,
+  error,
+}: {
+  value: string;
+  ext: string;
+  onChange: (v: string) => void;
+  label: string;
+  error?: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   // The caret as it was when the field lost focus to a token button.
   const caret = useRef<{ start: number; end: number } | null>(null);

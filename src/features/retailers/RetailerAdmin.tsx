@@ -16,14 +16,32 @@ import { SearchField } from '../../ui/TextField.tsx';
 import { plural } from '../../ui/format.ts';
 import { notify } from '../../ui/notify.tsx';
 import { RetailerTable, type RowActions } from './RetailerTable.tsx';
-import { errorText, filterRows, isUnsaved, newRow, POPUP, rowErrors, toBody, toForm, toggleEditing, type RetailerForm } from './retailer-rules.ts';
+import {
+  errorText,
+  filterRows,
+  isUnsaved,
+  newRow,
+  POPUP,
+  rowErrors,
+  toBody,
+  toForm,
+  toggleEditing,
+  type RetailerForm,
+} from './retailer-rules.ts';
 import styles from './retailers.module.css';
 
 const OFFLINE_ID = 'retailers-offline';
 /** The failure in words (no "Network Error"), with the fields' errors a create lists. */
 const words = (err: unknown, what: string) => ({ message: failureText(err, what), errors: toFailure(err).errors });
 
-interface Popup { title: string; progress?: string; message?: string; confirm?: () => void; cancel?: () => void; danger?: boolean }
+interface Popup {
+  title: string;
+  progress?: string;
+  message?: string;
+  confirm?: () => void;
+  cancel?: () => void;
+  danger?: boolean;
+}
 
 export default function RetailerAdmin() {
   const saved = useRetailers();
@@ -43,10 +61,7 @@ export default function RetailerAdmin() {
     if (online) refreshRetailers().catch((err: unknown) => console.error('retailer list failed', err)); // §8: logged
   }, [online]);
 
-  const rows = [
-    ...added,
-    ...(saved ?? []).map((r) => (draft && draft.id === r.id && editing === draft.key ? draft : toForm(r))),
-  ];
+  const rows = [...added, ...(saved ?? []).map((r) => (draft && draft.id === r.id && editing === draft.key ? draft : toForm(r)))];
   const shown = filterRows(rows, filter);
   const close = () => setPopup(null);
 
@@ -80,19 +95,26 @@ export default function RetailerAdmin() {
         return;
       }
       setPopup({
-        title: POPUP.delete, message: POPUP.confirmDelete, danger: true, cancel: close,
+        title: POPUP.delete,
+        message: POPUP.confirmDelete,
+        danger: true,
+        cancel: close,
         confirm: () =>
-          void deleting.run(async (a) => {
-            setPopup({ title: POPUP.delete, progress: POPUP.deleting });
-            await removeRetailer(row.id!, a.key());
-            setEditing(null);
-            setDraft(null);
-            setPopup({ title: POPUP.delete, message: POPUP.deleted, confirm: close });
-            notify.saved(`${row.retailer} deleted`);
-          }, {
-            input: row.id,
-            onError: (err) => setPopup({ title: POPUP.delete, message: errorText(words(err, 'Deleting a retailer'), false), cancel: close }),
-          }),
+          void deleting.run(
+            async (a) => {
+              setPopup({ title: POPUP.delete, progress: POPUP.deleting });
+              await removeRetailer(row.id!, a.key());
+              setEditing(null);
+              setDraft(null);
+              setPopup({ title: POPUP.delete, message: POPUP.deleted, confirm: close });
+              notify.saved(`${row.retailer} deleted`);
+            },
+            {
+              input: row.id,
+              onError: (err) =>
+                setPopup({ title: POPUP.delete, message: errorText(words(err, 'Deleting a retailer'), false), cancel: close }),
+            },
+          ),
       });
     },
     tried,
@@ -103,18 +125,21 @@ export default function RetailerAdmin() {
       const create = isUnsaved(row);
       const title = create ? POPUP.add : POPUP.edit;
       const body = toBody(row);
-      void saving.run(async (a) => {
-        setPopup({ title, progress: POPUP.saving });
-        const out = await saveRetailer(body, row.id, a.key());
-        if (create) setAdded((xs) => xs.filter((x) => x.key !== row.key));
-        setEditing(null);
-        setDraft(null);
-        setPopup({ title, message: POPUP.saved, confirm: close });
-        notify.saved(`${out.retailer} ${create ? 'added' : 'saved'}`);
-      }, {
-        input: [row.key, body],
-        onError: (err) => setPopup({ title, message: errorText(words(err, 'Saving a retailer'), create), cancel: close }),
-      });
+      void saving.run(
+        async (a) => {
+          setPopup({ title, progress: POPUP.saving });
+          const out = await saveRetailer(body, row.id, a.key());
+          if (create) setAdded((xs) => xs.filter((x) => x.key !== row.key));
+          setEditing(null);
+          setDraft(null);
+          setPopup({ title, message: POPUP.saved, confirm: close });
+          notify.saved(`${out.retailer} ${create ? 'added' : 'saved'}`);
+        },
+        {
+          input: [row.key, body],
+          onError: (err) => setPopup({ title, message: errorText(words(err, 'Saving a retailer'), create), cancel: close }),
+        },
+      );
     },
   };
 
@@ -129,14 +154,25 @@ export default function RetailerAdmin() {
   return (
     <Page className={styles.page}>
       {/* §2 titles the page 'Manage Accounts'; the menu calls it Retailer, so the heading says both. */}
-      <PageHeader title="Manage Accounts — Retailers" description="The output formats of image downloads: size, file type and file names" />
+      <PageHeader
+        title="Manage Accounts — Retailers"
+        description="The output formats of image downloads: size, file type and file names"
+      />
       <Card
         title="All retailers"
         description={saved ? plural(saved.length, 'retailer') : undefined}
         flush
         actions={
           <Toolbar>
-            <SearchField label="Filter retailers by name" hideLabel size="sm" placeholder="Filter by name" value={filter} onValueChange={setFilter} className={styles.search} />
+            <SearchField
+              label="Filter retailers by name"
+              hideLabel
+              size="sm"
+              placeholder="Filter by name"
+              value={filter}
+              onValueChange={setFilter}
+              className={styles.search}
+            />
             <Button variant="primary" size="sm" icon={<Plus aria-hidden="true" />} onClick={add}>
               Add Retailer
             </Button>
@@ -154,7 +190,11 @@ export default function RetailerAdmin() {
           <RetailerTable rows={shown} actions={actions} filtered={filter.trim() !== ''} />
         )}
       </Card>
-      {!online && <p id={OFFLINE_ID} className={styles.offline}>You are offline: the list is the one on this device, and changes need a connection.</p>}
+      {!online && (
+        <p id={OFFLINE_ID} className={styles.offline}>
+          You are offline: the list is the one on this device, and changes need a connection.
+        </p>
+      )}
       <AlertPopup
         open={!!popup}
         title={popup?.title ?? ''}

@@ -37,9 +37,29 @@ const name = (r: RetailerForm) => r.retailer || 'the new retailer';
 function EditActions({ row, a }: { row: RetailerForm; a: RowActions }) {
   return (
     <span className={styles.actions}>
-      <Button size="sm" variant="primary" loading={a.saving} disabled={a.deleting || !!a.offline} aria-describedby={a.offline?.reasonId} onClick={() => a.save(row)}>Save</Button>
-      <Button size="sm" variant="danger" loading={a.deleting} disabled={a.saving || (!!a.offline && !isUnsaved(row))} aria-describedby={a.offline?.reasonId} onClick={() => a.remove(row)}>Delete Retailer</Button>
-      <Button size="sm" variant="ghost" onClick={() => a.cancel(row)}>Cancel</Button>
+      <Button
+        size="sm"
+        variant="primary"
+        loading={a.saving}
+        disabled={a.deleting || !!a.offline}
+        aria-describedby={a.offline?.reasonId}
+        onClick={() => a.save(row)}
+      >
+        Save
+      </Button>
+      <Button
+        size="sm"
+        variant="danger"
+        loading={a.deleting}
+        disabled={a.saving || (!!a.offline && !isUnsaved(row))}
+        aria-describedby={a.offline?.reasonId}
+        onClick={() => a.remove(row)}
+      >
+        Delete Retailer
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => a.cancel(row)}>
+        Cancel
+      </Button>
     </span>
   );
 }
@@ -48,58 +68,151 @@ function columns(a: RowActions) {
   const on = (r: RetailerForm) => a.editing === r.key;
   const errors = (r: RetailerForm) => rowErrors(r, a.tried.has(r.key));
   const num = (field: 'height' | 'width' | 'dpi' | 'file_size', label: string, unit?: string) => (r: RetailerForm) => (
-    <NumberField label={`${label} of ${name(r)}`} hideLabel size="sm" value={r[field]} unit={unit} error={errors(r)[field]} onChange={(v) => a.change(r.key, { [field]: v })} className={unit ? styles.wide : styles.num} />
+    <NumberField
+      label={`${label} of ${name(r)}`}
+      hideLabel
+      size="sm"
+      value={r[field]}
+      unit={unit}
+      error={errors(r)[field]}
+      onChange={(v) => a.change(r.key, { [field]: v })}
+      className={unit ? styles.wide : styles.num}
+    />
   );
   return col.columns([
     col.accessor('retailer', {
       header: 'Retailer',
-      cell: (c) => on(c.row.original) ? (
-        <span className={styles.editing}>
-          <TextField label="Retailer name" hideLabel size="sm" className={styles.nameField} value={c.row.original.retailer} placeholder="Retailer name" error={errors(c.row.original).retailer} onChange={(e) => a.change(c.row.original.key, { retailer: e.target.value })} data-autofocus />
-          <EditActions row={c.row.original} a={a} />
-        </span>
-      ) : (
-        <span className={styles.name}>{c.getValue()}{isUnsaved(c.row.original) && <Badge size="sm" tone="warning">Not saved</Badge>}</span>
-      ),
+      cell: (c) =>
+        on(c.row.original) ? (
+          <span className={styles.editing}>
+            <TextField
+              label="Retailer name"
+              hideLabel
+              size="sm"
+              className={styles.nameField}
+              value={c.row.original.retailer}
+              placeholder="Retailer name"
+              error={errors(c.row.original).retailer}
+              onChange={(e) => a.change(c.row.original.key, { retailer: e.target.value })}
+              data-autofocus
+            />
+            <EditActions row={c.row.original} a={a} />
+          </span>
+        ) : (
+          <span className={styles.name}>
+            {c.getValue()}
+            {isUnsaved(c.row.original) && (
+              <Badge size="sm" tone="warning">
+                Not saved
+              </Badge>
+            )}
+          </span>
+        ),
     }),
     col.accessor('ext', {
       header: 'Extension',
-      cell: (c) => on(c.row.original) ? (
-        <SelectInput aria-label={`Extension of ${name(c.row.original)}`} size="sm" value={c.row.original.ext} options={EXTENSIONS.map((e) => ({ value: e, label: e }))} onValueChange={(ext) => a.change(c.row.original.key, { ext })} />
-      ) : <Badge size="sm">{c.getValue()}</Badge>,
+      cell: (c) =>
+        on(c.row.original) ? (
+          <SelectInput
+            aria-label={`Extension of ${name(c.row.original)}`}
+            size="sm"
+            value={c.row.original.ext}
+            options={EXTENSIONS.map((e) => ({ value: e, label: e }))}
+            onValueChange={(ext) => a.change(c.row.original.key, { ext })}
+          />
+        ) : (
+          <Badge size="sm">{c.getValue()}</Badge>
+        ),
     }),
     col.display({
       id: 'size',
       header: 'Size (H × W px)',
-      cell: (c) => on(c.row.original) ? (
-        <span className={styles.size}>{num('height', 'Height', 'H')(c.row.original)}{num('width', 'Width', 'W')(c.row.original)}</span>
-      ) : <span className="tabular">{c.row.original.height} × {c.row.original.width}</span>,
+      cell: (c) =>
+        on(c.row.original) ? (
+          <span className={styles.size}>
+            {num('height', 'Height', 'H')(c.row.original)}
+            {num('width', 'Width', 'W')(c.row.original)}
+          </span>
+        ) : (
+          <span className="tabular">
+            {c.row.original.height} × {c.row.original.width}
+          </span>
+        ),
     }),
-    col.accessor('dpi', { header: 'DPI', cell: (c) => (on(c.row.original) ? num('dpi', 'DPI')(c.row.original) : <span className="tabular">{c.getValue()}</span>) }),
+    col.accessor('dpi', {
+      header: 'DPI',
+      cell: (c) => (on(c.row.original) ? num('dpi', 'DPI')(c.row.original) : <span className="tabular">{c.getValue()}</span>),
+    }),
     col.accessor('color_depth', {
       header: 'Color depth',
-      cell: (c) => on(c.row.original) ? (
-        <SelectInput aria-label={`Color depth of ${name(c.row.original)}`} size="sm" value={c.row.original.color_depth} options={COLOR_DEPTHS.map((d) => ({ value: d, label: `${d}-bit` }))} onValueChange={(color_depth) => a.change(c.row.original.key, { color_depth })} />
-      ) : <span className="tabular">{c.getValue()}-bit</span>,
+      cell: (c) =>
+        on(c.row.original) ? (
+          <SelectInput
+            aria-label={`Color depth of ${name(c.row.original)}`}
+            size="sm"
+            value={c.row.original.color_depth}
+            options={COLOR_DEPTHS.map((d) => ({ value: d, label: `${d}-bit` }))}
+            onValueChange={(color_depth) => a.change(c.row.original.key, { color_depth })}
+          />
+        ) : (
+          <span className="tabular">{c.getValue()}-bit</span>
+        ),
     }),
-    col.accessor('file_size', { header: 'File size (MB)', cell: (c) => (on(c.row.original) ? num('file_size', 'File size', 'MB')(c.row.original) : <span className="tabular">{c.getValue()}</span>) }),
+    col.accessor('file_size', {
+      header: 'File size (MB)',
+      cell: (c) =>
+        on(c.row.original) ? (
+          num('file_size', 'File size', 'MB')(c.row.original)
+        ) : (
+          <span className="tabular">{c.getValue()}</span>
+        ),
+    }),
     col.accessor('images_per_row', {
       header: 'Images per row',
-      cell: (c) => on(c.row.original) ? (
-        <SelectInput aria-label={`Images per row of ${name(c.row.original)}`} size="sm" value={c.row.original.images_per_row} options={IMAGES_PER_ROW.map((n) => ({ value: n, label: String(n) }))} onValueChange={(images_per_row) => a.change(c.row.original.key, { images_per_row })} />
-      ) : <span className="tabular">{c.getValue()}</span>,
+      cell: (c) =>
+        on(c.row.original) ? (
+          <SelectInput
+            aria-label={`Images per row of ${name(c.row.original)}`}
+            size="sm"
+            value={c.row.original.images_per_row}
+            options={IMAGES_PER_ROW.map((n) => ({ value: n, label: String(n) }))}
+            onValueChange={(images_per_row) => a.change(c.row.original.key, { images_per_row })}
+          />
+        ) : (
+          <span className="tabular">{c.getValue()}</span>
+        ),
     }),
     col.accessor('file_name', {
       header: 'File name',
-      cell: (c) => on(c.row.original) ? (
-        <FileNameField label={`File name of ${name(c.row.original)}`} value={c.row.original.file_name} ext={c.row.original.ext} error={errors(c.row.original).file_name} onChange={(file_name) => a.change(c.row.original.key, { file_name })} />
-      ) : <code className={styles.mono}>{c.getValue()}</code>,
+      cell: (c) =>
+        on(c.row.original) ? (
+          <FileNameField
+            label={`File name of ${name(c.row.original)}`}
+            value={c.row.original.file_name}
+            ext={c.row.original.ext}
+            error={errors(c.row.original).file_name}
+            onChange={(file_name) => a.change(c.row.original.key, { file_name })}
+          />
+        ) : (
+          <code className={styles.mono}>{c.getValue()}</code>
+        ),
     }),
     col.accessor('no_upscale', {
       header: 'Upscaling',
-      cell: (c) => on(c.row.original) ? (
-        <Switch label={`No upscaling for ${name(c.row.original)}`} checked={c.row.original.no_upscale} onCheckedChange={(no_upscale) => a.change(c.row.original.key, { no_upscale })} />
-      ) : c.getValue() ? <Badge size="sm" tone="warning">Forbidden</Badge> : <span className={styles.muted}>Warning</span>,
+      cell: (c) =>
+        on(c.row.original) ? (
+          <Switch
+            label={`No upscaling for ${name(c.row.original)}`}
+            checked={c.row.original.no_upscale}
+            onCheckedChange={(no_upscale) => a.change(c.row.original.key, { no_upscale })}
+          />
+        ) : c.getValue() ? (
+          <Badge size="sm" tone="warning">
+            Forbidden
+          </Badge>
+        ) : (
+          <span className={styles.muted}>Warning</span>
+        ),
     }),
     col.display({
       id: 'actions',
@@ -107,7 +220,13 @@ function columns(a: RowActions) {
       cell: (c) => {
         const r = c.row.original;
         return on(r) ? null : (
-          <Button size="sm" variant="secondary" icon={<Pencil aria-hidden="true" />} onClick={() => a.toggle(r.key)} aria-label={`Edit ${r.retailer || 'new retailer'}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Pencil aria-hidden="true" />}
+            onClick={() => a.toggle(r.key)}
+            aria-label={`Edit ${r.retailer || 'new retailer'}`}
+          >
             Edit
           </Button>
         );
@@ -123,7 +242,14 @@ export function RetailerTable({ rows, actions, filtered }: { rows: RetailerForm[
       table={table}
       caption="Retailers"
       className={styles.table}
-      empty={<EmptyState compact icon={<Store />} title={filtered ? 'No retailer matches this name.' : 'No retailers yet.'} description={filtered ? undefined : 'Add the first output format with Add Retailer.'} />}
+      empty={
+        <EmptyState
+          compact
+          icon={<Store />}
+          title={filtered ? 'No retailer matches this name.' : 'No retailers yet.'}
+          description={filtered ? undefined : 'Add the first output format with Add Retailer.'}
+        />
+      }
     />
   );
 }

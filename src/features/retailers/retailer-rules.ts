@@ -32,23 +32,48 @@ export interface RetailerForm {
 let made = 0;
 /** §4, §5: a new row opens in edit mode with .png and 48 per row (and common values for the rest). */
 export const newRow = (): RetailerForm => ({
-  key: `new-${++made}`, retailer: '', ext: '.png', height: '2000', width: '2000', dpi: '72', color_depth: 24, file_size: '5',
-  images_per_row: 48, file_name: '<note>_<frame_num2>.<ext>', no_upscale: false,
+  key: `new-${++made}`,
+  retailer: '',
+  ext: '.png',
+  height: '2000',
+  width: '2000',
+  dpi: '72',
+  color_depth: 24,
+  file_size: '5',
+  images_per_row: 48,
+  file_name: '<note>_<frame_num2>.<ext>',
+  no_upscale: false,
 });
 
 export const isUnsaved = (r: Pick<RetailerForm, 'id'>) => r.id === undefined;
 
 export const toForm = (r: RetailerData): RetailerForm => ({
-  key: String(r.id), id: r.id, retailer: r.retailer, ext: r.file_type === 'jpg' ? '.jpg' : '.png', height: String(r.height), width: String(r.width),
-  dpi: String(r.dpi), color_depth: r.color_depth, file_size: String(r.file_size), images_per_row: r.images_per_row, file_name: r.file_name,
+  key: String(r.id),
+  id: r.id,
+  retailer: r.retailer,
+  ext: r.file_type === 'jpg' ? '.jpg' : '.png',
+  height: String(r.height),
+  width: String(r.width),
+  dpi: String(r.dpi),
+  color_depth: r.color_depth,
+  file_size: String(r.file_size),
+  images_per_row: r.images_per_row,
+  file_name: r.file_name,
   // A row mirrored before the field existed has none: allowed, as the server's default.
   no_upscale: r.no_upscale ?? false,
 });
 
 /** The call body: the extension without its dot (§3), numbers as numbers (the server checks them). */
 export const toBody = (f: RetailerForm): RetailerDraft => ({
-  retailer: f.retailer, file_type: f.ext.slice(1) as RetailerDraft['file_type'], height: Number(f.height), width: Number(f.width), dpi: Number(f.dpi),
-  color_depth: f.color_depth as RetailerDraft['color_depth'], file_size: Number(f.file_size), images_per_row: f.images_per_row, file_name: f.file_name,
+  retailer: f.retailer,
+  file_type: f.ext.slice(1) as RetailerDraft['file_type'],
+  height: Number(f.height),
+  width: Number(f.width),
+  dpi: Number(f.dpi),
+  color_depth: f.color_depth as RetailerDraft['color_depth'],
+  file_size: Number(f.file_size),
+  images_per_row: f.images_per_row,
+  file_name: f.file_name,
   no_upscale: f.no_upscale,
 });
 
@@ -58,7 +83,11 @@ export const toBody = (f: RetailerForm): RetailerDraft => ({
  */
 export function rowErrors(f: RetailerForm, presence: boolean): Partial<Record<keyof RetailerDraft, string>> {
   const blank = (k: string) => String(f[k as keyof RetailerForm] ?? '').trim() === '';
-  return Object.fromEntries(Object.entries(retailerErrors(toBody(f))).filter(([k]) => presence || !blank(k)).map(([k, m]) => [k, m[0]]));
+  return Object.fromEntries(
+    Object.entries(retailerErrors(toBody(f)))
+      .filter(([k]) => presence || !blank(k))
+      .map(([k, m]) => [k, m[0]]),
+  );
 }
 
 /** §2: a case-insensitive substring of the name; rows not saved yet always stay shown. */
@@ -91,8 +120,13 @@ export function previewName(fileName: string, ext: string, note = SAMPLE_NOTE, f
 
 /** §8 popup words. */
 export const POPUP = {
-  edit: 'Edit Retailer', add: 'Add Retailer', delete: 'Delete Retailer',
-  saving: 'Saving...', saved: 'Saved!', deleting: 'Deleting Retailer...', deleted: 'Retailer Deleted!',
+  edit: 'Edit Retailer',
+  add: 'Add Retailer',
+  delete: 'Delete Retailer',
+  saving: 'Saving...',
+  saved: 'Saved!',
+  deleting: 'Deleting Retailer...',
+  deleted: 'Retailer Deleted!',
   confirmDelete: 'Are you sure you want to delete this retailer?',
 } as const;
 

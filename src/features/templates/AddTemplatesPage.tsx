@@ -24,7 +24,15 @@ import { newUid, useObjectUrls } from '../batch/object-url.ts';
 import batch from '../batch/batch.module.css';
 import { TemplateFields, type TemplateFieldValues } from './TemplateFields.tsx';
 import { TemplateImagePicker } from './TemplateImagePicker.tsx';
-import { fieldErrors, newTemplate, SENT_TEMPLATES, templateProblems, toTemplateDraft, type TemplateItem, type TemplateProblem } from './template-rules.ts';
+import {
+  fieldErrors,
+  newTemplate,
+  SENT_TEMPLATES,
+  templateProblems,
+  toTemplateDraft,
+  type TemplateItem,
+  type TemplateProblem,
+} from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 
 const DRAFT_KEY = 'add-templates';
@@ -43,11 +51,20 @@ export default function AddTemplatesPage() {
   // The batch is one user action (each template a part of it): SEND clicked twice sends it once.
   const action = useUserAction();
   const { set: setDraft } = draft;
-  const names = useNameCreator(useMemo(() => {
-    const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
-      setDraft((v) => ({ ...v, items: v.items.map((t) => (kind === 'ambient' ? { ...t, ambients: settleChip(t.ambients, label, id) } : { ...t, tags: settleChip(t.tags, label, id) })) }));
-    return { onCreated: settle, onFailed: (kind: TemplateNameKind, label: string) => settle(kind, label, null) };
-  }, [setDraft]));
+  const names = useNameCreator(
+    useMemo(() => {
+      const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
+        setDraft((v) => ({
+          ...v,
+          items: v.items.map((t) =>
+            kind === 'ambient'
+              ? { ...t, ambients: settleChip(t.ambients, label, id) }
+              : { ...t, tags: settleChip(t.tags, label, id) },
+          ),
+        }));
+      return { onCreated: settle, onFailed: (kind: TemplateNameKind, label: string) => settle(kind, label, null) };
+    }, [setDraft]),
+  );
 
   const ready = draft.value !== undefined && customers !== undefined;
   // A batch always has a template to fill in.
@@ -86,20 +103,42 @@ export default function AddTemplatesPage() {
     if (problems.size) {
       const first = items.find((t) => problems.has(t.uid))!;
       setCurrent(first.uid);
-      return setAlert({ title: 'Error', message: <ul>{[...problems.values()].flat().map((p) => <li key={p.summary}>{p.summary}</li>)}</ul>, onConfirm: () => setAlert(null) });
+      return setAlert({
+        title: 'Error',
+        message: (
+          <ul>
+            {[...problems.values()].flat().map((p) => (
+              <li key={p.summary}>{p.summary}</li>
+            ))}
+          </ul>
+        ),
+        onConfirm: () => setAlert(null),
+      });
     }
-    void action.run(async (a) => {
-      await draft.flush();
-      const queued = await queueTemplateBatch(customerId ?? -1, DRAFT_KEY, items.map((t) => ({
-        uid: t.uid, draft: toTemplateDraft(t, draft.files.get(t.imageId!)!), fileIds: [t.imageId!],
-      })), a.id);
-      await draft.reload();
-      let done = 0;
-      setAlert({ title: 'Sending templates', progress: `Sending templates... 0 of ${queued.length}` });
-      const outcomes = await waitForOutcomes(queued.map((q) => q.entries), () =>
-        setAlert({ title: 'Sending templates', progress: `Sending templates... ${++done} of ${queued.length}` }));
-      finish(outcomes);
-    }, { onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: () => setAlert(null) }) });
+    void action.run(
+      async (a) => {
+        await draft.flush();
+        const queued = await queueTemplateBatch(
+          customerId ?? -1,
+          DRAFT_KEY,
+          items.map((t) => ({
+            uid: t.uid,
+            draft: toTemplateDraft(t, draft.files.get(t.imageId!)!),
+            fileIds: [t.imageId!],
+          })),
+          a.id,
+        );
+        await draft.reload();
+        let done = 0;
+        setAlert({ title: 'Sending templates', progress: `Sending templates... 0 of ${queued.length}` });
+        const outcomes = await waitForOutcomes(
+          queued.map((q) => q.entries),
+          () => setAlert({ title: 'Sending templates', progress: `Sending templates... ${++done} of ${queued.length}` }),
+        );
+        finish(outcomes);
+      },
+      { onError: (err) => setAlert({ title: 'Error', message: (err as Error).message, onConfirm: () => setAlert(null) }) },
+    );
   };
   const finish = (outcomes: Outcome[]) => {
     const failed = outcomes.flatMap((o) => (o.state === 'failed' ? [o.message] : []));
@@ -113,7 +152,11 @@ export default function AddTemplatesPage() {
       title: 'Error',
       message: (
         <>
-          <ul>{failed.map((m, i) => <li key={i}>{m}</li>)}</ul>
+          <ul>
+            {failed.map((m, i) => (
+              <li key={i}>{m}</li>
+            ))}
+          </ul>
           <p>The other templates were sent. The failed ones wait in Pending changes.</p>
         </>
       ),
@@ -124,18 +167,31 @@ export default function AddTemplatesPage() {
   const entries = items.map((t, i) => ({
     id: t.uid,
     title: t.name.trim() || `Template ${i + 1}`,
-    subtitle: t.public ? 'Public' : customers?.find((c) => c.id === t.clientId)?.company ?? 'Private',
+    subtitle: t.public ? 'Public' : (customers?.find((c) => c.id === t.clientId)?.company ?? 'Private'),
     media: <Img src={images[i]} alt="" placeholder={{ name: t.name || 'Template' }} fit="cover" />,
     invalid: flags.has(t.uid) || Object.keys(fieldErrors(t, false)).length > 0,
-    status: flags.has(t.uid) || Object.keys(fieldErrors(t, false)).length ? <CircleAlert aria-label="Needs attention" /> : undefined,
-    actions: <IconButton label={`Remove template ${i + 1}`} icon={<Trash2 />} size="sm" onClick={() => remove(t)} disabled={items.length === 1} />,
+    status:
+      flags.has(t.uid) || Object.keys(fieldErrors(t, false)).length ? <CircleAlert aria-label="Needs attention" /> : undefined,
+    actions: (
+      <IconButton
+        label={`Remove template ${i + 1}`}
+        icon={<Trash2 />}
+        size="sm"
+        onClick={() => remove(t)}
+        disabled={items.length === 1}
+      />
+    ),
   }));
   // SEND's problems, and the contract's field rules as the user types.
   const flagged = (selected && flags.get(selected.uid)) ?? [];
-  const shown = (field: TemplateProblem['field']) => flagged.find((p) => p.field === field)?.message ?? (selected && fieldErrors(selected, false)[field]);
+  const shown = (field: TemplateProblem['field']) =>
+    flagged.find((p) => p.field === field)?.message ?? (selected && fieldErrors(selected, false)[field]);
   return (
     <Page>
-      <PageHeader title="Add Templates" description="Fill in each template of the batch, then send them all at once. The form is kept on this device until it is sent." />
+      <PageHeader
+        title="Add Templates"
+        description="Fill in each template of the batch, then send them all at once. The form is kept on this device until it is sent."
+      />
       {!ready || !selected ? (
         <div className={batch.layout}>
           <LoadingLabel />
@@ -144,7 +200,15 @@ export default function AddTemplatesPage() {
         </div>
       ) : (
         <div className={batch.layout}>
-          <BatchPanel noun="template" items={entries} current={selected.uid} onSelect={setCurrent} onAdd={add} onSend={send} sending={action.running} />
+          <BatchPanel
+            noun="template"
+            items={entries}
+            current={selected.uid}
+            onSelect={setCurrent}
+            onAdd={add}
+            onSend={send}
+            sending={action.running}
+          />
           <div className={batch.editor}>
             <Card title={`Template ${index + 1}`} description={selected.public ? 'Public template' : 'Private template'}>
               <TemplateFields
@@ -160,7 +224,10 @@ export default function AddTemplatesPage() {
                   <TemplateImagePicker
                     file={selected.imageId === undefined ? undefined : draft.files.get(selected.imageId)}
                     onPick={(ok) => void setImage(selected, ok)}
-                    onRemove={() => (selected.imageId !== undefined && draft.dropFiles([selected.imageId]), patch(selected.uid, { imageId: undefined }))}
+                    onRemove={() => (
+                      selected.imageId !== undefined && draft.dropFiles([selected.imageId]),
+                      patch(selected.uid, { imageId: undefined })
+                    )}
                     error={shown('image')}
                   />
                 }

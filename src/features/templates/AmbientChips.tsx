@@ -5,7 +5,15 @@ import { Button } from '../../ui/Button.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import styles from './templates.module.css';
 
-export function AmbientChips({ ambients, value, onChange }: { ambients: readonly IdNameRow[] | undefined; value: readonly number[]; onChange: (ids: number[]) => void }) {
+export function AmbientChips({
+  ambients,
+  value,
+  onChange,
+}: {
+  ambients: readonly IdNameRow[] | undefined;
+  value: readonly number[];
+  onChange: (ids: number[]) => void;
+}) {
   const toggle = (id: number) => onChange(value.includes(id) ? value.filter((x) => x !== id) : [...value, id]);
   return (
     <div className={styles.chips} role="group" aria-label="Ambients">
@@ -14,14 +22,23 @@ export function AmbientChips({ ambients, value, onChange }: { ambients: readonly
       </span>
       {ambients === undefined
         ? [72, 96, 64, 88].map((w, i) => <Skeleton key={i} width={w} height={28} />)
-        : [...ambients].sort((a, b) => a.name.localeCompare(b.name)).map((a) => {
-            const on = value.includes(a.id);
-            return (
-              <Button key={a.id} size="sm" variant={on ? 'primary' : 'secondary'} aria-pressed={on} onClick={() => toggle(a.id)} className={styles.chip}>
-                {a.name}
-              </Button>
-            );
-          })}
+        : [...ambients]
+            .sort((a, b) => a.name.localeCompare(b.name))
+            .map((a) => {
+              const on = value.includes(a.id);
+              return (
+                <Button
+                  key={a.id}
+                  size="sm"
+                  variant={on ? 'primary' : 'secondary'}
+                  aria-pressed={on}
+                  onClick={() => toggle(a.id)}
+                  className={styles.chip}
+                >
+                  {a.name}
+                </Button>
+              );
+            })}
     </div>
   );
 }

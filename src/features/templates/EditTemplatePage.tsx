@@ -57,7 +57,11 @@ export default function EditTemplatePage() {
           icon={<CloudOff />}
           title="This template is not on this device yet."
           description="Opening it needs a connection. It opens here as soon as you are back online."
-          action={<Link to={back} className={buttonClass()}>Back to the Template Catalog</Link>}
+          action={
+            <Link to={back} className={buttonClass()}>
+              Back to the Template Catalog
+            </Link>
+          }
         />
       </Page>
     );
@@ -92,11 +96,17 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
   const [checked, setChecked] = useState(false);
   const dirty = JSON.stringify(edit) !== JSON.stringify(base);
   useEditGuard(dirty);
-  const names = useNameCreator(useMemo(() => {
-    const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
-      setEdit((e) => (kind === 'ambient' ? { ...e, ambients: settleChip(e.ambients, label, id) } : { ...e, tags: settleChip(e.tags, label, id) }));
-    return { onCreated: settle, onFailed: (kind: TemplateNameKind, label: string) => settle(kind, label, null) };
-  }, []));
+  const names = useNameCreator(
+    useMemo(() => {
+      const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
+        setEdit((e) =>
+          kind === 'ambient'
+            ? { ...e, ambients: settleChip(e.ambients, label, id) }
+            : { ...e, tags: settleChip(e.tags, label, id) },
+        );
+      return { onCreated: settle, onFailed: (kind: TemplateNameKind, label: string) => settle(kind, label, null) };
+    }, []),
+  );
   // The contract's field rules as typed; what is missing once Save was pressed.
   const errors = editErrors(edit, checked);
 
@@ -106,21 +116,36 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
     setChecked(true);
     if (Object.keys(editErrors(edit, true)).length) return;
     const change = diffTemplate(template, edit);
-    void action.run(async (a) => {
-      setAlert({ title: 'Saving Template', progress: 'Saving...' });
-      const entries = await queuedBy(() => editTemplate(cid, template.id, change, a.id));
-      const outcome = await waitForOutcome(entries);
-      if (outcome.state === 'failed') {
-        const message = outcome.message.replace(/^Error Saving Template: /, '');
-        return setAlert({ title: ERROR_TITLE, message: <><p>{message}</p><p>The change waits in Pending changes.</p></>, onConfirm: () => setAlert(null) });
-      }
-      setBase(edit);
-      if (outcome.state === 'queued') {
-        setAlert(null);
-        return notify.savedOffline();
-      }
-      setAlert({ title: 'Success', message: SAVED_TEMPLATE, onConfirm: () => setAlert(null) });
-    }, { input: change, onError: (err) => setAlert({ title: ERROR_TITLE, message: (err as Error).message, onConfirm: () => setAlert(null) }) });
+    void action.run(
+      async (a) => {
+        setAlert({ title: 'Saving Template', progress: 'Saving...' });
+        const entries = await queuedBy(() => editTemplate(cid, template.id, change, a.id));
+        const outcome = await waitForOutcome(entries);
+        if (outcome.state === 'failed') {
+          const message = outcome.message.replace(/^Error Saving Template: /, '');
+          return setAlert({
+            title: ERROR_TITLE,
+            message: (
+              <>
+                <p>{message}</p>
+                <p>The change waits in Pending changes.</p>
+              </>
+            ),
+            onConfirm: () => setAlert(null),
+          });
+        }
+        setBase(edit);
+        if (outcome.state === 'queued') {
+          setAlert(null);
+          return notify.savedOffline();
+        }
+        setAlert({ title: 'Success', message: SAVED_TEMPLATE, onConfirm: () => setAlert(null) });
+      },
+      {
+        input: change,
+        onError: (err) => setAlert({ title: ERROR_TITLE, message: (err as Error).message, onConfirm: () => setAlert(null) }),
+      },
+    );
   };
 
   const src = templateImage(template);
@@ -128,7 +153,16 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
     <div className={styles.preview}>
       <div className={styles.previewFrame}>
         <Img src={src} alt={template.name} placeholder={{ name: template.name }} className={styles.previewImg} />
-        {src && <IconButton label="Zoom the image" icon={<ZoomIn />} size="sm" variant="secondary" className={styles.previewZoom} onClick={() => setZoom(true)} />}
+        {src && (
+          <IconButton
+            label="Zoom the image"
+            icon={<ZoomIn />}
+            size="sm"
+            variant="secondary"
+            className={styles.previewZoom}
+            onClick={() => setZoom(true)}
+          />
+        )}
       </div>
       <p className={styles.previewHint}>The image cannot be changed.</p>
     </div>
@@ -157,7 +191,10 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
           </>
         }
       />
-      <Card title={editable ? 'Template' : 'Template details'} description={editable ? undefined : 'Only the studio can change templates.'}>
+      <Card
+        title={editable ? 'Template' : 'Template details'}
+        description={editable ? undefined : 'Only the studio can change templates.'}
+      >
         <fieldset disabled={!editable} className={styles.plain}>
           <TemplateFields
             value={edit}

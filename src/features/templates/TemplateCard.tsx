@@ -29,7 +29,15 @@ export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDele
     t.pendingImage !== undefined && !t.image_name ? (
       <QueuedImg blobId={t.pendingImage} alt="" placeholder={{ name: t.name }} fit="cover" className={styles.thumb} />
     ) : (
-      <Img src={templateThumb(t)} alt="" placeholder={{ name: t.name, caption: `#${t.id}` }} fit="cover" className={styles.thumb} loading="lazy" decoding="async" />
+      <Img
+        src={templateThumb(t)}
+        alt=""
+        placeholder={{ name: t.name, caption: `#${t.id}` }}
+        fit="cover"
+        className={styles.thumb}
+        loading="lazy"
+        decoding="async"
+      />
     );
   const ambients = t.ambients.map((a) => a.name).join(', ');
   return (
@@ -50,8 +58,12 @@ export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDele
           </Badge>
         )}
         <span className={styles.tools}>
-          {admin && <IconButton label={`Zoom ${t.name}`} icon={<ZoomIn />} size="sm" variant="secondary" onClick={() => onZoom(t)} />}
-          {canDelete && <IconButton label={`Delete ${t.name}`} icon={<Trash2 />} size="sm" variant="secondary" onClick={() => onDelete(t)} />}
+          {admin && (
+            <IconButton label={`Zoom ${t.name}`} icon={<ZoomIn />} size="sm" variant="secondary" onClick={() => onZoom(t)} />
+          )}
+          {canDelete && (
+            <IconButton label={`Delete ${t.name}`} icon={<Trash2 />} size="sm" variant="secondary" onClick={() => onDelete(t)} />
+          )}
         </span>
       </div>
       {admin ? (

@@ -43,7 +43,14 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   const mayDelete = !!access['delete-template-access'];
   const render = useCallback(
     (t: TemplateRow, cell: number) => (
-      <TemplateCard t={t} cell={cell} admin={admin} canDelete={canDeleteTemplate(t, { slug: mayDelete, customerId: cid, admin })} onZoom={setZoom} onDelete={del.ask} />
+      <TemplateCard
+        t={t}
+        cell={cell}
+        admin={admin}
+        canDelete={canDeleteTemplate(t, { slug: mayDelete, customerId: cid, admin })}
+        onZoom={setZoom}
+        onDelete={del.ask}
+      />
     ),
     [admin, mayDelete, cid, del.ask],
   );
@@ -56,7 +63,9 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
     <Page className={styles.catalogPage}>
       <PageHeader
         title="Template Catalog"
-        description={admin ? 'Every template, public and private, of every client.' : 'The public templates and those made for your company.'}
+        description={
+          admin ? 'Every template, public and private, of every client.' : 'The public templates and those made for your company.'
+        }
         actions={
           admin && (
             <Link to="/admin/template/add" className={buttonClass({ variant: 'primary' })}>
@@ -79,19 +88,38 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
         <GridSkeleton size={filters.size} />
       ) : result.items.length === 0 ? (
         filtered ? (
-          <EmptyState icon={<SearchX />} title="No template matches these filters." action={<Button onClick={clear}>Clear filters</Button>} />
+          <EmptyState
+            icon={<SearchX />}
+            title="No template matches these filters."
+            action={<Button onClick={clear}>Clear filters</Button>}
+          />
         ) : (
           <EmptyState
             icon={<Images />}
             title="There are no templates yet."
-            description={admin ? 'Add the first ones; customers see the public ones and their own private ones.' : 'Templates made for you by the studio will show here.'}
-            action={admin ? <Link to="/admin/template/add" className={buttonClass({ variant: 'primary' })}>Add Templates</Link> : undefined}
+            description={
+              admin
+                ? 'Add the first ones; customers see the public ones and their own private ones.'
+                : 'Templates made for you by the studio will show here.'
+            }
+            action={
+              admin ? (
+                <Link to="/admin/template/add" className={buttonClass({ variant: 'primary' })}>
+                  Add Templates
+                </Link>
+              ) : undefined
+            }
           />
         )
       ) : (
         <CatalogGrid items={result.items} size={filters.size} label="Templates" keyOf={idOf} render={render} />
       )}
-      <ZoomViewer key={zoom?.id ?? 0} src={zoom ? templateImage(zoom) : null} alt={zoom?.name ?? ''} onClose={() => setZoom(null)} />
+      <ZoomViewer
+        key={zoom?.id ?? 0}
+        src={zoom ? templateImage(zoom) : null}
+        alt={zoom?.name ?? ''}
+        onClose={() => setZoom(null)}
+      />
       {del.dialogs}
     </Page>
   );

@@ -40,12 +40,29 @@ const VISIBILITY = [
   { value: '1', label: 'Public', description: 'Every client sees it.' },
 ] as const;
 
-export function TemplateFields({ value, onChange, customers, ambientOptions, tagOptions, createAmbient, createTag, image, errors }: Props) {
+export function TemplateFields({
+  value,
+  onChange,
+  customers,
+  ambientOptions,
+  tagOptions,
+  createAmbient,
+  createTag,
+  image,
+  errors,
+}: Props) {
   return (
     <div className={styles.fields}>
       <div className={styles.imageColumn}>{image}</div>
       <FormGrid>
-        <TextField label="Name" required value={value.name} error={errors?.name} onChange={(e) => onChange({ name: e.target.value })} className={styles.full} />
+        <TextField
+          label="Name"
+          required
+          value={value.name}
+          error={errors?.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+          className={styles.full}
+        />
         <RadioGroup
           label="Visibility"
           orientation="horizontal"
@@ -63,7 +80,15 @@ export function TemplateFields({ value, onChange, customers, ambientOptions, tag
         ) : (
           <span aria-hidden="true" />
         )}
-        <TextArea label="Notes" value={value.note} limit={templateRules.note.max} rows={3} error={errors?.note} onChange={(e) => onChange({ note: e.target.value })} className={styles.full} />
+        <TextArea
+          label="Notes"
+          value={value.note}
+          limit={templateRules.note.max}
+          rows={3}
+          error={errors?.note}
+          onChange={(e) => onChange({ note: e.target.value })}
+          className={styles.full}
+        />
         <TagInput
           label="Ambient Type*"
           noun="ambient"

@@ -25,7 +25,14 @@ export function TemplateImagePicker({ file, onPick, onRemove, error }: Props) {
       {file && (
         <div className={styles.previewFrame}>
           <Img src={url} alt={file.name} placeholder={{ name: file.name }} className={styles.previewImg} />
-          <IconButton label="Remove the image" icon={<X />} size="sm" variant="secondary" className={styles.previewZoom} onClick={onRemove} />
+          <IconButton
+            label="Remove the image"
+            icon={<X />}
+            size="sm"
+            variant="secondary"
+            className={styles.previewZoom}
+            onClick={onRemove}
+          />
         </div>
       )}
       <FileDrop

@@ -51,7 +51,12 @@ type Fields = Pick<TemplateItem, 'name' | 'note' | 'public' | 'clientId'>;
  */
 export function fieldErrors(t: Fields, presence: boolean): Partial<Record<TemplateField, string>> {
   const name = t.name.trim();
-  const errors = templateFieldErrors({ name: name || (presence ? '' : undefined), note: t.note, public: t.public, id_customer: t.public === 0 ? t.clientId : undefined });
+  const errors = templateFieldErrors({
+    name: name || (presence ? '' : undefined),
+    note: t.note,
+    public: t.public,
+    id_customer: t.public === 0 ? t.clientId : undefined,
+  });
   if (!presence) delete errors.id_customer;
   return Object.fromEntries(Object.entries(errors).map(([f, m]) => [f, m[0]]));
 }
@@ -64,7 +69,8 @@ export function templateProblems(items: readonly TemplateItem[]): Map<string, Te
     const p: TemplateProblem[] = [];
     if (t.imageId === undefined) p.push({ field: 'image', message: NO_IMAGE(n), summary: NO_IMAGE(n) });
     if (!t.ambients.length) p.push({ field: 'ambients', message: NO_AMBIENTS(n), summary: NO_AMBIENTS(n) });
-    for (const [field, message] of Object.entries(fieldErrors(t, true))) p.push({ field: field as TemplateField, message, summary: `Template ${n}: ${message}` });
+    for (const [field, message] of Object.entries(fieldErrors(t, true)))
+      p.push({ field: field as TemplateField, message, summary: `Template ${n}: ${message}` });
     if (p.length) out.set(t.uid, p);
   });
   return out;
@@ -74,7 +80,11 @@ export function templateProblems(items: readonly TemplateItem[]): Map<string, Te
  * §5 Enter in the ambient or tag input: the first matching unselected entry, otherwise a new one with
  * the typed name. Returns the chips and the name to create, if any.
  */
-export function enterName(value: readonly NameChip[], options: readonly NameChip[], typed: string): { next: NameChip[]; create?: string } {
+export function enterName(
+  value: readonly NameChip[],
+  options: readonly NameChip[],
+  typed: string,
+): { next: NameChip[]; create?: string } {
   let create: string | undefined;
   const next = commitTyped(value, options, typed, {
     autoPickFirst: true,
@@ -88,8 +98,13 @@ export const chipRef = (c: NameChip): number | string => (typeof c.key === 'numb
 
 export function toTemplateDraft(t: TemplateItem, image: Blob): TemplateDraft {
   return {
-    name: t.name.trim(), note: t.note, public: t.public, clientId: t.public === 0 ? t.clientId : undefined, image,
-    ambients: t.ambients.map(chipRef), tags: t.tags.map(chipRef),
+    name: t.name.trim(),
+    note: t.note,
+    public: t.public,
+    clientId: t.public === 0 ? t.clientId : undefined,
+    image,
+    ambients: t.ambients.map(chipRef),
+    tags: t.tags.map(chipRef),
   };
 }
 
@@ -102,12 +117,17 @@ export interface TemplateEdit {
   tags: NameChip[];
 }
 
-export const chipsOf = (list: readonly { id: number; name: string }[]): NameChip[] => list.map((x) => ({ key: x.id, label: x.name }));
+export const chipsOf = (list: readonly { id: number; name: string }[]): NameChip[] =>
+  list.map((x) => ({ key: x.id, label: x.name }));
 
 export function editOf(t: TemplateRow, customers: readonly { id: number }[]): TemplateEdit {
   return {
-    name: t.name, note: t.note, public: t.public, clientId: t.id_customer ?? customers[0]?.id,
-    ambients: chipsOf(t.ambients), tags: chipsOf(t.tags),
+    name: t.name,
+    note: t.note,
+    public: t.public,
+    clientId: t.id_customer ?? customers[0]?.id,
+    ambients: chipsOf(t.ambients),
+    tags: chipsOf(t.tags),
   };
 }
 
@@ -120,7 +140,10 @@ export function diffTemplate(before: TemplateRow, after: TemplateEdit): Template
   const hadA = had(before.ambients);
   const hadT = had(before.tags);
   return {
-    name: after.name.trim(), note: after.note, public: after.public, clientId: after.public === 0 ? after.clientId : undefined,
+    name: after.name.trim(),
+    note: after.note,
+    public: after.public,
+    clientId: after.public === 0 ? after.clientId : undefined,
     addAmbients: after.ambients.filter((c) => !hadA.has(c.key)).map(chipRef),
     removeAmbients: before.ambients.filter((a) => !keptA.has(a.id)).map((a) => a.id),
     addTags: after.tags.filter((c) => !hadT.has(c.key)).map(chipRef),
@@ -139,7 +162,10 @@ export function editErrors(e: TemplateEdit, presence: boolean): Partial<Record<T
  * A card's delete button (document 1 §6): with delete-template-access; a customer only on its own
  * private templates (the server refuses public ones), staff in the provider context on any.
  */
-export function canDeleteTemplate(t: Pick<TemplateRow, 'public' | 'id_customer'>, o: { slug: boolean; customerId: number; admin: boolean }): boolean {
+export function canDeleteTemplate(
+  t: Pick<TemplateRow, 'public' | 'id_customer'>,
+  o: { slug: boolean; customerId: number; admin: boolean },
+): boolean {
   if (!o.slug) return false;
   return o.admin || (t.public === 0 && t.id_customer === o.customerId);
 }

@@ -12,7 +12,10 @@ import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { chipsOf, type NameChip } from './template-rules.ts';
 
-const CREATED: Record<TemplateNameKind, string> = { ambient: 'Ambient created successfully!', templateTag: 'Tag created successfully!' };
+const CREATED: Record<TemplateNameKind, string> = {
+  ambient: 'Ambient created successfully!',
+  templateTag: 'Tag created successfully!',
+};
 
 export interface NameCreated {
   /** The chip made for `label` now has this id (a temp id until the server answers). */
@@ -31,35 +34,37 @@ export function useNameCreator(on: NameCreated) {
   // `on` must keep its identity (useMemo in the caller): the creators are made once for it.
   const creators = useMemo(() => {
     const pending = new Set<string>();
-    const create = (kind: TemplateNameKind) => (label: string): NameChip => {
-    const chip = { key: `new:${label}`, label };
-    const name = `${kind}:${label.trim().toLowerCase()}`;
-    if (pending.has(name)) return chip; // this name's create is on its way: the repeat joins it
-    const actionId = newActionId();
-    pending.add(name);
-    void (async () => {
-      try {
-        const made = await createTemplateName(kind, label, actionId);
-        if (!made) return;
-        const { row, entries } = made;
-        on.onCreated(kind, label, row.id);
-        const outcome = await waitForOutcome(entries);
-        if (outcome.state === 'sent') notify.saved(CREATED[kind]);
-        else if (outcome.state === 'queued') notify.savedOffline();
-        else {
-          on.onFailed(kind, label);
-          setError(outcome.message);
-          for (const id of entries) await discardEntry(id);
-        }
-      } catch (err) {
-        on.onFailed(kind, label);
-        setError(`Error creating ${kind === 'ambient' ? 'ambient' : 'tag'}: ${(err as Error).message}`);
-      } finally {
-        pending.delete(name);
-      }
-    })();
-    return chip;
-    };
+    const create =
+      (kind: TemplateNameKind) =>
+      (label: string): NameChip => {
+        const chip = { key: `new:${label}`, label };
+        const name = `${kind}:${label.trim().toLowerCase()}`;
+        if (pending.has(name)) return chip; // this name's create is on its way: the repeat joins it
+        const actionId = newActionId();
+        pending.add(name);
+        void (async () => {
+          try {
+            const made = await createTemplateName(kind, label, actionId);
+            if (!made) return;
+            const { row, entries } = made;
+            on.onCreated(kind, label, row.id);
+            const outcome = await waitForOutcome(entries);
+            if (outcome.state === 'sent') notify.saved(CREATED[kind]);
+            else if (outcome.state === 'queued') notify.savedOffline();
+            else {
+              on.onFailed(kind, label);
+              setError(outcome.message);
+              for (const id of entries) await discardEntry(id);
+            }
+          } catch (err) {
+            on.onFailed(kind, label);
+            setError(`Error creating ${kind === 'ambient' ? 'ambient' : 'tag'}: ${(err as Error).message}`);
+          } finally {
+            pending.delete(name);
+          }
+        })();
+        return chip;
+      };
     return { createAmbient: create('ambient'), createTag: create('templateTag') };
   }, [on]);
 
@@ -69,5 +74,7 @@ export function useNameCreator(on: NameCreated) {
 
 /** Replaces the chip of a name being created by its id, or drops it. */
 export function settleChip(list: readonly NameChip[], label: string, id: number | null): NameChip[] {
-  return id === null ? list.filter((c) => c.label !== label) : list.map((c) => (c.label === label && typeof c.key === 'string' ? { key: id, label } : c));
+  return id === null
+    ? list.filter((c) => c.label !== label)
+    : list.map((c) => (c.label === label && typeof c.key === 'string' ? { key: id, label } : c));
 }

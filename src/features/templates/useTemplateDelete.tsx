@@ -19,20 +19,23 @@ export function useTemplateDelete(customerId: number) {
   const action = useUserAction();
 
   const confirm = (t: TemplateRow) =>
-    void action.run(async (a) => {
-      setAsking(null);
-      setAlert({ title: 'Delete Template', progress: 'Deleting...' });
-      const entries = await queuedBy(() => deleteTemplate(customerId, t.id, a.id));
-      const outcome = await waitForOutcome(entries);
-      if (outcome.state === 'failed') {
-        for (const id of entries) await discardEntry(id);
-        action.reset(); // refused and dropped: deleting it again is a new action
-        return setAlert({ title: 'Error', message: outcome.message, onConfirm: () => setAlert(null) });
-      }
-      setAlert(null);
-      if (outcome.state === 'sent') notify.saved(DELETED);
-      else notify.savedOffline();
-    }, { input: t.id });
+    void action.run(
+      async (a) => {
+        setAsking(null);
+        setAlert({ title: 'Delete Template', progress: 'Deleting...' });
+        const entries = await queuedBy(() => deleteTemplate(customerId, t.id, a.id));
+        const outcome = await waitForOutcome(entries);
+        if (outcome.state === 'failed') {
+          for (const id of entries) await discardEntry(id);
+          action.reset(); // refused and dropped: deleting it again is a new action
+          return setAlert({ title: 'Error', message: outcome.message, onConfirm: () => setAlert(null) });
+        }
+        setAlert(null);
+        if (outcome.state === 'sent') notify.saved(DELETED);
+        else notify.savedOffline();
+      },
+      { input: t.id },
+    );
 
   const dialogs = (
     <>
@@ -46,7 +49,8 @@ export function useTemplateDelete(customerId: number) {
       >
         {asking && (
           <p>
-            “{asking.name}”{asking.id > 0 ? ` (#${asking.id})` : ''} will be removed from the catalogue{asking.public ? ' of every client' : ''}.
+            “{asking.name}”{asking.id > 0 ? ` (#${asking.id})` : ''} will be removed from the catalogue
+            {asking.public ? ' of every client' : ''}.
           </p>
         )}
       </AlertDialog>

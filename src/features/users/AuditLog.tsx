@@ -19,12 +19,19 @@ const PER_PAGE = 25;
 const features = tableFeatures({});
 const col = createColumnHelper<typeof features, AuditEntryReply & { text: string }>();
 const columns = col.columns([
-  col.accessor('created_at', { header: 'When', cell: (c) => <span className="tabular">{formatDateTime(new Date(c.getValue()))}</span> }),
+  col.accessor('created_at', {
+    header: 'When',
+    cell: (c) => <span className="tabular">{formatDateTime(new Date(c.getValue()))}</span>,
+  }),
   col.accessor((e) => actorName(e), { id: 'actor', header: 'Who' }),
   col.accessor('text', { header: 'What', cell: (c) => <span className={styles.auditText}>{c.getValue()}</span> }),
 ]);
 
-interface PageOf { page: number; total: number; rows: AuditEntryReply[] }
+interface PageOf {
+  page: number;
+  total: number;
+  rows: AuditEntryReply[];
+}
 
 export function AuditLog() {
   const { cid, online, showError } = useScreen();
@@ -50,23 +57,42 @@ export function AuditLog() {
   const rows = useMemo(() => (data?.rows ?? []).map((e) => ({ ...e, text: describeAudit(e, names) })), [data, names]);
   const table = useTable({ features, columns, data: rows });
 
-  if (!online && !data) return <EmptyState icon={<CloudOff />} title="The audit log needs a connection." description="It is read from the server when you are online." />;
+  if (!online && !data)
+    return (
+      <EmptyState
+        icon={<CloudOff />}
+        title="The audit log needs a connection."
+        description="It is read from the server when you are online."
+      />
+    );
   if (!data || data.page !== page) {
     return (
       <Stack gap={2}>
         <LoadingLabel>Loading the audit log…</LoadingLabel>
-        {Array.from({ length: 8 }, (_, i) => <Skeleton key={i} height={36} />)}
+        {Array.from({ length: 8 }, (_, i) => (
+          <Skeleton key={i} height={36} />
+        ))}
       </Stack>
     );
   }
   const pages = Math.max(1, Math.ceil(data.total / PER_PAGE));
   return (
     <Stack gap={3}>
-      <DataTable table={table} caption="Audit log" empty={<EmptyState compact icon={<History />} title="Nothing has been recorded yet." />} />
+      <DataTable
+        table={table}
+        caption="Audit log"
+        empty={<EmptyState compact icon={<History />} title="Nothing has been recorded yet." />}
+      />
       <Toolbar className={styles.pager}>
-        <span className={styles.count}>{plural(data.total, 'entry', 'entries')} · page {page} of {pages}</span>
-        <Button size="sm" icon={<ChevronLeft />} disabled={page <= 1 || !online} onClick={() => setPage(page - 1)}>Newer</Button>
-        <Button size="sm" iconEnd={<ChevronRight />} disabled={page >= pages || !online} onClick={() => setPage(page + 1)}>Older</Button>
+        <span className={styles.count}>
+          {plural(data.total, 'entry', 'entries')} · page {page} of {pages}
+        </span>
+        <Button size="sm" icon={<ChevronLeft />} disabled={page <= 1 || !online} onClick={() => setPage(page - 1)}>
+          Newer
+        </Button>
+        <Button size="sm" iconEnd={<ChevronRight />} disabled={page >= pages || !online} onClick={() => setPage(page + 1)}>
+          Older
+        </Button>
       </Toolbar>
     </Stack>
   );

@@ -21,23 +21,26 @@ export function DeleteAccountDialog({ person, onClose }: { person: PersonRow; on
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!password) return setError('Enter your password to confirm.');
-    void action.run(async (a) => {
-      const res = await deleteUser({ id_user: person.id, id_customer: cid, password }, a.key());
-      notify.saved(res.message);
-      onClose();
-      void refresh();
-    }, {
-      input: password,
-      onError: (err) => {
-        const f = toFailure(err);
-        if (f.status === 422 && f.errors?.password) setError(f.errors.password[0]!);
-        else if (f.status === 429) setError(f.message);
-        else {
-          onClose();
-          showError(err);
-        }
+    void action.run(
+      async (a) => {
+        const res = await deleteUser({ id_user: person.id, id_customer: cid, password }, a.key());
+        notify.saved(res.message);
+        onClose();
+        void refresh();
       },
-    });
+      {
+        input: password,
+        onError: (err) => {
+          const f = toFailure(err);
+          if (f.status === 422 && f.errors?.password) setError(f.errors.password[0]!);
+          else if (f.status === 429) setError(f.message);
+          else {
+            onClose();
+            showError(err);
+          }
+        },
+      },
+    );
   };
 
   return (

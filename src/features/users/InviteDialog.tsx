@@ -39,20 +39,23 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
     setErrors(found);
     if (Object.keys(found).length) return;
     const body = { id_customer: companyId, email: email.trim(), name: name.trim(), id_role: roleId };
-    void action.run(async (a) => {
-      const res = await inviteUser(body, a.key());
-      notify.saved(res.message);
-      onClose();
-      void refresh();
-    }, {
-      input: body,
-      onError: (err) => {
-        const f = toFailure(err);
-        const field = (k: string) => f.errors?.[k]?.[0];
-        if (f.status === 422 && (field('email') || field('name'))) setErrors({ email: field('email'), name: field('name') });
-        else showError(err);
+    void action.run(
+      async (a) => {
+        const res = await inviteUser(body, a.key());
+        notify.saved(res.message);
+        onClose();
+        void refresh();
       },
-    });
+      {
+        input: body,
+        onError: (err) => {
+          const f = toFailure(err);
+          const field = (k: string) => f.errors?.[k]?.[0];
+          if (f.status === 422 && (field('email') || field('name'))) setErrors({ email: field('email'), name: field('name') });
+          else showError(err);
+        },
+      },
+    );
   };
 
   // Only roles within the acting user's own permissions can be given here (no escalation).
@@ -82,18 +85,47 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
     >
       <form id="register-user" onSubmit={submit} noValidate>
         <FormGrid>
-          <TextField label="Email" type="email" required autoComplete="off" value={email} error={errors.email} maxLength={255}
-            onChange={(e) => (setEmail(e.target.value), setErrors((x) => ({ ...x, email: undefined })))} className={styles.full} />
-          <TextField label="Name" required autoComplete="off" value={name} error={errors.name}
-            onChange={(e) => (setName(e.target.value), setErrors((x) => ({ ...x, name: undefined })))} className={styles.full} />
-          <Select label="Role" required value={roleId} options={roleOptions} error={errors.role} onValueChange={(id) => (setRoleId(id), setErrors((x) => ({ ...x, role: undefined })))} />
-          <Select label="Company" required value={companyId} error={errors.company} disabled={companies.length < 2}
+          <TextField
+            label="Email"
+            type="email"
+            required
+            autoComplete="off"
+            value={email}
+            error={errors.email}
+            maxLength={255}
+            onChange={(e) => (setEmail(e.target.value), setErrors((x) => ({ ...x, email: undefined })))}
+            className={styles.full}
+          />
+          <TextField
+            label="Name"
+            required
+            autoComplete="off"
+            value={name}
+            error={errors.name}
+            onChange={(e) => (setName(e.target.value), setErrors((x) => ({ ...x, name: undefined })))}
+            className={styles.full}
+          />
+          <Select
+            label="Role"
+            required
+            value={roleId}
+            options={roleOptions}
+            error={errors.role}
+            onValueChange={(id) => (setRoleId(id), setErrors((x) => ({ ...x, role: undefined })))}
+          />
+          <Select
+            label="Company"
+            required
+            value={companyId}
+            error={errors.company}
+            disabled={companies.length < 2}
             options={companies.map((c) => ({ value: c.id, label: c.name }))}
             onValueChange={(id) => {
               setCompanyId(id);
               setRoleId(NONE);
               setErrors((x) => ({ ...x, company: undefined }));
-            }} />
+            }}
+          />
         </FormGrid>
       </form>
     </Dialog>
@@ -101,14 +133,23 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
 }
 
 /** The roles of the chosen company: the mirror for the current one, asked for any other. */
-function useRolesOf(companyId: number, cid: number, mirrored: CompanyRoleRow[], onError: (message: string) => void): (CompanyRoleRow | RoleReply)[] {
+function useRolesOf(
+  companyId: number,
+  cid: number,
+  mirrored: CompanyRoleRow[],
+  onError: (message: string) => void,
+): (CompanyRoleRow | RoleReply)[] {
   const [other, setOther] = useState<{ id: number; roles: RoleReply[] }>();
   useEffect(() => {
     if (companyId === cid) return;
     let live = true;
     listRoles(companyId).then(
       (r) => live && setOther({ id: companyId, roles: r.roles }),
-      (err: unknown) => live && onError(toFailure(err).status === 403 ? 'You cannot invite people to this company.' : failureText(err, 'Reading the roles')),
+      (err: unknown) =>
+        live &&
+        onError(
+          toFailure(err).status === 403 ? 'You cannot invite people to this company.' : failureText(err, 'Reading the roles'),
+        ),
     );
     return () => {
       live = false;

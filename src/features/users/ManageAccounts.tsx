@@ -29,7 +29,8 @@ export function ManageAccounts() {
   const [inviting, setInviting] = useState(false);
   const { busy: changingRole, run } = useSecurityCall();
   const changeRole = useCallback(
-    (p: PersonRow, roleId: number) => void run(['role', p.id, roleId], (key) => setUserRole({ id_user: p.id, id_customer: cid, id_role: roleId }, key)),
+    (p: PersonRow, roleId: number) =>
+      void run(['role', p.id, roleId], (key) => setUserRole({ id_user: p.id, id_customer: cid, id_role: roleId }, key)),
     [cid, run],
   );
 
@@ -38,25 +39,65 @@ export function ManageAccounts() {
   const shown = filterPeople(everyone, filter);
   const filtered = filter.text !== '' || filter.roleId !== 'all' || filter.status !== 'all';
   const empty = filtered ? (
-    <EmptyState compact icon={<SearchX />} title="Nobody matches these filters." action={<Button onClick={() => setFilter(NO_FILTER)}>Clear filters</Button>} />
+    <EmptyState
+      compact
+      icon={<SearchX />}
+      title="Nobody matches these filters."
+      action={<Button onClick={() => setFilter(NO_FILTER)}>Clear filters</Button>}
+    />
   ) : (
-    <EmptyState compact icon={<Users />} title={users.known ? 'No people in this company yet.' : 'The list of people has not been loaded on this device yet.'}
-      action={manageUsers && online ? <Button icon={<UserPlus />} onClick={() => setInviting(true)}>Register User</Button> : undefined} />
+    <EmptyState
+      compact
+      icon={<Users />}
+      title={users.known ? 'No people in this company yet.' : 'The list of people has not been loaded on this device yet.'}
+      action={
+        manageUsers && online ? (
+          <Button icon={<UserPlus />} onClick={() => setInviting(true)}>
+            Register User
+          </Button>
+        ) : undefined
+      }
+    />
   );
   return (
     <Stack gap={4}>
       <Toolbar>
-        <SearchField label="Search people" hideLabel placeholder="Search by name or email" value={filter.text}
-          onValueChange={(text) => setFilter({ ...filter, text })} className={styles.search} />
-        <SelectInput aria-label="Filter by role" value={filter.roleId === 'all' ? 0 : filter.roleId}
+        <SearchField
+          label="Search people"
+          hideLabel
+          placeholder="Search by name or email"
+          value={filter.text}
+          onValueChange={(text) => setFilter({ ...filter, text })}
+          className={styles.search}
+        />
+        <SelectInput
+          aria-label="Filter by role"
+          value={filter.roleId === 'all' ? 0 : filter.roleId}
           options={[{ value: 0, label: 'All roles' }, ...roles.rows.map((r) => ({ value: r.id, label: r.name }))]}
-          onValueChange={(v) => setFilter({ ...filter, roleId: v === 0 ? 'all' : v })} />
-        <SelectInput<StatusFilter> aria-label="Filter by status" value={filter.status}
-          options={[{ value: 'all', label: 'All statuses' }, ...(['active', 'invited', 'disabled'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] }))]}
-          onValueChange={(status) => setFilter({ ...filter, status })} />
-        <span className={styles.count}>{filtered ? `${shown.length} of ${plural(everyone.length, 'person', 'people')}` : plural(everyone.length, 'person', 'people')}</span>
+          onValueChange={(v) => setFilter({ ...filter, roleId: v === 0 ? 'all' : v })}
+        />
+        <SelectInput<StatusFilter>
+          aria-label="Filter by status"
+          value={filter.status}
+          options={[
+            { value: 'all', label: 'All statuses' },
+            ...(['active', 'invited', 'disabled'] as const).map((s) => ({ value: s, label: STATUS_LABEL[s] })),
+          ]}
+          onValueChange={(status) => setFilter({ ...filter, status })}
+        />
+        <span className={styles.count}>
+          {filtered
+            ? `${shown.length} of ${plural(everyone.length, 'person', 'people')}`
+            : plural(everyone.length, 'person', 'people')}
+        </span>
         {manageUsers && (
-          <Button variant="primary" icon={<UserPlus />} disabled={!online} onClick={() => setInviting(true)} className={styles.push}>
+          <Button
+            variant="primary"
+            icon={<UserPlus />}
+            disabled={!online}
+            onClick={() => setInviting(true)}
+            className={styles.push}
+          >
             Register User
           </Button>
         )}

@@ -81,11 +81,14 @@ function ProfileForm({ account, queued, online, action }: ProfileFormProps) {
     setTried(true);
     if (!dirty) return;
     if (Object.keys(accountErrors({ name, phone })).length) return;
-    void action.run(async (a) => {
-      await saveAccount(account, { name, phone }, a.id);
-      if (navigator.onLine) notify.saved('Your name and phone were saved.');
-      else notify.savedOffline();
-    }, { input: { name: name.trim(), phone: phone.trim() } });
+    void action.run(
+      async (a) => {
+        await saveAccount(account, { name, phone }, a.id);
+        if (navigator.onLine) notify.saved('Your name and phone were saved.');
+        else notify.savedOffline();
+      },
+      { input: { name: name.trim(), phone: phone.trim() } },
+    );
   };
 
   return (
@@ -93,9 +96,29 @@ function ProfileForm({ account, queued, online, action }: ProfileFormProps) {
       <Stack gap={5}>
         <PhotoPicker id={account.id} name={account.name} photo={account.photo} online={online} />
         <FormGrid>
-          <TextField label="Name" required value={name} autoComplete="name" error={errors.name} onChange={(e) => setName(e.target.value)} />
-          <TextField label="Phone" type="tel" value={phone} autoComplete="tel" error={errors.phone} onChange={(e) => setPhone(e.target.value)} />
-          <TextField label="Email" value={user.email} disabled hint="You sign in with this address; it cannot be changed here." className={styles.full} />
+          <TextField
+            label="Name"
+            required
+            value={name}
+            autoComplete="name"
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            value={phone}
+            autoComplete="tel"
+            error={errors.phone}
+            onChange={(e) => setPhone(e.target.value)}
+          />
+          <TextField
+            label="Email"
+            value={user.email}
+            disabled
+            hint="You sign in with this address; it cannot be changed here."
+            className={styles.full}
+          />
         </FormGrid>
         <Stack direction="row" gap={3} align="center" justify="flex-end">
           {queued && <span className={styles.muted}>Waiting to be sent</span>}
@@ -118,18 +141,21 @@ function PhotoPicker({ id, name, photo, online }: { id: number; name: string; ph
     setError(null);
     if (!file) return;
     // The same file dropped twice is one upload; another file is a new one.
-    void action.run(async (a) => {
-      const res = await uploadMyPhoto(file, a.key());
-      await setAccountPhoto(id, res.photo);
-      notify.saved(res.message);
-    }, {
-      input: file,
-      onError: (err) => {
-        // Document 3 §8: for the profile photo, the first photo error is shown.
-        const f = toFailure(err);
-        setError(f.errors?.photo?.[0] ?? failureText(err, 'Changing your photo'));
+    void action.run(
+      async (a) => {
+        const res = await uploadMyPhoto(file, a.key());
+        await setAccountPhoto(id, res.photo);
+        notify.saved(res.message);
       },
-    });
+      {
+        input: file,
+        onError: (err) => {
+          // Document 3 §8: for the profile photo, the first photo error is shown.
+          const f = toFailure(err);
+          setError(f.errors?.photo?.[0] ?? failureText(err, 'Changing your photo'));
+        },
+      },
+    );
   };
   return (
     <div className={styles.photoRow}>
@@ -155,14 +181,19 @@ function ResetRequest({ email, online, onError }: { email: string; online: boole
   const [sent, setSent] = useState(false);
   // One link per visit of the screen: a second click (a double click) joins the request made.
   const send = () =>
-    void action.run(async (a) => {
-      await forgotPassword(email, a.key());
-      notify.info(RESET_SENT);
-      setSent(true);
-    }, { onError });
+    void action.run(
+      async (a) => {
+        await forgotPassword(email, a.key());
+        notify.info(RESET_SENT);
+        setSent(true);
+      },
+      { onError },
+    );
   return (
     <Stack direction="row" gap={3} align="center" justify="space-between" wrap>
-      <span className={styles.muted}>{online ? 'The link works once and for a limited time.' : 'Asking for a reset link needs a connection.'}</span>
+      <span className={styles.muted}>
+        {online ? 'The link works once and for a limited time.' : 'Asking for a reset link needs a connection.'}
+      </span>
       <Button onClick={send} loading={action.running} disabled={!online || sent}>
         {sent ? 'Reset link sent' : 'Send reset link'}
       </Button>

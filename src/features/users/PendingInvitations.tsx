@@ -22,7 +22,10 @@ export function PendingInvitations({ people }: { people: PersonRow[] }) {
   const invited = people.filter((p) => p.status === 'invited');
   if (!invited.length) return null;
   return (
-    <Card title="Invitations pending" description={`${plural(invited.length, 'person has', 'people have')} not set a password yet.`}>
+    <Card
+      title="Invitations pending"
+      description={`${plural(invited.length, 'person has', 'people have')} not set a password yet.`}
+    >
       <ul className={styles.invites}>
         {invited.map((p) => (
           <li key={p.id} className={styles.invite}>
@@ -34,16 +37,36 @@ export function PendingInvitations({ people }: { people: PersonRow[] }) {
             <span className={styles.inviteRole}>{p.role?.name}</span>
             <span className={styles.inviteWhen}>
               <StatusBadge person={p} />
-              {p.invitation && <span className="tabular">{p.invitation.expired ? 'Expired' : 'Valid until'} {formatDateTime(new Date(p.invitation.expires_at))}</span>}
+              {p.invitation && (
+                <span className="tabular">
+                  {p.invitation.expired ? 'Expired' : 'Valid until'} {formatDateTime(new Date(p.invitation.expires_at))}
+                </span>
+              )}
             </span>
             <span className={styles.inviteActions}>
-              <Button size="sm" icon={<MailPlus />} disabled={!online || busy} aria-label={`Resend the invitation of ${p.name}`}
+              <Button
+                size="sm"
+                icon={<MailPlus />}
+                disabled={!online || busy}
+                aria-label={`Resend the invitation of ${p.name}`}
                 loading={busy && resending === p.id}
-                onClick={() => (setResending(p.id), void run(['resend', p.id, p.invitation?.expires_at], (key) => resendInvitation({ id_user: p.id, id_customer: cid }, key)))}>
+                onClick={() => (
+                  setResending(p.id),
+                  void run(['resend', p.id, p.invitation?.expires_at], (key) =>
+                    resendInvitation({ id_user: p.id, id_customer: cid }, key),
+                  )
+                )}
+              >
                 Resend
               </Button>
-              <Button size="sm" variant="ghost" icon={<XCircle />} disabled={!online || busy} aria-label={`Revoke the invitation of ${p.name}`}
-                onClick={() => setRevoking(p)}>
+              <Button
+                size="sm"
+                variant="ghost"
+                icon={<XCircle />}
+                disabled={!online || busy}
+                aria-label={`Revoke the invitation of ${p.name}`}
+                onClick={() => setRevoking(p)}
+              >
                 Revoke
               </Button>
             </span>
@@ -54,12 +77,22 @@ export function PendingInvitations({ people }: { people: PersonRow[] }) {
         open={revoking !== null}
         onOpenChange={(o) => !o && setRevoking(null)}
         title="Revoke invitation"
-        description={revoking ? `The invitation of ${revoking.name} (${revoking.email}) will be cancelled, and the link in their mail will stop working.` : ''}
+        description={
+          revoking
+            ? `The invitation of ${revoking.name} (${revoking.email}) will be cancelled, and the link in their mail will stop working.`
+            : ''
+        }
         confirmLabel="Revoke invitation"
         loading={busy}
-        onConfirm={() => revoking && void run(['revoke', revoking.id], (key) => revokeInvitation({ id_user: revoking.id, id_customer: cid }, key), () => setRevoking(null))}
+        onConfirm={() =>
+          revoking &&
+          void run(
+            ['revoke', revoking.id],
+            (key) => revokeInvitation({ id_user: revoking.id, id_customer: cid }, key),
+            () => setRevoking(null),
+          )
+        }
       />
     </Card>
   );
 }
-

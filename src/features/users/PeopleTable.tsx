@@ -2,7 +2,14 @@
 // the role chooser and the row actions on the rows the acting user may change.
 import { createContext, useContext, useMemo } from 'react';
 import {
-  createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, sortFn_basic, sortFn_datetime, tableFeatures, useTable,
+  createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  sortFn_datetime,
+  tableFeatures,
+  useTable,
 } from '@tanstack/react-table';
 import { storageUrl } from '../../api/storage-paths.ts';
 import type { CompanyRoleRow, PersonRow } from '../../data/index.ts';
@@ -50,7 +57,11 @@ function NameCell({ person: p }: { person: PersonRow }) {
     <span className={styles.person}>
       <Avatar name={p.name} src={p.photo ? storageUrl(p.photo) : null} size={32} />
       <span className={styles.personName}>{p.name}</span>
-      {p.id === me && <Badge size="sm" tone="accent">You</Badge>}
+      {p.id === me && (
+        <Badge size="sm" tone="accent">
+          You
+        </Badge>
+      )}
     </span>
   );
 }
@@ -90,7 +101,12 @@ function ActionsCell({ person }: { person: PersonRow }) {
 const columns = col.columns([
   col.accessor('name', { header: 'Name', sortFn: 'alphanumeric', cell: (c) => <NameCell person={c.row.original} /> }),
   col.accessor('email', { header: 'Email', sortFn: 'alphanumeric' }),
-  col.accessor((p) => p.role?.name ?? '', { id: 'role', header: 'Role', sortFn: 'alphanumeric', cell: (c) => <RoleCell person={c.row.original} /> }),
+  col.accessor((p) => p.role?.name ?? '', {
+    id: 'role',
+    header: 'Role',
+    sortFn: 'alphanumeric',
+    cell: (c) => <RoleCell person={c.row.original} />,
+  }),
   col.accessor((p) => STATUS_ORDER[p.status], {
     id: 'status',
     header: 'Status',
@@ -98,19 +114,39 @@ const columns = col.columns([
     cell: (c) => {
       const p = c.row.original;
       const badge = <StatusBadge person={p} />;
-      return p.invitation ? <Tooltip content={`Link valid until ${formatDateTime(new Date(p.invitation.expires_at))}`}><span tabIndex={0}>{badge}</span></Tooltip> : badge;
+      return p.invitation ? (
+        <Tooltip content={`Link valid until ${formatDateTime(new Date(p.invitation.expires_at))}`}>
+          <span tabIndex={0}>{badge}</span>
+        </Tooltip>
+      ) : (
+        badge
+      );
     },
   }),
   col.accessor((p) => (p.last_sign_in ? new Date(p.last_sign_in) : new Date(0)), {
     id: 'last_sign_in',
     header: 'Last sign-in',
     sortFn: 'datetime',
-    cell: (c) => <span className="tabular">{c.row.original.last_sign_in ? formatDateTime(new Date(c.row.original.last_sign_in)) : 'Never'}</span>,
+    cell: (c) => (
+      <span className="tabular">
+        {c.row.original.last_sign_in ? formatDateTime(new Date(c.row.original.last_sign_in)) : 'Never'}
+      </span>
+    ),
   }),
-  col.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: (c) => <ActionsCell person={c.row.original} /> }),
+  col.display({
+    id: 'actions',
+    header: () => <span className="sr-only">Actions</span>,
+    cell: (c) => <ActionsCell person={c.row.original} />,
+  }),
 ]);
 
-export function PeopleTable({ people, roles, empty, onChangeRole, changingRole = false }: {
+export function PeopleTable({
+  people,
+  roles,
+  empty,
+  onChangeRole,
+  changingRole = false,
+}: {
   people: PersonRow[];
   roles: CompanyRoleRow[];
   empty: React.ReactNode;

@@ -28,7 +28,11 @@ export function PermissionMatrix({ privileges, value, onChange, readOnly, held }
                 <Checkbox
                   key={p.slug}
                   label={p.name}
-                  description={notHeld && !readOnly ? `${p.description} You do not hold this permission, so you cannot give it.` : p.description}
+                  description={
+                    notHeld && !readOnly
+                      ? `${p.description} You do not hold this permission, so you cannot give it.`
+                      : p.description
+                  }
                   checked={value.get(p.slug) ?? p.permited}
                   disabled={readOnly || (notHeld && !(value.get(p.slug) ?? p.permited))}
                   onCheckedChange={(on) => onChange(p.slug, on)}

@@ -23,20 +23,26 @@ type Open = null | 'disable' | 'delete' | 'revoke';
 export function useSecurityCall() {
   const { refresh, showError } = useScreen();
   const { running, run: runAction } = useUserAction();
-  const run = useCallback((what: unknown, call: (key: string) => Promise<{ message?: string }>, after?: () => void) =>
-    runAction(async (a) => {
-      const res = await call(a.key());
-      notify.saved(res.message);
-      after?.();
-      void refresh();
-    }, {
-      input: what,
-      onError: (err) => {
-        after?.();
-        showError(err);
-        void refresh();
-      },
-    }), [runAction, refresh, showError]);
+  const run = useCallback(
+    (what: unknown, call: (key: string) => Promise<{ message?: string }>, after?: () => void) =>
+      runAction(
+        async (a) => {
+          const res = await call(a.key());
+          notify.saved(res.message);
+          after?.();
+          void refresh();
+        },
+        {
+          input: what,
+          onError: (err) => {
+            after?.();
+            showError(err);
+            void refresh();
+          },
+        },
+      ),
+    [runAction, refresh, showError],
+  );
   return { busy: running, run };
 }
 
@@ -50,14 +56,22 @@ export function PersonActions({ person }: { person: PersonRow }) {
   const items: MenuItem[] =
     person.status === 'invited'
       ? [
-          { label: 'Resend invitation', icon: <MailPlus />, onSelect: () => void run(['resend', person.invitation?.expires_at], (key) => resendInvitation(ids, key)) },
+          {
+            label: 'Resend invitation',
+            icon: <MailPlus />,
+            onSelect: () => void run(['resend', person.invitation?.expires_at], (key) => resendInvitation(ids, key)),
+          },
           { separator: true },
           { label: 'Revoke invitation', icon: <XCircle />, danger: true, onSelect: () => setOpen('revoke') },
         ]
       : [
           person.status === 'active'
             ? { label: 'Disable Account', icon: <Ban />, onSelect: () => setOpen('disable') }
-            : { label: 'Enable Account', icon: <CircleCheck />, onSelect: () => void run(['enable'], (key) => enableUser(ids, key)) },
+            : {
+                label: 'Enable Account',
+                icon: <CircleCheck />,
+                onSelect: () => void run(['enable'], (key) => enableUser(ids, key)),
+              },
           { separator: true },
           { label: 'Delete Account', icon: <Trash2 />, danger: true, onSelect: () => setOpen('delete') },
         ];
@@ -67,7 +81,15 @@ export function PersonActions({ person }: { person: PersonRow }) {
       <DropdownMenu
         label={`Actions for ${person.name}`}
         items={items}
-        trigger={<IconButton label={`Actions for ${person.name}`} icon={<MoreHorizontal />} size="sm" tooltip={false} disabled={!online || busy} />}
+        trigger={
+          <IconButton
+            label={`Actions for ${person.name}`}
+            icon={<MoreHorizontal />}
+            size="sm"
+            tooltip={false}
+            disabled={!online || busy}
+          />
+        }
       />
       <AlertDialog
         open={open === 'disable'}

@@ -58,53 +58,71 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
     setNameError(null);
     let id = role.id;
     // Its calls in order: the create (new role), then the permissions or the rename.
-    void saving.run(async (a) => {
-      if (isNew) id = (await createRole({ id_customer: cid, name: name.trim() }, a.key(0))).id;
-      if (Object.keys(changes).length) {
-        await editRolePermissions({ id_role: id, id_customer: cid, permissions: changes, ...(!isNew && renamed && { name: name.trim() }) }, a.key(1));
-      } else if (!isNew && renamed) {
-        await renameRole({ id_role: id, id_customer: cid, name: name.trim() }, a.key(1));
-      }
-      notify.saved(isNew ? `The role ${name.trim()} was created.` : `The role ${name.trim()} was saved.`);
-      await refresh();
-      onSaved(id);
-    }, {
-      input: [role.id, name.trim(), changes],
-      onError: (err) => {
-        const f = toFailure(err);
-        if (f.status === 422 && f.errors?.name) setNameError(f.errors.name[0]!);
-        else showError(err);
-        void refresh();
-        // Created, but its permissions were refused: it is an existing role now, with the edits kept.
-        if (isNew && id !== NEW_ROLE_ID) onSaved(id, { name: name.trim(), perms });
+    void saving.run(
+      async (a) => {
+        if (isNew) id = (await createRole({ id_customer: cid, name: name.trim() }, a.key(0))).id;
+        if (Object.keys(changes).length) {
+          await editRolePermissions(
+            { id_role: id, id_customer: cid, permissions: changes, ...(!isNew && renamed && { name: name.trim() }) },
+            a.key(1),
+          );
+        } else if (!isNew && renamed) {
+          await renameRole({ id_role: id, id_customer: cid, name: name.trim() }, a.key(1));
+        }
+        notify.saved(isNew ? `The role ${name.trim()} was created.` : `The role ${name.trim()} was saved.`);
+        await refresh();
+        onSaved(id);
       },
-    });
+      {
+        input: [role.id, name.trim(), changes],
+        onError: (err) => {
+          const f = toFailure(err);
+          if (f.status === 422 && f.errors?.name) setNameError(f.errors.name[0]!);
+          else showError(err);
+          void refresh();
+          // Created, but its permissions were refused: it is an existing role now, with the edits kept.
+          if (isNew && id !== NEW_ROLE_ID) onSaved(id, { name: name.trim(), perms });
+        },
+      },
+    );
   };
 
   const remove = () => {
     if (isNew) return onDeleted();
-    void deleting.run(async (a) => {
-      const res = await deleteRole(cid, role.id, a.key());
-      notify.saved(res.message);
-      setConfirmDelete(false);
-      await refresh();
-      onDeleted();
-    }, {
-      input: role.id,
-      onError: (err) => {
+    void deleting.run(
+      async (a) => {
+        const res = await deleteRole(cid, role.id, a.key());
+        notify.saved(res.message);
         setConfirmDelete(false);
-        showError(err);
+        await refresh();
+        onDeleted();
       },
-    });
+      {
+        input: role.id,
+        onError: (err) => {
+          setConfirmDelete(false);
+          showError(err);
+        },
+      },
+    );
   };
 
   const footer = !lockReason && (
     <Stack direction="row" gap={2} justify="space-between" className={styles.editorFooter}>
-      <Button variant="ghost" icon={<Trash2 />} disabled={!online || busy} onClick={() => (isNew ? onDeleted() : setConfirmDelete(true))}>
+      <Button
+        variant="ghost"
+        icon={<Trash2 />}
+        disabled={!online || busy}
+        onClick={() => (isNew ? onDeleted() : setConfirmDelete(true))}
+      >
         {isNew ? 'Discard new role' : 'Delete role'}
       </Button>
       <Stack direction="row" gap={2}>
-        {draft && !isNew && <Button onClick={() => (onDraft(null), setNameError(null))} disabled={busy}>Discard changes</Button>}
+        {draft && !isNew && (
+          <Button onClick={() => (onDraft(null), setNameError(null))} disabled={busy}>
+            Discard changes
+          </Button>
+        )}
         <Button type="submit" variant="primary" loading={saving.running} disabled={!online || !dirty || deleting.running}>
           {isNew ? 'Create role' : 'Save role'}
         </Button>
@@ -114,14 +132,31 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
 
   return (
     <Card
-      title={<span className={styles.editorTitle}>{role.locked && <Lock aria-hidden="true" className={styles.lockIcon} />}{roleLabel(name)}</span>}
+      title={
+        <span className={styles.editorTitle}>
+          {role.locked && <Lock aria-hidden="true" className={styles.lockIcon} />}
+          {roleLabel(name)}
+        </span>
+      }
       description={isNew ? 'A new role. It is created when you save it.' : `Held by ${plural(role.users, 'person', 'people')}.`}
     >
       <form onSubmit={save} noValidate aria-label={`Role ${roleLabel(name)}`}>
         <Stack gap={5}>
-          {lockReason && <p className={styles.lockNote} role="note"><Lock aria-hidden="true" /> {lockReason}</p>}
-          <TextField label="Role name" required placeholder={ROLE_PLACEHOLDER} value={name} error={nameError}
-            readOnly={readOnly} onChange={(e) => (edit({ name: e.target.value }), setNameError(null))} className={styles.roleName} />
+          {lockReason && (
+            <p className={styles.lockNote} role="note">
+              <Lock aria-hidden="true" /> {lockReason}
+            </p>
+          )}
+          <TextField
+            label="Role name"
+            required
+            placeholder={ROLE_PLACEHOLDER}
+            value={name}
+            error={nameError}
+            readOnly={readOnly}
+            onChange={(e) => (edit({ name: e.target.value }), setNameError(null))}
+            className={styles.roleName}
+          />
           <PermissionMatrix
             privileges={role.privileges}
             value={perms}

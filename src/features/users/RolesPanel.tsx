@@ -17,7 +17,14 @@ import styles from './users.module.css';
 
 /** A new role: id -1, no name yet (the field shows the placeholder), no permissions. */
 export function newRole(template: CompanyRoleRow, cid: number): CompanyRoleRow {
-  return { id: NEW_ROLE_ID, cid, name: '', locked: false, users: 0, privileges: template.privileges.map((p) => ({ ...p, permited: false })) };
+  return {
+    id: NEW_ROLE_ID,
+    cid,
+    name: '',
+    locked: false,
+    users: 0,
+    privileges: template.privileges.map((p) => ({ ...p, permited: false })),
+  };
 }
 
 export function RolesPanel() {
@@ -30,7 +37,13 @@ export function RolesPanel() {
   if (!mirrored || (!mirrored.known && !pulled)) return <RolesSkeleton />;
   const roles = fresh ? [...mirrored.rows, fresh] : mirrored.rows;
   if (!roles.length) {
-    return <EmptyState icon={<KeyRound />} title="The roles of this company have not been loaded on this device yet." description="They appear once you are online." />;
+    return (
+      <EmptyState
+        icon={<KeyRound />}
+        title="The roles of this company have not been loaded on this device yet."
+        description="They appear once you are online."
+      />
+    );
   }
   const current = roles.find((r) => r.id === selected) ?? roles[0]!;
   const setDraft = (id: number, d: RoleDraft | null) =>
@@ -44,26 +57,42 @@ export function RolesPanel() {
   return (
     <div className={styles.roles}>
       <Stack gap={3} className={styles.roleList}>
-        <Button icon={<Plus />} disabled={!online || !!fresh} onClick={() => {
-          setFresh(newRole(roles[0]!, cid));
-          setSelected(NEW_ROLE_ID);
-        }}>
+        <Button
+          icon={<Plus />}
+          disabled={!online || !!fresh}
+          onClick={() => {
+            setFresh(newRole(roles[0]!, cid));
+            setSelected(NEW_ROLE_ID);
+          }}
+        >
           New role
         </Button>
         <nav aria-label="Roles">
           <ul className={styles.roleItems}>
             {roles.map((r) => (
               <li key={r.id}>
-                <Button variant="ghost" block aria-current={r.id === current.id ? 'true' : undefined} className={styles.roleItem}
-                  data-active={r.id === current.id ? '' : undefined} onClick={() => setSelected(r.id)}>
+                <Button
+                  variant="ghost"
+                  block
+                  aria-current={r.id === current.id ? 'true' : undefined}
+                  className={styles.roleItem}
+                  data-active={r.id === current.id ? '' : undefined}
+                  onClick={() => setSelected(r.id)}
+                >
                   <span className={styles.roleItemText}>
                     <span className={styles.roleItemName}>
                       {r.locked && <Lock aria-label="Locked" className={styles.lockIcon} />}
                       {roleLabel(drafts.get(r.id)?.name ?? r.name)}
                     </span>
-                    <span className={styles.roleItemMeta}>{r.id === NEW_ROLE_ID ? 'Not saved yet' : plural(r.users, 'person', 'people')}</span>
+                    <span className={styles.roleItemMeta}>
+                      {r.id === NEW_ROLE_ID ? 'Not saved yet' : plural(r.users, 'person', 'people')}
+                    </span>
                   </span>
-                  {drafts.has(r.id) && r.id !== NEW_ROLE_ID && <Badge size="sm" tone="warning">Edited</Badge>}
+                  {drafts.has(r.id) && r.id !== NEW_ROLE_ID && (
+                    <Badge size="sm" tone="warning">
+                      Edited
+                    </Badge>
+                  )}
                 </Button>
               </li>
             ))}

@@ -35,8 +35,11 @@ export default function UsersPage() {
   const refresh = useCallback(async () => {
     if (!lists || customerId === null) return;
     // Document 3 §8: failed list loads are only logged; the mirror keeps the last known lists.
-    await Promise.all((['people', 'roles'] as const).map((k) =>
-      pullPeople(customerId, k).catch((err: unknown) => logBackgroundFailure(`Pull of ${k} failed`, err))));
+    await Promise.all(
+      (['people', 'roles'] as const).map((k) =>
+        pullPeople(customerId, k).catch((err: unknown) => logBackgroundFailure(`Pull of ${k} failed`, err)),
+      ),
+    );
   }, [lists, customerId]);
   useEffect(() => {
     if (!online) return;
@@ -64,7 +67,9 @@ export default function UsersPage() {
     <Page data-pulled={pulled || !online}>
       <PageHeader
         title="Settings"
-        description={lists ? `Your account, and the people and roles of ${companyName}.` : 'Your name, phone, photo and password.'}
+        description={
+          lists ? `Your account, and the people and roles of ${companyName}.` : 'Your name, phone, photo and password.'
+        }
       />
       {!online && <OfflineNotice />}
       {!ready ? (
@@ -73,13 +78,28 @@ export default function UsersPage() {
           <SkeletonText lines={4} />
         </>
       ) : (
-        <ScreenProvider value={{ cid, companyName, me: user.id, held, manageUsers, manageRoles, online, pulled: pulled || !online, refresh }}>
+        <ScreenProvider
+          value={{ cid, companyName, me: user.id, held, manageUsers, manageRoles, online, pulled: pulled || !online, refresh }}
+        >
           {tabs.length === 1 ? (
             <MyAccount />
           ) : (
-            <Tabs label="Settings sections" value={tab} onValueChange={(v) => setParams({ tab: v }, { replace: true })} tabs={tabs}>
+            <Tabs
+              label="Settings sections"
+              value={tab}
+              onValueChange={(v) => setParams({ tab: v }, { replace: true })}
+              tabs={tabs}
+            >
               {(active) =>
-                active === 'account' ? <MyAccount /> : active === 'accounts' ? <ManageAccounts /> : active === 'roles' ? <RolesPanel /> : <AuditLog />
+                active === 'account' ? (
+                  <MyAccount />
+                ) : active === 'accounts' ? (
+                  <ManageAccounts />
+                ) : active === 'roles' ? (
+                  <RolesPanel />
+                ) : (
+                  <AuditLog />
+                )
               }
             </Tabs>
           )}

@@ -18,7 +18,8 @@ const roleName = (v: unknown) => {
 const list = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
 
 /** Who did it: the recorded name, marked when the account has since been removed. */
-export const actorName = (e: Pick<AuditLike, 'actor'>) => (e.actor ? (e.actor.removed ? `${e.actor.name} (Removed user)` : e.actor.name) : 'Facet');
+export const actorName = (e: Pick<AuditLike, 'actor'>) =>
+  e.actor ? (e.actor.removed ? `${e.actor.name} (Removed user)` : e.actor.name) : 'Facet';
 export const targetName = (e: Pick<AuditLike, 'target'>) =>
   e.target.removed ? `${e.target.name} (${e.target.type === 'user' ? 'Removed user' : 'deleted'})` : e.target.name;
 
@@ -51,7 +52,9 @@ export function describeAudit(e: AuditLike, names: (slug: string) => string = (s
     case 'role.permissions': {
       const granted = list(after?.granted).map(names);
       const revoked = list(after?.revoked).map(names);
-      const parts = [granted.length && `gave ${granted.join(', ')}`, revoked.length && `took away ${revoked.join(', ')}`].filter(Boolean);
+      const parts = [granted.length && `gave ${granted.join(', ')}`, revoked.length && `took away ${revoked.join(', ')}`].filter(
+        Boolean,
+      );
       return `changed the permissions of ${who}${parts.length ? `: ${parts.join('; ')}` : ''}`;
     }
     case 'role.delete':

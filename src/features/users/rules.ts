@@ -7,8 +7,20 @@ import { accountRules, inviteRules, ROLE_PLACEHOLDER, ROLE_TAKEN, roleRules } fr
 export { ROLE_PLACEHOLDER };
 const firsts = (e: FieldErrors): Record<string, string> => Object.fromEntries(Object.entries(e).map(([k, m]) => [k, m[0]!]));
 
-export interface PrivilegeLike { slug: string; name: string; description: string; section: string; permited: boolean }
-export interface RoleLike { id: number; name: string; locked: boolean; users: number; privileges: PrivilegeLike[] }
+export interface PrivilegeLike {
+  slug: string;
+  name: string;
+  description: string;
+  section: string;
+  permited: boolean;
+}
+export interface RoleLike {
+  id: number;
+  name: string;
+  locked: boolean;
+  users: number;
+  privileges: PrivilegeLike[];
+}
 export interface PersonLike {
   id: number;
   name: string;
@@ -24,15 +36,21 @@ export const NEW_ROLE_ID = -1;
 // ---- People ---------------------------------------------------------------------------------
 
 export type StatusFilter = 'all' | PersonLike['status'];
-export interface PeopleFilter { text: string; roleId: number | 'all'; status: StatusFilter }
+export interface PeopleFilter {
+  text: string;
+  roleId: number | 'all';
+  status: StatusFilter;
+}
 
 /** The search matches name or e-mail, any case; the role and status filters are exact. */
 export function filterPeople<T extends PersonLike>(people: readonly T[], f: PeopleFilter): T[] {
   const text = f.text.trim().toLowerCase();
-  return people.filter((p) =>
-    (!text || p.name.toLowerCase().includes(text) || p.email.toLowerCase().includes(text)) &&
-    (f.roleId === 'all' || p.role?.id === f.roleId) &&
-    (f.status === 'all' || p.status === f.status));
+  return people.filter(
+    (p) =>
+      (!text || p.name.toLowerCase().includes(text) || p.email.toLowerCase().includes(text)) &&
+      (f.roleId === 'all' || p.role?.id === f.roleId) &&
+      (f.status === 'all' || p.status === f.status),
+  );
 }
 
 export const STATUS_LABEL: Record<PersonLike['status'], string> = { active: 'Active', disabled: 'Disabled', invited: 'Invited' };
@@ -43,7 +61,8 @@ export function statusText(p: Pick<PersonLike, 'status' | 'invitation'>): string
 }
 
 /** The slugs a role holds. */
-export const slugsOf = (role: Pick<RoleLike, 'privileges'>): string[] => role.privileges.filter((p) => p.permited).map((p) => p.slug);
+export const slugsOf = (role: Pick<RoleLike, 'privileges'>): string[] =>
+  role.privileges.filter((p) => p.permited).map((p) => p.slug);
 
 /** No escalation (§6 and issue 13): the slugs of `slugs` that the acting user lacks. */
 export const lacking = (held: ReadonlySet<string>, slugs: readonly string[]): string[] => slugs.filter((s) => !held.has(s));
@@ -52,7 +71,12 @@ export const lacking = (held: ReadonlySet<string>, slugs: readonly string[]): st
  * Why the acting user may not change this person (their role, status, or account), or null.
  * Nobody acts on themselves, and nobody acts on someone holding a permission they lack.
  */
-export function cannotActOn(me: number, held: ReadonlySet<string>, person: PersonLike, roles: readonly RoleLike[]): string | null {
+export function cannotActOn(
+  me: number,
+  held: ReadonlySet<string>,
+  person: PersonLike,
+  roles: readonly RoleLike[],
+): string | null {
   if (person.id === me) return 'You cannot change your own role or status.';
   const role = roles.find((r) => r.id === person.role?.id);
   if (role && lacking(held, slugsOf(role)).length) return 'This person holds permissions you do not hold.';
@@ -61,7 +85,12 @@ export function cannotActOn(me: number, held: ReadonlySet<string>, person: Perso
 
 // ---- Invitations (Register User) --------------------------------------------------------------
 
-export interface InviteDraft { email: string; name: string; roleId: number | null; companyId: number | null }
+export interface InviteDraft {
+  email: string;
+  name: string;
+  roleId: number | null;
+  companyId: number | null;
+}
 export type InviteErrors = Partial<Record<'email' | 'name' | 'role' | 'company', string>>;
 
 /** §5: adding a user needs an email that looks like one and a name (the contract's words), a role and a company. */
@@ -139,7 +168,6 @@ export function roleLockReason(role: RoleLike, held: ReadonlySet<string>): strin
   if (missing.length) return 'This role holds permissions you do not hold, so you cannot change it.';
   return null;
 }
-
 
 // ---- Photo ------------------------------------------------------------------------------------
 

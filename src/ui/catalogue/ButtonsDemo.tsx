@@ -7,7 +7,11 @@ const VARIANTS: ButtonVariant[] = ['primary', 'secondary', 'danger', 'ghost'];
 
 export function ButtonsDemo() {
   return (
-    <Section id="buttons" title="Button and IconButton" description="One primary action per view. Hover, focus (Tab) and press them.">
+    <Section
+      id="buttons"
+      title="Button and IconButton"
+      description="One primary action per view. Hover, focus (Tab) and press them."
+    >
       {VARIANTS.map((v) => (
         <Row key={v} label={v}>
           <Button variant={v} icon={v === 'danger' ? <Trash2 /> : <Plus />}>

@@ -23,7 +23,12 @@ export function ChoicesDemo() {
         <Checkbox label="Disabled" checked disabled onCheckedChange={() => undefined} />
       </Row>
       <Row label="Switch">
-        <Switch label="Automation" description="Send this product to the automation system." checked={on} onCheckedChange={setOn} />
+        <Switch
+          label="Automation"
+          description="Send this product to the automation system."
+          checked={on}
+          onCheckedChange={setOn}
+        />
         <Switch label="Locked" checked disabled onCheckedChange={() => undefined} />
       </Row>
       <Row label="RadioGroup">
@@ -36,7 +41,17 @@ export function ChoicesDemo() {
             { value: 'cm', label: 'Centimetres' },
           ]}
         />
-        <RadioGroup label="Disabled" value="a" onValueChange={() => undefined} disabled orientation="horizontal" options={[{ value: 'a', label: 'One' }, { value: 'b', label: 'Two' }]} />
+        <RadioGroup
+          label="Disabled"
+          value="a"
+          onValueChange={() => undefined}
+          disabled
+          orientation="horizontal"
+          options={[
+            { value: 'a', label: 'One' },
+            { value: 'b', label: 'Two' },
+          ]}
+        />
       </Row>
       <Row label="Segmented">
         <SegmentedControl
@@ -49,18 +64,63 @@ export function ChoicesDemo() {
             { value: 'big', label: 'Big', icon: <Square /> },
           ]}
         />
-        <SegmentedControl label="Small size" size="sm" value="a" onValueChange={() => undefined} options={[{ value: 'a', label: 'Grid' }, { value: 'b', label: 'List' }]} />
+        <SegmentedControl
+          label="Small size"
+          size="sm"
+          value="a"
+          onValueChange={() => undefined}
+          options={[
+            { value: 'a', label: 'Grid' },
+            { value: 'b', label: 'List' },
+          ]}
+        />
       </Row>
       <Row label="Slider" wide>
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 24 }}>
-          <Slider label="Image scale" value={scale} onValueChange={setScale} min={-1} max={1} step={0.01} format={(v) => `${Math.round(100 * (1 + Math.max(0, v)))} %`} />
+          <Slider
+            label="Image scale"
+            value={scale}
+            onValueChange={setScale}
+            min={-1}
+            max={1}
+            step={0.01}
+            format={(v) => `${Math.round(100 * (1 + Math.max(0, v)))} %`}
+          />
           <Slider label="Opacity range" value={range} onValueChange={setRange} format={(v) => `${v} %`} />
           <Slider label="Disabled" value={[40]} onValueChange={() => undefined} disabled />
         </div>
       </Row>
       <Row label="ColorPicker" wide>
-        <ColorPicker label="Background colour" value={colour} onValueChange={setColour} swatches={['none', '#ffffff', '#bababa', '#414141', '#000000', '#b4cf66', '#ffec5c', '#0897b4', '#f3d3b5', '#f0941f', '#ef6024', '#6df2ff', '#872626', '#efd806', '#c4eef2', '#a67458']} />
-        <ColorPicker label="Disabled" value="#ffffff" onValueChange={() => undefined} swatches={['none', '#ffffff', '#000000']} disabled />
+        <ColorPicker
+          label="Background colour"
+          value={colour}
+          onValueChange={setColour}
+          swatches={[
+            'none',
+            '#ffffff',
+            '#bababa',
+            '#414141',
+            '#000000',
+            '#b4cf66',
+            '#ffec5c',
+            '#0897b4',
+            '#f3d3b5',
+            '#f0941f',
+            '#ef6024',
+            '#6df2ff',
+            '#872626',
+            '#efd806',
+            '#c4eef2',
+            '#a67458',
+          ]}
+        />
+        <ColorPicker
+          label="Disabled"
+          value="#ffffff"
+          onValueChange={() => undefined}
+          swatches={['none', '#ffffff', '#000000']}
+          disabled
+        />
       </Row>
     </Section>
   );

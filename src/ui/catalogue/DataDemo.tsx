@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, sortFn_basic, tableFeatures, useTable } from '@tanstack/react-table';
+import {
+  createColumnHelper,
+  createSortedRowModel,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_basic,
+  tableFeatures,
+  useTable,
+} from '@tanstack/react-table';
 import { Download, MoreHorizontal, PackageSearch, Pencil, Trash2 } from 'lucide-react';
 import { Badge } from '../Badge.tsx';
 import { DropdownMenu } from '../DropdownMenu.tsx';
@@ -18,7 +26,11 @@ interface Retailer {
   file_size: number;
 }
 
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic } });
+const features = tableFeatures({
+  rowSortingFeature,
+  sortedRowModel: createSortedRowModel(),
+  sortFns: { alphanumeric: sortFn_alphanumeric, basic: sortFn_basic },
+});
 const col = createColumnHelper<typeof features, Retailer>();
 const columns = col.columns([
   col.accessor('retailer', { header: 'Retailer', sortFn: 'alphanumeric' }),
@@ -32,7 +44,9 @@ const columns = col.columns([
     cell: (c) => (
       <DropdownMenu
         label={`Actions for ${c.row.original.retailer}`}
-        trigger={<IconButton label={`Actions for ${c.row.original.retailer}`} icon={<MoreHorizontal />} size="sm" tooltip={false} />}
+        trigger={
+          <IconButton label={`Actions for ${c.row.original.retailer}`} icon={<MoreHorizontal />} size="sm" tooltip={false} />
+        }
         items={[
           { label: 'Edit', icon: <Pencil />, onSelect: () => undefined },
           { label: 'Download sample', icon: <Download />, onSelect: () => undefined },
@@ -58,12 +72,20 @@ export function DataDemo() {
   const [files, setFiles] = useState<File[]>([]);
   const [refused, setRefused] = useState<string | null>(null);
   return (
-    <Section id="data" title="Table and FileDrop" description="Sortable headers (click, or Enter when focused), a sticky header, row actions.">
+    <Section
+      id="data"
+      title="Table and FileDrop"
+      description="Sortable headers (click, or Enter when focused), a sticky header, row actions."
+    >
       <Row label="Table" wide>
         <DataTable table={table} caption="Retailers" maxHeight={220} />
       </Row>
       <Row label="Empty table" wide>
-        <DataTable table={empty} caption="Retailers (none)" empty={<EmptyState compact icon={<PackageSearch />} title="No retailers yet." />} />
+        <DataTable
+          table={empty}
+          caption="Retailers (none)"
+          empty={<EmptyState compact icon={<PackageSearch />} title="No retailers yet." />}
+        />
       </Row>
       <Row label="FileDrop" wide>
         <FileDrop

@@ -43,15 +43,39 @@ export function DisplayDemo() {
         <Avatar name="Broken picture" src="/nothing-here.png" size={40} />
       </Row>
       <Row label="Tabs" wide>
-        <Tabs label="Product sections" value={tab} onValueChange={setTab} tabs={[{ value: 'info', label: 'Info' }, { value: 'silo', label: 'Silo Image' }, { value: 'files', label: '3D Files', count: 4 }]}>
+        <Tabs
+          label="Product sections"
+          value={tab}
+          onValueChange={setTab}
+          tabs={[
+            { value: 'info', label: 'Info' },
+            { value: 'silo', label: 'Silo Image' },
+            { value: 'files', label: '3D Files', count: 4 },
+          ]}
+        >
           {(active) => <p>The {active} panel.</p>}
         </Tabs>
       </Row>
       <Row label="Img" wide>
         <div className={styles.thumbs}>
-          <Img className={styles.thumb} src={PICTURE} alt="Oak Dining Chair" placeholder={{ name: 'Oak Dining Chair', caption: 'ACM-1004' }} />
-          <Img className={styles.thumb} src="/storage/not-cached.png" alt="Cedar Rug" placeholder={{ name: 'Cedar Rug', caption: 'ACM-1021' }} />
-          <Img className={styles.thumb} src={null} alt="Willow Pendant" placeholder={{ name: 'Willow Pendant', caption: 'ACM-1033' }} />
+          <Img
+            className={styles.thumb}
+            src={PICTURE}
+            alt="Oak Dining Chair"
+            placeholder={{ name: 'Oak Dining Chair', caption: 'ACM-1004' }}
+          />
+          <Img
+            className={styles.thumb}
+            src="/storage/not-cached.png"
+            alt="Cedar Rug"
+            placeholder={{ name: 'Cedar Rug', caption: 'ACM-1021' }}
+          />
+          <Img
+            className={styles.thumb}
+            src={null}
+            alt="Willow Pendant"
+            placeholder={{ name: 'Willow Pendant', caption: 'ACM-1033' }}
+          />
           <Img className={styles.thumb} src={PICTURE} alt="Layer on a checkerboard" checker placeholder={{ name: 'Layer' }} />
         </div>
       </Row>
@@ -70,7 +94,12 @@ export function DisplayDemo() {
       </Row>
       <Row label="EmptyState" wide>
         <Card flush>
-          <EmptyState icon={<PackageSearch />} title="No products match these filters." description="Try another name or SKU, or another date range." action={<Button>Clear filters</Button>} />
+          <EmptyState
+            icon={<PackageSearch />}
+            title="No products match these filters."
+            description="Try another name or SKU, or another date range."
+            action={<Button>Clear filters</Button>}
+          />
         </Card>
       </Row>
       <Row label="ProgressBar" wide>

@@ -17,7 +17,11 @@ export function FormsDemo() {
   const [unit, setUnit] = useState('cm');
   const [tags, setTags] = useState<TagOption[]>([KNOWN[1]!]);
   return (
-    <Section id="forms" title="Text fields, Select, TagInput" description="Labels above their fields; errors under the field they belong to.">
+    <Section
+      id="forms"
+      title="Text fields, Select, TagInput"
+      description="Labels above their fields; errors under the field they belong to."
+    >
       <Row label="States" wide>
         <FormGrid columns={3}>
           <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} hint="Shown on the product card." />
@@ -33,14 +37,40 @@ export function FormsDemo() {
           <NumberField label="Height" value={height} onChange={setHeight} unit={unit} min={0} />
           <NumberField label="Width" value="-5" onChange={() => undefined} unit={unit} error="The width cannot be negative." />
           <NumberField label="Depth" value="" onChange={() => undefined} unit={unit} disabled />
-          <Select label="Unit" value={unit} onValueChange={setUnit} options={['in', 'ft', 'mm', 'cm', 'm'].map((u) => ({ value: u, label: u }))} />
+          <Select
+            label="Unit"
+            value={unit}
+            onValueChange={setUnit}
+            options={['in', 'ft', 'mm', 'cm', 'm'].map((u) => ({ value: u, label: u }))}
+          />
         </FormGrid>
       </Row>
       <Row label="Select" wide>
         <FormGrid columns={3}>
-          <Select label="Automation" value={0} onValueChange={() => undefined} options={[{ value: 0, label: 'All' }, { value: 1, label: 'Sended' }, { value: 2, label: 'Not Sended' }]} />
-          <Select label="Visibility (error)" value="x" onValueChange={() => undefined} options={[{ value: 'x', label: 'Choose…' }]} error="Choose a visibility." />
-          <Select label="Disabled" value="a" onValueChange={() => undefined} options={[{ value: 'a', label: 'Public & Private' }]} disabled />
+          <Select
+            label="Automation"
+            value={0}
+            onValueChange={() => undefined}
+            options={[
+              { value: 0, label: 'All' },
+              { value: 1, label: 'Sended' },
+              { value: 2, label: 'Not Sended' },
+            ]}
+          />
+          <Select
+            label="Visibility (error)"
+            value="x"
+            onValueChange={() => undefined}
+            options={[{ value: 'x', label: 'Choose…' }]}
+            error="Choose a visibility."
+          />
+          <Select
+            label="Disabled"
+            value="a"
+            onValueChange={() => undefined}
+            options={[{ value: 'a', label: 'Public & Private' }]}
+            disabled
+          />
         </FormGrid>
       </Row>
       <Row label="TextArea" wide>

@@ -27,7 +27,11 @@ export function OverlaysDemo() {
     setTimeout(() => setAlert('done'), 1200);
   };
   return (
-    <Section id="overlays" title="Dialog, AlertDialog, Popover, Tooltip, DropdownMenu, Toast" description="Escape closes; focus stays inside and returns to the trigger.">
+    <Section
+      id="overlays"
+      title="Dialog, AlertDialog, Popover, Tooltip, DropdownMenu, Toast"
+      description="Escape closes; focus stays inside and returns to the trigger."
+    >
       <Row label="Dialog">
         <Button onClick={() => setDialog(true)}>Open dialog</Button>
         <Button variant="danger" onClick={() => setConfirm(true)}>
@@ -86,7 +90,13 @@ export function OverlaysDemo() {
         confirmLabel="Delete product"
         onConfirm={() => setConfirm(false)}
       />
-      <AlertPopup open={alert !== null} title="Saving" progress={alert === 'progress' ? 'Saving...' : undefined} message="Saved!" onConfirm={() => setAlert(null)} />
+      <AlertPopup
+        open={alert !== null}
+        title="Saving"
+        progress={alert === 'progress' ? 'Saving...' : undefined}
+        message="Saved!"
+        onConfirm={() => setAlert(null)}
+      />
       <ProgressPopup open={progress} percent={66} />
       <ZoomViewer src={zoom ? SAMPLE : null} alt="Sample scene" onClose={() => setZoom(false)} />
     </Section>

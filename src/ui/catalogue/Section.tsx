@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import styles from './Catalogue.module.css';
 
-export function Section({ id, title, description, children }: { id: string; title: string; description?: string; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section id={id} className={styles.section} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>

@@ -2,8 +2,25 @@ import { Row, Section } from './Section.tsx';
 import styles from './Catalogue.module.css';
 
 const COLOURS = [
-  'bg', 'surface', 'surface-sunken', 'border', 'border-strong', 'text', 'text-secondary', 'text-tertiary', 'accent', 'accent-soft', 'focus',
-  'success', 'success-soft', 'warning', 'warning-soft', 'danger', 'danger-soft', 'info', 'info-soft',
+  'bg',
+  'surface',
+  'surface-sunken',
+  'border',
+  'border-strong',
+  'text',
+  'text-secondary',
+  'text-tertiary',
+  'accent',
+  'accent-soft',
+  'focus',
+  'success',
+  'success-soft',
+  'warning',
+  'warning-soft',
+  'danger',
+  'danger-soft',
+  'info',
+  'info-soft',
 ];
 const SIZES = ['xs', 'sm', 'md', 'lg', 'xl', '2xl', '3xl'] as const;
 const PX = { xs: 12, sm: 13, md: 14, lg: 16, xl: 20, '2xl': 24, '3xl': 30 };
@@ -33,7 +50,19 @@ export function TokensDemo() {
       </Row>
       <Row label="Elevation">
         {['xs', 'sm', 'md', 'lg'].map((s) => (
-          <span key={s} style={{ width: 96, height: 56, borderRadius: 'var(--radius-lg)', background: 'var(--color-surface)', boxShadow: `var(--shadow-${s})`, display: 'grid', placeItems: 'center', fontSize: 12 }}>
+          <span
+            key={s}
+            style={{
+              width: 96,
+              height: 56,
+              borderRadius: 'var(--radius-lg)',
+              background: 'var(--color-surface)',
+              boxShadow: `var(--shadow-${s})`,
+              display: 'grid',
+              placeItems: 'center',
+              fontSize: 12,
+            }}
+          >
             shadow-{s}
           </span>
         ))}

@@ -54,7 +54,10 @@ export async function startHarness(options: { proxy?: Record<string, string>; pr
     plugins: [serveFixtures()],
     worker: { format: 'es' },
     // Pre-bundle up front, so no mid-test reload when the worker first imports them.
-    optimizeDeps: { entries: [HARNESS_PATH.slice(1), ...(options.preview ? [PREVIEW_PATH.slice(1)] : [])], include: ['comlink', 'jszip'] },
+    optimizeDeps: {
+      entries: [HARNESS_PATH.slice(1), ...(options.preview ? [PREVIEW_PATH.slice(1)] : [])],
+      include: ['comlink', 'jszip'],
+    },
     server: { host: '127.0.0.1', port, strictPort: true, hmr: false, watch: null, proxy: options.proxy },
   });
   await server.listen();

@@ -4,7 +4,14 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import type { Engine, EnginePage, Key } from '../engine.ts';
 import { FIREFOX_PATH } from '../skip.ts';
 
-const KEYS: Record<Key, string> = { Tab: 'Tab', Enter: 'Enter', Escape: 'Escape', ArrowRight: 'ArrowRight', ArrowLeft: 'ArrowLeft', Space: ' ' };
+const KEYS: Record<Key, string> = {
+  Tab: 'Tab',
+  Enter: 'Enter',
+  Escape: 'Escape',
+  ArrowRight: 'ArrowRight',
+  ArrowLeft: 'ArrowLeft',
+  Space: ' ',
+};
 
 export async function launchFirefox(): Promise<Engine> {
   const browser = await puppeteer.launch({

@@ -36,8 +36,18 @@ export interface BooleanRule {
 export type FieldRule = TextRule | NumberRule | ChoiceRule | FlagRule | BooleanRule;
 export type RuleTable = Readonly<Record<string, FieldRule>>;
 
-export const text = (max: number, min = 0, format?: TextRule['format']): TextRule => ({ kind: 'text', max, min, ...(format && { format }) });
-export const number = (min: number, max: number, o: Omit<NumberRule, 'kind' | 'min' | 'max'> = {}): NumberRule => ({ kind: 'number', min, max, ...o });
+export const text = (max: number, min = 0, format?: TextRule['format']): TextRule => ({
+  kind: 'text',
+  max,
+  min,
+  ...(format && { format }),
+});
+export const number = (min: number, max: number, o: Omit<NumberRule, 'kind' | 'min' | 'max'> = {}): NumberRule => ({
+  kind: 'number',
+  min,
+  max,
+  ...o,
+});
 export const choice = <const V extends string | number>(values: readonly V[]): ChoiceRule<V> => ({ kind: 'choice', values });
 export const FLAG: FlagRule = { kind: 'flag' };
 export const BOOLEAN: BooleanRule = { kind: 'boolean' };
@@ -64,7 +74,8 @@ function numberErrors(field: string, r: NumberRule, v: unknown): string[] {
   if (r.integer && !Number.isInteger(v) && Number.isFinite(v)) return [ruleWords.type(field, 'integer')];
   const out: string[] = [];
   if (v > r.max) out.push(ruleWords.maximum(field, r.max));
-  if (r.exclusiveMin ? v <= r.min : v < r.min) out.push(r.exclusiveMin ? ruleWords.exclusiveMinimum(field, r.min) : ruleWords.minimum(field, r.min));
+  if (r.exclusiveMin ? v <= r.min : v < r.min)
+    out.push(r.exclusiveMin ? ruleWords.exclusiveMinimum(field, r.min) : ruleWords.minimum(field, r.min));
   if (!Number.isFinite(v)) out.push(ruleWords.finite(field));
   return out;
 }
@@ -80,7 +91,8 @@ export function fieldErrors(field: string, rule: FieldRule, value: unknown): str
     case 'choice': {
       // A choice of numbers is an integer first, as the validator says before the choices.
       const numeric = typeof rule.values[0] === 'number';
-      const wrongType = numeric && (typeof value !== 'number' || !Number.isInteger(value)) ? [ruleWords.type(field, 'integer')] : [];
+      const wrongType =
+        numeric && (typeof value !== 'number' || !Number.isInteger(value)) ? [ruleWords.type(field, 'integer')] : [];
       return (rule.values as readonly unknown[]).includes(value) ? [] : [...wrongType, ruleWords.oneOf(field, rule.values)];
     }
     case 'flag':
@@ -93,10 +105,17 @@ export function fieldErrors(field: string, rule: FieldRule, value: unknown): str
 export type FieldErrors = Record<string, string[]>;
 
 /** Every field's broken rules (only the broken ones), in the table's order; `required` fields must be given. */
-export function tableErrors(table: RuleTable, values: Readonly<Record<string, unknown>>, required: readonly string[] = []): FieldErrors {
+export function tableErrors(
+  table: RuleTable,
+  values: Readonly<Record<string, unknown>>,
+  required: readonly string[] = [],
+): FieldErrors {
   const out: FieldErrors = {};
   for (const [field, rule] of Object.entries(table)) {
-    const found = values[field] === undefined && required.includes(field) ? [ruleWords.required(field)] : fieldErrors(field, rule, values[field]);
+    const found =
+      values[field] === undefined && required.includes(field)
+        ? [ruleWords.required(field)]
+        : fieldErrors(field, rule, values[field]);
     if (found.length) out[field] = found;
   }
   return out;

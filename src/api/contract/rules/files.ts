@@ -37,15 +37,34 @@ export const uploadWords = {
 
 // For each extension, the sniffed types its bytes may show ('text': no signature, readable text).
 const BYTES_FOR: Record<string, readonly string[]> = {
-  jpg: ['jpg'], jpeg: ['jpg'], png: ['png'], webp: ['webp'], pdf: ['pdf'],
-  doc: ['cfb'], xls: ['cfb'], ppt: ['cfb'],
-  docx: ['docx', 'zip'], xlsx: ['xlsx', 'zip'], pptx: ['pptx', 'zip'],
-  dwg: ['dwg'], txt: ['text'], csv: ['text'],
-  gif: ['gif'], tif: ['tif'], tiff: ['tif'], avif: ['avif'],
+  jpg: ['jpg'],
+  jpeg: ['jpg'],
+  png: ['png'],
+  webp: ['webp'],
+  pdf: ['pdf'],
+  doc: ['cfb'],
+  xls: ['cfb'],
+  ppt: ['cfb'],
+  docx: ['docx', 'zip'],
+  xlsx: ['xlsx', 'zip'],
+  pptx: ['pptx', 'zip'],
+  dwg: ['dwg'],
+  txt: ['text'],
+  csv: ['text'],
+  gif: ['gif'],
+  tif: ['tif'],
+  tiff: ['tif'],
+  avif: ['avif'],
   // QuickTime and MP4 share the ISO container; brands vary by camera.
-  mp4: ['mp4', 'm4v'], mov: ['mov', 'mp4', 'm4v'], webm: ['webm'],
+  mp4: ['mp4', 'm4v'],
+  mov: ['mov', 'mp4', 'm4v'],
+  webm: ['webm'],
   // FBX and OBJ may be text; a USDZ is a zip archive.
-  fbx: ['fbx', 'text'], obj: ['text'], blend: ['blend'], glb: ['glb'], usdz: ['zip', 'usdz'],
+  fbx: ['fbx', 'text'],
+  obj: ['text'],
+  blend: ['blend'],
+  glb: ['glb'],
+  usdz: ['zip', 'usdz'],
 };
 
 /** Image types stored with a thumbnail (in their own format), so their bytes must decode on upload. */
@@ -65,12 +84,16 @@ function firstZipEntry(b: Uint8Array): string {
   return ascii(b, 30, 30 + view(b).getUint16(26, true));
 }
 
-export interface Size { width: number; height: number }
+export interface Size {
+  width: number;
+  height: number;
+}
 
 /** A PNG's IHDR, when its fields are ones a PNG can have (garbage after the signature states no size). */
 function pngHeader(b: Uint8Array, v: DataView): Size | undefined {
   const [depth, colour, compression, filter, interlace] = [b[24]!, b[25]!, b[26]!, b[27]!, b[28]!];
-  const ok = [1, 2, 4, 8, 16].includes(depth) && [0, 2, 3, 4, 6].includes(colour) && compression === 0 && filter === 0 && interlace <= 1;
+  const ok =
+    [1, 2, 4, 8, 16].includes(depth) && [0, 2, 3, 4, 6].includes(colour) && compression === 0 && filter === 0 && interlace <= 1;
   return ok ? { width: v.getUint32(16), height: v.getUint32(20) } : undefined;
 }
 
@@ -83,8 +106,13 @@ export function headerSize(b: Uint8Array): Size | undefined {
   if (ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP') {
     const chunk = ascii(b, 12, 16);
     if (chunk === 'VP8 ') return { width: v.getUint16(26, true) & 0x3fff, height: v.getUint16(28, true) & 0x3fff };
-    if (chunk === 'VP8L') return { width: 1 + (((b[22]! & 0x3f) << 8) | b[21]!), height: 1 + (((b[24]! & 0xf) << 10) | (b[23]! << 2) | ((b[22]! & 0xc0) >> 6)) };
-    if (chunk === 'VP8X') return { width: 1 + (v.getUint32(24, true) & 0xffffff), height: 1 + (v.getUint32(27, true) & 0xffffff) };
+    if (chunk === 'VP8L')
+      return {
+        width: 1 + (((b[22]! & 0x3f) << 8) | b[21]!),
+        height: 1 + (((b[24]! & 0xf) << 10) | (b[23]! << 2) | ((b[22]! & 0xc0) >> 6)),
+      };
+    if (chunk === 'VP8X')
+      return { width: 1 + (v.getUint32(24, true) & 0xffffff), height: 1 + (v.getUint32(27, true) & 0xffffff) };
     return undefined;
   }
   if (v.getUint16(0) !== 0xffd8) return undefined;
@@ -92,8 +120,12 @@ export function headerSize(b: Uint8Array): Size | undefined {
   for (let i = 2; i + 9 < b.length;) {
     if (b[i] !== 0xff) return undefined;
     const marker = b[i + 1]!;
-    if (marker === 0xff) { i++; continue; }
-    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) return { width: v.getUint16(i + 7), height: v.getUint16(i + 5) };
+    if (marker === 0xff) {
+      i++;
+      continue;
+    }
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
+      return { width: v.getUint16(i + 7), height: v.getUint16(i + 5) };
     i += 2 + v.getUint16(i + 2);
   }
   return undefined;
@@ -110,7 +142,11 @@ export interface UploadTools {
 
 /** The extension to store under, or why the file is refused. */
 export async function judgeUpload(
-  kind: FileKind, filename: string, bytes: Uint8Array, tools: UploadTools, limit = UPLOAD_LIMIT_BYTES,
+  kind: FileKind,
+  filename: string,
+  bytes: Uint8Array,
+  tools: UploadTools,
+  limit = UPLOAD_LIMIT_BYTES,
 ): Promise<{ ext: string } | { error: string }> {
   if (bytes.length === 0) return { error: uploadWords.empty };
   if (bytes.length > limit) return { error: uploadWords.tooManyBytes(limit) };

@@ -44,8 +44,15 @@ export const presetKeys = (section: PresetSection) => Object.keys(presetRules[se
 export function presetDefaults(section: PresetSection, firstBackground?: string): PresetValues {
   return {
     background: (section === 'vignette' && firstBackground) || '#ffffff',
-    hasShadow: 1, shadow: 35, hasReflection: 1, reflection: 10, saturation: 100, brightness: 100,
-    image_scale: 0, image_offset_x: 0, image_offset_y: 0,
+    hasShadow: 1,
+    shadow: 35,
+    hasReflection: 1,
+    reflection: 10,
+    saturation: 100,
+    brightness: 100,
+    image_scale: 0,
+    image_offset_x: 0,
+    image_offset_y: 0,
     ...(section === 'vignette' && { bg_scale: 0, bg_offset_x: 0, bg_offset_y: 0 }),
   };
 }
@@ -61,11 +68,17 @@ export const isColour = (v: string) => v.trim().toLowerCase() === 'none' || COLO
 export function backgroundError(section: PresetSection, value: string, backgrounds?: readonly string[]): string | undefined {
   if (isColour(value)) return undefined;
   if (section !== 'vignette') return "The background must be a colour (#rrggbb) or 'none'.";
-  return !backgrounds || backgrounds.includes(value.trim()) ? undefined : "The background must be a colour (#rrggbb), 'none', or one of the product's backgrounds.";
+  return !backgrounds || backgrounds.includes(value.trim())
+    ? undefined
+    : "The background must be a colour (#rrggbb), 'none', or one of the product's backgrounds.";
 }
 
 /** Every broken rule of a preset's fields (those given), by field; `backgrounds`: the product's pictures. */
-export function presetErrors(section: PresetSection, v: Readonly<Partial<Record<PresetField, unknown>>>, backgrounds?: readonly string[]): FieldErrors {
+export function presetErrors(
+  section: PresetSection,
+  v: Readonly<Partial<Record<PresetField, unknown>>>,
+  backgrounds?: readonly string[],
+): FieldErrors {
   const errors = tableErrors(presetRules[section], v);
   if (!errors.background && typeof v.background === 'string') {
     const wrong = backgroundError(section, v.background, backgrounds);

@@ -16,11 +16,13 @@ export const AUTOMATION_LOCKED_MESSAGE = 'The automation system of this product 
 /** A product's automation system may change only while the studio lets it be cancelled (cancelable_as 1). */
 export const automationChangeable = (p: { cancelable_as?: number | null }) => p.cancelable_as === 1;
 /** Sending a product for automation: it is sent already, or its automation may still change. */
-export const mayRequestAutomation = (p: { automation_system: number; cancelable_as?: number | null }) => p.automation_system === 1 || automationChangeable(p);
+export const mayRequestAutomation = (p: { automation_system: number; cancelable_as?: number | null }) =>
+  p.automation_system === 1 || automationChangeable(p);
 export const DIMENSION_FIELDS = ['height', 'width', 'depth'] as const;
 
 /** Dimensions are free text (§5: the placeholder is feet, inches and a fraction): negative when a minus comes before a number. */
-export const isNegativeDimension = (value: string | undefined | null): boolean => /^[-\u2212\u2013]\s*\.?\d/.test((value ?? '').trim());
+export const isNegativeDimension = (value: string | undefined | null): boolean =>
+  /^[-\u2212\u2013]\s*\.?\d/.test((value ?? '').trim());
 const DECIMAL = String.raw`(?:\d+(?:[.,]\d+)?|[.,]\d+)`;
 const FRACTION = String.raw`\d+\/[1-9]\d*`;
 const INCHES = String.raw`(?:${DECIMAL}(?:\s+${FRACTION})?|${FRACTION})\s*["″]?`;
@@ -49,7 +51,9 @@ export const productRules = {
   measure: choice(MEASURE_UNITS),
 } as const;
 export type ProductFields = ValuesOf<typeof productRules>;
-export const PRODUCT_TEXT_FIELDS = (Object.keys(productRules) as (keyof ProductFields)[]).filter((k) => productRules[k].kind === 'text');
+export const PRODUCT_TEXT_FIELDS = (Object.keys(productRules) as (keyof ProductFields)[]).filter(
+  (k) => productRules[k].kind === 'text',
+);
 
 /** An information block: both parts are needed (§5 sends a block only with both). */
 export const descriptionRules = { title: text(255, 1), notes: text(5000, 1) } as const;
@@ -65,7 +69,8 @@ export function productFieldErrors(p: Readonly<Partial<Record<keyof ProductField
   const errors: FieldErrors = {};
   const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
   if (blank(p.name) && blank(p.sku)) addError(errors, 'name', NAME_OR_SKU_MESSAGE);
-  for (const [field, messages] of Object.entries(tableErrors(productRules, p))) messages.forEach((m) => addError(errors, field, m));
+  for (const [field, messages] of Object.entries(tableErrors(productRules, p)))
+    messages.forEach((m) => addError(errors, field, m));
   if (p.automation_system === 1) for (const f of DIMENSION_FIELDS) if (blank(p[f])) addError(errors, f, DIMENSIONS_MESSAGE);
   return errors;
 }

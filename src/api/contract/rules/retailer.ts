@@ -15,7 +15,8 @@ function fileNameFormat(field: string, name: string): string | undefined {
   const rest = FILE_NAME_TOKENS.reduce((s, token) => s.split(token).join(''), name);
   if (/[<>]/.test(rest)) return `The ${field} field may only use the tokens ${FILE_NAME_TOKENS.join(', ')}.`;
   // eslint-disable-next-line no-control-regex
-  if (/[/\\:*?"|\x00-\x1f]/.test(rest) || name.includes('..') || !name) return `The ${field} field must be a plain file name (no / \\ : * ? " | or "..").`;
+  if (/[/\\:*?"|\x00-\x1f]/.test(rest) || name.includes('..') || !name)
+    return `The ${field} field must be a plain file name (no / \\ : * ? " | or "..").`;
   return undefined;
 }
 
@@ -46,4 +47,8 @@ export const upscaleText = (factor: number): string => `UPSCALED ×${factor.toFi
 
 /** Every broken rule of a retailer's fields, by field (the server trims the name and the file name). */
 export const retailerErrors = (r: Readonly<Record<string, unknown>>): FieldErrors =>
-  tableErrors(retailerRules, r, Object.keys(retailerRules).filter((k) => k !== 'no_upscale')); // optional: false when left out
+  tableErrors(
+    retailerRules,
+    r,
+    Object.keys(retailerRules).filter((k) => k !== 'no_upscale'),
+  ); // optional: false when left out

@@ -1,15 +1,32 @@
 // The validator's schemas, built from the rule tables (check.ts), so the server refuses exactly what
 // a form refuses. The contract's call files use these; the portal imports only types from here.
-import { Type, type SchemaOptions, type TBoolean, type TInteger, type TNumber, type TOptional, type TString, type TUnsafe, type Static } from '@sinclair/typebox';
+import {
+  Type,
+  type SchemaOptions,
+  type TBoolean,
+  type TInteger,
+  type TNumber,
+  type TOptional,
+  type TString,
+  type TUnsafe,
+  type Static,
+} from '@sinclair/typebox';
 import { Flag, Int, Num, Str } from '../define.ts';
 import type { BooleanRule, ChoiceRule, FieldRule, FlagRule, NumberRule, RuleTable, TextRule } from './check.ts';
 
-export type SchemaOf<R> = R extends TextRule ? TString
-  : R extends NumberRule ? (R extends { integer: true } ? TInteger : TNumber)
-  : R extends ChoiceRule<infer V> ? TUnsafe<V>
-  : R extends FlagRule ? typeof Flag
-  : R extends BooleanRule ? TBoolean
-  : never;
+export type SchemaOf<R> = R extends TextRule
+  ? TString
+  : R extends NumberRule
+    ? R extends { integer: true }
+      ? TInteger
+      : TNumber
+    : R extends ChoiceRule<infer V>
+      ? TUnsafe<V>
+      : R extends FlagRule
+        ? typeof Flag
+        : R extends BooleanRule
+          ? TBoolean
+          : never;
 export type SchemasOf<T extends RuleTable> = { -readonly [K in keyof T]: SchemaOf<T[K]> };
 type OptionalOf<T extends RuleTable> = { -readonly [K in keyof T]: TOptional<SchemaOf<T[K]>> };
 /** The values a rule table describes, typed from its schemas. */
@@ -27,7 +44,11 @@ export function schemaOf<R extends FieldRule>(rule: R, options: SchemaOptions = 
     }
     case 'choice':
       // An enum rather than a union of literals: its failure is one issue that names the field.
-      return Type.Unsafe({ ...options, type: typeof r.values[0] === 'number' ? 'integer' : 'string', enum: [...r.values] }) as SchemaOf<R>;
+      return Type.Unsafe({
+        ...options,
+        type: typeof r.values[0] === 'number' ? 'integer' : 'string',
+        enum: [...r.values],
+      }) as SchemaOf<R>;
     case 'flag':
       return (Object.keys(options).length ? Type.Union([Type.Literal(0), Type.Literal(1)], options) : Flag) as SchemaOf<R>;
     case 'boolean':

@@ -20,18 +20,34 @@ export const inviteRules = { name: text(100, 1, notBlank), email } as const;
 /** A new account's password: at least 8 characters (registration; `npm run create-staff` too). */
 export const newPassword = text(255, 8);
 /** Document 3's self-registration (Register): the company, the user's name, e-mail and password. */
-export const selfRegistrationRules = { company: text(255, 1, notBlank), username: text(100, 1, notBlank), email, password: newPassword } as const;
+export const selfRegistrationRules = {
+  company: text(255, 1, notBlank),
+  username: text(100, 1, notBlank),
+  email,
+  password: newPassword,
+} as const;
 
 /** Document 1's wizard, its first call: the company. Site and description may be left out. */
 export const companyRegistrationRules = {
-  name_company: text(255, 1, notBlank), country: text(100, 1, notBlank), street: text(255, 1, notBlank), city: text(100, 1, notBlank),
-  region: text(100, 1, notBlank), zipcode: text(20, 1, notBlank), sector: text(100, 1, notBlank),
-  site: text(255), description: text(2000),
+  name_company: text(255, 1, notBlank),
+  country: text(100, 1, notBlank),
+  street: text(255, 1, notBlank),
+  city: text(100, 1, notBlank),
+  region: text(100, 1, notBlank),
+  zipcode: text(20, 1, notBlank),
+  sector: text(100, 1, notBlank),
+  site: text(255),
+  description: text(2000),
 } as const;
 /** The wizard's second call: the company's first manager. The phone may be left out. */
 export const managerRegistrationRules = {
-  name: text(100, 1, notBlank), last_name: text(100, 1, notBlank), email, office: text(100, 1, notBlank),
-  password: newPassword, password_confirmation: text(255, 1), phone_number: text(40),
+  name: text(100, 1, notBlank),
+  last_name: text(100, 1, notBlank),
+  email,
+  office: text(100, 1, notBlank),
+  password: newPassword,
+  password_confirmation: text(255, 1),
+  phone_number: text(40),
 } as const;
 export const PASSWORD_MISMATCH = 'The password field confirmation does not match.';
 /**
@@ -41,7 +57,8 @@ export const PASSWORD_MISMATCH = 'The password field confirmation does not match
  */
 export function managerErrors(v: Readonly<Record<string, unknown>>): FieldErrors {
   const errors = tableErrors(managerRegistrationRules, v);
-  const differ = typeof v.password === 'string' && typeof v.password_confirmation === 'string' && v.password !== v.password_confirmation;
+  const differ =
+    typeof v.password === 'string' && typeof v.password_confirmation === 'string' && v.password !== v.password_confirmation;
   if (differ && !errors.password && !errors.password_confirmation) addError(errors, 'password', PASSWORD_MISMATCH);
   return errors;
 }

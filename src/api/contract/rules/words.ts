@@ -13,7 +13,8 @@ export const ruleWords = {
   required: (field: string) => `The ${field} field is required.`,
   maxLength: (field: string, n: number) => `The ${field} field must not be greater than ${n} characters.`,
   // A blank where one character is the least is a missing value: say so.
-  minLength: (field: string, n: number) => (n === 1 ? ruleWords.required(field) : `The ${field} field must be at least ${n} characters.`),
+  minLength: (field: string, n: number) =>
+    n === 1 ? ruleWords.required(field) : `The ${field} field must be at least ${n} characters.`,
   type: (field: string, type: string) => `The ${field} field must be of type ${type}.`,
   noNul: (field: string) => `The ${field} field must not contain NUL characters or broken Unicode.`,
   format: (field: string) => `The ${field} field format is invalid.`,

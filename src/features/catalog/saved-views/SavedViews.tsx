@@ -29,14 +29,20 @@ export function SavedViews({ filters }: { filters: () => FilterState }) {
   const close = () => setOpen(null);
   return (
     <section className={styles.views} aria-labelledby="saved-views-title">
-      <h2 id="saved-views-title" className={styles.title}>Saved views</h2>
+      <h2 id="saved-views-title" className={styles.title}>
+        Saved views
+      </h2>
       {views && views.length > 0 && (
         <ul aria-labelledby="saved-views-title">
           {views.map((v) => {
             const current = isCurrentView(v.query, search);
             return (
               <li key={v.id} className={styles.row}>
-                <Link to={viewHref(v.query)} className={cx(menu.entry, styles.entry, current && menu.entryActive)} aria-current={current ? 'page' : undefined}>
+                <Link
+                  to={viewHref(v.query)}
+                  className={cx(menu.entry, styles.entry, current && menu.entryActive)}
+                  aria-current={current ? 'page' : undefined}
+                >
                   <Bookmark aria-hidden="true" />
                   <span className={styles.name}>{v.name}</span>
                   {v.pending && (
@@ -48,7 +54,15 @@ export function SavedViews({ filters }: { filters: () => FilterState }) {
                 </Link>
                 <DropdownMenu
                   label={`Actions for view ${v.name}`}
-                  trigger={<IconButton label={`Actions for view ${v.name}`} icon={<MoreHorizontal />} size="sm" tooltip={false} className={styles.more} />}
+                  trigger={
+                    <IconButton
+                      label={`Actions for view ${v.name}`}
+                      icon={<MoreHorizontal />}
+                      size="sm"
+                      tooltip={false}
+                      className={styles.more}
+                    />
+                  }
                   items={[
                     { label: 'Rename', icon: <Pencil />, onSelect: () => setOpen({ kind: 'rename', view: v }) },
                     { label: 'Delete', icon: <Trash2 />, danger: true, onSelect: () => setOpen({ kind: 'delete', view: v }) },
@@ -60,16 +74,32 @@ export function SavedViews({ filters }: { filters: () => FilterState }) {
         </ul>
       )}
       {views && views.length === 0 && (
-        <EmptyState compact icon={<Bookmark />} title="No saved views yet" description="Save the filters and sort you use often." className={styles.empty} testId="saved-views-empty" />
+        <EmptyState
+          compact
+          icon={<Bookmark />}
+          title="No saved views yet"
+          description="Save the filters and sort you use often."
+          className={styles.empty}
+          testId="saved-views-empty"
+        />
       )}
       <Button variant="ghost" size="sm" icon={<BookmarkPlus />} onClick={() => setOpen({ kind: 'save' })} className={styles.save}>
         Save view
       </Button>
       {open?.kind === 'save' && (
-        <ViewNameDialog views={views ?? []} onClose={close} write={(name, id) => saveView(cid, { name, query: viewQuery(filters(), search) }, id)} />
+        <ViewNameDialog
+          views={views ?? []}
+          onClose={close}
+          write={(name, id) => saveView(cid, { name, query: viewQuery(filters(), search) }, id)}
+        />
       )}
       {open?.kind === 'rename' && (
-        <ViewNameDialog view={open.view} views={views ?? []} onClose={close} write={(name, id) => renameView(cid, open.view.id, name, id)} />
+        <ViewNameDialog
+          view={open.view}
+          views={views ?? []}
+          onClose={close}
+          write={(name, id) => renameView(cid, open.view.id, name, id)}
+        />
       )}
       {open?.kind === 'delete' && <DeleteView cid={cid} view={open.view} onClose={close} />}
     </section>
@@ -78,7 +108,8 @@ export function SavedViews({ filters }: { filters: () => FilterState }) {
 
 function DeleteView({ cid, view, onClose }: { cid: number; view: SavedViewItem; onClose: () => void }) {
   const action = useViewWrite();
-  const confirm = () => void action.run((id) => deleteView(cid, view.id, id), view.id, `View “${view.name}” deleted`).then(onClose, onClose);
+  const confirm = () =>
+    void action.run((id) => deleteView(cid, view.id, id), view.id, `View “${view.name}” deleted`).then(onClose, onClose);
   return (
     <AlertDialog
       open

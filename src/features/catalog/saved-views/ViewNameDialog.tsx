@@ -32,7 +32,9 @@ export function ViewNameDialog({ view, views, onClose, write }: Props) {
     setRefused(null);
     if (savedViewErrors({ name: name.trim() }, views, view?.id).name) return;
     const done = view ? `View renamed to “${name.trim()}”` : `View “${name.trim()}” saved`;
-    action.run((id) => write(name, id), { name: name.trim(), view: view?.id }, done).then(onClose, (err: unknown) => setRefused((err as Error).message));
+    action
+      .run((id) => write(name, id), { name: name.trim(), view: view?.id }, done)
+      .then(onClose, (err: unknown) => setRefused((err as Error).message));
   };
   const length = [...name].length;
   return (

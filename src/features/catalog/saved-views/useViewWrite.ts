@@ -11,14 +11,17 @@ export function useViewWrite() {
   const action = useUserAction();
   /** Runs `write` under the action's id; `done` names what happened for the toast. Rejects with a rule's error. */
   const run = (write: (actionId: string) => Promise<unknown>, input: unknown, done: string) =>
-    action.run(async (a) => {
-      const entries = await queuedBy(() => write(a.id));
-      if (!entries.length) return;
-      void waitForOutcome(entries).then((o) => {
-        if (o.state === 'sent') notify.saved(done);
-        else if (o.state === 'queued') notify.savedOffline();
-        else notify.error(o.message, STAYS_PENDING);
-      });
-    }, { input });
+    action.run(
+      async (a) => {
+        const entries = await queuedBy(() => write(a.id));
+        if (!entries.length) return;
+        void waitForOutcome(entries).then((o) => {
+          if (o.state === 'sent') notify.saved(done);
+          else if (o.state === 'queued') notify.savedOffline();
+          else notify.error(o.message, STAYS_PENDING);
+        });
+      },
+      { input },
+    );
   return { run, running: action.running, reset: action.reset };
 }

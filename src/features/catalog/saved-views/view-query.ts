@@ -15,11 +15,12 @@ function pick(p: URLSearchParams): string {
 }
 
 /** The query string of the view on screen: the filters as shown (typing may not be in the URL yet) and the address's section. */
-export const viewQuery = (filters: FilterState, search: string): string => pick(filtersToParams(filters, new URLSearchParams(search)));
+export const viewQuery = (filters: FilterState, search: string): string =>
+  pick(filtersToParams(filters, new URLSearchParams(search)));
 
 /** The address a saved view opens (its stored text read again, anything not the catalogue's dropped). */
 export const viewHref = (query: string): string => `?${pick(new URLSearchParams(query))}`;
 
 /** Whether the address shows this view (the view's entry is then marked current). */
-export const isCurrentView = (query: string, search: string): boolean => pick(new URLSearchParams(query)) === pick(new URLSearchParams(search));
-
+export const isCurrentView = (query: string, search: string): boolean =>
+  pick(new URLSearchParams(query)) === pick(new URLSearchParams(search));

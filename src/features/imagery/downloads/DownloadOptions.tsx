@@ -16,11 +16,23 @@ import { Switch } from '../../../ui/Checkbox.tsx';
 import { SkeletonText } from '../../../ui/Skeleton.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { notify } from '../../../ui/notify.tsx';
-import { checkDownload, ENQUEUE_FAILED, needsNote, targetsOf, upscalesOf, upscaleWarning, type LayerSize } from './download-rules.ts';
+import {
+  checkDownload,
+  ENQUEUE_FAILED,
+  needsNote,
+  targetsOf,
+  upscalesOf,
+  upscaleWarning,
+  type LayerSize,
+} from './download-rules.ts';
 import styles from './downloads.module.css';
 
 /** Each section's card title: the specs' '360 Product View', and its like for silo and vignette. */
-export const OPTIONS_TITLE: Record<PresetSection, string> = { '360': '360 Product View', silo: 'Silo Image', vignette: 'Vignette Image' };
+export const OPTIONS_TITLE: Record<PresetSection, string> = {
+  '360': '360 Product View',
+  silo: 'Silo Image',
+  vignette: 'Vignette Image',
+};
 
 export interface DownloadOptionsProps {
   section: PresetSection;
@@ -44,7 +56,10 @@ export function DownloadOptions({ section, productId, customerId, preset, layers
   const action = useUserAction();
   const targets = targetsOf(retailers ?? []);
   const presetId = preset?.id;
-  const warning = upscaleWarning(upscalesOf(targets, chosen, preset && { section, image_scale: preset.image_scale }, layers), layers[0]);
+  const warning = upscaleWarning(
+    upscalesOf(targets, chosen, preset && { section, image_scale: preset.image_scale }, layers),
+    layers[0],
+  );
 
   const toggle = (id: number, on: boolean) => {
     setChosen((s) => {
@@ -60,22 +75,35 @@ export function DownloadOptions({ section, productId, customerId, preset, layers
     const check = checkDownload(presetId, targets, chosen, notes);
     if (!check.ok) return setProblem({ message: check.message, field: check.field });
     setProblem(null);
-    const requests = check.requests.map((r) => ({ id_product: productId, id_customer: customerId, id_product_config: presetId!, ...r }));
-    void action.run(async (a) => {
-      // One call per option, each under its own key of the action (its retailer's id).
-      const results = await Promise.allSettled(requests.map((r) => enqueueDownload(r, a.key(r.retailer))));
-      const failed = results.filter((r) => r.status === 'rejected');
-      for (const f of failed) console.warn('[facet] enqueue download failed', f.reason);
-      if (failed.length === results.length) throw failed[0]!.reason;
-      if (failed.length) setProblem({ message: `${ENQUEUE_FAILED} ${failed.length} of ${results.length} could not be queued.` });
-      notify.info('Download requested', 'The files are being prepared. An e-mail with the link will follow.');
-      setChosen(new Set());
-      onQueued?.();
-    }, { input: requests, onError: () => setProblem({ message: ENQUEUE_FAILED }) });
+    const requests = check.requests.map((r) => ({
+      id_product: productId,
+      id_customer: customerId,
+      id_product_config: presetId!,
+      ...r,
+    }));
+    void action.run(
+      async (a) => {
+        // One call per option, each under its own key of the action (its retailer's id).
+        const results = await Promise.allSettled(requests.map((r) => enqueueDownload(r, a.key(r.retailer))));
+        const failed = results.filter((r) => r.status === 'rejected');
+        for (const f of failed) console.warn('[facet] enqueue download failed', f.reason);
+        if (failed.length === results.length) throw failed[0]!.reason;
+        if (failed.length)
+          setProblem({ message: `${ENQUEUE_FAILED} ${failed.length} of ${results.length} could not be queued.` });
+        notify.info('Download requested', 'The files are being prepared. An e-mail with the link will follow.');
+        setChosen(new Set());
+        onQueued?.();
+      },
+      { input: requests, onError: () => setProblem({ message: ENQUEUE_FAILED }) },
+    );
   };
 
   return (
-    <Card title={OPTIONS_TITLE[section]} description="Download Options: choose the formats to prepare. The links arrive by e-mail." headingLevel={3}>
+    <Card
+      title={OPTIONS_TITLE[section]}
+      description="Download Options: choose the formats to prepare. The links arrive by e-mail."
+      headingLevel={3}
+    >
       {!retailers ? (
         <SkeletonText lines={4} />
       ) : (

@@ -46,7 +46,11 @@ export function DownloadsPanel({ section, productId, customerId, canOrder, versi
   }, [busy, reload]);
 
   return (
-    <Card title="Downloads" description="Exports of this product, rendered on the server. Links are also sent by e-mail." headingLevel={3}>
+    <Card
+      title="Downloads"
+      description="Exports of this product, rendered on the server. Links are also sent by e-mail."
+      headingLevel={3}
+    >
       {!jobs.data && jobs.state === 'loading' ? (
         <SkeletonText lines={3} />
       ) : !jobs.data && jobs.state === 'offline' ? (
@@ -54,7 +58,12 @@ export function DownloadsPanel({ section, productId, customerId, canOrder, versi
       ) : !jobs.data && jobs.state === 'failed' ? (
         <Callout tone="danger">Error: {jobs.message}</Callout>
       ) : !list.length ? (
-        <EmptyState compact icon={<FileArchive />} title="No downloads yet." description={canOrder ? 'Choose Download Options and Send to email.' : undefined} />
+        <EmptyState
+          compact
+          icon={<FileArchive />}
+          title="No downloads yet."
+          description={canOrder ? 'Choose Download Options and Send to email.' : undefined}
+        />
       ) : (
         <ul className={styles.jobs} aria-label="Export jobs" aria-live="polite">
           {list.map((job) => (
@@ -66,18 +75,31 @@ export function DownloadsPanel({ section, productId, customerId, canOrder, versi
   );
 }
 
-function JobRow({ job, customerId, canOrder, onRetried }: { job: ExportJob; customerId: number; canOrder: boolean; onRetried: () => void }) {
+function JobRow({
+  job,
+  customerId,
+  canOrder,
+  onRetried,
+}: {
+  job: ExportJob;
+  customerId: number;
+  canOrder: boolean;
+  onRetried: () => void;
+}) {
   // One retry per failure of the job (its updated_at): Retry clicked twice queues it once.
   const action = useUserAction();
   const { online } = useSyncStatus();
   const line = jobLine(job);
   const upscaled = upscaleNote(job);
   const retry = () =>
-    void action.run(async (a) => {
-      await retryExport(job.id, customerId, a.key());
-      notify.info('Queued again', `${job.retailer} will be rendered again.`);
-      onRetried();
-    }, { input: [job.id, job.updated_at], onError: (err) => notify.error(`Error: ${failureText(err, RETRYING)}`) });
+    void action.run(
+      async (a) => {
+        await retryExport(job.id, customerId, a.key());
+        notify.info('Queued again', `${job.retailer} will be rendered again.`);
+        onRetried();
+      },
+      { input: [job.id, job.updated_at], onError: (err) => notify.error(`Error: ${failureText(err, RETRYING)}`) },
+    );
   return (
     <li className={styles.job} data-testid="export-job" data-status={job.status}>
       <div className={styles.jobHead}>
@@ -87,7 +109,9 @@ function JobRow({ job, customerId, canOrder, onRetried }: { job: ExportJob; cust
         </Badge>
         <span className={styles.when}>{formatDateTime(new Date(job.created_at))}</span>
       </div>
-      {job.status === 'rendering' && <ProgressBar label={line.detail} value={job.total ? (100 * job.progress) / job.total : undefined} showLabel />}
+      {job.status === 'rendering' && (
+        <ProgressBar label={line.detail} value={job.total ? (100 * job.progress) / job.total : undefined} showLabel />
+      )}
       {job.status !== 'rendering' && line.detail && <p className={styles.detail}>{line.detail}</p>}
       {upscaled && (
         <p className={styles.detail}>
@@ -104,7 +128,14 @@ function JobRow({ job, customerId, canOrder, onRetried }: { job: ExportJob; cust
       )}
       {job.status === 'failed' && canOrder && (
         <>
-          <Button size="sm" icon={<RotateCw />} loading={action.running} disabled={!online} aria-describedby={online ? undefined : `retry-offline-${job.id}`} onClick={retry}>
+          <Button
+            size="sm"
+            icon={<RotateCw />}
+            loading={action.running}
+            disabled={!online}
+            aria-describedby={online ? undefined : `retry-offline-${job.id}`}
+            onClick={retry}
+          >
             Retry
           </Button>
           {!online && (

@@ -25,7 +25,14 @@ export function SectionExports({ section, productId, customerId, preset, layers,
   return (
     <div className={styles.sectionExports}>
       {canEdit && (
-        <DownloadOptions section={section} productId={productId} customerId={customerId} preset={saved} layers={layers} onQueued={() => setQueued((n) => n + 1)} />
+        <DownloadOptions
+          section={section}
+          productId={productId}
+          customerId={customerId}
+          preset={saved}
+          layers={layers}
+          onQueued={() => setQueued((n) => n + 1)}
+        />
       )}
       <DownloadsPanel section={section} productId={productId} customerId={customerId} canOrder={canEdit} version={queued} />
     </div>

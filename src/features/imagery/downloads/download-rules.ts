@@ -24,7 +24,10 @@ export interface DownloadTarget {
 export const needsNote = (t: Pick<DownloadTarget, 'file_name'>) => t.file_name.toLowerCase().includes('<note>');
 
 /** '4K Images' first, then the retailers as listed. */
-export const targetsOf = (retailers: readonly DownloadTarget[]): DownloadTarget[] => [FOUR_K, ...retailers.filter((r) => r.id !== FOUR_K.id)];
+export const targetsOf = (retailers: readonly DownloadTarget[]): DownloadTarget[] => [
+  FOUR_K,
+  ...retailers.filter((r) => r.id !== FOUR_K.id),
+];
 
 export interface DownloadRequest {
   retailer: number;
@@ -37,12 +40,21 @@ export type DownloadCheck = { ok: true; requests: DownloadRequest[] } | { ok: fa
  * The requests to queue (one per chosen option), or the first message of §5: a saved preset first,
  * then a note for every chosen retailer that needs one ('Please fill input for' + its name).
  */
-export function checkDownload(presetId: number | undefined, targets: readonly DownloadTarget[], chosen: ReadonlySet<number>, notes: Readonly<Record<number, string>>): DownloadCheck {
+export function checkDownload(
+  presetId: number | undefined,
+  targets: readonly DownloadTarget[],
+  chosen: ReadonlySet<number>,
+  notes: Readonly<Record<number, string>>,
+): DownloadCheck {
   if (presetId === undefined) return { ok: false, message: NEED_PRESET };
   const picked = targets.filter((t) => chosen.has(t.id));
   if (!picked.length) return { ok: false, message: 'Choose at least one download option.' };
-  for (const t of picked) if (needsNote(t) && !notes[t.id]?.trim()) return { ok: false, message: `${FILL_INPUT} ${t.retailer}`, field: t.id };
-  return { ok: true, requests: picked.map((t) => (needsNote(t) ? { retailer: t.id, note: notes[t.id]!.trim() } : { retailer: t.id })) };
+  for (const t of picked)
+    if (needsNote(t) && !notes[t.id]?.trim()) return { ok: false, message: `${FILL_INPUT} ${t.retailer}`, field: t.id };
+  return {
+    ok: true,
+    requests: picked.map((t) => (needsNote(t) ? { retailer: t.id, note: notes[t.id]!.trim() } : { retailer: t.id })),
+  };
 }
 
 export interface Upscale {
@@ -54,15 +66,20 @@ export interface Upscale {
 }
 
 /** A layer's size as the imagery lists carry it (unknown: missing or null). */
-export interface LayerSize { width?: number | null; height?: number | null }
+export interface LayerSize {
+  width?: number | null;
+  height?: number | null;
+}
 
 /**
  * The chosen options whose size draws the product larger than its layers (layout's productScale with
  * the saved preset, the largest over the views), in the list's order; none without a preset or layers.
  */
 export function upscalesOf(
-  targets: readonly DownloadTarget[], chosen: ReadonlySet<number>,
-  preset: Pick<RenderPreset, 'section' | 'image_scale'> | undefined, layers: readonly LayerSize[],
+  targets: readonly DownloadTarget[],
+  chosen: ReadonlySet<number>,
+  preset: Pick<RenderPreset, 'section' | 'image_scale'> | undefined,
+  layers: readonly LayerSize[],
 ): Upscale[] {
   const sized = layers.filter((l): l is Size => !!l.width && !!l.height);
   if (!preset || !sized.length) return [];
@@ -74,14 +91,21 @@ export function upscalesOf(
 }
 
 /** The warning Download Options shows before ordering, or undefined when nothing would upscale. */
-export function upscaleWarning(ups: readonly Upscale[], layer: LayerSize | undefined): { title: string; lines: string[] } | undefined {
+export function upscaleWarning(
+  ups: readonly Upscale[],
+  layer: LayerSize | undefined,
+): { title: string; lines: string[] } | undefined {
   if (!ups.length) return undefined;
   const size = layer?.width && layer.height ? ` (${layer.width} × ${layer.height} px)` : '';
   const allowed = ups.filter((u) => !u.forbidden);
   const forbidden = ups.filter((u) => u.forbidden);
   const list = (us: readonly Upscale[]) => us.map((u) => `${u.retailer} ${upscaleText(u.factor)}`).join(', ');
   const lines: string[] = [];
-  if (allowed.length) lines.push(`These sizes draw the product larger than its layers${size}, so the files may look soft: ${list(allowed)}.`);
-  if (forbidden.length) lines.push(`${forbidden.length === 1 ? 'This retailer forbids' : 'These retailers forbid'} upscaling, so ${forbidden.length === 1 ? 'its export' : 'their exports'} will fail the compliance check: ${list(forbidden)}.`);
+  if (allowed.length)
+    lines.push(`These sizes draw the product larger than its layers${size}, so the files may look soft: ${list(allowed)}.`);
+  if (forbidden.length)
+    lines.push(
+      `${forbidden.length === 1 ? 'This retailer forbids' : 'These retailers forbid'} upscaling, so ${forbidden.length === 1 ? 'its export' : 'their exports'} will fail the compliance check: ${list(forbidden)}.`,
+    );
   return { title: 'Upscaled files', lines };
 }

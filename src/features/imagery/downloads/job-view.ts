@@ -20,7 +20,11 @@ export function jobLine(j: ExportJob, now = Date.now()): { status: string; tone:
       const expired = !!j.expires_at && new Date(j.expires_at).getTime() <= now;
       return expired
         ? { status: 'Expired', tone: 'neutral', detail: 'The link has expired. Send to email again for a new one.' }
-        : { status: 'Ready', tone: 'success', detail: j.expires_at ? `The link works until ${formatDateTime(j.expires_at)}.` : '' };
+        : {
+            status: 'Ready',
+            tone: 'success',
+            detail: j.expires_at ? `The link works until ${formatDateTime(j.expires_at)}.` : '',
+          };
     }
     case 'failed':
       return { status: 'Failed', tone: 'danger', detail: j.reason || 'The export failed.' };
@@ -30,5 +34,8 @@ export function jobLine(j: ExportJob, now = Date.now()): { status: string; tone:
 /** A ready export whose files were drawn larger than the product's layers: its badge and why. */
 export function upscaleNote(j: Pick<ExportJob, 'status' | 'upscale'>): { badge: string; detail: string } | undefined {
   if (j.status !== 'ready' || j.upscale === null) return undefined;
-  return { badge: upscaleText(j.upscale), detail: "Some files are drawn larger than the product's layers and may look soft (compliance.csv says which)." };
+  return {
+    badge: upscaleText(j.upscale),
+    detail: "Some files are drawn larger than the product's layers and may look soft (compliance.csv says which).",
+  };
 }

@@ -34,7 +34,13 @@ export function CopyCode({ label, code, placeholder, testId }: Props) {
         onClick={() => void copy()}
         className={styles.code}
       />
-      <Button size="sm" icon={<Copy />} disabled={!code} onClick={() => void copy()} aria-label={`Copy the ${label.toLowerCase()}`}>
+      <Button
+        size="sm"
+        icon={<Copy />}
+        disabled={!code}
+        onClick={() => void copy()}
+        aria-label={`Copy the ${label.toLowerCase()}`}
+      >
         Copy
       </Button>
     </div>

@@ -26,15 +26,25 @@ export function RotateShareKey({ productId, customerId, productName, current, on
   const action = useUserAction();
   const { online } = useSyncStatus();
   const rotate = () =>
-    void action.run(async (a) => {
-      await rotateShareKey(productId, customerId, a.key());
-      setOpen(false);
-      onRotated();
-      notify.info('New share key', 'Published embeds of this product no longer work. Copy the new codes into your pages.');
-    }, { input: current, onError: (err) => notify.error(failureText(err, DOING)) });
+    void action.run(
+      async (a) => {
+        await rotateShareKey(productId, customerId, a.key());
+        setOpen(false);
+        onRotated();
+        notify.info('New share key', 'Published embeds of this product no longer work. Copy the new codes into your pages.');
+      },
+      { input: current, onError: (err) => notify.error(failureText(err, DOING)) },
+    );
   return (
     <>
-      <Button size="sm" variant="secondary" icon={<KeyRound />} disabled={!online || !current} title={online ? undefined : needsConnection(DOING)} onClick={() => setOpen(true)}>
+      <Button
+        size="sm"
+        variant="secondary"
+        icon={<KeyRound />}
+        disabled={!online || !current}
+        title={online ? undefined : needsConnection(DOING)}
+        onClick={() => setOpen(true)}
+      >
         New share key
       </Button>
       <AlertDialog

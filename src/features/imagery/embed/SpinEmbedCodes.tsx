@@ -30,10 +30,21 @@ export function SpinEmbedCodes({ productName, productId, shareKey: key, presetId
     return spinEmbedCode({ origin: key.data.origin, productId, productName, shareKey: key.data.key, source, width, height });
   };
   const waiting = (chosen: boolean) =>
-    !chosen ? SELECT_PRESET : key.state === 'failed' ? `Error: ${key.message}` : key.state === 'offline' ? 'Available when you are back online' : 'Loading…';
+    !chosen
+      ? SELECT_PRESET
+      : key.state === 'failed'
+        ? `Error: ${key.message}`
+        : key.state === 'offline'
+          ? 'Available when you are back online'
+          : 'Loading…';
   if (group) {
     return (
-      <CopyCode label={`${group.name} (uploaded photos)`} testId="embed-uploads" code={codeOf({ groupId: group.id })} placeholder={waiting(true)} />
+      <CopyCode
+        label={`${group.name} (uploaded photos)`}
+        testId="embed-uploads"
+        code={codeOf({ groupId: group.id })}
+        placeholder={waiting(true)}
+      />
     );
   }
   return (

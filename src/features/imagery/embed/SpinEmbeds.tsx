@@ -18,15 +18,35 @@ interface Props {
 
 export function SpinEmbeds({ productId, customerId, productName, presetId, group, canEdit, width, height }: Props) {
   const key = useShareKey(productId, customerId);
-  const description = group ? 'Paste into your shop’s page: the uploaded photos, which visitors can drag through.' : 'Paste into your shop’s page: a 360 view that visitors can drag.';
+  const description = group
+    ? 'Paste into your shop’s page: the uploaded photos, which visitors can drag through.'
+    : 'Paste into your shop’s page: a 360 view that visitors can drag.';
   return (
     <Card
       title="Embed"
       description={description}
       headingLevel={3}
-      actions={canEdit ? <RotateShareKey productId={productId} customerId={customerId} productName={productName} current={key.data?.key} onRotated={key.reload} /> : undefined}
+      actions={
+        canEdit ? (
+          <RotateShareKey
+            productId={productId}
+            customerId={customerId}
+            productName={productName}
+            current={key.data?.key}
+            onRotated={key.reload}
+          />
+        ) : undefined
+      }
     >
-      <SpinEmbedCodes productId={productId} productName={productName} shareKey={key} presetId={presetId} group={group} width={width} height={height} />
+      <SpinEmbedCodes
+        productId={productId}
+        productName={productName}
+        shareKey={key}
+        presetId={presetId}
+        group={group}
+        width={width}
+        height={height}
+      />
     </Card>
   );
 }

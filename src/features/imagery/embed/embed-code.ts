@@ -33,7 +33,12 @@ export function spinEmbedUrl(e: SpinEmbed): string {
 }
 
 export const spinEmbedCode = (e: SpinEmbed) =>
-  iframeCode(spinEmbedUrl(e), 'groupId' in e.source ? `Photos of ${e.productName}` : `360 view of ${e.productName}`, aspectRatio(e.width, e.height), EMBED_ALLOW.spin);
+  iframeCode(
+    spinEmbedUrl(e),
+    'groupId' in e.source ? `Photos of ${e.productName}` : `360 view of ${e.productName}`,
+    aspectRatio(e.width, e.height),
+    EMBED_ALLOW.spin,
+  );
 
 export interface ViewerEmbed {
   origin: string;
@@ -50,4 +55,5 @@ export function viewerEmbedUrl(e: ViewerEmbed): string {
   return `${e.origin}/viewer/?${q}`;
 }
 
-export const viewerEmbedCode = (e: ViewerEmbed) => iframeCode(viewerEmbedUrl(e), `3D view of ${e.productName}`, '4 / 3', EMBED_ALLOW.viewer);
+export const viewerEmbedCode = (e: ViewerEmbed) =>
+  iframeCode(viewerEmbedUrl(e), `3D view of ${e.productName}`, '4 / 3', EMBED_ALLOW.viewer);

@@ -19,7 +19,13 @@ export function PhotoCarousel({ urls, label }: Props) {
   useEffect(() => {
     if (!host.current || !urls.length) return;
     const player = createSpinPlayer(host.current, {
-      frames: framesOfUrls(urls), label, drag: 'steps', unit: 'Photo', hint: 'Drag to browse', counter: true, sizes: '(min-width: 1200px) 60vw, 100vw',
+      frames: framesOfUrls(urls),
+      label,
+      drag: 'steps',
+      unit: 'Photo',
+      hint: 'Drag to browse',
+      counter: true,
+      sizes: '(min-width: 1200px) 60vw, 100vw',
     });
     return () => player.destroy();
     // The player is made again only when the photos change (a new key, not a new array).

@@ -27,11 +27,28 @@ export function Spin360Additions({ productId, customerId, sku, preset, layers, u
   const presetId = preset && preset.id > 0 ? preset.id : undefined;
   const size = layers.find((l) => l.width && l.height);
   // A group with a temp id (negative) is still being uploaded: no public address yet.
-  const group = upload && upload.file.list === '360' && upload.file.id > 0 ? { id: upload.file.id, name: upload.name } : undefined;
+  const group =
+    upload && upload.file.list === '360' && upload.file.id > 0 ? { id: upload.file.id, name: upload.name } : undefined;
   return (
     <div className={styles.additions}>
-      <SpinEmbeds productId={productId} customerId={customerId} productName={sku} presetId={presetId} group={group} canEdit={canEdit} width={size?.width ?? undefined} height={size?.height ?? undefined} />
-      <SectionExports section="360" productId={productId} customerId={customerId} preset={preset} layers={layers} canEdit={canEdit} />
+      <SpinEmbeds
+        productId={productId}
+        customerId={customerId}
+        productName={sku}
+        presetId={presetId}
+        group={group}
+        canEdit={canEdit}
+        width={size?.width ?? undefined}
+        height={size?.height ?? undefined}
+      />
+      <SectionExports
+        section="360"
+        productId={productId}
+        customerId={customerId}
+        preset={preset}
+        layers={layers}
+        canEdit={canEdit}
+      />
     </div>
   );
 }

@@ -34,7 +34,10 @@ export function ViewerSection({ product, customerId, canEdit }: Props) {
   const name = product.name || product.sku || `Product ${product.id}`;
   const file = links.data?.file;
   const poster = links.data?.imageLazyLoad ? storageUrl(links.data.imageLazyLoad) : null;
-  const embed = key.state === 'ready' ? { origin: key.data.origin, productId: product.id, productName: name, shareKey: key.data.key, lazy } : null;
+  const embed =
+    key.state === 'ready'
+      ? { origin: key.data.origin, productId: product.id, productName: name, shareKey: key.data.key, lazy }
+      : null;
 
   return (
     <section aria-labelledby="viewer-heading" className={styles.section}>
@@ -50,24 +53,57 @@ export function ViewerSection({ product, customerId, canEdit }: Props) {
       ) : (
         <div className={styles.grid}>
           {file?.file_glb ? (
-            <ModelStage glb={storageUrl(file.file_glb)} usdz={file.file_usdz && storageUrl(file.file_usdz)} poster={poster} alt={`3D model of ${name}`} lazy={lazy} />
+            <ModelStage
+              glb={storageUrl(file.file_glb)}
+              usdz={file.file_usdz && storageUrl(file.file_usdz)}
+              poster={poster}
+              alt={`3D model of ${name}`}
+              lazy={lazy}
+            />
           ) : (
             <EmptyState icon={<Box />} title="No viewer available" />
           )}
           <div className={styles.side}>
             {file?.file_glb && (
               <Card title="Lazy loading" headingLevel={3}>
-                <Switch label="Play button" description="Show the thumbnail with a play button; the model loads on click." checked={lazy} onCheckedChange={setLazy} />
+                <Switch
+                  label="Play button"
+                  description="Show the thumbnail with a play button; the model loads on click."
+                  checked={lazy}
+                  onCheckedChange={setLazy}
+                />
               </Card>
             )}
-            <ViewerThumbnail productId={product.id} customerId={customerId} label={name} current={poster} canEdit={canEdit} onUploaded={links.reload} />
+            <ViewerThumbnail
+              productId={product.id}
+              customerId={customerId}
+              label={name}
+              current={poster}
+              canEdit={canEdit}
+              onUploaded={links.reload}
+            />
             {file?.file_glb && (
               <Card
                 title="Embed"
                 headingLevel={3}
-                actions={canEdit ? <RotateShareKey productId={product.id} customerId={customerId} productName={name} current={key.data?.key} onRotated={key.reload} /> : undefined}
+                actions={
+                  canEdit ? (
+                    <RotateShareKey
+                      productId={product.id}
+                      customerId={customerId}
+                      productName={name}
+                      current={key.data?.key}
+                      onRotated={key.reload}
+                    />
+                  ) : undefined
+                }
               >
-                <CopyCode label="Iframe code" testId="viewer-embed" code={embed && viewerEmbedCode(embed)} placeholder={key.state === 'failed' ? `Error: ${key.message}` : 'Loading…'} />
+                <CopyCode
+                  label="Iframe code"
+                  testId="viewer-embed"
+                  code={embed && viewerEmbedCode(embed)}
+                  placeholder={key.state === 'failed' ? `Error: ${key.message}` : 'Loading…'}
+                />
                 {embed && (
                   <a className={buttonClass({ variant: 'link' })} href={viewerEmbedUrl(embed)} target="_blank" rel="noreferrer">
                     Open the viewer page <ExternalLink aria-hidden="true" size={14} />

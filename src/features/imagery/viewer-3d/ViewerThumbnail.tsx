@@ -45,16 +45,24 @@ export function ViewerThumbnail({ productId, customerId, label, current, canEdit
     const file = files[0];
     setError(null);
     if (!file) return;
-    void action.run(async (a) => {
-      const since = Date.now();
-      await queueViewerImage(productId, customerId, file, label, a.id);
-      feedback(since);
-    }, { input: file });
+    void action.run(
+      async (a) => {
+        const since = Date.now();
+        await queueViewerImage(productId, customerId, file, label, a.id);
+        feedback(since);
+      },
+      { input: file },
+    );
   };
 
   return (
     <Card title="Thumbnail" description="Shown before the model loads, and behind the play button." headingLevel={3}>
-      <Img className={styles.thumb} src={preview ?? current} alt={`Thumbnail of the 3D viewer of ${label}`} placeholder={{ name: label, caption: 'No thumbnail yet' }} />
+      <Img
+        className={styles.thumb}
+        src={preview ?? current}
+        alt={`Thumbnail of the 3D viewer of ${label}`}
+        placeholder={{ name: label, caption: 'No thumbnail yet' }}
+      />
       {canEdit && (
         <FileDrop
           label="Replace the thumbnail"

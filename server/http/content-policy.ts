@@ -66,10 +66,9 @@ const DENIED = [
   'usb',
 ];
 const permissions = (allowed: string[]) => [...DENIED.map((f) => `${f}=()`), ...allowed.map((f) => `${f}=(self)`)].join(', ');
-export const PERMISSIONS: Record<Scope, string> = {
+/** What each page may use (JSON answers and stored files are not pages: they send none). */
+export const PERMISSIONS: Record<'portal' | 'public-page', string> = {
   // fullscreen: the 360 player; xr-spatial-tracking: model-viewer's WebXR AR; clipboard-write: the embed codes' Copy.
   portal: permissions(['fullscreen', 'xr-spatial-tracking', 'clipboard-write']),
   'public-page': permissions(['fullscreen', 'xr-spatial-tracking']),
-  api: permissions([]),
-  storage: permissions([]),
 };

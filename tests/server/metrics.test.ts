@@ -60,7 +60,8 @@ describe('with METRICS_PORT', () => {
     });
     expect(queued.status, JSON.stringify(queued.body)).toBe(200);
     expect((await call(s, 'GET', '/no/such/call')).status).toBe(404);
-    expect((await fetch(`${proc.url}/storage/users/clients/2.png`)).status).toBe(200);
+    const photo = (await call(s, 'GET', '/api/user', { token })).body.urlImage as string;
+    expect((await fetch(`${proc.url}/storage/${photo}`)).status).toBe(200);
 
     const text = await scrape(metricsPort);
     // By route pattern: the query string and a stored file's path are not part of it.

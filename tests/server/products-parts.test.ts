@@ -134,8 +134,8 @@ describe('images and technical files', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toBe(`attachment; filename="spec.pdf"; filename*=UTF-8''spec.pdf`);
     expect(Buffer.from(await download.arrayBuffer())).toEqual(Buffer.from(PDF));
-    // Shown in place (the thumbnails, the copied address): no attachment.
-    expect((await fetch(`${s.url}/storage/${path}`)).headers.get('content-disposition')).toBeNull();
+    // Without ?download=1 a PDF (no screen shows one inline) is still an attachment, never a page of ours (issue 40).
+    expect((await fetch(`${s.url}/storage/${path}`)).headers.get('content-disposition')).toBe('attachment');
   });
 
   it('encodes a name with non-ASCII characters and quotes safely (RFC 6266, 5987)', async () => {

@@ -34,7 +34,10 @@ describe('company and manager registration, then login', () => {
     });
     expect(c.status).toBe(200);
     expect(c.body).toEqual({ success: true, id_customer: expect.any(Number) });
-    expect(existsSync(join(s.config.storageDir, `users/customers/${c.body.id_customer}.png`))).toBe(true);
+    // The logo's name is random (issue 40), not the company's id.
+    const logo = (await s.db.one<{ photo: string }>('SELECT photo FROM customers WHERE id = $1', [c.body.id_customer]))!.photo;
+    expect(logo).toMatch(/^users\/customers\/[0-9a-f-]{36}\.png$/);
+    expect(existsSync(join(s.config.storageDir, logo))).toBe(true);
 
     const manager = {
       id_customer: c.body.id_customer,
@@ -55,7 +58,7 @@ describe('company and manager registration, then login', () => {
     const login = await call(s, 'POST', '/api/auth/login', { body: { email: 'nora@northwind.test', password: 'secret123' } });
     const me = await call(s, 'GET', '/api/user', { token: login.body.token.split('|')[1] });
     expect(me.body.companies).toEqual([
-      { id: c.body.id_customer, name: 'northwind studio', urlImage: `users/customers/${c.body.id_customer}.png` },
+      { id: c.body.id_customer, name: 'northwind studio', urlImage: logo },
     ]);
     const access = await call(s, 'GET', '/user/have_access', {
       token: login.body.token.split('|')[1],

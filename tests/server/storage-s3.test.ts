@@ -105,7 +105,7 @@ describe.skipIf(!onPglite)('uploads on S3', () => {
     expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('image/png');
     expect(full.headers.get('accept-ranges')).toBe('bytes');
-    expect(full.headers.get('cache-control')).toBe('public, max-age=604800');
+    expect(full.headers.get('cache-control')).toBe('private, max-age=604800');
     expect(Buffer.from(await full.arrayBuffer())).toEqual(bytes);
     const etag = full.headers.get('etag')!;
     expect(etag).toMatch(/^"[0-9a-f]+"$/);

@@ -100,10 +100,12 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
     const token = await A.tokenFor(DEMO.acme);
     const key = `two-process-${Date.now()}`;
     const name = `Two-process ${Date.now()}`;
+    // One request sent twice: the same body (a key belongs to its request's fingerprint, issue 40).
+    const sku = `TP-${Date.now()}`;
     const send = (srv: TestServer) =>
       call(srv, 'POST', '/posts/product/store', {
         token,
-        body: { id_customer: acme, name, sku: `TP-${Date.now()}` },
+        body: { id_customer: acme, name, sku },
         headers: { 'idempotency-key': key },
       });
     const first = await send(A);

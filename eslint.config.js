@@ -58,4 +58,58 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { paths: [{ name: 'dexie', message: 'Only src/data touches IndexedDB.' }] }],
     },
   },
+  // The rooms of src/data, lowest first (ARCHITECTURE.md): a room imports only the rooms below it,
+  // through their index.ts. The four core rooms are shared with the service worker: no React and no
+  // window-only globals there (a hook or a page listener belongs to a room above them).
+  ...dataRooms(),
 );
+
+function dataRooms() {
+  const order = ['local', 'device', 'pull', 'outbox', 'sync', 'people', 'catalog', 'imagery'];
+  const core = new Set(['local', 'device', 'pull', 'outbox']);
+  const below = {
+    local: [],
+    device: ['local'],
+    pull: ['local'],
+    outbox: ['local', 'pull'],
+    sync: ['local', 'pull', 'outbox'],
+    people: ['local', 'outbox'],
+    catalog: ['local', 'device', 'pull', 'outbox'],
+    imagery: ['local', 'pull', 'outbox', 'catalog'],
+  };
+  return order.map((room) => ({
+    files: [`src/data/${room}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: core.has(room)
+            ? ['react', 'react-dom', 'dexie-react-hooks'].map((name) => ({
+                name,
+                message: `src/data/${room} is shared with the service worker: no React here.`,
+              }))
+            : [],
+          patterns: [
+            {
+              group: order.filter((r) => r !== room && !below[room].includes(r)).map((r) => `../${r}/*`),
+              message: `src/data/${room} may import only ${below[room].join(', ') || 'no other room'}.`,
+            },
+            {
+              group: below[room].map((r) => `../${r}/*`).concat(['!../*/index.ts']),
+              message: 'Another room is imported through its index.ts.',
+            },
+          ],
+        },
+      ],
+      ...(core.has(room) && {
+        'no-restricted-globals': [
+          'error',
+          ...['window', 'document', 'localStorage', 'sessionStorage'].map((name) => ({
+            name,
+            message: `src/data/${room} also runs in the service worker.`,
+          })),
+        ],
+      }),
+    },
+  }));
+}

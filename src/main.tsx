@@ -5,18 +5,18 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { createRouter } from './app/router.tsx';
-import { quotaDeps } from './data/quota.ts';
+import { quotaDeps } from './data/local/quota.ts';
 import './ui/tokens.css';
 import './ui/global.css';
 
 // Storage pressure: a write that hits the quota evicts cached images from the page (data/quota.ts).
-quotaDeps.evict = async (keep) => (await import('./data/image-evict.ts')).evictImages(keep);
+quotaDeps.evict = async (keep) => (await import('./data/device/image-evict.ts')).evictImages(keep);
 
 // The local database's upgrade runs while the page loads (data/db.ts openAtStart: WebKit's back/forward
 // cache). Not in the public embed (/iframe), which has no use for it, nor on /login, whose JS stays
 // light (its 150 kB budget): there the sign-in starts it, before the dashboard shows.
 const path = window.location.pathname.replace(/\/+$/, '');
-if (!path.startsWith('/iframe/') && path !== '/login') void import('./data/db.ts').then((m) => m.openAtStart());
+if (!path.startsWith('/iframe/') && path !== '/login') void import('./data/local/db.ts').then((m) => m.openAtStart());
 
 const root = createRoot(document.getElementById('root')!);
 const catalogue = (import.meta.env.DEV || import.meta.env.VITE_UI_CATALOGUE === 'true') && path === '/dev/ui';

@@ -1,9 +1,9 @@
 // Bundled for the browser by bench/data.bench.ts: the real data layer on Chromium's IndexedDB.
 import { setApiBase } from '../../src/api/client.ts';
 import { storeToken } from '../../src/api/token.ts';
-import { catalogIndex } from '../../src/data/catalog-query.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import { syncNow, wipeLocalData } from '../../src/data/sync.ts';
+import { catalogIndex } from '../../src/data/catalog/catalog-query.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import { syncNow, wipeLocalData } from '../../src/data/sync/sync.ts';
 import { registrationBench } from './registration.ts';
 import { searchBench } from './search.ts';
 import { stats } from '../support/stats.ts';

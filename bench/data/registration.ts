@@ -1,10 +1,10 @@
 // Bundled into the bench page (bench/data/entry.ts): the template catalogue's keystroke filter over a
 // large company, and an offline batch of products with images drained on reconnect.
-import { catalogIndex } from '../../src/data/catalog-query.ts';
-import { db } from '../../src/data/db.ts';
-import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
-import { queueProductBatch } from '../../src/data/registration.ts';
-import { syncNow } from '../../src/data/sync.ts';
+import { catalogIndex } from '../../src/data/catalog/catalog-query.ts';
+import { db } from '../../src/data/local/db.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox/outbox.ts';
+import { queueProductBatch } from '../../src/data/catalog/registration.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
 import { stats } from '../support/stats.ts';
 
 

@@ -4,11 +4,11 @@
 // processTerm, the SKU without punctuation as a field). Index build time and the heap it holds
 // (after a forced GC), then each keystroke of typing and erasing, uncached.
 import MiniSearch from 'minisearch';
-import { catalogIndex, toEntry } from '../../src/data/catalog-query.ts';
-import { compact, fold, stem } from '../../src/data/catalog-search.ts';
-import { SearchIndex } from '../../src/data/search-index.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import type { ProductRow } from '../../src/data/types.ts';
+import { catalogIndex, toEntry } from '../../src/data/catalog/catalog-query.ts';
+import { compact, fold, stem } from '../../src/data/catalog/catalog-search.ts';
+import { SearchIndex } from '../../src/data/catalog/search-index.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import type { ProductRow } from '../../src/data/local/types.ts';
 import { stats as statsOf } from '../support/stats.ts';
 
 const stats = (xs: number[]) => statsOf(xs, 2);

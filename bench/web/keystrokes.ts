@@ -4,7 +4,7 @@
 // and records that frame's time (and, for information, when the DOM first showed it). Same count after narrowing or widening = same set, so a key that
 // changes nothing is done at the first frame.
 import type { Page } from 'playwright-core';
-import { matchDoc, queryWords, searchDoc, type SearchDoc } from '../../src/data/catalog-search.ts';
+import { matchDoc, queryWords, searchDoc, type SearchDoc } from '../../src/data/catalog/catalog-search.ts';
 import type { LargeCompany } from '../support/large-company.ts';
 
 export interface Row {

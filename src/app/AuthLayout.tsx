@@ -4,7 +4,7 @@
 import { Navigate, Outlet, redirect, useLoaderData, useLocation, useMatches, useParams } from 'react-router-dom';
 import { AppShell } from './AppShell.tsx';
 import { useAccess } from './permissions.ts';
-import type { RouteHandle } from './router.tsx';
+import type { RouteHandle } from './routes.ts';
 import { NotFoundContent } from './NotFound.tsx';
 import { useExistence } from './profile-existence.ts';
 import { resolveSession, routeGate, ruleSlugs, type SessionUser } from './rules.ts';

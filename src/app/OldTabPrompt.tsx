@@ -5,7 +5,7 @@
 // already and are not "unsaved".
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { isStaleTab, onStaleTab } from '../data/old-tab.ts';
+import { isStaleTab, onStaleTab } from '../data/local/index.ts';
 import { Button } from '../ui/Button.tsx';
 import { useIsEditing } from './edit-guard.ts';
 import styles from './UpdatePrompt.module.css';

@@ -3,7 +3,7 @@
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { OldTabPrompt } from './OldTabPrompt.tsx';
-import type { RouteHandle } from './router.tsx';
+import type { RouteHandle } from './routes.ts';
 import { pageTitle } from './rules.ts';
 import { describePage } from './title.ts';
 import { Spinner } from '../ui/Spinner.tsx';

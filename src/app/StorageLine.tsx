@@ -4,8 +4,8 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { HardDrive, ImageOff } from 'lucide-react';
 import { NO_ESTIMATE, persistenceText } from './capabilities.ts';
-import { onStorageFull, QUOTA_MESSAGE, storageFullState } from '../data/quota.ts';
-import { readStorageUsage, removeCachedImages, type StorageUsage } from '../data/storage-usage.ts';
+import { onStorageFull, QUOTA_MESSAGE, storageFullState } from '../data/local/index.ts';
+import { readStorageUsage, removeCachedImages, type StorageUsage } from '../data/device/index.ts';
 import { AlertDialog } from '../ui/AlertDialog.tsx';
 import { Button } from '../ui/Button.tsx';
 import { Callout } from '../ui/Callout.tsx';

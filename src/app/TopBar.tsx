@@ -5,7 +5,7 @@ import { Link, useLocation, useMatches } from 'react-router-dom';
 import { ChevronRight } from 'lucide-react';
 import { breadcrumbs } from './breadcrumbs.ts';
 import { CompanySwitch } from './CompanySwitch.tsx';
-import type { RouteHandle } from './router.tsx';
+import type { RouteHandle } from './routes.ts';
 import { SyncStatus } from './SyncStatus.tsx';
 import { useScreenTitle } from './title.ts';
 import { UserMenu } from './UserMenu.tsx';

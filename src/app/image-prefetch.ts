@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { PROVIDER_CONTEXT } from '../api/contract/slugs.ts';
 import { useSyncStatus } from '../data/index.ts';
-import type { PrefetchCommand } from '../data/image-prefetch.ts';
+import type { PrefetchCommand } from '../data/device/index.ts';
 
 /** Quiet time after the page settles before the prefetch starts. */
 const SETTLE_MS = 2000;

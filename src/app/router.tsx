@@ -5,9 +5,8 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { Root, RootFallback } from './Root.tsx';
 import { RouteError } from './RouteError.tsx';
-import { ROUTES, type RouteDef } from './routes.ts';
-
-export type RouteHandle = Pick<RouteDef, 'title' | 'description' | 'access' | 'rule' | 'params' | 'exists'>;
+import { ROUTES, type RouteDef, type RouteHandle } from './routes.ts';
+import { SCREENS } from './route-screens.ts';
 
 const toRoute = (r: RouteDef): RouteObject => ({
   path: r.path,
@@ -19,7 +18,7 @@ const toRoute = (r: RouteDef): RouteObject => ({
     params: r.params,
     exists: r.exists,
   } satisfies RouteHandle,
-  lazy: async () => ({ Component: (await r.load()).default }),
+  lazy: async () => ({ Component: (await SCREENS[r.path]!()).default }),
   // Inside the shell when the screen behind the guard fails (its code could not load offline).
   errorElement: <RouteError />,
 });

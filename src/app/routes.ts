@@ -1,9 +1,9 @@
-// Document 1 §2: every route, its access and its title. Screens load lazily, one chunk each.
-import type { ComponentType } from 'react';
+// Document 1 §2: every route, its access and its title. Metadata only: the screens' lazy loaders are
+// route-screens.ts's, which only the router imports, so the rules (rules.ts) and the screens that read
+// this table never import a screen through it.
 import { INFO_READ, SLUGS, type Slug } from '../api/contract/slugs.ts';
 
 export type RouteAccess = 'public' | 'auth' | 'staff';
-type Screen = () => Promise<{ default: ComponentType }>;
 
 /**
  * Who may open an auth route: any signed-in user, or one holding any of these slugs (otherwise
@@ -17,7 +17,6 @@ export interface RouteDef {
   /** The page's meta description (the pages search engines may index; robots.txt says which). */
   description?: string;
   access: RouteAccess;
-  load: Screen;
   /** Every auth and staff route states its rule (tests/unit/route-rules.test.ts checks it). */
   rule?: RouteRule;
   /** Each route parameter must pass its check, otherwise Not found. */
@@ -38,107 +37,94 @@ export const isUserId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 
 export const LOGIN_DESCRIPTION =
   'Sign in to Facet, the 3D-visualisation studio’s customer portal: your product catalogue, silo, vignette and 360 images, videos and 3D models.';
 
-const login: Screen = () => import('../features/auth/LoginPage.tsx');
+/** What the router gives each screen (its handle), read by the shell: titles, breadcrumbs, the guard. */
+export type RouteHandle = Pick<RouteDef, 'title' | 'description' | 'access' | 'rule' | 'params' | 'exists'>;
 
 export const ROUTES: RouteDef[] = [
   // The root path is the login view (a signed-in user is sent on to /dashboard).
-  { path: '/', title: 'Login', description: LOGIN_DESCRIPTION, access: 'public', load: login },
-  { path: '/login', title: 'Login', description: LOGIN_DESCRIPTION, access: 'public', load: login },
+  { path: '/', title: 'Login', description: LOGIN_DESCRIPTION, access: 'public' },
+  { path: '/login', title: 'Login', description: LOGIN_DESCRIPTION, access: 'public' },
   {
     path: '/reset-password',
     title: 'Reset Password',
     access: 'public',
-    load: () => import('../features/auth/ResetPasswordPage.tsx'),
   },
   {
     path: '/register-manager',
     title: 'Manager Registration',
     access: 'public',
-    load: () => import('../features/auth/RegisterManagerPage.tsx'),
   },
   {
     path: '/register/customer',
     title: 'Register',
     access: 'public',
-    load: () => import('../features/auth/RegisterCustomerPage.tsx'),
   },
   // Document 3's customer self-registration screen ('Register'); the route is ours (decisions.md).
-  { path: '/register', title: 'Register', access: 'public', load: () => import('../features/auth/SelfRegisterPage.tsx') },
+  { path: '/register', title: 'Register', access: 'public' },
   // The invitation mail's link (issue 13): set a password (or confirm an existing one) and sign in.
   {
     path: '/accept-invite',
     title: 'Accept Invitation',
     access: 'public',
-    load: () => import('../features/auth/AcceptInvitePage.tsx'),
   },
   {
     path: '/term-of-use',
     title: 'Terms of Use',
     description: 'The terms of use and the privacy policy of Facet, the customer portal of our 3D-visualisation studio.',
     access: 'public',
-    load: () => import('../features/legal/TermsPage.tsx'),
   },
   {
     path: '/dashboard',
     title: 'Dashboard',
     access: 'auth',
-    load: () => import('../features/dashboard/DashboardPage.tsx'),
     rule: 'dashboard',
   },
   {
     path: '/catalog',
     title: 'Product Catalog',
     access: 'auth',
-    load: () => import('../features/catalog/CatalogPage.tsx'),
     rule: CATALOG,
   },
   {
     path: '/catalog_template',
     title: 'Template Catalog',
     access: 'auth',
-    load: () => import('../features/templates/CustomerTemplateCatalog.tsx'),
     rule: TEMPLATES,
   },
   {
     path: '/admin/catalog_template',
     title: 'Template Catalog',
     access: 'staff',
-    load: () => import('../features/templates/AdminTemplateCatalog.tsx'),
     rule: TEMPLATES,
   },
   {
     path: '/admin/template/add',
     title: 'Add Templates',
     access: 'staff',
-    load: () => import('../features/templates/AddTemplatesPage.tsx'),
     rule: 'signed-in',
   },
   {
     path: '/admin',
     title: 'Manage Accounts',
     access: 'staff',
-    load: () => import('../features/retailers/RetailerAdmin.tsx'),
     rule: 'signed-in',
   },
   {
     path: '/product/add',
     title: 'Add Products',
     access: 'auth',
-    load: () => import('../features/add-products/AddProductsPage.tsx'),
     rule: ['register-products'],
   },
   {
     path: '/product/:id',
     title: 'Product',
     access: 'auth',
-    load: () => import('../features/products/ProductPage.tsx'),
     rule: PRODUCT_SCREEN,
   },
   {
     path: '/template/:id',
     title: 'Template',
     access: 'auth',
-    load: () => import('../features/templates/EditTemplatePage.tsx'),
     rule: TEMPLATES,
   },
   // Open to everyone signed in; its blocks are gated by document 3 §6 (manage-users, manage-roles).
@@ -146,7 +132,6 @@ export const ROUTES: RouteDef[] = [
     path: '/config/user',
     title: 'Settings',
     access: 'auth',
-    load: () => import('../features/users/UsersPage.tsx'),
     rule: 'signed-in',
   },
   // Any other one-segment path lands here: only the id of a user the caller may see is a profile.
@@ -154,7 +139,6 @@ export const ROUTES: RouteDef[] = [
     path: '/:id',
     title: 'Profile and Achievements',
     access: 'auth',
-    load: () => import('../features/profile/ProfilePage.tsx'),
     rule: 'signed-in',
     params: { id: isUserId },
     exists: 'profile',

@@ -7,41 +7,42 @@
 export type {
   PendingAction, PendingEntry, PendingState, CatalogFilters, CatalogSort, ProductRow, TemplateRow, IdNameRow, CustomerRow, ProductCategoryRow,
   TemplateCategoryRow, DescriptionRow, ProductFileRow, PersonRow, CompanyRoleRow,
-} from './types.ts';
+} from './local/index.ts';
 export {
   usePendingChanges, useSyncStatus, isOnline, useConflict, useCatalog, useProduct, useTemplate, useProductCategories,
   useTemplateCategories, usePendingProducts, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
-} from './hooks.ts';
-export { retryAction, discardEntry, discardAction, resolveConflict, drainOutbox } from './outbox.ts';
-export { stopAction } from './action-stop.ts';
-export { useListComplete } from './mirror.ts';
-export { useOfflineImages } from './offline-images.ts';
-export { startSync, wipeLocalData, requestPersistence } from './sync.ts';
-export { openAtStart } from './db.ts';
-export type { ProductDraft } from './products.ts';
-export { saveProductInfo, deleteProduct, type InfoChange } from './product-info.ts';
-export { undoDelete } from './product-undo.ts';
-export { applyBulk, type BulkKind, type BulkRequest } from './bulk.ts';
-export { undoBulk } from './bulk-undo.ts';
-export { fileNameOf } from './product-files.ts';
-export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './templates.ts';
-export { queueViewerImage, usePendingViewerImage } from './viewer-image.ts';
-export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type Round, type TaskItem, type ServiceItem, type LastProduct } from './dashboard.ts';
-export { useProfile, refreshProfile, type ProfileData } from './profile.ts';
-export { useRetailers, refreshRetailers, saveRetailer, removeRetailer, type RetailerData, type RetailerDraft } from './retailers.ts';
+} from './catalog/index.ts';
+export { retryAction, drainOutbox } from './outbox/index.ts';
+export { discardEntry, discardAction, resolveConflict } from './outbox/index.ts';
+export { stopAction } from './outbox/index.ts';
+export { useListComplete } from './catalog/index.ts';
+export { useOfflineImages } from './catalog/index.ts';
+export { startSync, wipeLocalData, requestPersistence } from './sync/index.ts';
+export { openAtStart } from './local/index.ts';
+export type { ProductDraft } from './catalog/index.ts';
+export { saveProductInfo, deleteProduct, type InfoChange } from './catalog/index.ts';
+export { undoDelete } from './catalog/index.ts';
+export { applyBulk, type BulkKind, type BulkRequest } from './catalog/index.ts';
+export { undoBulk } from './catalog/index.ts';
+export { fileNameOf } from './local/index.ts';
+export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './catalog/index.ts';
+export { queueViewerImage, usePendingViewerImage } from './imagery/index.ts';
+export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type Round, type TaskItem, type ServiceItem, type LastProduct } from './people/index.ts';
+export { useProfile, refreshProfile, type ProfileData } from './people/index.ts';
+export { useRetailers, refreshRetailers, saveRetailer, removeRetailer, type RetailerData, type RetailerDraft } from './imagery/index.ts';
 export {
   pullPeople, pullAccount, useCompanyUsers, useCompanyRoles, rememberAccount, useAccount, saveAccount, setAccountPhoto, useAccountQueued,
-} from './people.ts';
+} from './people/index.ts';
 
 
 // Document 3's imagery (presets, layers, uploads, videos, 3D files, backgrounds).
-export type { PresetRow, PresetValues, PresetSection, LayerRow, SectionFileRow, BackgroundRow } from './imagery-types.ts';
+export type { PresetRow, PresetValues, PresetSection, LayerRow, SectionFileRow, BackgroundRow } from './local/index.ts';
 export {
   usePresets, useLayers, useSectionFiles, useBackgrounds, useImageryOutbox, useActionEntries, useImageryLoad, useRealId, pullSections, sectionRows,
-  type ImageryLoad, } from './imagery-hooks.ts';
-export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type UploadList } from './imagery.ts';
-export { type ImagerySection } from './imagery-sync.ts';
-export { StorageFullError } from './quota.ts';
-export { highlight, queryWords, type Word } from './catalog-search.ts';
-export { firstBlocks } from './product-blocks.ts';
-export { useSavedViews, saveView, renameView, deleteView, type SavedViewItem } from './saved-views.ts';
+  type ImageryLoad, } from './imagery/index.ts';
+export { savePreset, deletePreset, queueUploads, presetFields, presetKeys, type Who, type UploadList } from './imagery/index.ts';
+export { type ImagerySection } from './pull/index.ts';
+export { StorageFullError } from './local/index.ts';
+export { highlight, queryWords, type Word } from './catalog/index.ts';
+export { firstBlocks } from './catalog/index.ts';
+export { useSavedViews, saveView, renameView, deleteView, type SavedViewItem } from './catalog/index.ts';

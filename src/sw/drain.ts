@@ -2,7 +2,7 @@
 // Background Sync drain. An open tab drains with its own session, so it is asked first;
 // with no tab open the worker drains itself, with the token read through the Cookie Store API.
 import { storeToken } from '../api/token.ts';
-import { drainOutbox } from '../data/outbox.ts';
+import { drainOutbox } from '../data/outbox/outbox.ts';
 
 export const OUTBOX_SYNC_TAG = 'facet-outbox';
 

@@ -10,7 +10,7 @@ import {
   PREFETCH_BUDGET,
   type PrefetchCommand,
   type PrefetchProgress,
-} from '../data/image-prefetch.ts';
+} from '../data/device/image-prefetch.ts';
 
 interface CookieStoreLike {
   get(name: string): Promise<{ value: string } | null>;

@@ -7,9 +7,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
-import { evictImages } from '../data/image-evict.ts';
-import { FORMER_IMAGE_CACHES, IMAGE_CACHE, PREFETCH_BUDGET } from '../data/image-prefetch.ts';
-import { quotaDeps } from '../data/quota.ts';
+import { evictImages } from '../data/device/image-evict.ts';
+import { FORMER_IMAGE_CACHES, IMAGE_CACHE, PREFETCH_BUDGET } from '../data/device/image-prefetch.ts';
+import { quotaDeps } from '../data/local/quota.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
 import { handlePrefetchMessage, signedIn } from './prefetch.ts';
 

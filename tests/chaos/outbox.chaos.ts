@@ -9,7 +9,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setApiBase } from '../../src/api/client.ts';
 import { storeToken } from '../../src/api/token.ts';
-import { policy } from '../../src/data/outbox.ts';
+import { policy } from '../../src/data/outbox/outbox.ts';
 import { issueToken } from '../../server/auth/tokens.ts';
 import { openPostgres, type Db } from '../../server/db/index.ts';
 import { killOp, runScenario, scenarioArb, tally, type Scenario } from '../data/outbox-scenario.ts';

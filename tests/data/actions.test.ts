@@ -1,12 +1,13 @@
 // One user action = one pending change, against the real server: an offline Info save is one
 // action with its steps; Retry and Discard work per action (discard drops what depends on it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupActions } from '../../src/data/actions.ts';
-import { db } from '../../src/data/db.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { discardAction, retryAction, newActionId } from '../../src/data/outbox.ts';
-import { saveProductInfo } from '../../src/data/product-info.ts';
-import { startSync, syncNow } from '../../src/data/sync.ts';
+import { groupActions } from '../../src/data/local/actions.ts';
+import { db } from '../../src/data/local/db.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { retryAction, newActionId } from '../../src/data/outbox/outbox.ts';
+import { discardAction } from '../../src/data/outbox/outbox-discard.ts';
+import { saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { startSync, syncNow } from '../../src/data/sync/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 

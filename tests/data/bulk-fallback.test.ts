@@ -4,14 +4,14 @@
 // found.") is not taken for a missing route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productBulkRoutes } from '../../server/routes/products-bulk.ts';
-import { applyBulk } from '../../src/data/bulk.ts';
-import { db } from '../../src/data/db.ts';
-import { newActionId } from '../../src/data/outbox.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import { noBulkRoute } from '../../src/data/bulk-fallback.ts';
+import { applyBulk } from '../../src/data/catalog/bulk.ts';
+import { db } from '../../src/data/local/db.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import { noBulkRoute } from '../../src/data/outbox/bulk-fallback.ts';
 import { ApiFailure } from '../../src/api/client.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import type { OutboxEntry, ProductRow } from '../../src/data/types.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import type { OutboxEntry, ProductRow } from '../../src/data/local/types.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 

@@ -3,12 +3,12 @@
 // search never shows part of one user action.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLargeCatalog } from '../../server/db/seed-large.ts';
-import { applyBulk } from '../../src/data/bulk.ts';
-import { undoBulk } from '../../src/data/bulk-undo.ts';
-import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
-import { policy } from '../../src/data/outbox.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import { syncNow } from '../../src/data/sync.ts';
+import { applyBulk } from '../../src/data/catalog/bulk.ts';
+import { undoBulk } from '../../src/data/catalog/bulk-undo.ts';
+import { catalogIndex, runQuery } from '../../src/data/catalog/catalog-query.ts';
+import { policy } from '../../src/data/outbox/outbox.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
 import { DEMO } from '../support/http.ts';
 import { bulkAction } from './bulk-support.ts';
 import { startHarness, type Harness } from './support.ts';

@@ -4,14 +4,14 @@
 // a Remove tags by that id (or by the real one) works on the mirror and on the server. A step queued
 // before the bulk that succeeds after it leaves the row's updated_at unknown (the bulk call moves it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBulk } from '../../src/data/bulk.ts';
-import { db } from '../../src/data/db.ts';
-import { newActionId, retryWaitingNow } from '../../src/data/outbox.ts';
-import { saveProductInfo } from '../../src/data/product-info.ts';
-import { productRow } from '../../src/data/product-pages.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import { isTemp } from '../../src/data/tempids.ts';
-import type { ProductRow } from '../../src/data/types.ts';
+import { applyBulk } from '../../src/data/catalog/bulk.ts';
+import { db } from '../../src/data/local/db.ts';
+import { newActionId, retryWaitingNow } from '../../src/data/outbox/outbox.ts';
+import { saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { productRow } from '../../src/data/local/product-pages.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import { isTemp } from '../../src/data/local/tempids.ts';
+import type { ProductRow } from '../../src/data/local/types.ts';
 import { bulkAction, serverTags, startCatalogHarness } from './bulk-support.ts';
 import { settle, type Harness } from './support.ts';
 

@@ -1,10 +1,10 @@
 // What the bulk data tests share: the demo company pulled and indexed, its real products in id order
 // to take from, and a product's tags as the server holds them.
-import { catalogIndex } from '../../src/data/catalog-query.ts';
-import { newActionId, policy } from '../../src/data/outbox.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import type { ProductRow } from '../../src/data/types.ts';
+import { catalogIndex } from '../../src/data/catalog/catalog-query.ts';
+import { newActionId, policy } from '../../src/data/outbox/outbox.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import type { ProductRow } from '../../src/data/local/types.ts';
 import { DEMO } from '../support/http.ts';
 import { startHarness, type Harness } from './support.ts';
 

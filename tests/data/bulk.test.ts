@@ -3,15 +3,16 @@
 // this device rewritten to its real id first; Undo while queued (nothing reaches the server) and after
 // sending (the inverse, one new action: only the tags that were newly added go; deleted ones return).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applyBulk } from '../../src/data/bulk.ts';
-import { undoBulk } from '../../src/data/bulk-undo.ts';
-import { runQuery } from '../../src/data/catalog-query.ts';
-import { db } from '../../src/data/db.ts';
-import { discardAction, drainOutbox, newActionId, retryWaitingNow } from '../../src/data/outbox.ts';
-import { saveProductInfo } from '../../src/data/product-info.ts';
-import { productRow } from '../../src/data/product-pages.ts';
-import { registerProducts } from '../../src/data/products.ts';
-import type { ProductRow } from '../../src/data/types.ts';
+import { applyBulk } from '../../src/data/catalog/bulk.ts';
+import { undoBulk } from '../../src/data/catalog/bulk-undo.ts';
+import { runQuery } from '../../src/data/catalog/catalog-query.ts';
+import { db } from '../../src/data/local/db.ts';
+import { drainOutbox, newActionId, retryWaitingNow } from '../../src/data/outbox/outbox.ts';
+import { discardAction } from '../../src/data/outbox/outbox-discard.ts';
+import { saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { productRow } from '../../src/data/local/product-pages.ts';
+import { registerProducts } from '../../src/data/catalog/products.ts';
+import type { ProductRow } from '../../src/data/local/types.ts';
 import { bulkAction, serverTags, startCatalogHarness } from './bulk-support.ts';
 import { settle, type Harness } from './support.ts';
 

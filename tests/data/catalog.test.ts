@@ -1,16 +1,16 @@
 // The catalogue query engine: every filter against a brute-force oracle over the pulled rows,
 // selected first, the first page from the index, and writes reaching the in-memory index.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CatalogIndex, catalogIndex, runQuery, toEntry } from '../../src/data/catalog-query.ts';
-import { matchDoc, queryWords } from '../../src/data/catalog-search.ts';
-import { db, Dexie } from '../../src/data/db.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import { registerProducts } from '../../src/data/products.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import type { ProductFilters, ProductRow, TemplateRow } from '../../src/data/types.ts';
+import { CatalogIndex, catalogIndex, runQuery, toEntry } from '../../src/data/catalog/catalog-query.ts';
+import { matchDoc, queryWords } from '../../src/data/catalog/catalog-search.ts';
+import { db, Dexie } from '../../src/data/local/db.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import { registerProducts } from '../../src/data/catalog/products.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import type { ProductFilters, ProductRow, TemplateRow } from '../../src/data/local/types.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
-import { newActionId } from '../../src/data/outbox.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
 
 let h: Harness;
 let products: ProductRow[];

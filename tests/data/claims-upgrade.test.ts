@@ -5,8 +5,8 @@
 // their actions are claimed (a repeat of one queues nothing) and the queue drains exactly once.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CLAIMS_VERSION, db, openLocal } from '../../src/data/db.ts';
-import { saveAccount } from '../../src/data/people.ts';
+import { CLAIMS_VERSION, db, openLocal } from '../../src/data/local/db.ts';
+import { saveAccount } from '../../src/data/people/people.ts';
 import { call, DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { settle, startHarness, type Harness } from './support.ts';

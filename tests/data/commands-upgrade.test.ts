@@ -6,9 +6,9 @@
 // and Blob; the unknown one stays a legacy call; and the queue drains exactly once.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { COMMANDS_VERSION, db, openLocal } from '../../src/data/db.ts';
-import type { PathCall } from '../../src/data/commands.ts';
-import type { OutboxEntry } from '../../src/data/types.ts';
+import { COMMANDS_VERSION, db, openLocal } from '../../src/data/local/db.ts';
+import type { PathCall } from '../../src/data/local/commands.ts';
+import type { OutboxEntry } from '../../src/data/local/types.ts';
 import { call, DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { pngBlob, settle, startHarness, textFile, type Harness } from './support.ts';

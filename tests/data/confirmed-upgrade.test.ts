@@ -5,11 +5,12 @@
 // records it, so a Discard, offline, puts it back at once; the rest drains exactly once.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CONFIRMED_VERSION, db, openLocal } from '../../src/data/db.ts';
-import { discardAction, drainOutbox, policy, retryWaitingNow } from '../../src/data/outbox.ts';
-import { productRow } from '../../src/data/product-pages.ts';
-import { pullProduct } from '../../src/data/sync-lists.ts';
-import type { OutboxEntry } from '../../src/data/types.ts';
+import { CONFIRMED_VERSION, db, openLocal } from '../../src/data/local/db.ts';
+import { drainOutbox, policy, retryWaitingNow } from '../../src/data/outbox/outbox.ts';
+import { discardAction } from '../../src/data/outbox/outbox-discard.ts';
+import { productRow } from '../../src/data/local/product-pages.ts';
+import { pullProduct } from '../../src/data/pull/sync-lists.ts';
+import type { OutboxEntry } from '../../src/data/local/types.ts';
 import { call, DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';

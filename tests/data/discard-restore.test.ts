@@ -3,14 +3,15 @@
 // product (its own record or a first-sync page's copy), its blocks and files, the catalogue's index
 // and so search; a template likewise. Nothing reaches the server, and a reopened database agrees.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
-import { db } from '../../src/data/db.ts';
-import { discardAction, drainOutbox, newActionId, policy } from '../../src/data/outbox.ts';
-import { deleteProduct, saveProductInfo } from '../../src/data/product-info.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import { pullProduct } from '../../src/data/sync-lists.ts';
-import { editTemplate } from '../../src/data/templates.ts';
+import { catalogIndex, runQuery } from '../../src/data/catalog/catalog-query.ts';
+import { db } from '../../src/data/local/db.ts';
+import { drainOutbox, newActionId, policy } from '../../src/data/outbox/outbox.ts';
+import { discardAction } from '../../src/data/outbox/outbox-discard.ts';
+import { deleteProduct, saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import { pullProduct } from '../../src/data/pull/sync-lists.ts';
+import { editTemplate } from '../../src/data/catalog/templates.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settle, startHarness, textFile, type Harness } from './support.ts';
 

@@ -4,8 +4,8 @@
 import Dexie from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { db, openLocal } from '../../src/data/db.ts';
-import { addDraftFiles, readDraft, writeDraft } from '../../src/data/drafts.ts';
+import { db, openLocal } from '../../src/data/local/db.ts';
+import { addDraftFiles, readDraft, writeDraft } from '../../src/data/catalog/drafts.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 

@@ -4,10 +4,10 @@ import 'fake-indexeddb/auto';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { db, openLocal } from '../../src/data/db.ts';
-import { useCatalog, usePendingChanges, useSyncStatus } from '../../src/data/hooks.ts';
-import { syncStatus } from '../../src/data/store.ts';
-import type { ProductRow } from '../../src/data/types.ts';
+import { db, openLocal } from '../../src/data/local/db.ts';
+import { useCatalog, usePendingChanges, useSyncStatus } from '../../src/data/catalog/hooks.ts';
+import { syncStatus } from '../../src/data/local/store.ts';
+import type { ProductRow } from '../../src/data/local/types.ts';
 
 const product = (id: number, name: string): ProductRow => ({
   id, id_product: id, id_customer: 1, cid: 1, sku: `S-${id}`, name, collection: 'Nordic', automation_system: 0, cancelable_as: 1,

@@ -4,9 +4,9 @@
 // exactly once against the real server.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groupActions } from '../../src/data/actions.ts';
-import { db, IMAGERY_VERSION, openLocal } from '../../src/data/db.ts';
-import { pullImageryList } from '../../src/data/imagery-sync.ts';
+import { groupActions } from '../../src/data/local/actions.ts';
+import { db, IMAGERY_VERSION, openLocal } from '../../src/data/local/db.ts';
+import { pullImageryList } from '../../src/data/pull/imagery-sync.ts';
 import { DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';

@@ -3,11 +3,12 @@
 // 360 batch with its new group) drain exactly once under lost, doubled and refused replies; a 409
 // on a preset is a conflict settled by mine or theirs; discards drop the local rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { deletePreset, queueUploads, savePreset, type Who } from '../../src/data/imagery.ts';
-import { pullImageryList, SECTION_LISTS } from '../../src/data/imagery-sync.ts';
-import type { PresetRow } from '../../src/data/imagery-types.ts';
-import { discardAction, drainOutbox, resolveConflict, newActionId } from '../../src/data/outbox.ts';
+import { db } from '../../src/data/local/db.ts';
+import { deletePreset, queueUploads, savePreset, type Who } from '../../src/data/imagery/imagery.ts';
+import { pullImageryList, SECTION_LISTS } from '../../src/data/pull/imagery-sync.ts';
+import type { PresetRow } from '../../src/data/local/imagery-types.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox/outbox.ts';
+import { discardAction, resolveConflict } from '../../src/data/outbox/outbox-discard.ts';
 import { call, DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 

@@ -4,8 +4,8 @@
 // code that opens a database already at a newer version does not use it either.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, expect, it } from 'vitest';
-import { db, openLocal } from '../../src/data/db.ts';
-import { beforeSchemaClose, isStaleTab, onStaleTab, resetStaleTab } from '../../src/data/old-tab.ts';
+import { db, openLocal } from '../../src/data/local/db.ts';
+import { beforeSchemaClose, isStaleTab, onStaleTab, resetStaleTab } from '../../src/data/local/old-tab.ts';
 
 /** A newer version of the app in another tab: opens the same database one schema version up. */
 function openNewer(factory: IDBFactory, name: string, nativeVersion: number): Promise<IDBDatabase> {

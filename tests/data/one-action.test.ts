@@ -6,11 +6,11 @@
 import { presetDefaults, type PresetValues } from '../../src/api/contract/rules/preset.ts';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { savePreset, type Who } from '../../src/data/imagery.ts';
-import { newActionId } from '../../src/data/outbox.ts';
-import { rememberAccount, saveAccount } from '../../src/data/people.ts';
-import { registerProducts } from '../../src/data/products.ts';
+import { db } from '../../src/data/local/db.ts';
+import { savePreset, type Who } from '../../src/data/imagery/imagery.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
+import { rememberAccount, saveAccount } from '../../src/data/people/people.ts';
+import { registerProducts } from '../../src/data/catalog/products.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 

@@ -2,16 +2,16 @@
 // an older release whose form let it through) offers Fix, not Retry; the correction is judged by the
 // contract's rules first, then sent as the same action, with the files and tags that waited for it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupActions } from '../../src/data/actions.ts';
-import { db } from '../../src/data/db.ts';
-import { newActionId } from '../../src/data/outbox.ts';
-import { fixRefusedProductStep, refusedProductStep } from '../../src/data/outbox-fix.ts';
-import { saveProductInfo } from '../../src/data/product-info.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { registerProducts } from '../../src/data/products.ts';
-import { RuleError } from '../../src/data/rule-error.ts';
-import { startSync, syncNow } from '../../src/data/sync.ts';
-import type { OutboxEntry } from '../../src/data/types.ts';
+import { groupActions } from '../../src/data/local/actions.ts';
+import { db } from '../../src/data/local/db.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
+import { fixRefusedProductStep, refusedProductStep } from '../../src/data/catalog/outbox-fix.ts';
+import { saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { registerProducts } from '../../src/data/catalog/products.ts';
+import { RuleError } from '../../src/data/local/rule-error.ts';
+import { startSync, syncNow } from '../../src/data/sync/sync.ts';
+import type { OutboxEntry } from '../../src/data/local/types.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 

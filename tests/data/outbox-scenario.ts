@@ -4,13 +4,13 @@
 // Shared by the property test (one in-process server) and `npm run chaos` (two server processes).
 import fc from 'fast-check';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
-import { openLocal } from '../../src/data/db.ts';
-import { companyProducts } from '../../src/data/product-pages.ts';
-import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
-import { registerProducts } from '../../src/data/products.ts';
-import { deleteProduct, saveProductInfo } from '../../src/data/product-info.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import type { OutboxEntry, ProductRow } from '../../src/data/types.ts';
+import { openLocal } from '../../src/data/local/db.ts';
+import { companyProducts } from '../../src/data/local/product-pages.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox/outbox.ts';
+import { registerProducts } from '../../src/data/catalog/products.ts';
+import { deleteProduct, saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import type { OutboxEntry, ProductRow } from '../../src/data/local/types.ts';
 import { rng } from '../../server/db/seed-catalog.ts';
 import type { Db } from '../../server/db/index.ts';
 import { FAULTS, pngBlob, settle, sleep, textFile, type Fault, type FaultyNetwork } from './support.ts';

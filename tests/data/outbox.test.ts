@@ -1,13 +1,14 @@
 // The outbox against the real server: temp ids, every injected fault, offline/online, ordering,
 // a parked 4xx with retry and discard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { discardEntry, drainOutbox, retryEntry, newActionId } from '../../src/data/outbox.ts';
-import { registerProducts } from '../../src/data/products.ts';
-import { deleteProduct, saveProductInfo } from '../../src/data/product-info.ts';
-import { syncStatus } from '../../src/data/store.ts';
-import { startSync, syncNow } from '../../src/data/sync.ts';
+import { db } from '../../src/data/local/db.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { drainOutbox, retryEntry, newActionId } from '../../src/data/outbox/outbox.ts';
+import { discardEntry } from '../../src/data/outbox/outbox-discard.ts';
+import { registerProducts } from '../../src/data/catalog/products.ts';
+import { deleteProduct, saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { syncStatus } from '../../src/data/local/store.ts';
+import { startSync, syncNow } from '../../src/data/sync/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { FAULTS, pngBlob, settle, startHarness, textFile, type Harness } from './support.ts';
 

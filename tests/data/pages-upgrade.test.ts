@@ -4,9 +4,9 @@
 // every product, the queue drains exactly once, and the next pull is a delta (no new walk).
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { db, openLocal, PAGES_VERSION } from '../../src/data/db.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { syncNow } from '../../src/data/sync.ts';
+import { db, openLocal, PAGES_VERSION } from '../../src/data/local/db.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';

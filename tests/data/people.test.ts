@@ -4,13 +4,13 @@
 // database of the previous version holding queued outbox entries.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db, openLocal, USERS_VERSION } from '../../src/data/db.ts';
-import { tick } from '../../src/data/store.ts';
-import { pullPeople, saveAccount, rememberAccount } from '../../src/data/people.ts';
+import { db, openLocal, USERS_VERSION } from '../../src/data/local/db.ts';
+import { tick } from '../../src/data/local/store.ts';
+import { pullPeople, saveAccount, rememberAccount } from '../../src/data/people/people.ts';
 import { DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { settle, startHarness, type Harness } from './support.ts';
-import { newActionId } from '../../src/data/outbox.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
 
 let h: Harness;
 let me: { id: number; name: string; phone: string | null };

@@ -2,14 +2,14 @@
 // discarded and never sent; one the server took is restored by one queued action, made offline,
 // kept across a reload, sent once on reconnect; a second Undo of the same restore adds nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogIndex, runQuery } from '../../src/data/catalog-query.ts';
-import { db } from '../../src/data/db.ts';
-import { drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox.ts';
-import { deleteProduct } from '../../src/data/product-info.ts';
-import { undoDelete, type DeletedCopy } from '../../src/data/product-undo.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import { pullProduct } from '../../src/data/sync-lists.ts';
+import { catalogIndex, runQuery } from '../../src/data/catalog/catalog-query.ts';
+import { db } from '../../src/data/local/db.ts';
+import { drainOutbox, newActionId, policy, retryWaitingNow } from '../../src/data/outbox/outbox.ts';
+import { deleteProduct } from '../../src/data/catalog/product-info.ts';
+import { undoDelete, type DeletedCopy } from '../../src/data/catalog/product-undo.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import { pullProduct } from '../../src/data/pull/sync-lists.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 

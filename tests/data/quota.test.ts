@@ -6,11 +6,11 @@
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import type { DBCore, Middleware } from 'dexie';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { Dexie, db, openLocal } from '../../src/data/db.ts';
-import { writeDraft } from '../../src/data/drafts.ts';
-import { isQuotaError, onStorageFull, QUOTA_MESSAGE, quotaDeps, StorageFullError, storageFullState, withQuota } from '../../src/data/quota.ts';
-import { queueViewerImage } from '../../src/data/viewer-image.ts';
-import { newActionId } from '../../src/data/outbox.ts';
+import { Dexie, db, openLocal } from '../../src/data/local/db.ts';
+import { writeDraft } from '../../src/data/catalog/drafts.ts';
+import { isQuotaError, onStorageFull, QUOTA_MESSAGE, quotaDeps, StorageFullError, storageFullState, withQuota } from '../../src/data/local/quota.ts';
+import { queueViewerImage } from '../../src/data/imagery/viewer-image.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
 
 const quotaError = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 const realEvict = quotaDeps.evict;

@@ -2,16 +2,16 @@
 // queued, survives a reload, and drains exactly once under the fault-injecting adapter. The middle
 // product is refused by the server (a real 422): only its own chain stops, with the server's message.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { addDraftFiles, readDraft, writeDraft } from '../../src/data/drafts.ts';
-import { waitForOutcomes } from '../../src/data/outcome.ts';
-import type { ProductDraft } from '../../src/data/products.ts';
-import { queueProductBatch } from '../../src/data/registration.ts';
-import { syncStatus } from '../../src/data/store.ts';
-import { syncNow } from '../../src/data/sync.ts';
+import { db } from '../../src/data/local/db.ts';
+import { addDraftFiles, readDraft, writeDraft } from '../../src/data/catalog/drafts.ts';
+import { waitForOutcomes } from '../../src/data/outbox/outcome.ts';
+import type { ProductDraft } from '../../src/data/catalog/products.ts';
+import { queueProductBatch } from '../../src/data/catalog/registration.ts';
+import { syncStatus } from '../../src/data/local/store.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, textFile, type Harness, type Fault } from './support.ts';
-import { newActionId } from '../../src/data/outbox.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
 
 let h: Harness;
 beforeAll(async () => {

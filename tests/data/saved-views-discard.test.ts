@@ -2,10 +2,10 @@
 // itself, is back at once from the recorded version (confirmed.ts), with no pull, and once online
 // nothing of it reaches the server.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { discardAction } from '../../src/data/outbox-discard.ts';
-import { drainOutbox, policy } from '../../src/data/outbox.ts';
-import { deleteView, renameView, saveView } from '../../src/data/saved-views.ts';
+import { db } from '../../src/data/local/db.ts';
+import { discardAction } from '../../src/data/outbox/outbox-discard.ts';
+import { drainOutbox, policy } from '../../src/data/outbox/outbox.ts';
+import { deleteView, renameView, saveView } from '../../src/data/catalog/saved-views.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 

@@ -6,12 +6,12 @@
 // one view on the server under its new name, re-keyed here, and the pull brings a view saved elsewhere.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { db, openLocal, SAVED_VIEWS_VERSION } from '../../src/data/db.ts';
-import { policy, retryWaitingNow, drainOutbox } from '../../src/data/outbox.ts';
-import { renameView, saveView } from '../../src/data/saved-views.ts';
-import { LISTS, pullList } from '../../src/data/sync-lists.ts';
-import { isTemp } from '../../src/data/tempids.ts';
-import type { OutboxEntry } from '../../src/data/types.ts';
+import { db, openLocal, SAVED_VIEWS_VERSION } from '../../src/data/local/db.ts';
+import { policy, retryWaitingNow, drainOutbox } from '../../src/data/outbox/outbox.ts';
+import { renameView, saveView } from '../../src/data/catalog/saved-views.ts';
+import { LISTS, pullList } from '../../src/data/pull/sync-lists.ts';
+import { isTemp } from '../../src/data/local/tempids.ts';
+import type { OutboxEntry } from '../../src/data/local/types.ts';
 import { call, DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { login } from '../../src/api/auth.ts';
 import { ApiFailure, onSessionEnded } from '../../src/api/client.ts';
 import { clearToken, storeToken } from '../../src/api/token.ts';
-import { db } from '../../src/data/db.ts';
-import { drainOutbox, newActionId } from '../../src/data/outbox.ts';
-import { pullPeople, saveAccount } from '../../src/data/people.ts';
+import { db } from '../../src/data/local/db.ts';
+import { drainOutbox, newActionId } from '../../src/data/outbox/outbox.ts';
+import { pullPeople, saveAccount } from '../../src/data/people/people.ts';
 import { DEMO } from '../support/http.ts';
 import { startHarness, type Harness } from './support.ts';
 

@@ -2,12 +2,12 @@
 // and a reload with the ranges not yet written (not from zero), stray local rows removed, then deltas.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { companyProducts, productRow, productRows } from '../../src/data/product-pages.ts';
-import { syncStatus } from '../../src/data/store.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import { LISTS } from '../../src/data/sync-lists.ts';
-import { pendingWalk, setPageSize } from '../../src/data/sync-pages.ts';
-import { db } from '../../src/data/db.ts';
+import { companyProducts, productRow, productRows } from '../../src/data/local/product-pages.ts';
+import { syncStatus } from '../../src/data/local/store.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import { LISTS } from '../../src/data/pull/sync-lists.ts';
+import { pendingWalk, setPageSize } from '../../src/data/pull/sync-pages.ts';
+import { db } from '../../src/data/local/db.ts';
 import { call, DEMO } from '../support/http.ts';
 import { startHarness, type Harness } from './support.ts';
 

@@ -1,12 +1,13 @@
 // Pulling: a full pull, a delta after server-side edits and deletes, 304 when nothing changed,
 // the fallback for a server without updated_since, and rows held by the outbox.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { companyProducts, productRow } from '../../src/data/product-pages.ts';
-import { saveProductInfo } from '../../src/data/product-info.ts';
-import { resolveConflict, newActionId } from '../../src/data/outbox.ts';
-import { syncStatus } from '../../src/data/store.ts';
-import { syncNow } from '../../src/data/sync.ts';
+import { db } from '../../src/data/local/db.ts';
+import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
+import { saveProductInfo } from '../../src/data/catalog/product-info.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
+import { resolveConflict } from '../../src/data/outbox/outbox-discard.ts';
+import { syncStatus } from '../../src/data/local/store.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settle, sleep, startHarness, type Harness } from './support.ts';
 

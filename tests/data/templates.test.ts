@@ -1,12 +1,12 @@
 // Template mutations through the outbox (staff): add with a new ambient and tag made offline,
 // edit with link changes, delete; each reaches the server once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { db } from '../../src/data/db.ts';
-import { syncNow } from '../../src/data/sync.ts';
-import { addTemplates, deleteTemplate, editTemplate } from '../../src/data/templates.ts';
+import { db } from '../../src/data/local/db.ts';
+import { syncNow } from '../../src/data/sync/sync.ts';
+import { addTemplates, deleteTemplate, editTemplate } from '../../src/data/catalog/templates.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
-import { newActionId } from '../../src/data/outbox.ts';
+import { newActionId } from '../../src/data/outbox/outbox.ts';
 
 let h: Harness;
 const STAFF = -1;

@@ -6,10 +6,10 @@ import Dexie from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { setApiBase } from '../../src/api/client.ts';
-import { groupActions } from '../../src/data/actions.ts';
-import { refreshDashboard } from '../../src/data/dashboard.ts';
-import { db, openLocal } from '../../src/data/db.ts';
-import type { DashboardData } from '../../src/data/dashboard.ts';
+import { groupActions } from '../../src/data/local/actions.ts';
+import { refreshDashboard } from '../../src/data/people/dashboard.ts';
+import { db, openLocal } from '../../src/data/local/db.ts';
+import type { DashboardData } from '../../src/data/people/dashboard.ts';
 import { DEMO } from '../support/http.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 

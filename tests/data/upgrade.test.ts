@@ -5,9 +5,9 @@
 import Dexie from 'dexie';
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { groupActions, legacyActionId } from '../../src/data/actions.ts';
-import { productRow } from '../../src/data/product-pages.ts';
-import { db, openLocal } from '../../src/data/db.ts';
+import { groupActions, legacyActionId } from '../../src/data/local/actions.ts';
+import { productRow } from '../../src/data/local/product-pages.ts';
+import { db, openLocal } from '../../src/data/local/db.ts';
 import { DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { productThumb } from '../../src/api/storage-paths.ts';
-import { IMAGE_CACHE } from '../../src/data/image-prefetch.ts';
+import { IMAGE_CACHE } from '../../src/data/device/image-prefetch.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';

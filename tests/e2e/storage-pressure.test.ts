@@ -7,8 +7,8 @@
 import sharp from 'sharp';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_CACHE } from '../../src/data/image-prefetch.ts';
-import { QUOTA_MESSAGE } from '../../src/data/quota.ts';
+import { IMAGE_CACHE } from '../../src/data/device/image-prefetch.ts';
+import { QUOTA_MESSAGE } from '../../src/data/local/quota.ts';
 import { WAITING_TEXT } from '../../src/features/imagery/action-outcome.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';

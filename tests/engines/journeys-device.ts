@@ -2,7 +2,7 @@
 // keyboard through a product screen (with the frame that must not scroll).
 import { expect } from 'vitest';
 import type { EnginePage } from './engine.ts';
-import type { JourneyEnv } from './journeys.ts';
+import type { JourneyEnv } from './journey-env.ts';
 import { button, field, gone, installServiceWorker, pick, shows, signIn, until } from './steps.ts';
 
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sent when you reconnect.';

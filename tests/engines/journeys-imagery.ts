@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { expect } from 'vitest';
 import { call } from '../support/http.ts';
 import type { EnginePage } from './engine.ts';
-import type { JourneyEnv } from './journeys.ts';
+import type { FrameSetQuery, JourneyEnv } from './journey-env.ts';
 import { gone, pick, shows, signIn, until } from './steps.ts';
 
 // The vignette's browser zip button (another change renames it; either name is this button).
@@ -104,7 +104,7 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
 }
 
 /** The 360 embed's query; the first ask starts the server's frame set (asked at the run's start, so it is ready by the journey). */
-export async function frameSetQuery(env: Pick<JourneyEnv, 's' | 'productId'>) {
+export async function frameSetQuery(env: Pick<JourneyEnv, 's' | 'productId'>): Promise<FrameSetQuery> {
   const id = await env.productId('ACM-1005');
   const cid = (await env.s.db.one<{ id: number }>('SELECT customer_id AS id FROM products WHERE id = $1', [id]))!.id;
   const token = await env.s.tokenFor('manager@acme.test');

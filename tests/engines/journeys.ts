@@ -5,27 +5,15 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { working } from '../server/exports.fixtures.ts';
 import { startPortal } from '../support/portal.ts';
-import type { TestServer } from '../support/server.ts';
 import type { Engine, EnginePage } from './engine.ts';
 import { diagnose } from './diagnose.ts';
-import { openGate, type Gate } from './gate.ts';
+import { openGate } from './gate.ts';
+import type { JourneyEnv } from './journey-env.ts';
 import { CANARY_SCRIPT, expectNoCspViolations, type Canary } from '../support/csp.ts';
 import { firstSyncJourney, keyboardJourney, offlineJourney } from './journeys-device.ts';
 import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
 import { button, catalogCount, field, shows, signIn, textOf, until, waitBeforeActing } from './steps.ts';
 import { startTrace, type Trace } from './trace.ts';
-
-export interface JourneyEnv {
-  s: TestServer;
-  gate: Gate;
-  engine: Engine;
-  /** The portal's address through the gate. */
-  base: string;
-  productId(sku: string): Promise<number>;
-  /** The 360 embed's query, its frame set asked for at the start (the server renders it meanwhile). */
-  frameSet: Promise<Awaited<ReturnType<typeof frameSetQuery>>>;
-  shot(p: EnginePage, name: string): Promise<void>;
-}
 
 /** Below the group's testTimeout (120 s), which would end the journey without its trace. */
 const JOURNEY_MS = 110_000;

@@ -2,7 +2,7 @@
 // the screens say what they cannot know. The engines group checks the same words in the real browsers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hasBackgroundSync, NO_BACKGROUND_SYNC, persistenceText } from '../../src/app/capabilities.ts';
-import { readStorageUsage } from '../../src/data/storage-usage.ts';
+import { readStorageUsage } from '../../src/data/device/storage-usage.ts';
 
 describe('what the browser cannot tell', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -3,8 +3,16 @@
 // normalisation, plurals, typos and words in any order, and a property: index == oracle.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { highlight, matchDoc, nearPrefix, queryWords, searchDoc, stem, type Piece } from '../../src/data/catalog-search.ts';
-import { SearchIndex } from '../../src/data/search-index.ts';
+import {
+  highlight,
+  matchDoc,
+  nearPrefix,
+  queryWords,
+  searchDoc,
+  stem,
+  type Piece,
+} from '../../src/data/catalog/catalog-search.ts';
+import { SearchIndex } from '../../src/data/catalog/search-index.ts';
 
 interface P {
   id: number;

@@ -5,8 +5,8 @@ import 'fake-indexeddb/auto'; // Dexie's live queries look for a global indexedD
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { liveQuery, type ObservabilitySet } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Dexie, FacetDb } from '../../src/data/db.ts';
-import type { OutboxEntry } from '../../src/data/types.ts';
+import { Dexie, FacetDb } from '../../src/data/local/db.ts';
+import type { OutboxEntry } from '../../src/data/local/types.ts';
 
 const entry = (ids: number[]): OutboxEntry =>
   ({

@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../src/api/contract/index.ts';
 import type { Endpoint } from '../../src/api/contract/define.ts';
-import { COMMANDS, commandFromPath, routeOf } from '../../src/data/commands.ts';
-import { rewriteCall } from '../../src/data/tempids.ts';
+import { COMMANDS, commandFromPath, routeOf } from '../../src/data/local/commands.ts';
+import { rewriteCall } from '../../src/data/local/tempids.ts';
 
 const entry = (name: string) => {
   const [group, key] = name.split('.') as [keyof typeof contract, string];

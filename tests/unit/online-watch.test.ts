@@ -1,7 +1,7 @@
 // Back online from the event, or from navigator.onLine seen true again (issue 29: Firefox fires no
 // 'online' event in a page loaded while its offline switch was on; the journey in tests/engines).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ONLINE_RECHECK_MS, watchOnline } from '../../src/data/online-watch.ts';
+import { ONLINE_RECHECK_MS, watchOnline } from '../../src/data/local/online-watch.ts';
 
 function fakeWindow(onLine: boolean) {
   const t = new EventTarget();

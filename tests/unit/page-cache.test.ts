@@ -4,9 +4,9 @@
 // reloads; a page simply unloaded does neither.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { FacetDb, releaseConnection } from '../../src/data/db.ts';
-import type { ProductRow } from '../../src/data/types.ts';
-import { releaseOnPageCache } from '../../src/data/page-cache.ts';
+import { FacetDb, releaseConnection } from '../../src/data/local/db.ts';
+import type { ProductRow } from '../../src/data/local/types.ts';
+import { releaseOnPageCache } from '../../src/data/local/page-cache.ts';
 
 function fakePage() {
   const listeners: Record<string, ((e: { persisted: boolean }) => void)[]> = {};

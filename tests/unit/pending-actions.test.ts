@@ -1,8 +1,8 @@
 // One user action = one pending change: grouping outbox entries into actions, the action's state
 // and message, what a discard takes along, and what a retry sends again.
 import { describe, expect, it } from 'vitest';
-import { discardPlanner, groupActions, legacyActionId, retryRoots } from '../../src/data/actions.ts';
-import type { OutboxEntry, PendingState } from '../../src/data/types.ts';
+import { discardPlanner, groupActions, legacyActionId, retryRoots } from '../../src/data/local/actions.ts';
+import type { OutboxEntry, PendingState } from '../../src/data/local/types.ts';
 
 let next = 1;
 function entry(action: string | undefined, label: string, o: Partial<OutboxEntry> = {}): OutboxEntry {

@@ -5,7 +5,7 @@
 // on the old version and came back as a false conflict.
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { expect, it } from 'vitest';
-import { db, openLocal } from '../../src/data/db.ts';
+import { db, openLocal } from '../../src/data/local/db.ts';
 
 it('aborts, whole, a transaction that a reload interrupts', async () => {
   const indexedDB = new IDBFactory();

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Slug } from '../../src/api/contract/slugs.ts';
 import { isUserId, ROUTES } from '../../src/app/routes.ts';
+import { SCREENS } from '../../src/app/route-screens.ts';
 import { routeGate, ruleSlugs, type Existence } from '../../src/app/rules.ts';
 
 const byPath = new Map(ROUTES.map((r) => [r.path, r]));
@@ -22,6 +23,8 @@ describe('the route table', () => {
   it('states a rule for every auth and staff route', () => {
     for (const r of ROUTES.filter((x) => x.access !== 'public')) expect(r.rule, r.path).toBeDefined();
     for (const r of ROUTES.filter((x) => x.access === 'public')) expect(r.rule, r.path).toBeUndefined();
+    // Every route has its screen, and every screen a route (route-screens.ts beside the table).
+    expect(Object.keys(SCREENS).sort()).toEqual(ROUTES.map((r) => r.path).sort());
   });
 
   it('sends a user without register-products from /product/add to the Dashboard', () => {

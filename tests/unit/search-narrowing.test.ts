@@ -3,8 +3,8 @@
 // searching the earlier matches gives exactly what a search of the whole list gives.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { matchDoc, narrows, queryWords, searchDoc } from '../../src/data/catalog-search.ts';
-import { SearchIndex } from '../../src/data/search-index.ts';
+import { matchDoc, narrows, queryWords, searchDoc } from '../../src/data/catalog/catalog-search.ts';
+import { SearchIndex } from '../../src/data/catalog/search-index.ts';
 
 const n = (a: string, b: string) => narrows(queryWords(a), queryWords(b));
 /** 400 generated catalogues take about 2 s alone; the whole unit run on a loaded 2-core machine took this one past 5 s. */

@@ -1,10 +1,10 @@
 // The idle warm-up (search-warmup.ts, started by catalog-query.ts once its index has loaded): each kind of search runs once so that the first keystrokes
 // do not run its loops cold. It must answer as a search does and leave the word cache as it was.
 import { afterEach, expect, it, vi } from 'vitest';
-import { queryWords, searchDoc } from '../../src/data/catalog-search.ts';
-import { SearchIndex } from '../../src/data/search-index.ts';
-import { warmUpWhenIdle } from '../../src/data/search-warmup.ts';
-import type { CatalogItem } from '../../src/data/types.ts';
+import { queryWords, searchDoc } from '../../src/data/catalog/catalog-search.ts';
+import { SearchIndex } from '../../src/data/catalog/search-index.ts';
+import { warmUpWhenIdle } from '../../src/data/catalog/search-warmup.ts';
+import type { CatalogItem } from '../../src/data/local/types.ts';
 
 const cached = (ix: SearchIndex) => [...(ix as unknown as { wordSets: Map<string, unknown> }).wordSets.keys()];
 

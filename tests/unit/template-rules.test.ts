@@ -17,7 +17,7 @@ import {
   type NameChip,
   type TemplateItem,
 } from '../../src/features/templates/template-rules.ts';
-import type { TemplateRow } from '../../src/data/types.ts';
+import type { TemplateRow } from '../../src/data/local/types.ts';
 
 const customers = [
   { id: 7, company: 'Acme Living' },

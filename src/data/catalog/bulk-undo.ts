@@ -4,17 +4,17 @@
 // new user action: removeTags of only the tags it newly added, addTags of the tags it removed,
 // setCollection back to each product's previous value (one call per value), and a restore of each
 // deleted product by one bulk restore. Request automation has no Undo.
-import { claimAction } from './action-claims.ts';
-import { putInSlices } from './bulk-io.ts';
-import { stopAction } from './action-stop.ts';
+import { claimAction } from '../local/index.ts';
+import { putInSlices } from '../local/index.ts';
+import { stopAction } from '../outbox/index.ts';
 import { bulkTables, currentIds, type BulkBefore } from './bulk.ts';
-import type { CommandCall } from './commands.ts';
-import { keepConfirmed } from './confirmed.ts';
-import { db } from './db.ts';
-import { enqueue, kick, type Action, type Draft } from './outbox.ts';
-import { productRows } from './product-pages.ts';
-import { emitChange, touch } from './store.ts';
-import type { ProductRow } from './types.ts';
+import type { CommandCall } from '../local/index.ts';
+import { keepConfirmed } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { enqueue, kick, type Action, type Draft } from '../outbox/index.ts';
+import { productRows } from '../local/index.ts';
+import { emitChange, touch } from '../local/index.ts';
+import type { ProductRow } from '../local/index.ts';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const has = (r: ProductRow, name: string) => r.tags.some((t) => same(t.name, name));

@@ -3,19 +3,19 @@
 // and marked pending until confirmed; Discard puts back the server's versions (confirmed.ts). A new
 // tag name is created first, as a step of the same action (resolveTags), so that it has an id for
 // Undo and for the per-product fallback (bulk-fallback.ts). What the rows were is returned for Undo.
-import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation, productRules } from '../api/contract/rules/product.ts';
-import { tableErrors } from '../api/contract/rules/check.ts';
-import { claimAction } from './action-claims.ts';
-import { deleteInSlices, putInSlices } from './bulk-io.ts';
-import { keepConfirmed } from './confirmed.ts';
-import { db } from './db.ts';
-import { enqueue, kick, type Action } from './outbox.ts';
-import { forgetPaged, productRows } from './product-pages.ts';
-import { RuleError, refuseBroken } from './rule-error.ts';
-import { emitChange, touch } from './store.ts';
+import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation, productRules } from '../../api/contract/rules/product.ts';
+import { tableErrors } from '../../api/contract/rules/check.ts';
+import { claimAction } from '../local/index.ts';
+import { deleteInSlices, putInSlices } from '../local/index.ts';
+import { keepConfirmed } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { enqueue, kick, type Action } from '../outbox/index.ts';
+import { forgetPaged, productRows } from '../local/index.ts';
+import { RuleError, refuseBroken } from '../local/index.ts';
+import { emitChange, touch } from '../local/index.ts';
 import { resolveTags } from './tags.ts';
-import { isTemp } from './tempids.ts';
-import type { DescriptionRow, IdNameRow, ProductFileRow, ProductRow } from './types.ts';
+import { isTemp } from '../local/index.ts';
+import type { DescriptionRow, IdNameRow, ProductFileRow, ProductRow } from '../local/index.ts';
 
 export type BulkRequest =
   | { kind: 'addTags'; tags: string[] }

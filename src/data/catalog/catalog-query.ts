@@ -4,13 +4,13 @@
 // milliseconds). Until the index is ready, the first page is read straight from the [cid+id] index.
 // Writes arrive through the change bus.
 import type { IndexableType, Table } from 'dexie';
-import { db, maxKey, minKey, onOpen } from './db.ts';
-import { onChange, type Change } from './store.ts';
-import { companyProducts, eachPageDesc, productRows } from './product-pages.ts';
+import { db, maxKey, minKey, onOpen } from '../local/index.ts';
+import { onChange, type Change } from '../local/index.ts';
+import { companyProducts, eachPageDesc, productRows } from '../local/index.ts';
 import { fold, matchDoc, narrows, queryWords, searchDoc, type SearchDoc, type Word } from './catalog-search.ts';
 import { SearchIndex } from './search-index.ts';
 import { sortEntries } from './catalog-sort.ts';
-import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from './types.ts';
+import type { CatalogFilters, CatalogItem, CatalogResult, ProductRow, TemplateRow } from '../local/index.ts';
 import { rowsAt, warmUpWhenIdle } from './search-warmup.ts';
 
 export const PAGE = 60;

@@ -3,10 +3,10 @@
 // a batch item removes it from the draft in the same transaction that queues it (registration.ts),
 // so an item is either still in the form or in the outbox, never both and never neither.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { db } from './db.ts';
-import { beforeSchemaClose } from './old-tab.ts';
-import { withQuota } from './quota.ts';
-import type { DraftFileRow } from './types.ts';
+import { db } from '../local/index.ts';
+import { beforeSchemaClose } from '../local/index.ts';
+import { withQuota } from '../local/index.ts';
+import type { DraftFileRow } from '../local/index.ts';
 
 /** A batch form's stored value: its items, each with a stable uid. */
 export interface BatchValue<I extends { uid: string }> {

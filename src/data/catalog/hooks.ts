@@ -1,17 +1,17 @@
 // React hooks over the local database. Screens read from here, never from the network.
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { groupActions } from './actions.ts';
+import { groupActions } from '../local/index.ts';
 import { catalogIndex, type CatalogIndex } from './catalog-query.ts';
-import { db } from './db.ts';
-import { productRow } from './product-pages.ts';
-import { syncStatus } from './store.ts';
-import { ApiFailure } from '../api/client.ts';
-import { pullProduct } from './sync-lists.ts';
+import { db } from '../local/index.ts';
+import { productRow } from '../local/index.ts';
+import { syncStatus } from '../local/index.ts';
+import { ApiFailure } from '../../api/client.ts';
+import { pullProduct } from '../pull/index.ts';
 import type {
   CatalogFilters, CatalogItem, CatalogResult, CustomerRow, DescriptionRow, IdNameRow, PendingAction, ProductCategoryRow,
   ProductFileRow, ProductRow, SyncStatus, TagRow, TemplateCategoryRow, TemplateRow,
-} from './types.ts';
+} from '../local/index.ts';
 
 export interface PendingChanges {
   /** How many user actions have not reached the server (the badge). */

@@ -1,7 +1,7 @@
 // Whether this device holds a company's whole list (its first sync finished, nothing of it left to
 // fetch): only then may a screen say, offline, that a row it cannot find does not exist (issue 26).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from './db.ts';
+import { db } from '../local/index.ts';
 
 export type MirroredList = 'products' | 'templates';
 

@@ -2,8 +2,8 @@
 // cache holds, against how many exist in the local mirror. Recounted when the service worker
 // reports prefetch progress and when products change, at most twice a second.
 import { useEffect, useState } from 'react';
-import { companyThumbs, countCached, type PrefetchProgress } from './image-prefetch.ts';
-import { onChange } from './store.ts';
+import { companyThumbs, countCached, type PrefetchProgress } from '../device/index.ts';
+import { onChange } from '../local/index.ts';
 
 export interface OfflineImages {
   /** Thumbnails in the cache. */

@@ -4,15 +4,15 @@
 // behind it (the product's images, files, tags) go back to the queue: retryEntry gives the step a
 // new Idempotency-Key, since the server keeps its refusal under the old one.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { productFieldErrors, productRules, type ProductFields } from '../api/contract/rules/product.ts';
-import { FIXABLE_COMMANDS } from './actions.ts';
-import { db } from './db.ts';
-import { retryEntry } from './outbox.ts';
-import { productRow } from './product-pages.ts';
-import { refuseBroken, RuleError } from './rule-error.ts';
-import { emitChange, touch } from './store.ts';
-import { isTemp } from './tempids.ts';
-import type { OutboxEntry } from './types.ts';
+import { productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
+import { isFixable } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { retryEntry } from '../outbox/index.ts';
+import { productRow } from '../local/index.ts';
+import { refuseBroken, RuleError } from '../local/index.ts';
+import { emitChange, touch } from '../local/index.ts';
+import { isTemp } from '../local/index.ts';
+import type { OutboxEntry } from '../local/index.ts';
 
 /** What the Fix form shows: the values as they were queued, the server's words, the files sent with it. */
 export interface RefusedProductStep {
@@ -29,7 +29,7 @@ export interface RefusedProductStep {
 }
 
 const fixable = (e: OutboxEntry | undefined): e is OutboxEntry =>
-  !!e && e.state === 'parked' && e.refused?.status !== undefined && FIXABLE_COMMANDS.includes(e.call.command);
+  !!e && e.state === 'parked' && e.refused?.status !== undefined && isFixable(e.call);
 
 /** The product a step is about: a create's temp row, or the edited product (by its real id once the create has passed). */
 async function productIdOf(e: OutboxEntry): Promise<number> {

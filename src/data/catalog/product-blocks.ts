@@ -1,6 +1,6 @@
 // Information blocks this device holds, for the catalogue's CSV export: a product's blocks come with
 // its own pull (opening it, editing it), not with the list, so a product never opened has none here.
-import { db } from './db.ts';
+import { db } from '../local/index.ts';
 
 /** Each product's first block (lowest id) among `ids`, by product id. */
 export async function firstBlocks(ids: readonly number[]): Promise<Map<number, { title: string; notes: string }>> {

@@ -3,17 +3,17 @@
 // block (id 0 adds); delete removed blocks; upload added files; delete removed files.
 // The update carries the updated_at it was based on (409 → the user chooses). Every call of a
 // save touches the product, so a failed step parks the steps after it.
-import { db } from './db.ts';
-import { claimAction } from './action-claims.ts';
-import { keepConfirmed } from './confirmed.ts';
-import { enqueue, kick, type Draft } from './outbox.ts';
+import { db } from '../local/index.ts';
+import { claimAction } from '../local/index.ts';
+import { keepConfirmed } from '../local/index.ts';
+import { enqueue, kick, type Draft } from '../outbox/index.ts';
 import { categoriesFor, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
-import { productFieldErrors } from '../api/contract/rules/product.ts';
-import { refuseBroken, RuleError } from './rule-error.ts';
-import { emitChange, touch } from './store.ts';
+import { productFieldErrors } from '../../api/contract/rules/product.ts';
+import { refuseBroken, RuleError } from '../local/index.ts';
+import { emitChange, touch } from '../local/index.ts';
 import { resolveTags } from './tags.ts';
-import { isTemp, newTempId } from './tempids.ts';
-import { forgetPaged, productRow } from './product-pages.ts';
+import { isTemp, newTempId } from '../local/index.ts';
+import { forgetPaged, productRow } from '../local/index.ts';
 
 export interface InfoChange {
   fields?: ProductFieldsInput;

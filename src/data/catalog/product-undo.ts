@@ -2,16 +2,16 @@
 // the server never hears of it); one the server has taken is answered by a restore, queued as its
 // own user action (the server's extension, /posts/product/restore), with the copy the screen held
 // put back at once, marked pending until the server confirms it.
-import type { DescriptionRow, ProductFileRow, ProductRow } from './types.ts';
-import { db } from './db.ts';
-import { claimAction } from './action-claims.ts';
-import { stopAction } from './action-stop.ts';
-import { keepConfirmed } from './confirmed.ts';
-import { enqueue, kick } from './outbox.ts';
+import type { DescriptionRow, ProductFileRow, ProductRow } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { claimAction } from '../local/index.ts';
+import { stopAction } from '../outbox/index.ts';
+import { keepConfirmed } from '../local/index.ts';
+import { enqueue, kick } from '../outbox/index.ts';
 import { currentId } from './product-info.ts';
-import { productRow } from './product-pages.ts';
+import { productRow } from '../local/index.ts';
 import { labelOf } from './products.ts';
-import { emitChange, touch } from './store.ts';
+import { emitChange, touch } from '../local/index.ts';
 
 /** What the screen showed of the product when it was deleted. */
 export interface DeletedCopy {

@@ -1,15 +1,15 @@
 // Product registration (document 2 §4) and the parts registration and the Info save share (the
 // Info save and delete are product-info.ts). Each write changes Dexie at once, queues its calls in
 // the spec's order and starts a drain; a product that breaks a contract rule is refused first.
-import { db } from './db.ts';
-import { claimAction, partOf } from './action-claims.ts';
-import { enqueue, kick, type Draft } from './outbox.ts';
-import { emitChange, touch } from './store.ts';
+import { db } from '../local/index.ts';
+import { claimAction, partOf } from '../local/index.ts';
+import { enqueue, kick, type Draft } from '../outbox/index.ts';
+import { emitChange, touch } from '../local/index.ts';
 import { resolveTags } from './tags.ts';
-import { newTempId } from './tempids.ts';
-import type { IdNameRow, ProductRow } from './types.ts';
-import { refuseBroken } from './rule-error.ts';
-import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors, productRules, type ProductFields } from '../api/contract/rules/product.ts';
+import { newTempId } from '../local/index.ts';
+import type { IdNameRow, ProductRow } from '../local/index.ts';
+import { refuseBroken } from '../local/index.ts';
+import { DEFAULT_MEASURE, DEFAULT_NOTE, productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
 
 /** The product's editable fields, typed from the contract's rule table. */
 export type ProductFieldsInput = Partial<ProductFields>;

@@ -4,18 +4,18 @@
 // template tag created by Enter in the template forms, and the company's product allowance.
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from './db.ts';
+import { db } from '../local/index.ts';
 import { takeDraftItem } from './drafts.ts';
-import { inAction, partOf } from './action-claims.ts';
-import { enqueue, kick } from './outbox.ts';
-import { queuedBy } from './outcome.ts';
+import { inAction, partOf } from '../local/index.ts';
+import { enqueue, kick } from '../outbox/index.ts';
+import { queuedBy } from '../outbox/index.ts';
 import { registerProducts, registrationTables, type ProductDraft } from './products.ts';
-import { newTempId } from './tempids.ts';
+import { newTempId } from '../local/index.ts';
 import { addTemplates, templateTables, type TemplateDraft } from './templates.ts';
-import type { IdNameRow } from './types.ts';
-import { tableErrors } from '../api/contract/rules/check.ts';
-import { templateNameRules } from '../api/contract/rules/template.ts';
-import { refuseBroken } from './rule-error.ts';
+import type { IdNameRow } from '../local/index.ts';
+import { tableErrors } from '../../api/contract/rules/check.ts';
+import { templateNameRules } from '../../api/contract/rules/template.ts';
+import { refuseBroken } from '../local/index.ts';
 
 export interface BatchItem<D> {
   /** The item's uid in the stored draft. */

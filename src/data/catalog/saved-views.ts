@@ -3,15 +3,15 @@
 // offline. Each write is one user action through the outbox, shown at once and pending until confirmed.
 // The name rule is the contract's (rules/saved-view.ts), checked here against this device's views.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { savedViewErrors } from '../api/contract/rules/saved-view.ts';
-import { inAction } from './action-claims.ts';
-import { keepConfirmed } from './confirmed.ts';
-import { db } from './db.ts';
-import { enqueue, kick } from './outbox.ts';
-import { refuseBroken } from './rule-error.ts';
-import { touch } from './store.ts';
-import { entityId, isTemp, newTempId } from './tempids.ts';
-import type { SavedViewRow } from './types.ts';
+import { savedViewErrors } from '../../api/contract/rules/saved-view.ts';
+import { inAction } from '../local/index.ts';
+import { keepConfirmed } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { enqueue, kick } from '../outbox/index.ts';
+import { refuseBroken } from '../local/index.ts';
+import { touch } from '../local/index.ts';
+import { entityId, isTemp, newTempId } from '../local/index.ts';
+import type { SavedViewRow } from '../local/index.ts';
 
 export interface SavedViewItem extends SavedViewRow {
   /** A change to it has not reached the server yet. */

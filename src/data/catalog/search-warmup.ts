@@ -5,7 +5,7 @@
 // warm). Pages only.
 import { queryWords } from './catalog-search.ts';
 import type { SearchIndex } from './search-index.ts';
-import type { CatalogItem } from './types.ts';
+import type { CatalogItem } from '../local/index.ts';
 
 /** The rows at these positions. From the rows' own array: through the entries, scattered in memory, 100,000 matches took milliseconds. */
 export function rowsAt(rows: readonly CatalogItem[], at: Int32Array): CatalogItem[] {

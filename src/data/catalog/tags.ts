@@ -2,13 +2,13 @@
 // to the company's tags, otherwise created. A tag created offline gets a temp id and one
 // queued /posts/tag/store; a second product typing the same name reuses it. A name the contract's
 // tag rule refuses is refused here, before anything is queued.
-import { db } from './db.ts';
-import { enqueue, type Action, type Draft } from './outbox.ts';
-import { newTempId } from './tempids.ts';
-import type { IdNameRow } from './types.ts';
-import { tableErrors } from '../api/contract/rules/check.ts';
-import { productTagRules } from '../api/contract/rules/product.ts';
-import { refuseBroken } from './rule-error.ts';
+import { db } from '../local/index.ts';
+import { enqueue, type Action, type Draft } from '../outbox/index.ts';
+import { newTempId } from '../local/index.ts';
+import type { IdNameRow } from '../local/index.ts';
+import { tableErrors } from '../../api/contract/rules/check.ts';
+import { productTagRules } from '../../api/contract/rules/product.ts';
+import { refuseBroken } from '../local/index.ts';
 
 export const splitTags = (text: string) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
 

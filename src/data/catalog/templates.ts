@@ -1,15 +1,15 @@
 // Template mutations (document 2 §4): add (create, then ambients, then tags), edit (info with the
 // tag and ambient changes) and delete. Ambients and tags typed by name are created first.
-import { db } from './db.ts';
-import { claimAction, partOf } from './action-claims.ts';
-import { keepConfirmed } from './confirmed.ts';
-import { enqueue, kick, type Action, type Draft } from './outbox.ts';
-import { emitChange, touch } from './store.ts';
-import { newTempId } from './tempids.ts';
-import type { IdNameRow, OutboxCall, TemplateRow } from './types.ts';
-import { tableErrors } from '../api/contract/rules/check.ts';
-import { templateFieldErrors, templateNameRules } from '../api/contract/rules/template.ts';
-import { refuseBroken } from './rule-error.ts';
+import { db } from '../local/index.ts';
+import { claimAction, partOf } from '../local/index.ts';
+import { keepConfirmed } from '../local/index.ts';
+import { enqueue, kick, type Action, type Draft } from '../outbox/index.ts';
+import { emitChange, touch } from '../local/index.ts';
+import { newTempId } from '../local/index.ts';
+import type { IdNameRow, OutboxCall, TemplateRow } from '../local/index.ts';
+import { tableErrors } from '../../api/contract/rules/check.ts';
+import { templateFieldErrors, templateNameRules } from '../../api/contract/rules/template.ts';
+import { refuseBroken } from '../local/index.ts';
 
 export interface TemplateDraft {
   name: string;

@@ -3,10 +3,10 @@
 // whose server message the user must see (never queued).
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { requestService } from '../api/catalog.ts';
-import { db } from './db.ts';
-import { toPending } from './actions.ts';
-import type { PendingEntry } from './types.ts';
+import { requestService } from '../../api/catalog.ts';
+import { db } from '../local/index.ts';
+import { toPending } from '../local/index.ts';
+import type { PendingEntry } from '../local/index.ts';
 
 /** Queued changes touching one product, oldest first (errors and conflicts are shown on its page). */
 export function useProductOutbox(productId: number | undefined): PendingEntry[] {

@@ -1,8 +1,8 @@
 // Offline thumbnails, the part shared by the page and the service worker (no React here, the
 // worker imports it): the cache stored images live in, the prefetch budget, the messages
 // between page and worker, and the company's thumbnail addresses read from the local mirror.
-import { productThumb } from '../api/storage-paths.ts';
-import { companyProducts } from './product-pages.ts';
+import { productThumb } from '../../api/storage-paths.ts';
+import { companyProducts } from '../local/index.ts';
 
 /**
  * Cache-first stored images (src/sw/sw.ts); the prefetch writes into the same cache. Renamed when the

@@ -2,7 +2,7 @@
 // quota, whether the storage is persistent (requested after login, sync.ts), and the cached images
 // that can be given up. No React and no workbox here: the panel loads with the shell.
 import { IMAGE_CACHE } from './image-prefetch.ts';
-import { clearStorageFull } from './quota.ts';
+import { clearStorageFull } from '../local/index.ts';
 
 export interface StorageUsage {
   /** The browser's estimate of this origin's bytes (IndexedDB, Cache Storage, …); null where it has no StorageManager. */

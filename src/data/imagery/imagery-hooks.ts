@@ -3,15 +3,15 @@
 // loading popup of §4.
 import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { logBackgroundFailure } from '../api/background-errors.ts';
-import { toPending } from './actions.ts';
-import { db, maxKey, minKey } from './db.ts';
-import type { BackgroundRow, FileListName, LayerRow, PresetRow, PresetSection, SectionFileRow } from './imagery-types.ts';
-import { fieldsOf } from './commands.ts';
-import { imageryListOf, imageryProductOf, presetSectionOf } from './imagery-commands.ts';
-import { hasPulled, pullImageryList, SECTION_LISTS, siloFresh, type ImagerySection } from './imagery-sync.ts';
-import { isTemp } from './tempids.ts';
-import type { PendingEntry } from './types.ts';
+import { logBackgroundFailure } from '../../api/background-errors.ts';
+import { toPending } from '../local/index.ts';
+import { db, maxKey, minKey } from '../local/index.ts';
+import type { BackgroundRow, FileListName, LayerRow, PresetRow, PresetSection, SectionFileRow } from '../local/index.ts';
+import { fieldsOf } from '../local/index.ts';
+import { imageryListOf, imageryProductOf, presetSectionOf } from '../pull/index.ts';
+import { hasPulled, pullImageryList, SECTION_LISTS, siloFresh, type ImagerySection } from '../pull/index.ts';
+import { isTemp } from '../local/index.ts';
+import type { PendingEntry } from '../local/index.ts';
 
 const byCreation = (a: { created_at: string; id: number }, b: { created_at: string; id: number }) =>
   a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : Math.abs(a.id) - Math.abs(b.id);

@@ -5,17 +5,17 @@
 // - an upload batch goes one file at a time, each waiting for the one before, so the batch stops at
 //   the first failure (§4); a 360 batch first asks for a new group (folder), whose id is a temp id
 //   until then.
-import { db } from './db.ts';
-import type { PresetRow, PresetSection, PresetValues } from './imagery-types.ts';
-import type { OutboxCall } from './commands.ts';
-import { PRESET_COMMANDS, UPLOAD_COMMANDS, type UploadList } from './imagery-commands.ts';
-import { presetErrors, presetKeys } from '../api/contract/rules/preset.ts';
-import { refuseBroken } from './rule-error.ts';
-import { inAction } from './action-claims.ts';
-import { enqueue, kick, type Draft } from './outbox.ts';
-import { touch } from './store.ts';
-import { newTempId } from './tempids.ts';
-import type { Scalar } from './types.ts';
+import { db } from '../local/index.ts';
+import type { PresetRow, PresetSection, PresetValues } from '../local/index.ts';
+import type { OutboxCall } from '../local/index.ts';
+import { PRESET_COMMANDS, UPLOAD_COMMANDS, type UploadList } from '../pull/index.ts';
+import { presetErrors, presetKeys } from '../../api/contract/rules/preset.ts';
+import { refuseBroken } from '../local/index.ts';
+import { inAction } from '../local/index.ts';
+import { enqueue, kick, type Draft } from '../outbox/index.ts';
+import { touch } from '../local/index.ts';
+import { newTempId } from '../local/index.ts';
+import type { Scalar } from '../local/index.ts';
 
 export { presetKeys };
 export type { UploadList };

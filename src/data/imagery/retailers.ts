@@ -4,11 +4,11 @@
 // fails at once with a plain message and nothing is changed (docs/decisions.md).
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Static } from '@sinclair/typebox';
-import type { Retailer, RetailerFields } from '../api/contract/retailers.ts';
-import { ApiFailure } from '../api/client.ts';
-import { addRetailer, deleteRetailer, editRetailer } from '../api/shell.ts';
-import { db } from './db.ts';
-import { pullList, LISTS } from './sync-lists.ts';
+import type { Retailer, RetailerFields } from '../../api/contract/retailers.ts';
+import { ApiFailure } from '../../api/client.ts';
+import { addRetailer, deleteRetailer, editRetailer } from '../../api/shell.ts';
+import { db } from '../local/index.ts';
+import { pullList, LISTS } from '../pull/index.ts';
 
 export type RetailerData = Static<typeof Retailer>;
 export type RetailerDraft = Static<typeof RetailerFields>;

@@ -2,11 +2,11 @@
 // so it is kept on this device and sent when online. Its entity is `viewer:<id>`, not the product:
 // the upload must not touch the product row's updated_at (Info edits are based on it).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { inAction } from './action-claims.ts';
-import { db } from './db.ts';
-import { enqueue, kick } from './outbox.ts';
-import { storeBlob } from './products.ts';
-import type { PendingState } from './types.ts';
+import { inAction } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { enqueue, kick } from '../outbox/index.ts';
+import { storeBlob } from '../catalog/index.ts';
+import type { PendingState } from '../local/index.ts';
 
 export const viewerEntity = (productId: number) => `viewer:${productId}`;
 

@@ -2,18 +2,21 @@
 // "Pending changes" panel shows the action with its calls as steps. Pure functions over outbox
 // entries, so the grouping, the action's state and what a discard takes along are unit-tested.
 import type { OutboxEntry, PendingAction, PendingEntry, PendingState } from './types.ts';
+import type { Command, OutboxCall } from './commands.ts';
 
 /** An entry queued by release 1 (no action) is an action of its own; Dexie version 2 fills this in. */
 export const legacyActionId = (entryId: number) => `entry-${entryId}`;
 export const actionOf = (e: Pick<OutboxEntry, 'id' | 'action'>) => e.action || legacyActionId(e.id!);
 
 /** The queued calls whose values a form can correct after a refusal (Fix): a product's fields. */
-export const FIXABLE_COMMANDS: readonly string[] = ['products.store', 'products.edit'];
+export const FIXABLE_COMMANDS: ReadonlySet<Command> = new Set<Command>(['products.store', 'products.edit']);
+/** Whether an entry's call is one Fix can correct (a call of an older release never is). */
+export const isFixable = (call: Pick<OutboxCall, 'command'>) => call.command !== 'legacy' && FIXABLE_COMMANDS.has(call.command);
 
 /** What the UI sees of an outbox entry (the queued call itself stays inside the data layer). */
 export const toPending = (e: OutboxEntry): PendingEntry => ({
   id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt,
-  fixable: e.state === 'parked' && e.refused?.status !== undefined && FIXABLE_COMMANDS.includes(e.call.command),
+  fixable: e.state === 'parked' && e.refused?.status !== undefined && isFixable(e.call),
 });
 
 /** Which step state speaks for the action: the one that needs the user most. */
@@ -62,7 +65,7 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
       alsoDiscards: [...others],
       // A refusal answers the same to the same request: only a changed one (Fix) can pass.
       retryable: state !== 'queued' && state !== 'sending' && !rows.some((e) => rootOf(e).refused),
-      fixStep: rows.find((e) => e.refused?.status !== undefined && FIXABLE_COMMANDS.includes(e.call.command))?.id,
+      fixStep: rows.find((e) => e.refused?.status !== undefined && isFixable(e.call))?.id,
     };
   });
 }

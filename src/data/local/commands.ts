@@ -3,8 +3,8 @@
 // are the entry's: the table below is checked against the contract at compile time (a path that
 // differs from its entry's by one character does not compile), so it is the contract's, without
 // shipping TypeBox to the portal and the service worker.
-import type { contract } from '../api/contract/index.ts';
-import type { Body, Endpoint, Query } from '../api/contract/define.ts';
+import type { contract } from '../../api/contract/index.ts';
+import type { Body, Endpoint, Query } from '../../api/contract/define.ts';
 
 type Scalar = string | number | undefined;
 
@@ -23,7 +23,8 @@ interface Route {
   file?: string;
 }
 
-const routes = <const T extends { [K in keyof T]: K extends EntryName ? RouteOf<K> : never }>(t: T): T => t;
+/** A table of entries by name, each checked against the contract: its method, path and file part. */
+export const routes = <const T extends { [K in keyof T]: K extends EntryName ? RouteOf<K> : never }>(t: T): T => t;
 
 /** The entries the outbox sends. */
 const ROUTES = routes({

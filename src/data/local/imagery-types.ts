@@ -1,6 +1,6 @@
 // Local rows of document 3's imagery lists: presets, the studio's layers, uploaded images and groups,
 // videos and 3D files, and the vignette backgrounds. Each row carries the product it belongs to.
-import type { PresetSection, PresetValues } from '../api/contract/rules/preset.ts';
+import type { PresetSection, PresetValues } from '../../api/contract/rules/preset.ts';
 
 /** The preset fields of §3: the contract's type (src/api/contract/rules/preset.ts). */
 export type { PresetSection, PresetValues };
@@ -53,3 +53,6 @@ export interface BackgroundRow {
   position: number;
   path: string;
 }
+
+/** Every imagery list a product's mirror is pulled from (pull/imagery-sync.ts). */
+export type ImageryListName = `presets-${PresetSection}` | `layers-${PresetSection}` | FileListName | 'backgrounds';

@@ -1,10 +1,11 @@
 // The data layer's two ways to the server, both over the API layer's axios instance:
 // list pulls with If-None-Match (304 aware, bytes counted) and queued calls with their key.
-import type { Endpoint } from '../api/contract/define.ts';
-import { http, send, toFailure, toForm } from '../api/client.ts';
-import { readToken, storeToken } from '../api/token.ts';
+import type { Endpoint } from '../../api/contract/define.ts';
+import { http, send, toFailure, toForm } from '../../api/client.ts';
+import { readToken, storeToken } from '../../api/token.ts';
 import { fieldsOf, routeOf, type OutboxCall } from './commands.ts';
 import type { Scalar } from './types.ts';
+import { listPath, type ListEntry } from './lists.ts';
 
 export interface ListReply<T = unknown> {
   status: 200 | 304;
@@ -14,12 +15,13 @@ export interface ListReply<T = unknown> {
   bytes: number;
 }
 
-export async function getList<T>(path: string, query: Record<string, Scalar>, etag?: string): Promise<ListReply<T>> {
+/** One list of the mirror, by its contract entry (lists.ts). */
+export async function getList<T>(entry: ListEntry, query: Record<string, Scalar>, etag?: string): Promise<ListReply<T>> {
   const token = readToken();
   try {
     const res = await http.request<string>({
       method: 'GET',
-      url: path,
+      url: listPath(entry),
       params: query,
       responseType: 'text',
       transformResponse: [(d: unknown) => d],

@@ -1,6 +1,6 @@
 // A write that breaks a rule of the contract is refused here, before anything is queued, with the
 // server's own words: the forms check first, this is the data layer's guarantee.
-import { firstError, type FieldErrors } from '../api/contract/rules/check.ts';
+import { firstError, type FieldErrors } from '../../api/contract/rules/check.ts';
 
 export class RuleError extends Error {}
 

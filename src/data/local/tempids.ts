@@ -48,7 +48,3 @@ export function rewriteCall<T extends OutboxCall>(call: T, temp: number, real: n
 export const rewriteEntities = (entities: string[], temp: number, real: number) =>
   entities.map((e) => (entityId(e) === temp ? `${entityKind(e)}:${real}` : e));
 
-/** Reads a dotted path ('product.id') from a reply. */
-export function pick(reply: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((o, k) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[k] : undefined), reply);
-}

@@ -1,10 +1,11 @@
 // Shapes shared by the data layer and the screens. Rows are the server's list rows plus
 // the company they were pulled for (cid); temp ids are negative (see outbox.ts).
+import type { NewIdAt } from './new-ids.ts';
 import type { Static } from '@sinclair/typebox';
-import type { ProductRow as ProductRowSchema, Description } from '../api/contract/products.ts';
-import type { Template } from '../api/contract/templates.ts';
-import type { CompanyUser, Role } from '../api/contract/users.ts';
-import type { SavedView } from '../api/contract/saved-views.ts';
+import type { ProductRow as ProductRowSchema, Description } from '../../api/contract/products.ts';
+import type { Template } from '../../api/contract/templates.ts';
+import type { CompanyUser, Role } from '../../api/contract/users.ts';
+import type { SavedView } from '../../api/contract/saved-views.ts';
 import type { OutboxCall } from './commands.ts';
 
 export type ServerProduct = Static<typeof ProductRowSchema>;
@@ -181,7 +182,7 @@ export interface OutboxEntry {
   error?: string;
   createdAt: number;
   /** The temp id this call creates and where the real one is in the reply. */
-  creates?: { temp: number; kind: TempKind; from: string };
+  creates?: { temp: number; kind: TempKind; from: NewIdAt };
   /** Entries that must succeed first (explicit, plus earlier entries on the same entity). */
   dependsOn: number[];
   /** 'product:12', 'tag:-3'…: what the call touches; a pull leaves these rows alone. */

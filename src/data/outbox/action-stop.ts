@@ -3,8 +3,8 @@
 // drops them as soon as the step on its way has its answer. A request already in flight is not cut:
 // it may have reached the server, and its answer keeps the mirror true.
 import { liveQuery } from 'dexie';
-import { db } from './db.ts';
-import { discardAction } from './outbox.ts';
+import { db } from '../local/index.ts';
+import { discardAction } from './outbox-discard.ts';
 
 /** If the page goes before the held steps could be dropped, they are sent after this long after all. */
 const HOLD_MS = 60 * 60_000;

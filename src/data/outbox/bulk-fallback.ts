@@ -2,12 +2,12 @@
 // the queued bulk call is then replaced by the specs' per-product calls (tag attach/detach, Info
 // edit, delete), steps of the same user action, so it stays one row in Pending changes. Our own
 // handler's 404s name what is missing ("Product not found.") and are refusals, not a missing route.
-import type { ApiFailure } from '../api/client.ts';
-import type { ProductFields } from '../api/contract/rules/product.ts';
-import type { CommandCall } from './commands.ts';
-import { db } from './db.ts';
-import { productRows } from './product-pages.ts';
-import type { OutboxEntry } from './types.ts';
+import type { ApiFailure } from '../../api/client.ts';
+import type { ProductFields } from '../../api/contract/rules/product.ts';
+import type { CommandCall } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { productRows } from '../local/index.ts';
+import type { OutboxEntry } from '../local/index.ts';
 
 type Bulk = CommandCall<'productBulk.apply'>;
 type Restore = CommandCall<'productBulk.restore'>;

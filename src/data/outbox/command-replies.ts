@@ -1,26 +1,14 @@
 // What each command's success does locally, beyond what every success does (outbox-apply.ts: the
 // entry and its Blob leave, a create's temp id becomes the real one, later Info edits are re-based).
 // One line per command, so a new command cannot be queued without saying what its reply means.
-import type { Reply } from '../api/contract/define.ts';
-import type { Command, CommandCall, EntryOf } from './commands.ts';
-import type { FacetDb } from './db.ts';
-import { confirmProduct } from './confirmed.ts';
+import type { Command } from '../local/index.ts';
+import type { Done } from './done.ts';
+import { confirmProduct } from '../local/index.ts';
 import { presetSaved, uploadStored } from './imagery-apply.ts';
-import { productRow } from './product-pages.ts';
-import { entityId, entityKind } from './tempids.ts';
-import type { OutboxEntry } from './types.ts';
-import { fileRows } from './product-files.ts';
+import { productRow } from '../local/index.ts';
+import { entityId, entityKind } from '../local/index.ts';
+import { fileRows } from '../local/index.ts';
 
-export interface Done<N extends Command> {
-  d: FacetDb;
-  e: OutboxEntry;
-  call: CommandCall<N>;
-  reply: Reply<EntryOf<N>>;
-  /** The entry's entities, a create's temp id already replaced by the real one. */
-  entities: string[];
-  /** The product's updated_at in the reply (a product store or edit), else undefined: unknown until the next pull. */
-  updatedAt: (productId: number) => string | undefined;
-}
 type OnSuccess<N extends Command> = (x: Done<N>) => Promise<void>;
 
 const products = (entities: string[]) => entities.filter((x) => entityKind(x) === 'product').map(entityId);

@@ -2,12 +2,12 @@
 // transaction): a preset takes the server's row (or, with more of our edits queued, its updated_at,
 // on which those edits are then based); an uploaded file replaces its pending row; a 360 group's
 // temp id becomes the server's.
-import type { FacetDb } from './db.ts';
-import type { Done } from './command-replies.ts';
-import type { PresetSection, SectionFileRow } from './imagery-types.ts';
-import { PRESET_COMMANDS, type UPLOAD_COMMANDS, type UploadList } from './imagery-commands.ts';
-import { presetFromServer } from './imagery-sync.ts';
-import { entityId, entityKind } from './tempids.ts';
+import type { FacetDb } from '../local/index.ts';
+import type { Done } from './done.ts';
+import type { PresetSection, SectionFileRow } from '../local/index.ts';
+import { PRESET_COMMANDS, type UPLOAD_COMMANDS, type UploadList } from '../pull/index.ts';
+import { presetFromServer } from '../pull/index.ts';
+import { entityId, entityKind } from '../local/index.ts';
 
 type Row = Record<string, unknown>;
 

@@ -2,17 +2,19 @@
 // id replaces its temp id everywhere (rows, later entries), later Info edits of the same product
 // are re-based on the server's new updated_at (our own change is no conflict), and its command's
 // own success runs (command-replies.ts).
-import type { FacetDb } from './db.ts';
-import { outboxNaming, putInSlices } from './bulk-io.ts';
+import type { FacetDb } from '../local/index.ts';
+import { outboxNaming, putInSlices } from '../local/index.ts';
 import { onSuccess } from './command-replies.ts';
-import { settleConfirmed } from './confirmed.ts';
+import { settleConfirmed } from '../local/index.ts';
 import { rekeyImagery } from './imagery-apply.ts';
-import { productRows } from './product-pages.ts';
-import { emitChange, touch } from './store.ts';
-import { entityId, entityKind, pick, rewriteCall, rewriteEntities } from './tempids.ts';
-import type { OutboxEntry, ProductRow, TempKind } from './types.ts';
+import { productRows } from '../local/index.ts';
+import { emitChange, touch } from '../local/index.ts';
+import { entityId, entityKind, rewriteCall, rewriteEntities } from '../local/index.ts';
+import { newIdIn } from '../local/index.ts';
+import type { OutboxEntry, ProductRow, TempKind } from '../local/index.ts';
+import type { Command } from '../local/index.ts';
 
-const BULK = new Set(['productBulk.apply', 'productBulk.restore']);
+const BULK: ReadonlySet<Command> = new Set<Command>(['productBulk.apply', 'productBulk.restore']);
 
 export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): Promise<void> {
   const changed: number[] = [];
@@ -22,8 +24,8 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
     if (e.call.upload) await d.blobs.delete(e.call.upload.blobId);
     let entities = e.entities;
     if (e.creates) {
-      const real = Number(pick(reply, e.creates.from));
-      if (!Number.isInteger(real) || real <= 0) throw new Error(`No id at ${e.creates.from} in the reply to ${e.call.command}`);
+      const real = newIdIn(reply, e.creates.from);
+      if (real === undefined) throw new Error(`No id at ${e.creates.from} in the reply to ${e.call.command}`);
       const { temp, kind } = e.creates;
       await d.idmap.put({ temp, real });
       await rekey(d, kind, temp, real);
@@ -45,8 +47,8 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
     }
     // A row a queued bulk action still changes keeps updated_at unknown (bulk.ts): the bulk call moves it again,
     // so that call's success has no row to rewrite, and the catalogue's index no row to read again.
-    const underBulk = new Set(later.filter((l) => BULK.has(l.call.command)).flatMap((l) => l.entities));
-    if (!BULK.has(e.call.command)) changed.push(...moved.map(entityId));
+    const underBulk = new Set(later.filter((l) => l.call.command !== 'legacy' && BULK.has(l.call.command)).flatMap((l) => l.entities));
+    if (e.call.command === 'legacy' || !BULK.has(e.call.command)) changed.push(...moved.map(entityId));
     await onSuccess({ d, e, reply: reply as never, entities, updatedAt: (id) => (underBulk.has(`product:${id}`) ? undefined : updatedAt(id)) });
     await settleConfirmed(entities);
     touch(entities);

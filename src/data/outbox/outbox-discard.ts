@@ -1,14 +1,14 @@
 // Discard: the user gives up a queued change (and what depends on it, whole actions at a time).
 // Local rows made by it go, rows it changed get the server's last confirmed version back at once
 // (confirmed.ts; offline too), and the server's truth is pulled again for everything it touched.
-import { discardPlanner } from './actions.ts';
-import { db } from './db.ts';
+import { discardPlanner } from '../local/index.ts';
+import { db } from '../local/index.ts';
 import { dropImageryTemp, dropPendingUpload } from './imagery-apply.ts';
 import { retryEntry } from './outbox.ts';
-import { emitChange, touch } from './store.ts';
-import { restoreConfirmed } from './confirmed.ts';
-import { entityId, entityKind, isTemp } from './tempids.ts';
-import type { OutboxCall, ProductRow } from './types.ts';
+import { emitChange, touch } from '../local/index.ts';
+import { restoreConfirmed } from '../local/index.ts';
+import { entityId, entityKind, isTemp } from '../local/index.ts';
+import type { OutboxCall, ProductRow } from '../local/index.ts';
 
 /** The entities and calls of what was discarded (document 3's lists are found by their calls). */
 type Refetch = (entities: string[], calls: OutboxCall[]) => Promise<void>;

@@ -2,21 +2,21 @@
 // Network errors, 5xx and 429 retry with capped exponential backoff and jitter; a 4xx parks
 // the entry and those that depend on it; a 409 with the server's row is a conflict the user
 // settles. Nothing leaves the outbox except by success or by the user's discard.
-import { newActionId } from '../api/action-id.ts';
-import { ApiFailure, toFailure } from '../api/client.ts';
-import { idempotencyCodes } from '../api/contract/idempotency.ts';
-import { claimAction, entryKey, takePositions } from './action-claims.ts';
-import { outboxNaming } from './bulk-io.ts';
-import { retryRoots } from './actions.ts';
-import { db, dbEpoch, onOpen } from './db.ts';
+import { newActionId } from '../../api/action-id.ts';
+import { ApiFailure, toFailure } from '../../api/client.ts';
+import { idempotencyCodes } from '../../api/contract/idempotency.ts';
+import { claimAction, entryKey, takePositions } from '../local/index.ts';
+import { outboxNaming } from '../local/index.ts';
+import { retryRoots } from '../local/index.ts';
+import { db, dbEpoch, onOpen } from '../local/index.ts';
 import { applySuccess } from './outbox-apply.ts';
-import { confirmProduct } from './confirmed.ts';
+import { confirmProduct } from '../local/index.ts';
 import { expandBulk, noBulkRoute } from './bulk-fallback.ts';
-import { ensureToken, sendQueued } from './remote.ts';
-import { markServerReached, syncStatus } from './store.ts';
-import { entityKind, resolveTemps } from './tempids.ts';
-import type { DescriptionRow, OutboxCall, OutboxEntry, ServerProduct, TempKind } from './types.ts';
-import { fileRows } from './product-files.ts';
+import { ensureToken, sendQueued } from '../local/index.ts';
+import { markServerReached, syncStatus } from '../local/index.ts';
+import { entityKind, resolveTemps } from '../local/index.ts';
+import type { DescriptionRow, OutboxCall, OutboxEntry, ServerProduct } from '../local/index.ts';
+import { fileRows } from '../local/index.ts';
 
 export { newActionId };
 
@@ -26,7 +26,7 @@ export interface Draft {
   label: string;
   call: OutboxCall;
   entities: string[];
-  creates?: { temp: number; kind: TempKind; from: string };
+  creates?: OutboxEntry['creates'];
   base?: string;
   errorPrefix?: string;
   /** Extra dependencies beyond the shared-entity rule (ids of entries already queued). */
@@ -317,4 +317,3 @@ async function blockedChain(id: number): Promise<number[]> {
   return [...out];
 }
 
-export { discardEntry, discardAction, resolveConflict } from './outbox-discard.ts';

@@ -2,8 +2,8 @@
 // popups): every entry gone is 'sent'; a parked or conflicting one is 'failed' with the server's
 // message; when the device is offline (or the server keeps failing) the action is 'queued': it
 // stays in the outbox and goes out later, which the screen says with the offline toast.
-import { db } from './db.ts';
-import { syncStatus } from './store.ts';
+import { db } from '../local/index.ts';
+import { syncStatus } from '../local/index.ts';
 
 export type Outcome = { state: 'sent' } | { state: 'failed'; message: string } | { state: 'queued' };
 

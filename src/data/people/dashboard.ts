@@ -1,8 +1,8 @@
 // The dashboard's four blocks for one company, kept on the device (snapshots) so the last figures
 // show offline with the time they were fetched. Last Registered is asked only with an info slug.
 import type { Static } from '@sinclair/typebox';
-import type { LastRegisteredProduct, RoundReview, ServiceProgress, TasksByState } from '../api/contract/dashboard.ts';
-import { lastRegistered, progressBarService, roundsReview, tasksByStates } from '../api/shell.ts';
+import type { LastRegisteredProduct, RoundReview, ServiceProgress, TasksByState } from '../../api/contract/dashboard.ts';
+import { lastRegistered, progressBarService, roundsReview, tasksByStates } from '../../api/shell.ts';
 import { refreshSnapshot, useSnapshot, type Snapshot } from './snapshots.ts';
 
 export type Round = Static<typeof RoundReview>;

@@ -3,15 +3,16 @@
 // replaced whole (they are small). Only the account's name and phone are queued (PUT user/edit);
 // every other change on that screen is a security action sent straight to the server.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from './db.ts';
-import { inAction } from './action-claims.ts';
-import { enqueue, kick } from './outbox.ts';
-import { getList } from './remote.ts';
-import { tick, touch, touchedSince } from './store.ts';
-import type { AccountRow, CompanyRoleRow, PersonRow } from './types.ts';
-import { tableErrors } from '../api/contract/rules/check.ts';
-import { accountRules } from '../api/contract/rules/user.ts';
-import { refuseBroken } from './rule-error.ts';
+import { db } from '../local/index.ts';
+import { inAction } from '../local/index.ts';
+import { enqueue, kick } from '../outbox/index.ts';
+import { getList } from '../local/index.ts';
+import type { ListEntry } from '../local/index.ts';
+import { tick, touch, touchedSince } from '../local/index.ts';
+import type { AccountRow, CompanyRoleRow, PersonRow } from '../local/index.ts';
+import { tableErrors } from '../../api/contract/rules/check.ts';
+import { accountRules } from '../../api/contract/rules/user.ts';
+import { refuseBroken } from '../local/index.ts';
 
 const accountEntity = (id: number) => `account:${id}`;
 
@@ -20,9 +21,9 @@ async function accountHeld(id: number, since: number): Promise<boolean> {
 }
 
 type Kind = 'people' | 'roles';
-const PATHS: Record<Kind, { path: string; field: string }> = {
-  people: { path: '/users/company', field: 'users' },
-  roles: { path: '/customer/roles', field: 'roles' },
+const LISTS: Record<Kind, { entry: ListEntry; field: string }> = {
+  people: { entry: 'users.list', field: 'users' },
+  roles: { entry: 'roles.list', field: 'roles' },
 };
 
 /** Pulls one list of the company; the company's rows are replaced (a queued edit of my name stays). */
@@ -31,8 +32,8 @@ export async function pullPeople(cid: number, kind: Kind): Promise<void> {
   const metaKey = `${kind}:${cid}`;
   const meta = await d.meta.get(metaKey);
   const started = tick();
-  const { path, field } = PATHS[kind];
-  const r = await getList<Record<string, unknown>>(path, { id_customer: cid }, meta?.etag);
+  const { entry, field } = LISTS[kind];
+  const r = await getList<Record<string, unknown>>(entry, { id_customer: cid }, meta?.etag);
   if (r.status === 304) {
     await d.meta.put({ ...meta, key: metaKey, at: Date.now() });
     return;
@@ -92,7 +93,7 @@ export async function rememberAccount(a: AccountRow, since = tick(), onlyIfNew =
 /** Asks the server for the signed-in user (GET /api/user) and remembers their account. */
 export async function pullAccount(): Promise<void> {
   const since = tick();
-  const r = await getList<{ id: number; name: string; phone: string | null; urlImage: string | null }>('/api/user', {});
+  const r = await getList<{ id: number; name: string; phone: string | null; urlImage: string | null }>('auth.currentUser', {});
   const u = r.data;
   if (u) await rememberAccount({ id: u.id, name: u.name, phone: u.phone, photo: u.urlImage }, since);
 }

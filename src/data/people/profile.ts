@@ -1,7 +1,7 @@
 // A team member's profile and the achievements grid, kept on the device like the dashboard.
 import type { Static } from '@sinclair/typebox';
-import type { Achievement, ProfileUser } from '../api/contract/profile.ts';
-import { achievements, profileUser, userAchievements } from '../api/shell.ts';
+import type { Achievement, ProfileUser } from '../../api/contract/profile.ts';
+import { achievements, profileUser, userAchievements } from '../../api/shell.ts';
 import { refreshSnapshot, useSnapshot, type Snapshot } from './snapshots.ts';
 
 export type ProfileData = { user: Static<typeof ProfileUser>; achievements: Static<typeof Achievement>[]; earned: number[] };

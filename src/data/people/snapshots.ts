@@ -2,9 +2,9 @@
 // it was fetched, so they show something offline. A refresh writes only what it got: a block whose
 // call failed keeps its last value (§8: failures are logged, nothing is shown).
 import { useLiveQuery } from 'dexie-react-hooks';
-import { logBackgroundFailure } from '../api/background-errors.ts';
-import { db } from './db.ts';
-import type { SnapshotRow } from './types.ts';
+import { logBackgroundFailure } from '../../api/background-errors.ts';
+import { db } from '../local/index.ts';
+import type { SnapshotRow } from '../local/index.ts';
 
 export type Snapshot<T> = SnapshotRow<Partial<T>>;
 

@@ -3,8 +3,8 @@
 // by itself only if the user has not started on the form when the answer comes (`mayOpen`): a slow
 // answer never puts a dialog over what they are typing; the screen's button still shows it.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { markTutorialWatched, tutorialWatched } from '../api/products.ts';
-import { newActionId } from '../api/action-id.ts';
+import { markTutorialWatched, tutorialWatched } from '../../api/products.ts';
+import { newActionId } from '../../api/action-id.ts';
 
 export interface Tutorial {
   url: string;

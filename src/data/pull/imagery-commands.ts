@@ -1,8 +1,7 @@
 // Document 3's queued commands by section and list: which contract entry a preset save or an upload
 // is, and which local list a queued imagery command changes (the pending rows, a discard's re-pull).
-import type { Command, OutboxCall } from './commands.ts';
-import type { FileListName, PresetSection } from './imagery-types.ts';
-import type { ImageryListName } from './imagery-sync.ts';
+import type { Command, OutboxCall } from '../local/index.ts';
+import type { FileListName, ImageryListName, PresetSection } from '../local/index.ts';
 
 /** The preset entries of each section (the contract makes one set per section). */
 export const PRESET_COMMANDS = {

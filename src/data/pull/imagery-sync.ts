@@ -3,20 +3,20 @@
 // replaces the product's rows of that list, except rows an outbox entry holds (a queued edit or
 // delete of a preset, an upload not yet sent), which only the outbox may change.
 import type { Static } from '@sinclair/typebox';
-import type { FileLink, Layer, UploadGroup, UploadedImage } from '../api/contract/imagery-schemas.ts';
-import { db } from './db.ts';
-import type { FileListName, PresetRow, PresetSection, SectionFileRow } from './imagery-types.ts';
-import { getList } from './remote.ts';
-import { tick, touchedSince } from './store.ts';
-import { isTemp } from './tempids.ts';
-import type { OutboxCall } from './commands.ts';
+import type { FileLink, Layer, UploadGroup, UploadedImage } from '../../api/contract/imagery-schemas.ts';
+import { db } from '../local/index.ts';
+import type { FileListName, ImageryListName, PresetRow, PresetSection, SectionFileRow } from '../local/index.ts';
+import { getList } from '../local/index.ts';
+import type { ListEntry } from '../local/index.ts';
+import { tick, touchedSince } from '../local/index.ts';
+import { isTemp } from '../local/index.ts';
+import type { OutboxCall } from '../local/index.ts';
 import { imageryListOf, imageryProductOf } from './imagery-commands.ts';
 
 type Row = Record<string, unknown>;
-export type ImageryListName = `presets-${PresetSection}` | `layers-${PresetSection}` | FileListName | 'backgrounds';
 
 interface ListDef {
-  path: string;
+  entry: ListEntry;
   /** Applies a 200 reply to the tables. */
   apply(cid: number, pid: number, reply: Row, started: number): Promise<void>;
 }
@@ -42,8 +42,8 @@ export async function putFileList(pid: number, list: FileListName, rows: Section
   });
 }
 
-function fileList<T>(list: FileListName, path: string, field: string, map: (pid: number) => (r: T) => SectionFileRow): ListDef {
-  return { path, apply: (_cid, pid, reply) => putFileList(pid, list, ((reply[field] ?? []) as T[]).map(map(pid))) };
+function fileList<T>(list: FileListName, entry: ListEntry, field: string, map: (pid: number) => (r: T) => SectionFileRow): ListDef {
+  return { entry, apply: (_cid, pid, reply) => putFileList(pid, list, ((reply[field] ?? []) as T[]).map(map(pid))) };
 }
 
 async function applyPresets(section: PresetSection, pid: number, rows: Row[], started: number) {
@@ -72,13 +72,16 @@ async function applyLayers(section: PresetSection, pid: number, rows: Static<typ
   });
 }
 
+/** Each section's contract group (its preset and layer lists). */
+const PRESET_GROUP = { silo: 'silo', vignette: 'vignette', '360': 'spin360' } as const satisfies Record<PresetSection, string>;
+
 const presetLists = (s: PresetSection): Record<string, ListDef> => ({
   [`presets-${s}`]: {
-    path: `/gets/product/automation/${s}/config/show`,
+    entry: `${PRESET_GROUP[s]}.show`,
     apply: (_c, pid, reply, started) => applyPresets(s, pid, (reply[`product_config_${s}`] ?? []) as Row[], started),
   },
   [`layers-${s}`]: {
-    path: `/gets/product/automation/${s}/images/show`,
+    entry: `${PRESET_GROUP[s]}.images`,
     apply: (_c, pid, reply) => applyLayers(s, pid, (reply.images_automation ?? []) as Static<typeof Layer>[]),
   },
 });
@@ -89,17 +92,17 @@ const LISTS: Record<ImageryListName, ListDef> = {
   ...(presetLists('360') as Record<`presets-360` | `layers-360`, ListDef>),
   // Silo has no list call of its own: its uploads come with the product (GET /gets/product).
   silo: {
-    path: '/gets/product',
+    entry: 'products.get',
     apply: (_c, pid, reply) => putFileList(pid, 'silo', (((reply.product as Row | undefined)?.images_uploaded ?? []) as Static<typeof UploadedImage>[]).map(fromImage(pid, 'silo'))),
   },
-  vignette: fileList('vignette', '/gets/product/images_uploaded/vignette', 'images_uploaded', (pid) => fromImage(pid, 'vignette')),
-  '360': fileList('360', '/gets/product/images_uploaded/360', 'images_uploaded', fromGroup),
-  videos: fileList('videos', '/gets/product/images_uploaded/videos', 'files', (pid) => fromFile(pid, 'videos')),
-  '3dfiles': fileList('3dfiles', '/gets/product/images_uploaded/3dfiles', 'files', (pid) => fromFile(pid, '3dfiles')),
-  'studio-videos': fileList('studio-videos', '/gets/product/automation/videos/links', 'files', (pid) => fromFile(pid, 'studio-videos')),
-  'studio-3dfiles': fileList('studio-3dfiles', '/gets/product/automation/3dfiles/links', 'files', (pid) => fromFile(pid, 'studio-3dfiles')),
+  vignette: fileList('vignette', 'imagery.uploadedVignette', 'images_uploaded', (pid) => fromImage(pid, 'vignette')),
+  '360': fileList('360', 'imagery.uploaded360', 'images_uploaded', fromGroup),
+  videos: fileList('videos', 'imagery.uploadedVideos', 'files', (pid) => fromFile(pid, 'videos')),
+  '3dfiles': fileList('3dfiles', 'imagery.uploaded3dFiles', 'files', (pid) => fromFile(pid, '3dfiles')),
+  'studio-videos': fileList('studio-videos', 'imagery.automationVideos', 'files', (pid) => fromFile(pid, 'studio-videos')),
+  'studio-3dfiles': fileList('studio-3dfiles', 'imagery.automation3dFiles', 'files', (pid) => fromFile(pid, 'studio-3dfiles')),
   backgrounds: {
-    path: '/gets/product/automation/vignette/backgrounds/show',
+    entry: 'vignette.backgrounds',
     async apply(_c, pid, reply) {
       const d = db();
       const paths = (reply.backgrounds ?? []) as string[];
@@ -142,7 +145,7 @@ export async function pullImageryList(cid: number, pid: number, name: ImageryLis
   const key = metaKey(name, pid);
   const meta = await d.meta.get(key);
   const started = tick();
-  const r = await getList<Row>(def.path, { id_product: pid, id_customer: cid }, meta?.etag);
+  const r = await getList<Row>(def.entry, { id_product: pid, id_customer: cid }, meta?.etag);
   if (r.status === 200) await def.apply(cid, pid, r.data ?? {}, started);
   await d.meta.put({ key, etag: r.etag, at: Date.now() });
 }

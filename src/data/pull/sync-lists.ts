@@ -1,60 +1,43 @@
 // The lists a company's mirror is pulled from, and how one list is applied to its table.
 import type { Table } from 'dexie';
-import type { ApiFailure } from '../api/client.ts';
-import { putInSlices } from './bulk-io.ts';
-import { db } from './db.ts';
-import { getList } from './remote.ts';
-import { emitChange, tick, touchedSince } from './store.ts';
-import { isTemp } from './tempids.ts';
-import type { ProductScreen } from '../api/contract/products.ts';
+import type { ApiFailure } from '../../api/client.ts';
+import { putInSlices } from '../local/index.ts';
+import { db } from '../local/index.ts';
+import { getList } from '../local/index.ts';
+import { emitChange, tick, touchedSince } from '../local/index.ts';
+import { isTemp } from '../local/index.ts';
+import type { ProductScreen } from '../../api/contract/products.ts';
 import { markSiloPulled, putFileList } from './imagery-sync.ts';
-import { confirmProduct, confirmPulled } from './confirmed.ts';
+import { confirmProduct, confirmPulled } from '../local/index.ts';
 import { pullPages } from './sync-pages.ts';
-import { forgetPaged } from './product-pages.ts';
+import type { ListResult, ListSpec } from './list-spec.ts';
+import { forgetPaged } from '../local/index.ts';
 import type { Static } from '@sinclair/typebox';
-import type { ProductRow, Scalar } from './types.ts';
-import { fileRows } from './product-files.ts';
+import type { ProductRow, Scalar } from '../local/index.ts';
+import { fileRows } from '../local/index.ts';
 
 type Row = Record<string, unknown>;
 type Key = number | [number, number];
 
-export interface ListSpec {
-  name: string;
-  path: string;
-  /** The reply field holding the rows. */
-  field: string;
-  perCompany: boolean;
-  /** Sends updated_since (products and templates). */
-  delta?: boolean;
-  /** The first sync walks the list in pages (sync-pages.ts). */
-  paged?: boolean;
-  /** Global reference lists that rarely change: a routine pull skips them while fresh. */
-  reference?: boolean;
-  /** Outbox entity kind of a row ('product:12'). */
-  entity?: string;
-  table: () => Table<Row, Key>;
-  toRow?: (r: Row, cid: number) => Row;
-}
 
 const t = (name: string) => () => (db() as unknown as Record<string, Table<Row, Key>>)[name]!;
 export const LISTS: ListSpec[] = [
-  { name: 'products', path: '/gets/product/show', field: 'products', perCompany: true, delta: true, paged: true, entity: 'product',
+  { name: 'products', entry: 'products.list', field: 'products', perCompany: true, delta: true, paged: true, entity: 'product',
     // In place: the rows are freshly parsed, and a copy of 100,000 of them is measurable.
     table: t('products'), toRow: (r, cid) => Object.assign(r, { id: r.id ?? r.id_product, cid }) },
-  { name: 'templates', path: '/gets/roomsets/templates/show', field: 'templates', perCompany: true, delta: true, entity: 'template',
+  { name: 'templates', entry: 'catalog.templates', field: 'templates', perCompany: true, delta: true, entity: 'template',
     table: t('templates'), toRow: (r, cid) => ({ ...r, cid }) },
-  { name: 'savedViews', path: '/gets/saved-views/show', field: 'views', perCompany: true, delta: true, entity: 'savedView',
+  { name: 'savedViews', entry: 'savedViews.list', field: 'views', perCompany: true, delta: true, entity: 'savedView',
     table: t('savedViews'), toRow: (r, cid) => ({ ...r, cid }) },
-  { name: 'tags', path: '/gets/tags/show', field: 'tags', perCompany: true, entity: 'tag', table: t('tags'), toRow: (r, cid) => ({ ...r, cid }) },
-  { name: 'productCategories', reference: true, path: '/gets/product/categories/show', field: 'categories', perCompany: false, table: t('productCategories') },
-  { name: 'templateCategories', reference: true, path: '/gets/roomsets/templates/categories/show', field: 'categories', perCompany: false, table: t('templateCategories') },
-  { name: 'customers', reference: true, path: '/gets/customers/all/show', field: 'customers', perCompany: false, table: t('customers') },
-  { name: 'ambients', reference: true, path: '/template/ambient/get_all', field: 'ambients', perCompany: false, entity: 'ambient', table: t('ambients') },
-  { name: 'templateTags', reference: true, path: '/template/tag/get_all', field: 'tags', perCompany: false, entity: 'templateTag', table: t('templateTags') },
-  { name: 'retailers', reference: true, path: '/gets/retailer/list', field: 'data', perCompany: false, table: t('retailers') },
+  { name: 'tags', entry: 'catalog.tags', field: 'tags', perCompany: true, entity: 'tag', table: t('tags'), toRow: (r, cid) => ({ ...r, cid }) },
+  { name: 'productCategories', reference: true, entry: 'catalog.productCategories', field: 'categories', perCompany: false, table: t('productCategories') },
+  { name: 'templateCategories', reference: true, entry: 'catalog.templateCategories', field: 'categories', perCompany: false, table: t('templateCategories') },
+  { name: 'customers', reference: true, entry: 'catalog.customers', field: 'customers', perCompany: false, table: t('customers') },
+  { name: 'ambients', reference: true, entry: 'templates.ambients', field: 'ambients', perCompany: false, entity: 'ambient', table: t('ambients') },
+  { name: 'templateTags', reference: true, entry: 'templates.tags', field: 'tags', perCompany: false, entity: 'templateTag', table: t('templateTags') },
+  { name: 'retailers', reference: true, entry: 'retailers.list', field: 'data', perCompany: false, table: t('retailers') },
 ];
 
-export interface ListResult { status: 200 | 304; mode: 'full' | 'delta' | 'unchanged'; bytes: number; rows: number; deleted: number }
 
 /** How long a reference list counts as fresh for a routine pull (focus, after a drain). */
 export const REFERENCE_TTL_MS = 5 * 60_000;
@@ -68,7 +51,7 @@ export async function pullList(spec: ListSpec, cid: number): Promise<ListResult>
   const started = tick();
   const query: Record<string, Scalar> = spec.perCompany ? { id_customer: cid } : {};
   if (spec.delta && meta?.cursor) query.updated_since = meta.cursor;
-  const r = await getList<Row>(spec.path, query, meta?.etag);
+  const r = await getList<Row>(spec.entry, query, meta?.etag);
   if (r.status === 304) {
     await d.meta.put({ ...meta, key: metaKey, at: Date.now() });
     return { status: 304, mode: 'unchanged', bytes: r.bytes, rows: 0, deleted: 0 };
@@ -128,7 +111,7 @@ export async function pullProduct(cid: number, id: number): Promise<void> {
   const started = tick();
   let product: FullProduct | undefined;
   try {
-    const r = await getList<{ product: FullProduct }>('/gets/product', { id_product: id, id_customer: cid });
+    const r = await getList<{ product: FullProduct }>('products.get', { id_product: id, id_customer: cid });
     product = r.data?.product;
   } catch (err) {
     if ((err as ApiFailure).status !== 404) throw err;

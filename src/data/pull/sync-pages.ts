@@ -4,14 +4,14 @@
 // closed tab resumes with the ranges not yet written instead of from zero. The first page brings the
 // bounds of the others, which are then fetched two at a time. A server without the extension answers
 // the whole list at once: one "page", a full replace, as before.
-import { db } from './db.ts';
-import { getList } from './remote.ts';
-import { emitChange, syncStatus, tick, touchedSince } from './store.ts';
-import { isTemp } from './tempids.ts';
-import { writePages } from './product-pages.ts';
-import { confirmProduct } from './confirmed.ts';
-import type { ListResult, ListSpec } from './sync-lists.ts';
-import type { PageWalk, ProductRow } from './types.ts';
+import { db } from '../local/index.ts';
+import { getList } from '../local/index.ts';
+import { emitChange, syncStatus, tick, touchedSince } from '../local/index.ts';
+import { isTemp } from '../local/index.ts';
+import { writePages } from '../local/index.ts';
+import { confirmProduct } from '../local/index.ts';
+import type { ListResult, ListSpec } from './list-spec.ts';
+import type { PageWalk, ProductRow } from '../local/index.ts';
 
 /** Rows per page: about 2.5 MB of JSON (250 kB gzip), a few hundred ms of work on each side. */
 let pageSize = 5000;
@@ -37,7 +37,7 @@ const SIDE_BY_SIDE = 2;
 export async function pullPages(spec: ListSpec, cid: number): Promise<ListResult> {
   const started = tick();
   const ask = (range: { before?: number; from?: number }, etag?: string) => {
-    const p = getList<Page>(spec.path, { id_customer: cid, limit: pageSize, ...range }, etag);
+    const p = getList<Page>(spec.entry, { id_customer: cid, limit: pageSize, ...range }, etag);
     p.catch(() => undefined); // awaited by its caller; a failure meanwhile is not unhandled
     return p;
   };

@@ -2,15 +2,15 @@
 // templates also send updated_since (our server's extension) and then get only the changed rows
 // plus the ids deleted since. A server without it answers the full list, which replaces the
 // company's rows. A row with an entry waiting in the outbox is never overwritten.
-import { isOfflineFailure, logBackgroundFailure } from '../api/background-errors.ts';
-import { clearAll, db } from './db.ts';
-import { drainOutbox, onDrained, retryWaitingNow } from './outbox.ts';
-import { setRefetch } from './outbox-discard.ts';
-import { refetchImagery } from './imagery-sync.ts';
-import { emitChange, markServerReached, syncStatus } from './store.ts';
-import { entityId, entityKind } from './tempids.ts';
-import { watchOnline } from './online-watch.ts';
-import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from './sync-lists.ts';
+import { isOfflineFailure, logBackgroundFailure } from '../../api/background-errors.ts';
+import { clearAll, db } from '../local/index.ts';
+import { drainOutbox, onDrained, retryWaitingNow } from '../outbox/index.ts';
+import { setRefetch } from '../outbox/index.ts';
+import { refetchImagery } from '../pull/index.ts';
+import { emitChange, markServerReached, syncStatus } from '../local/index.ts';
+import { entityId, entityKind } from '../local/index.ts';
+import { watchOnline } from '../local/index.ts';
+import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from '../pull/index.ts';
 
 let customerId: number | undefined;
 let pulling: Promise<PullStats> | undefined;

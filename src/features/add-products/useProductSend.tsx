@@ -6,9 +6,9 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useUserAction } from '../../app/user-action.ts';
-import type { BatchValue, StoredDraft } from '../../data/drafts.ts';
-import { waitForOutcomes } from '../../data/outcome.ts';
-import { queueProductBatch } from '../../data/registration.ts';
+import type { BatchValue, StoredDraft } from '../../data/catalog/index.ts';
+import { waitForOutcomes } from '../../data/outbox/index.ts';
+import { queueProductBatch } from '../../data/catalog/index.ts';
 import type { AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { batchProblems, toProductDraft, type Problem, type ProductItem } from './product-form-rules.ts';

@@ -5,7 +5,7 @@ import { Send } from 'lucide-react';
 import { failureText, needsConnection } from '../../api/failure-text.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useSyncStatus } from '../../data/index.ts';
-import { sendServiceRequest } from '../../data/ui-extras.ts';
+import { sendServiceRequest } from '../../data/catalog/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { plural } from '../../ui/format.ts';

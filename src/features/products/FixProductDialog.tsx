@@ -3,7 +3,7 @@
 // judge the correction as the user types; Send again puts it into the queued step, which goes again
 // as the same action with the files and tags that waited for it.
 import { useState } from 'react';
-import { fixRefusedProductStep, useRefusedProductStep, type RefusedProductStep } from '../../data/outbox-fix.ts';
+import { fixRefusedProductStep, useRefusedProductStep, type RefusedProductStep } from '../../data/catalog/index.ts';
 import { productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
 import { UNIT_OPTIONS } from './product-rules.ts';
 import { useUserAction } from '../../app/user-action.ts';

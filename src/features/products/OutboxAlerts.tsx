@@ -3,7 +3,7 @@
 // and lets the user keep theirs or mine; a refused edit offers Fix. Dismissed entries stay in the
 // Pending changes panel.
 import { useState } from 'react';
-import { useProductOutbox } from '../../data/ui-extras.ts';
+import { useProductOutbox } from '../../data/catalog/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { FixProductDialog } from './FixProductDialog.tsx';
 import { FIELD_KEYS } from './product-rules.ts';

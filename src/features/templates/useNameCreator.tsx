@@ -6,8 +6,8 @@
 import { useMemo, useState } from 'react';
 import { newActionId } from '../../api/action-id.ts';
 import { discardEntry, useAmbients, useTemplateTags } from '../../data/index.ts';
-import { waitForOutcome } from '../../data/outcome.ts';
-import { createTemplateName, type TemplateNameKind } from '../../data/registration.ts';
+import { waitForOutcome } from '../../data/outbox/index.ts';
+import { createTemplateName, type TemplateNameKind } from '../../data/catalog/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { chipsOf, type NameChip } from './template-rules.ts';

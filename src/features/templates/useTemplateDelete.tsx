@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useUserAction } from '../../app/user-action.ts';
 import { deleteTemplate, discardEntry, type TemplateRow } from '../../data/index.ts';
-import { queuedBy, waitForOutcome } from '../../data/outcome.ts';
+import { queuedBy, waitForOutcome } from '../../data/outbox/index.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { notify } from '../../ui/notify.tsx';

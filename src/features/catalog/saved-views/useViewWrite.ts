@@ -2,7 +2,7 @@
 // pending), then a toast once its outcome is known: sent, kept on this device, or refused (the change
 // stays in Pending changes, where it can be fixed or discarded).
 import { useUserAction } from '../../../app/user-action.ts';
-import { queuedBy, waitForOutcome } from '../../../data/outcome.ts';
+import { queuedBy, waitForOutcome } from '../../../data/outbox/index.ts';
 import { notify } from '../../../ui/notify.tsx';
 
 const STAYS_PENDING = 'The change stays in Pending changes.';

@@ -1,0 +1,26 @@
+// The catalog room's face: what the rest of the portal uses of it (made by tools, kept by hand).
+export { applyBulk } from './bulk.ts';
+export type { BulkKind, BulkRequest } from './bulk.ts';
+export { undoBulk } from './bulk-undo.ts';
+export { highlight, queryWords } from './catalog-search.ts';
+export type { Word } from './catalog-search.ts';
+export { useStoredDraft } from './drafts.ts';
+export type { BatchValue, StoredDraft } from './drafts.ts';
+export { isOnline, useAmbients, useCatalog, useConflict, useCustomers, usePendingChanges, usePendingProducts, useProduct, useProductCategories, useQueuedBlob, useSyncStatus, useTags, useTemplate, useTemplateCategories, useTemplateTags } from './hooks.ts';
+export { useListComplete } from './mirror.ts';
+export { useOfflineImages } from './offline-images.ts';
+export { fixRefusedProductStep, useRefusedProductStep } from './outbox-fix.ts';
+export type { RefusedProductStep } from './outbox-fix.ts';
+export { firstBlocks } from './product-blocks.ts';
+export { deleteProduct, saveProductInfo } from './product-info.ts';
+export type { InfoChange } from './product-info.ts';
+export { undoDelete } from './product-undo.ts';
+export { storeBlob } from './products.ts';
+export type { ProductDraft } from './products.ts';
+export { createTemplateName, queueProductBatch, queueTemplateBatch, useProductsAllowed } from './registration.ts';
+export type { TemplateNameKind } from './registration.ts';
+export { deleteView, renameView, saveView, useSavedViews } from './saved-views.ts';
+export type { SavedViewItem } from './saved-views.ts';
+export { deleteTemplate, editTemplate } from './templates.ts';
+export type { TemplateChange, TemplateDraft } from './templates.ts';
+export { sendServiceRequest, useProductOutbox } from './ui-extras.ts';

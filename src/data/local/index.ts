@@ -1,0 +1,23 @@
+// The local room's face: what the rest of the portal uses of it (made by tools, kept by hand).
+export { claimAction, entryKey, inAction, partOf, takePositions } from './action-claims.ts';
+export { discardPlanner, groupActions, isFixable, retryRoots, toPending } from './actions.ts';
+export { deleteInSlices, outboxNaming, putInSlices } from './bulk-io.ts';
+export { fieldsOf } from './commands.ts';
+export type { Command, CommandCall, EntryOf, OutboxCall } from './commands.ts';
+export { confirmProduct, confirmPulled, keepConfirmed, restoreConfirmed, settleConfirmed } from './confirmed.ts';
+export { clearAll, db, dbEpoch, maxKey, minKey, onOpen, openAtStart } from './db.ts';
+export type { FacetDb } from './db.ts';
+export type { BackgroundRow, FileListName, ImageryListName, LayerRow, PresetRow, PresetSection, PresetValues, SectionFileRow } from './imagery-types.ts';
+export type { ListEntry } from './lists.ts';
+export { newIdIn } from './new-ids.ts';
+export { beforeSchemaClose, isStaleTab, onStaleTab } from './old-tab.ts';
+export { watchOnline } from './online-watch.ts';
+export { fileNameOf, fileRows } from './product-files.ts';
+export { companyProducts, eachPageDesc, forgetPaged, productRow, productRows, writePages } from './product-pages.ts';
+export { QUOTA_MESSAGE, StorageFullError, clearStorageFull, onStorageFull, storageFullState, withQuota } from './quota.ts';
+export { ensureToken, getList, sendQueued } from './remote.ts';
+export { RuleError, refuseBroken } from './rule-error.ts';
+export { emitChange, markServerReached, onChange, syncStatus, tick, touch, touchedSince } from './store.ts';
+export type { Change } from './store.ts';
+export { entityId, entityKind, isTemp, newTempId, resolveTemps, rewriteCall, rewriteEntities } from './tempids.ts';
+export type { AccountRow, CatalogFilters, CatalogItem, CatalogResult, CatalogSort, CompanyRoleRow, CustomerRow, DescriptionRow, DraftFileRow, IdNameRow, OutboxEntry, PageWalk, PendingAction, PendingEntry, PendingState, PersonRow, ProductCategoryRow, ProductFileRow, ProductRow, SavedViewRow, Scalar, ServerProduct, SnapshotRow, SyncStatus, TagRow, TempKind, TemplateCategoryRow, TemplateRow } from './types.ts';

@@ -57,9 +57,7 @@ describe('company and manager registration, then login', () => {
 
     const login = await call(s, 'POST', '/api/auth/login', { body: { email: 'nora@northwind.test', password: 'secret123' } });
     const me = await call(s, 'GET', '/api/user', { token: login.body.token.split('|')[1] });
-    expect(me.body.companies).toEqual([
-      { id: c.body.id_customer, name: 'northwind studio', urlImage: logo },
-    ]);
+    expect(me.body.companies).toEqual([{ id: c.body.id_customer, name: 'northwind studio', urlImage: logo }]);
     const access = await call(s, 'GET', '/user/have_access', {
       token: login.body.token.split('|')[1],
       query: { id_customer: c.body.id_customer, slugs: 'manage-roles,dashboard-access' },

@@ -84,7 +84,8 @@ describe('the API', () => {
     expect(csp(r.headers)['frame-ancestors']).toEqual(["'none'"]);
     expect(r.headers['x-content-type-options']).toBe('nosniff');
     // A JSON answer is not a page: no page-only headers (ten unchanged lists stay a small pull).
-    for (const h of ['permissions-policy', 'x-frame-options', 'referrer-policy', 'origin-agent-cluster']) expect(r.headers[h], h).toBeUndefined();
+    for (const h of ['permissions-policy', 'x-frame-options', 'referrer-policy', 'origin-agent-cluster'])
+      expect(r.headers[h], h).toBeUndefined();
     const missing = await s.app.inject({ method: 'POST', url: '/nowhere' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/application\/json/);

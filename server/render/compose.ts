@@ -2,7 +2,7 @@
 // function as the CSS preview and the worker) and drawn with sharp as src/render/compose.ts draws it on
 // a canvas: background, reflection, shadow, beauty; opacities; saturate, then brightness (CSS order).
 import sharp, { type OverlayOptions } from 'sharp';
-import { visibleCrop } from '../../src/render/compose.ts';
+import { visibleCrop } from '../../src/render/crop.ts';
 import { frameSize, layoutFrame, type DrawOp, type RenderPreset, type Size } from '../../src/render/layout.ts';
 import { alphaBox, reachOf, type Box } from './content-box.ts';
 

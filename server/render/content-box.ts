@@ -1,7 +1,7 @@
 // Studio layers are mostly transparent (a product, its shadow, its reflection on a 2400 px square).
 // A layer is still resized as a whole, so every pixel keeps the value it has today, but libvips computes
 // only the pixels asked for: the frame pixels within reach of the layer's visible content.
-import type { Crop } from '../../src/render/compose.ts';
+import type { Crop } from '../../src/render/crop.ts';
 
 /** Half-open pixel box [x0, x1) x [y0, y1). */
 export interface Box {

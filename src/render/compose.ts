@@ -3,6 +3,7 @@
 // In Chromium's worker, convertToBlob blocks the thread for the whole encode; createImageBitmap decodes off
 // the thread once it has read its Blob (see frames.ts), but its crop+resize takes the thread (see scaleInDecode).
 import { headerSize } from './image-size.ts';
+import { visibleCrop, type Crop } from './crop.ts';
 import { frameSize, hasPictureBackground, layoutFrame, type DrawOp, type Frame, type RenderPreset, type Size } from './layout.ts';
 
 /** The part of CanvasRenderingContext2D we use; both OffscreenCanvas and @napi-rs/canvas fit it. */
@@ -28,17 +29,6 @@ export interface Surface<I, F = I> {
   flush(): void;
   /** Hands the drawn pixels over as a frame another worker can encode (transferToImageBitmap); the surface is left blank. */
   take(): F;
-}
-
-/** Part of a picture (integer source px) scaled to dw×dh. */
-export interface Crop {
-  sx: number;
-  sy: number;
-  sw: number;
-  sh: number;
-  dw: number;
-  dh: number;
-  quality: 'medium' | 'high';
 }
 
 /** A layer address, or bytes already at hand (the UI may pass Blobs). */
@@ -104,31 +94,6 @@ export function drawFrame<I>(ctx: Ctx2D<I>, frame: Frame<I>, opaque = false): vo
     ctx.drawImage(op.src, op.rect.x, op.rect.y, op.rect.w, op.rect.h);
   }
   ctx.restore();
-}
-
-/** The visible part of `op` (source px) and where it lands in whole frame px; undefined when off-frame. */
-export function visibleCrop(op: DrawOp<unknown> & { kind: 'image' }, src: Size, frame: Size) {
-  const { x, y, w, h } = op.rect;
-  const axis = (pos: number, len: number, srcLen: number, frameLen: number) => {
-    const s0 = Math.max(0, Math.floor(((0 - pos) / len) * srcLen));
-    const s1 = Math.min(srcLen, Math.ceil(((frameLen - pos) / len) * srcLen));
-    const d0 = Math.round(pos + (s0 / srcLen) * len);
-    const d1 = Math.round(pos + (s1 / srcLen) * len);
-    return s1 > s0 && d1 > d0 ? { s0, s1, d0, d1 } : undefined;
-  };
-  const ax = axis(x, w, src.width, frame.width);
-  const ay = axis(y, h, src.height, frame.height);
-  if (!ax || !ay) return undefined;
-  const crop: Crop = {
-    sx: ax.s0,
-    sy: ay.s0,
-    sw: ax.s1 - ax.s0,
-    sh: ay.s1 - ay.s0,
-    dw: ax.d1 - ax.d0,
-    dh: ay.d1 - ay.d0,
-    quality: w < src.width ? 'high' : 'medium',
-  };
-  return { crop, at: { x: ax.d0, y: ay.d0 } };
 }
 
 /**

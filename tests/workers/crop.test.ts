@@ -1,7 +1,7 @@
 // Layers are measured from their headers and decoded cropped to what shows.
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { visibleCrop } from '../../src/render/compose.ts';
+import { visibleCrop } from '../../src/render/crop.ts';
 import { headerSize } from '../../src/render/image-size.ts';
 
 describe('headerSize', () => {

@@ -3,7 +3,7 @@
 // out plainly, on mostly transparent layers (a product, a shadow, a reflection) placed in and off frame.
 import sharp, { type OverlayOptions } from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { visibleCrop } from '../../src/render/compose.ts';
+import { visibleCrop } from '../../src/render/crop.ts';
 import { frameSize, layoutFrame, type RenderPreset, type Size } from '../../src/render/layout.ts';
 import {
   applyFilterAndOpacity,

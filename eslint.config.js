@@ -65,7 +65,7 @@ export default tseslint.config(
 );
 
 function dataRooms() {
-  const order = ['local', 'device', 'pull', 'outbox', 'sync', 'people', 'catalog', 'imagery'];
+  const order = ['local', 'device', 'pull', 'outbox', 'sync', 'people', 'catalog', 'imagery', 'review'];
   const core = new Set(['local', 'device', 'pull', 'outbox']);
   const below = {
     local: [],
@@ -76,6 +76,7 @@ function dataRooms() {
     people: ['local', 'outbox'],
     catalog: ['local', 'device', 'pull', 'outbox'],
     imagery: ['local', 'pull', 'outbox', 'catalog'],
+    review: ['local', 'pull', 'outbox', 'people', 'catalog'],
   };
   return order.map((room) => ({
     files: [`src/data/${room}/**/*.ts`],

@@ -12,14 +12,14 @@ const CI = process.env.CI === 'true';
 const POLL_MS = 30_000;
 const pgUrl = process.env.TEST_DATABASE_URL;
 if (CI && !pgUrl) throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreSQL group may not be skipped.');
-if (!pgUrl) console.log('[facet] PostgreSQL tests skipped: set TEST_DATABASE_URL (bash .ci/run starts a throwaway cluster).');
 
 /**
  * The server files run on PGlite too: those where the database engine itself plays a part (its one
  * connection and transaction at a time, its data folder, the CLI on it, start and stop, the caches on it,
  * how its errors and types come back: the generated bad input) and those PGlite alone runs (the S3 store).
  * PostgreSQL runs every other server file; the data and browser groups run the whole API on PGlite through
- * the real client (the exports' job queue included).
+ * the real client (the exports' job queue included). Without PostgreSQL, every server file but PG_ONLY's
+ * runs on PGlite (below).
  */
 const PGLITE_SERVER_FILES = [
   'auth-cache',
@@ -37,8 +37,32 @@ const PGLITE_SERVER_FILES = [
   'transactions',
 ].map((name) => `tests/server/${name}.test.ts`);
 
-/** The generated bad input runs once, on PGlite, whose errors come back in shapes of its own. */
-const PGLITE_ONLY = ['tests/server/fuzz.test.ts'];
+/**
+ * Run once, on PGlite: the generated bad input (PGlite's errors come back in shapes of their own), and
+ * the S3 store (the database plays no part in how files are stored; two-process.test.ts has S3 on PostgreSQL).
+ */
+const PGLITE_ONLY = ['fuzz', 'storage-s3'].map((name) => `tests/server/${name}.test.ts`);
+
+/**
+ * The server files that need PostgreSQL itself, and why. With TEST_DATABASE_URL they run in server-pg
+ * with the rest; without it (a machine with no PostgreSQL; CI always has it), every other server file
+ * runs in the server project on PGlite, and these are left out, named in the run's first lines.
+ */
+const PG_ONLY: Record<string, string> = {
+  'two-process': 'two server processes on one database (a PGlite database belongs to one process)',
+  'exports-workers': '`npm run worker` processes sharing the job queue, which needs PostgreSQL',
+  'migrate-together': 'several connections migrating one new database at once (PGlite has one connection)',
+};
+const PG_ONLY_FILES = Object.keys(PG_ONLY).map((name) => `tests/server/${name}.test.ts`);
+if (!pgUrl)
+  console.log(
+    `[facet] No TEST_DATABASE_URL: the server files run on PGlite, but for ${PG_ONLY_FILES.length} that need PostgreSQL ` +
+      `(set TEST_DATABASE_URL; bash .ci/run starts a throwaway cluster):\n` +
+      Object.entries(PG_ONLY)
+        .map(([name, why]) => `  skipped tests/server/${name}.test.ts: ${why}`)
+        .join('\n') +
+      '\n  (in files run on both, the parts that need PostgreSQL are reported as skipped)',
+  );
 
 const server = (name: string, setup: string, env: Record<string, string>, include: string[], exclude: string[] = []) => ({
   test: {
@@ -62,7 +86,15 @@ export default defineConfig({
     sequence: { sequencer: InterleavingSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
-      server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }, PGLITE_SERVER_FILES),
+      pgUrl
+        ? server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }, PGLITE_SERVER_FILES)
+        : server(
+            'server',
+            './tests/support/setup-pglite.ts',
+            { FACET_TEST_DB: 'pglite' },
+            ['tests/server/**/*.test.ts'],
+            PG_ONLY_FILES,
+          ),
       ...(pgUrl
         ? [
             server(
@@ -99,8 +131,8 @@ export default defineConfig({
           // server, playwright and the helpers load once per worker (about 5 s a file otherwise).
           isolate: false,
           // No retry: a browser test waits for events and conditions, never for a number of ms, so a
-          // failure is a finding. (The retried-errors reporter still prints a first try's error if a
-          // retry is ever set by hand, e.g. `--retry 1` to tell a flake from a bug.)
+          // failure is a finding. (A retry asked by hand, `--retry 1` to tell a flake from a bug,
+          // overrides this; the retried-errors reporter then prints the first try's error.)
           retry: 0,
         },
       },

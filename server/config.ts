@@ -38,6 +38,11 @@ export interface Config {
   distDir: string;
   /** Requests per minute per client on login, forgot-password and registration. */
   authRateLimit: number;
+  /**
+   * LOGIN_THROTTLE_BASE_MS: an account's first wait after its free failed sign-ins (auth/throttle.ts),
+   * doubled with each further failure up to 5 minutes. 2000 by default; tests use a small one.
+   */
+  loginThrottleBaseMs: number;
   /** Fastify's trustProxy: false (the default), a hop count, or a comma list of addresses/CIDRs. */
   trustProxy: false | number | string;
   logger: boolean;
@@ -76,6 +81,9 @@ export interface JobsConfig {
   exportLifetimeMs: number;
 }
 
+/** The login throttle's first wait by default (LOGIN_THROTTLE_BASE_MS). */
+export const LOGIN_THROTTLE_BASE_MS = 2000;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = Number(env.PORT ?? 8080);
   const dataDir = resolve(env.DATA_DIR ?? 'data');
@@ -105,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     distDir: resolve(env.DIST_DIR ?? 'dist'),
     authRateLimit: Number(env.AUTH_RATE_LIMIT ?? 10),
+    loginThrottleBaseMs: positiveNumber('LOGIN_THROTTLE_BASE_MS', env.LOGIN_THROTTLE_BASE_MS, LOGIN_THROTTLE_BASE_MS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logger: env.LOG !== '0',
     metricsPort: optionalPort('METRICS_PORT', env.METRICS_PORT),

@@ -20,6 +20,7 @@ const lookups: Record<EntityKind, string> = {
   // An expired zip is gone, whether or not the sweep has removed it yet.
   zip: 'SELECT customer_id AS "customerId" FROM download_zips WHERE token = $1 AND expires_at > now()',
   export: 'SELECT customer_id AS "customerId" FROM exports WHERE id = $1',
+  reviewRound: 'SELECT customer_id AS "customerId" FROM dashboard_rounds WHERE id = $1',
 };
 
 export const entityNames: Record<EntityKind, string> = {
@@ -31,6 +32,7 @@ export const entityNames: Record<EntityKind, string> = {
   user: 'User',
   zip: 'Zip',
   export: 'Export',
+  reviewRound: 'Round',
 };
 
 /**

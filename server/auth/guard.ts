@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../src/api/contract/define.ts';
 import { PROVIDER_CONTEXT, type Slug } from '../../src/api/contract/slugs.ts';
 import type { Db } from '../db/index.ts';
+import { ruleWords } from '../../src/api/contract/rules/words.ts';
 import { ApiError, forbidden, notFound, unauthenticated } from '../http/errors.ts';
 import { accessIn, isStaff, type Access } from './access.ts';
 import { entityNames, ownerOf } from './entities.ts';
@@ -80,10 +81,11 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
     if (customerId === undefined && !staff) {
       // A shared (public) row belongs to no company: only staff may act on it by permission.
       if (publicRow) throw forbidden(`Only provider staff may do this to a public ${publicRow}.`);
-      throw new ApiError(422, 'The id_customer field is required.');
+      throw new ApiError(422, ruleWords.required('id_customer'));
     }
     const held = staff || e.permission.some((s) => slugs.has(s));
     if (!held) throw forbidden();
   }
+  if (e.alsoRequires?.length && !staff && !e.alsoRequires.every((s) => slugs.has(s))) throw forbidden();
   return { user, isStaff: staff, customerId, slugs };
 }

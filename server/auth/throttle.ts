@@ -1,24 +1,32 @@
 // The per-account login throttle, shared by every process through the database.
 //
 // Policy: 5 failed password checks in a row on one account are free. From the 5th on, the account
-// waits before its next check: 2 s, then 4, 8, 16 … up to 5 minutes (at most ~12 guesses an hour,
-// from however many addresses). While it waits, a try is refused with 429 and Retry-After, without
-// looking at the password and without lengthening the wait. A success clears the count; a quiet
-// day forgets it. It is never a lock: a correct password after the wait works. And a browser that
-// signed in to the account in the last 30 days (device cookie) skips the wait altogether, so an
-// attacker's guesses cannot keep the owner out; that browser has its own 5 free failures.
+// waits before its next check: 2 s (LOGIN_THROTTLE_BASE_MS), then 4, 8, 16 … up to 5 minutes (at
+// most ~12 guesses an hour, from however many addresses). While it waits, a try is refused with 429
+// and Retry-After, without looking at the password and without lengthening the wait. A success
+// clears the count; a quiet day forgets it. It is never a lock: a correct password after the wait
+// works. And a browser that signed in to the account in the last 30 days (device cookie) skips the
+// wait altogether, so an attacker's guesses cannot keep the owner out; that browser has its own 5
+// free failures.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LOGIN_THROTTLE_BASE_MS, type Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError } from '../http/errors.ts';
 import { newSecret, sha256 } from './passwords.ts';
 
-export const THROTTLE = { freeFailures: 5, firstDelaySeconds: 2, maxDelaySeconds: 300, forgetHours: 24, deviceDays: 30 } as const;
+export const THROTTLE = { freeFailures: 5, maxDelaySeconds: 300, forgetHours: 24, deviceDays: 30 } as const;
 export const DEVICE_COOKIE = 'facet_device';
 
-/** Seconds an account waits after `failures` failed checks in a row. */
-export function delayAfter(failures: number): number {
-  const { freeFailures, firstDelaySeconds, maxDelaySeconds } = THROTTLE;
-  return failures < freeFailures ? 0 : Math.min(maxDelaySeconds, firstDelaySeconds * 2 ** (failures - freeFailures));
+/** Seconds an account waits after `failures` failed checks in a row, the first wait being `baseMs`. */
+export function delayAfter(failures: number, baseMs: number = LOGIN_THROTTLE_BASE_MS): number {
+  const { freeFailures, maxDelaySeconds } = THROTTLE;
+  return failures < freeFailures ? 0 : Math.min(maxDelaySeconds, (baseMs / 1000) * 2 ** (failures - freeFailures));
+}
+
+/** The first wait of the server that took the request (its LOGIN_THROTTLE_BASE_MS); the default without one. */
+function baseMsOf(req: FastifyRequest): number {
+  const server = req.server as { services?: { config: Pick<Config, 'loginThrottleBaseMs'> } } | undefined;
+  return server?.services?.config.loginThrottleBaseMs ?? LOGIN_THROTTLE_BASE_MS;
 }
 
 export const accountKey = (email: string) => sha256(`login:${email.trim().toLowerCase()}`);
@@ -42,7 +50,7 @@ async function trustedDevice(db: Db, account: string, device: string | undefined
  * Counts this check as a failure before it runs (a success clears it), so a burst of parallel
  * guesses cannot slip past the count. Refuses while the account waits, unless the device is trusted.
  */
-async function claim(db: Db, account: string, trusted: boolean): Promise<void> {
+async function claim(db: Db, account: string, trusted: boolean, baseMs: number): Promise<void> {
   const waitSeconds = await db.tx(async (t) => {
     await t.query('INSERT INTO login_throttle (account) VALUES ($1) ON CONFLICT DO NOTHING', [account]);
     const row = (await t.one<{ failures: number; stale: boolean; wait: number }>(
@@ -55,7 +63,7 @@ async function claim(db: Db, account: string, trusted: boolean): Promise<void> {
     const failures = (row.stale ? 0 : row.failures) + 1;
     await t.query(
       `UPDATE login_throttle SET failures = $2, last_attempt_at = now(), next_allowed_at = now() + $3 * interval '1 second' WHERE account = $1`,
-      [account, failures, delayAfter(failures)],
+      [account, failures, delayAfter(failures, baseMs)],
     );
     return 0;
   });
@@ -83,7 +91,7 @@ export async function passwordCheckedAction(
 ): Promise<boolean> {
   const account = accountKey(email);
   const device = deviceOf(req);
-  await claim(db, account, await trustedDevice(db, account, device));
+  await claim(db, account, await trustedDevice(db, account, device), baseMsOf(req));
   const ok = await check();
   if (ok) {
     await db.query(`UPDATE login_throttle SET failures = 0, next_allowed_at = now() WHERE account = $1`, [account]);

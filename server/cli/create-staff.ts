@@ -11,7 +11,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { migrate } from '../db/migrate.ts';
 import { createUser } from '../domain/accounts.ts';
-import { isEmail } from '../../src/api/contract/rules/user.ts';
+import { fieldErrors } from '../../src/api/contract/rules/check.ts';
+import { selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
 import { bodyRefusal } from '../http/check-input.ts';
 import { ApiError } from '../http/errors.ts';
 
@@ -49,7 +50,9 @@ async function createStaff(): Promise<string> {
   const name = values.name?.trim();
   if (!email) throw new Refusal(`--email is missing; ${USAGE}`);
   if (!name) throw new Refusal(`--name is missing; ${USAGE}`);
-  if (!isEmail(email)) throw new Refusal('The email field must be a valid email address.');
+  // Sign-up's e-mail rule and words, before a password is asked for.
+  const wrongEmail = fieldErrors('email', selfRegistrationRules.email, email)[0];
+  if (wrongEmail) throw new Refusal(wrongEmail);
   const password = process.env.FACET_PASSWORD ?? (await readPassword());
   if (password === undefined) throw new Refusal('No password: set FACET_PASSWORD or write it on standard input (one line).');
   const refusal = await bodyRefusal(StaffInput, { email, name, password });

@@ -1,5 +1,6 @@
 // Demo catalogues of document 2: ambients, templates, tags and products with images, filed under
 // the product categories of migration 012.
+import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import type { Db } from './index.ts';
 import type { Storage } from '../storage/files.ts';
 import { inPool, productPicture, roomPicture } from './seed-images.ts';
@@ -133,7 +134,7 @@ export async function seedCatalog(
         dims[1],
         dims[2],
         pick(FINISHES),
-        'Some more details to inform about technical aspects of the product.',
+        DEFAULT_NOTE,
         metric ? 'cm' : 'in',
         created,
       ],

@@ -1,6 +1,7 @@
 // The updated_since extension of the list calls (our server only; the specs' clients never send
 // it): the rows changed since a time, the ids deleted since (tombstones), and the cursor a client
 // sends next time. Handlers pass `since` to their list query and answer { ...rows, ...delta }.
+import { timestampError } from '../../src/api/contract/rules/timestamp.ts';
 import type { Db } from '../db/index.ts';
 import { fieldError } from '../http/errors.ts';
 import { iso } from './products.ts';
@@ -12,12 +13,12 @@ export interface Delta {
   cursor: string;
 }
 
-/** Reads `updated_since` (ISO 8601); undefined when absent. */
+/** Reads `updated_since` (the contract's ISO 8601 timestamp); undefined when absent. */
 export function parseSince(value: unknown): Date | undefined {
   if (value === undefined || value === '') return undefined;
-  const t = typeof value === 'string' ? Date.parse(value) : NaN;
-  if (Number.isNaN(t)) throw fieldError('updated_since', 'The updated_since field must be an ISO date.');
-  return new Date(t);
+  const wrong = timestampError('updated_since', value);
+  if (wrong) throw fieldError('updated_since', wrong);
+  return new Date(value as string);
 }
 
 export const SETTLE_MS = 2000;

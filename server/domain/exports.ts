@@ -11,7 +11,8 @@ import { ApiError, fieldError, forbidden, notFound } from '../http/errors.ts';
 import { QUEUES } from '../jobs/queue.ts';
 import type { ColourDepth } from '../render/encode.ts';
 import type { Services } from '../services.ts';
-import { FOUR_K, needsNote, type ExportSpec } from './export-names.ts';
+import { exportWords, needsNote } from '../../src/api/contract/rules/export.ts';
+import { FOUR_K_SPEC, type ExportSpec } from './export-names.ts';
 import { iso } from './products.ts';
 import { storedPreset, viewLayers } from './render-inputs.ts';
 
@@ -88,7 +89,7 @@ interface RetailerRow {
 
 /** The spec an export renders: the retailer's (360 frames: its images per row; silo and vignette: one), or 4K Images. */
 async function specOf(db: Db, retailerId: number, section: ExportRow['section']): Promise<ExportSpec> {
-  if (retailerId === 0) return { ...FOUR_K, frames: section === '360' ? FOUR_K.frames : 1 };
+  if (retailerId === 0) return { ...FOUR_K_SPEC, frames: section === '360' ? FOUR_K_SPEC.frames : 1 };
   const r = await db.one<RetailerRow>('SELECT * FROM retailers WHERE id = $1', [retailerId]);
   if (!r) throw fieldError('retailer', 'The selected retailer does not exist.');
   return {
@@ -121,7 +122,7 @@ export async function enqueueExport(s: Services, auth: Auth, ask: EnqueueAsk): P
   if (!auth.isStaff && !writeOf(stored.section).some((slug) => auth.slugs.has(slug))) throw forbidden();
   const spec = await specOf(s.db, ask.retailerId, stored.section);
   const note = ask.note?.trim() || null;
-  if (needsNote(spec.file_name) && !note) throw fieldError('note', `Please fill input for ${spec.retailer}`);
+  if (needsNote(spec.file_name) && !note) throw fieldError('note', exportWords.noteMissing(spec.retailer));
   if (!(await viewLayers(s.db, ask.productId, stored.section)).length) {
     throw fieldError('id_product_config', 'This product has no renders for this section yet.');
   }

@@ -4,6 +4,7 @@ import { PROVIDER_CONTEXT, SLUGS, type Slug } from '../../src/api/contract/slugs
 import { accessIn, isStaff } from '../auth/access.ts';
 import type { Auth } from '../auth/guard.ts';
 import type { Db } from '../db/index.ts';
+import { ruleWords } from '../../src/api/contract/rules/words.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 
 export const LOCKOUT =
@@ -12,7 +13,7 @@ export const LOCKOUT =
 /** Writes need a real company: the provider context (-1) has no users or roles of its own. */
 export function realCompany(auth: Auth): number {
   const id = auth.customerId;
-  if (id === undefined) throw new ApiError(422, 'The id_customer field is required.');
+  if (id === undefined) throw new ApiError(422, ruleWords.required('id_customer'));
   if (id === PROVIDER_CONTEXT) throw badRequest('Choose a company: users and roles belong to a company.');
   return id;
 }

@@ -3,8 +3,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Endpoint } from '../../src/api/contract/define.ts';
 import { uploadWords } from '../../src/api/contract/rules/files.ts';
+import { ruleWords } from '../../src/api/contract/rules/words.ts';
 import { checkUpload } from '../storage/sniff.ts';
-import { ApiError, badRequest } from './errors.ts';
+import { ApiError, badRequest, fieldError } from './errors.ts';
 
 export interface UploadedFile {
   filename: string;
@@ -65,8 +66,7 @@ export async function readMultipart(req: FastifyRequest, e: Endpoint, fileLimit:
   const uploads: Uploads = {};
   if (!req.isMultipart()) {
     const missing = Object.entries(rules).find(([, r]) => r.required);
-    if (missing)
-      throw badRequest(`The ${missing[0]} field is required.`, { [missing[0]]: [`The ${missing[0]} field is required.`] });
+    if (missing) throw fieldError(missing[0], ruleWords.required(missing[0]));
     return uploads;
   }
   const parts = await readParts(req, fileLimit);
@@ -87,7 +87,7 @@ export async function readMultipart(req: FastifyRequest, e: Endpoint, fileLimit:
     else uploads[part.name] = { filename: part.filename, ext: checked.ext, bytes: part.bytes };
   }
   for (const [name, rule] of Object.entries(rules)) {
-    if (rule.required && !uploads[name] && !errors[name]) errors[name] = [`The ${name} field is required.`];
+    if (rule.required && !uploads[name] && !errors[name]) errors[name] = [ruleWords.required(name)];
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0]![0]!, errors);
   req.body = { ...body };

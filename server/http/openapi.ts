@@ -20,6 +20,7 @@ export function operationExtensions(e: Endpoint): Record<string, unknown> {
     'x-auth': e.auth,
     'x-public': e.auth === 'public',
     'x-permission': e.permission ?? [],
+    ...(e.alsoRequires && { 'x-also-requires': e.alsoRequires }),
     'x-tenant': e.tenant ?? null,
     ...(e.rateLimited && { 'x-rate-limited': true }),
     ...(e.queryToken && { 'x-query-token': 'access_token' }),

@@ -11,7 +11,7 @@ import { framesOfTurn } from '../render/views.ts';
 import { isUpscaled, upscaleText } from '../../src/api/contract/rules/retailer.ts';
 import { productScale, type RenderPreset } from '../../src/render/layout.ts';
 import { downloadLink, type ExportRow } from '../domain/exports.ts';
-import { fileNames } from '../domain/export-names.ts';
+import { fileNames } from '../../src/api/contract/rules/export.ts';
 import { safeName, writeZip } from '../domain/imagery-zips.ts';
 import { viewLayers } from '../domain/render-inputs.ts';
 import type { Services } from '../services.ts';

@@ -8,7 +8,8 @@ import { passwordCheckedAction, trustDevice } from '../auth/throttle.ts';
 import { accountUsable, issueToken } from '../auth/tokens.ts';
 import { addMember, createCompany, createUser } from '../domain/accounts.ts';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
-import { companyRegistrationRules, isEmail, managerErrors, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
+import { authWords, emailError, INVALID_LOGIN } from '../../src/api/contract/rules/auth.ts';
+import { companyRegistrationRules, managerErrors, selfRegistrationRules } from '../../src/api/contract/rules/user.ts';
 import { ApiError, badRequest, fieldError, forbidden, refuseBroken } from '../http/errors.ts';
 import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import { implement } from '../http/routes.ts';
@@ -17,7 +18,6 @@ import type { Services } from '../services.ts';
 import { txWithFiles } from '../storage/files.ts';
 
 const RESET_MINUTES = 60;
-const INVALID_LOGIN = 'Invalid email or password';
 const DISABLED = "Your account is disabled. Ask your company's manager to enable it.";
 
 async function termsVersion(s: Services): Promise<string> {
@@ -73,7 +73,9 @@ export const authRoutes = implement(contract, {
 
   async forgotPassword(s) {
     const email = s.query.email.trim().toLowerCase();
-    if (!isEmail(email)) throw fieldError('email', 'Invalid email format');
+    // The forgot screen's own rule and words (an '@' is enough), never the whole e-mail check.
+    const wrong = emailError('forgot', email);
+    if (wrong) throw fieldError('email', wrong);
     const user = await s.db.one<{ id: number; name: string }>('SELECT id, name FROM users WHERE email = $1 AND enabled', [email]);
     // The answer is the same whether or not the address is known, so it reveals no accounts.
     if (user && (await accountUsable(s.db, user.id))) {
@@ -92,11 +94,11 @@ export const authRoutes = implement(contract, {
         });
       });
     }
-    return { success: true, message: 'An email was sent to you. Verify your email.' };
+    return { success: true, message: authWords.resetSent };
   },
 
   async resetPassword({ db, body }) {
-    if (body.password.length < 8) throw fieldError('password', 'The password field must be at least 8 characters.');
+    // The password's 8 characters are the body schema's (the contract's newPassword), checked before this runs.
     const email = body.email.trim().toLowerCase();
     const reset = await db.one<{ id: number; user_id: number }>(
       `SELECT r.id, r.user_id FROM password_resets r JOIN users u ON u.id = r.user_id
@@ -114,7 +116,7 @@ export const authRoutes = implement(contract, {
       // A new password signs every device out.
       await t.query('DELETE FROM access_tokens WHERE user_id = $1', [reset.user_id]);
     });
-    return { success: true, message: 'Your new password has been registered.' };
+    return { success: true, message: authWords.passwordSet };
   },
 
   async registerCompany(s) {

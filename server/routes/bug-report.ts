@@ -2,7 +2,8 @@
 // The attachment goes under private/ (never served) with a generated name.
 import { randomUUID } from 'node:crypto';
 import { bugReport as contract } from '../../src/api/contract/bug-report.ts';
-import { forbidden } from '../http/errors.ts';
+import { bugReportErrors, bugReportWords } from '../../src/api/contract/rules/bug-report.ts';
+import { forbidden, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { txWithFiles } from '../storage/files.ts';
 
@@ -11,6 +12,8 @@ const FOLDER = 'private/bug-reports';
 
 export const bugReportRoutes = implement(contract, {
   async send({ db, storage, mailer, auth, body, files, req }) {
+    // The dialog's rules and words (a blank subject or description), which the schema cannot say.
+    refuseBroken(bugReportErrors(body));
     if (body.id_user !== auth.user.id) throw forbidden('You may only report bugs as yourself.');
     // Written directly rather than with storage.save: a never-served file needs no thumbnail,
     // and making one would fail on a damaged image that the studio may still want to see.
@@ -37,6 +40,6 @@ export const bugReportRoutes = implement(contract, {
         ].join('\n'),
       })
       .catch((err: unknown) => req.log.error({ err }, 'bug report mail failed'));
-    return { success: true, message: 'Bug report sent successfully!' };
+    return { success: true, message: bugReportWords.sent };
   },
 });

@@ -1,5 +1,6 @@
 // Document 2 §7 "Catalogue data" and "Service request".
 import { catalog as contract } from '../../src/api/contract/catalog.ts';
+import { noTemplateError, serviceRequestWords } from '../../src/api/contract/rules/service-request.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
 import { companiesOf } from '../auth/access.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
@@ -16,10 +17,9 @@ function templateIds(list: string): number[] {
     .split(',')
     .map((x) => x.trim())
     .filter(Boolean);
-  if (!parts.length) throw fieldError('templates', 'You must select at least one template');
-  if (parts.some((p) => !/^\d{1,9}$/.test(p) || Number(p) < 1)) {
-    throw fieldError('templates', 'The templates field must be a comma-separated list of template ids.');
-  }
+  const none = noTemplateError(parts);
+  if (none) throw fieldError('templates', none);
+  if (parts.some((p) => !/^\d{1,9}$/.test(p) || Number(p) < 1)) throw fieldError('templates', serviceRequestWords.notIds);
   return [...new Set(parts.map(Number))];
 }
 
@@ -104,6 +104,6 @@ export const catalogRoutes = implement(contract, {
           '\n',
       });
     });
-    return { success: true, message: 'Service created successfully' };
+    return { success: true, message: serviceRequestWords.created };
   },
 });

@@ -16,6 +16,7 @@ import {
   updatePreset,
 } from '../domain/imagery-presets.ts';
 import { presetDefaults, type PresetValues } from '../../src/api/contract/rules/preset.ts';
+import { timestampError } from '../../src/api/contract/rules/timestamp.ts';
 import { sameInstant } from '../domain/products.ts';
 import { ApiError, fieldError, notFound } from '../http/errors.ts';
 import { implement, type Ctx, type Handlers } from '../http/routes.ts';
@@ -65,8 +66,8 @@ function presetHandlers(section: PresetSection) {
 
     async edit(c: In) {
       const { id_product: productId, id_product_config: id, updated_at: basedOn } = c.body;
-      if (basedOn !== undefined && Number.isNaN(Date.parse(basedOn)))
-        throw fieldError('updated_at', 'The updated_at field must be an ISO date.');
+      const notIso = timestampError('updated_at', basedOn);
+      if (notIso) throw fieldError('updated_at', notIso);
       const values = await withBackground(c, section, presetValues(section, c.body));
       const preset = await c.db.tx(async (t) => {
         const cur = await loadPreset(t, section, productId, id!, true);

@@ -6,7 +6,9 @@ import { ASSET_NAME, removeProductFile, touchProduct } from '../domain/products.
 import { displayName } from '../domain/imagery-files.ts';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/guard.ts';
-import { fieldError, notFound } from '../http/errors.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { descriptionRules, productTagRules } from '../../src/api/contract/rules/product.ts';
+import { notFound, refuseBroken } from '../http/errors.ts';
 import type { UploadedFile } from '../http/multipart.ts';
 import { implement } from '../http/routes.ts';
 import type { Services } from '../services.ts';
@@ -30,10 +32,11 @@ async function ownDescription(db: Db, id: number, productId: number) {
   }
 }
 
-const blank = (field: string, v: string) => {
-  if (!v.trim()) throw fieldError(field, `The ${field} field is required.`);
-  return v.trim();
-};
+/** A block's title and notes by the contract's table (spaces alone are no value), trimmed as stored. */
+function block(b: { title: string; notes: string }) {
+  refuseBroken(tableErrors(descriptionRules, b));
+  return { title: b.title.trim(), notes: b.notes.trim() };
+}
 
 /** Runs a change and moves updated_at when it changed something, in one transaction. */
 async function change(db: Db, productId: number, sql: string, params: unknown[]): Promise<void> {
@@ -69,7 +72,8 @@ async function storeFile<R>(
 
 export const productPartRoutes = implement(contract, {
   async tagStore({ db, body }) {
-    const name = blank('name', body.name);
+    refuseBroken(tableErrors(productTagRules, body));
+    const name = body.name.trim();
     // The unique index is on (customer, lower(name)): the same name returns the existing tag.
     const tag =
       (await db.one<{ id: number; name: string }>(
@@ -174,8 +178,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async descriptionStore({ db, body, req }) {
-    const title = blank('title', body.title);
-    const notes = blank('notes', body.notes);
+    const { title, notes } = block(body);
     return db.tx(async (t) => {
       const r = await t.one<{ id: number }>(
         'INSERT INTO product_descriptions (product_id, title, notes) VALUES ($1, $2, $3) RETURNING id',
@@ -187,8 +190,7 @@ export const productPartRoutes = implement(contract, {
   },
 
   async descriptionEdit({ db, body }) {
-    const title = blank('title', body.title);
-    const notes = blank('notes', body.notes);
+    const { title, notes } = block(body);
     await ownDescription(db, body.id_product_description, body.id_product);
     await change(
       db,

@@ -1,7 +1,8 @@
 // Bulk actions (src/api/contract/products-bulk.ts): checked whole, then applied in one transaction.
 import { productBulk as contract } from '../../src/api/contract/products-bulk.ts';
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
-import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation } from '../../src/api/contract/rules/product.ts';
+import { tableErrors } from '../../src/api/contract/rules/check.ts';
+import { AUTOMATION_LOCKED_MESSAGE, mayRequestAutomation, productTagRules } from '../../src/api/contract/rules/product.ts';
 import type { Db } from '../db/index.ts';
 import { BUMP } from '../domain/products.ts';
 import { recordAnswer } from '../http/idempotency/index.ts';
@@ -46,8 +47,10 @@ async function targets(
 async function tagIds(db: Db, company: number, names: readonly string[]): Promise<number[]> {
   const ids: number[] = [];
   for (const raw of names) {
+    // A tag's rules (spaces alone are no name), said on the list the tags came in.
+    const broken = tableErrors(productTagRules, { name: raw }).name?.[0];
+    if (broken) throw fieldError('action.tags', broken);
     const name = raw.trim();
-    if (!name) throw fieldError('action.tags', 'The name field is required.');
     const tag =
       (await db.one<{ id: number }>(
         'INSERT INTO tags (customer_id, name) VALUES ($1, $2) ON CONFLICT (customer_id, lower(name)) DO NOTHING RETURNING id',

@@ -1,6 +1,7 @@
 // Undo of a product delete (src/api/contract/products-undo.ts). The guard found the product deleted
 // and in one of the caller's companies; the row's own update tells the list caches (migration 007).
 import { productUndo as contract } from '../../src/api/contract/products-undo.ts';
+import { productWords } from '../../src/api/contract/rules/product.ts';
 import { BUMP, loadProduct } from '../domain/products.ts';
 import { recordAnswer } from '../http/idempotency/index.ts';
 import { notFound } from '../http/errors.ts';
@@ -19,7 +20,7 @@ export const productUndoRoutes = implement(contract, {
       const product = await loadProduct(t, body.id_product);
       if (!product) throw notFound('Product');
       // Written with the work: a retry of a restore whose answer was lost gets this answer, not a 404.
-      return recordAnswer(t, req, { success: true as const, message: 'Product restored', product });
+      return recordAnswer(t, req, { success: true as const, message: productWords.restored, product });
     });
   },
 });

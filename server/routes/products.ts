@@ -10,7 +10,10 @@ import {
   DEFAULT_MEASURE,
   DEFAULT_NOTE,
   productFieldErrors,
+  productWords,
 } from '../../src/api/contract/rules/product.ts';
+import { timestampError } from '../../src/api/contract/rules/timestamp.ts';
+import { ruleWords } from '../../src/api/contract/rules/words.ts';
 import { deltaFor, parseSince } from '../domain/delta.ts';
 import { listPage } from '../domain/list-pages.ts';
 import { productScreenFields } from '../domain/imagery-files.ts';
@@ -25,7 +28,7 @@ const CONFLICT = 'This product was changed by someone else.';
 
 /** The guard resolved the company (from id_customer or the product); a handler needs it. */
 export function companyOf(auth: Auth): number {
-  if (auth.customerId === undefined) throw new ApiError(422, 'The id_customer field is required.');
+  if (auth.customerId === undefined) throw new ApiError(422, ruleWords.required('id_customer'));
   return auth.customerId;
 }
 
@@ -136,9 +139,8 @@ export const productRoutes = implement(contract, {
 
   async edit({ db, body, auth }) {
     const b = trimFields(body);
-    if (b.updated_at !== undefined && Number.isNaN(Date.parse(b.updated_at))) {
-      throw fieldError('updated_at', 'The updated_at field must be an ISO date.');
-    }
+    const notIso = timestampError('updated_at', b.updated_at);
+    if (notIso) throw fieldError('updated_at', notIso);
     await db.tx(async (t) => {
       const cur = await t.one<Current>(
         `SELECT name, sku, collection, automation_system, cancelable_as, height, width, depth, finish, note, measure, updated_at
@@ -188,7 +190,7 @@ export const productRoutes = implement(contract, {
         row.customer_id,
       ]);
     });
-    return { success: true, message: 'Product deleted' };
+    return { success: true, message: productWords.deleted };
   },
 
   ...tutorialHandlers,

@@ -1,6 +1,6 @@
 // Document 1 §7: retailers (global). Anyone signed in reads them; staff manage them.
 import { retailers as contract } from '../../src/api/contract/retailers.ts';
-import { retailerErrors } from '../../src/api/contract/rules/retailer.ts';
+import { retailerErrors, retailerWords } from '../../src/api/contract/rules/retailer.ts';
 import type { Body, Reply } from '../../src/api/contract/define.ts';
 import { notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
@@ -59,6 +59,6 @@ export const retailerRoutes = implement(contract, {
   async remove({ db, body }) {
     const gone = await db.one('DELETE FROM retailers WHERE id = $1 RETURNING id', [body.id]);
     if (!gone) throw notFound('Retailer');
-    return { success: true, message: 'Retailer Deleted!' };
+    return { success: true, message: retailerWords.deleted };
   },
 });

@@ -1,5 +1,6 @@
 // Document 2 §7 "Templates": reading the catalogues and deleting. Staff edits are in templates-admin.ts.
 import { templates as contract } from '../../src/api/contract/templates.ts';
+import { templateWords } from '../../src/api/contract/rules/template.ts';
 import { listTemplates, templateById } from '../domain/templates.ts';
 import { notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
@@ -38,7 +39,7 @@ export const templateRoutes = implement(contract, {
         gone.customer_id,
       ]);
     });
-    return { success: true, message: 'Template deleted successfully' };
+    return { success: true, message: templateWords.deleted };
   },
 
   async get({ db, query }) {

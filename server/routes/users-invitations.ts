@@ -12,6 +12,7 @@ import { confirmPassword } from '../domain/users-password.ts';
 import { roleById } from '../domain/users-privileges.ts';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
 import { inviteRules } from '../../src/api/contract/rules/user.ts';
+import { newPasswordErrors } from '../../src/api/contract/rules/auth.ts';
 import { ApiError, badRequest, fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 
@@ -147,9 +148,9 @@ export const invitationRoutes = implement(contract, {
   async accept({ db, body, req }) {
     const found = await findInvitation(db, body.token, body.email);
     // An existing account proves it is theirs with its own password (counted like any password check);
-    // a new one chooses it here, with the reset form's rule.
+    // a new one chooses it here, with the contract's rule for a new password (the reset form's).
     if (found.has_account) await confirmPassword(db, req, found.user_id, body.password);
-    else if (body.password.length < 8) throw fieldError('password', 'The password field must be at least 8 characters.');
+    else refuseBroken(newPasswordErrors(body.password));
     const hash = found.has_account ? undefined : await hashPassword(body.password);
     const token = await db.tx(async (t) => {
       // Single use even under two concurrent clicks: only one UPDATE finds the row still open.

@@ -117,13 +117,15 @@ describe('catalogue query', () => {
     await catalogIndex('products', h.cid).load();
     h.net.offline = true;
     const [temp] = await registerProducts(h.cid, [{ sku: 'IDX-1', name: 'Indexed offline' }], newActionId());
-    await new Promise((r) => setTimeout(r, 20));
+    // The index applies a write after it commits (its change event): until then, the search finds nothing.
+    await expect.poll(async () => ids((await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' })).items)).toEqual([temp]);
     let r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
     expect(ids(r.items)).toEqual([temp]);
     expect((await runQuery({ kind: 'products', customerId: h.cid })).items[0]!.id).toBe(temp);
     h.net.offline = false;
     await settle();
-    await new Promise((r) => setTimeout(r, 20));
+    // The re-key reaches the index the same way: until then, the search finds the temp id.
+    await expect.poll(async () => (await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' })).items.map((p) => p.id > 0)).toEqual([true]);
     r = await runQuery({ kind: 'products', customerId: h.cid, text: 'idx-1' });
     expect(r.items).toHaveLength(1);
     expect(r.items[0]!.id).toBeGreaterThan(0);

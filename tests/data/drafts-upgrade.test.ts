@@ -1,4 +1,4 @@
-// Dexie version 3 (unsent forms: drafts and draftFiles): a database of version 2 holding a queued
+// Dexie version 2 -> 3 (unsent forms: drafts and draftFiles): a database of version 2 holding a queued
 // action (its entries and a Blob) is upgraded in place, keeps them as one pending action, takes a
 // draft with its files, and still drains exactly once against the real server.
 import Dexie from 'dexie';

@@ -13,7 +13,7 @@ import { syncNow } from '../../src/data/sync/sync.ts';
 import type { OutboxEntry, ProductRow } from '../../src/data/local/types.ts';
 import { rng } from '../../server/db/seed-catalog.ts';
 import type { Db } from '../../server/db/index.ts';
-import { FAULTS, pngBlob, settle, sleep, textFile, type Fault, type FaultyNetwork } from './support.ts';
+import { FAULTS, pngBlob, settle, textFile, type Fault, type FaultyNetwork } from './support.ts';
 
 const TAGS = ['linen', 'Oak', 'oak', 'velvet', 'Brass', 'teak'];
 
@@ -23,8 +23,9 @@ export type Op =
   | { t: 'tagAdd' | 'tagRemove' | 'subAdd' | 'subRemove'; ref: number; pick: number }
   | { t: 'upload' | 'delete'; ref: number }
   | { t: 'offline' | 'online' | 'drain' | 'pull' }
+  /** The drain "reloaded" once it has sent `after` more requests (or has ended first). */
   | { t: 'reload'; after: number }
-  /** Chaos only: a server process killed mid-drain (and started again). */
+  /** Chaos only: a server process killed mid-drain (and started again), once the drain has sent `after` more requests. */
   | { t: 'kill'; after: number };
 
 const ref = fc.nat(20);
@@ -34,9 +35,9 @@ const baseOps: fc.WeightedArbitrary<Op>[] = [
   { arbitrary: fc.record({ t: fc.constantFrom('tagAdd' as const, 'tagRemove' as const, 'subAdd' as const, 'subRemove' as const), ref, pick: fc.nat(10) }), weight: 4 },
   { arbitrary: fc.record({ t: fc.constantFrom('upload' as const, 'delete' as const), ref }), weight: 2 },
   { arbitrary: fc.record({ t: fc.constantFrom('offline' as const, 'online' as const, 'drain' as const, 'pull' as const) }), weight: 3 },
-  { arbitrary: fc.record({ t: fc.constant('reload' as const), after: fc.nat(15) }), weight: 2 },
+  { arbitrary: fc.record({ t: fc.constant('reload' as const), after: fc.nat(3) }), weight: 2 },
 ];
-export const killOp: fc.WeightedArbitrary<Op> = { arbitrary: fc.record({ t: fc.constant('kill' as const), after: fc.nat(40) }), weight: 2 };
+export const killOp: fc.WeightedArbitrary<Op> = { arbitrary: fc.record({ t: fc.constant('kill' as const), after: fc.nat(6) }), weight: 2 };
 
 export interface Scenario { ops: Op[]; faultRate: number; faults: Fault[]; seed: number }
 
@@ -70,6 +71,12 @@ export interface Outcome {
 }
 
 let runs = 0;
+
+/** Starts a drain and returns once it has sent `requests` more calls, or has ended first: a point mid-drain set by events, not by time. */
+async function midDrain(net: FaultyNetwork, requests: number): Promise<void> {
+  const drained = drainOutbox().catch(() => undefined);
+  await Promise.race([drained, net.requestsReach(net.requests + requests)]);
+}
 
 async function localOf(m: Model, cid: number): Promise<ProductRow> {
   const row = (await companyProducts(cid)).find((p) => p.sku === m.sku);
@@ -163,15 +170,13 @@ export async function runScenario(w: World, sc: Scenario, settleMs = 60_000): Pr
         await syncNow(w.cid).catch(() => undefined);
         break;
       case 'reload':
-        void drainOutbox().catch(() => undefined);
-        await sleep(op.after);
+        await midDrain(net, op.after);
         reloads++;
         reload();
         break;
       case 'kill':
         if (!w.kill) break;
-        void drainOutbox().catch(() => undefined);
-        await sleep(op.after);
+        await midDrain(net, op.after);
         w.kill();
         break;
     }

@@ -1,7 +1,7 @@
 // The user-management mirror (src/data/people.ts) against the real server: the company's people and
 // roles pulled into Dexie (304 when unchanged), my name and phone queued through the outbox (kept
-// over a pull while queued, then sent once), and the Dexie upgrade that added these tables, from a
-// database of the previous version holding queued outbox entries.
+// over a pull while queued, then sent once), and the Dexie upgrade that added these tables (Dexie
+// version 4 -> the users version 5), from a database of the previous version holding queued outbox entries.
 import { IDBKeyRange } from 'fake-indexeddb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, openLocal, USERS_VERSION } from '../../src/data/local/db.ts';

@@ -15,6 +15,7 @@ import type { AppOptions } from '../../server/app.ts';
 export type Fault = 'dropRequest' | 'dropResponse' | 'duplicate' | 'delay' | 's500' | 's503' | 's429' | 's422';
 export const FAULTS: Fault[] = ['dropRequest', 'dropResponse', 'duplicate', 'delay', 's500', 's503', 's429'];
 
+/** The network's own latency (the duplicate and delay faults) and the wait for a retry's time: not a test's wait. */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sits between axios and the real http adapter. */
@@ -26,12 +27,20 @@ export class FaultyNetwork {
   queue: Fault[] = [];
   injected: Record<Fault | 'offline', number> = { dropRequest: 0, dropResponse: 0, duplicate: 0, delay: 0, s500: 0, s503: 0, s429: 0, s422: 0, offline: 0 };
   requests = 0;
+  private counted: { n: number; reached: () => void }[] = [];
   /** Rewrites replies (a server without the delta extension). */
   transform?: (config: InternalAxiosRequestConfig, res: AxiosResponse) => AxiosResponse;
   private real = axios.getAdapter('http') as (c: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
 
+  /** Resolves once `n` requests in all have reached this network (an event: a drain's n-th call). */
+  requestsReach(n: number): Promise<void> {
+    if (this.requests >= n) return Promise.resolve();
+    return new Promise((reached) => this.counted.push({ n, reached }));
+  }
+
   adapter: AxiosAdapter = async (config) => {
     this.requests++;
+    this.counted = this.counted.filter((c) => (c.n <= this.requests ? void c.reached() : true));
     if (this.offline) {
       this.injected.offline++;
       throw new AxiosError('Network Error', 'ERR_NETWORK', config);
@@ -124,4 +133,3 @@ export async function pngBlob(name = 'photo.png'): Promise<File> {
 }
 export const textFile = (name = 'spec.txt', text = 'Seat height 45 cm\n') => new File([text], name, { type: 'text/plain' });
 
-export { sleep };

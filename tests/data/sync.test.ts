@@ -9,7 +9,8 @@ import { resolveConflict } from '../../src/data/outbox/outbox-discard.ts';
 import { syncStatus } from '../../src/data/local/store.ts';
 import { syncNow } from '../../src/data/sync/sync.ts';
 import { call, DEMO } from '../support/http.ts';
-import { settle, sleep, startHarness, type Harness } from './support.ts';
+import { settledNow } from '../../server/domain/delta.ts';
+import { settle, startHarness, type Harness } from './support.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -67,8 +68,14 @@ describe('sync', () => {
     expect((await productRow(a!.id))?.name).toBe('Renamed on the server');
     expect(await productRow(b!.id)).toBeUndefined();
     expect(await (await companyProducts(h.cid)).length).toBe(await serverCount(h.cid));
-    // Changes younger than the server's settling time (2 s) are sent again; then the delta is a 304.
-    await sleep(2100);
+    // Changes younger than the server's settling time (2 s) are sent again; once the server's settled
+    // point (delta.ts, on the database's clock) has passed them, the delta is a 304.
+    const newest = await h.s.db.one<{ at: Date | string }>(
+      `SELECT greatest((SELECT max(updated_at) FROM products WHERE customer_id = $1),
+                       (SELECT max(deleted_at) FROM tombstones WHERE entity = 'product')) AS at`,
+      [h.cid],
+    );
+    await expect.poll(async () => Date.parse(await settledNow(h.s.db)) > new Date(newest!.at).getTime()).toBe(true);
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await syncNow(h.cid)).lists.products!.status);
     expect(statuses.at(-1)).toBe(304);

@@ -55,18 +55,31 @@ describe.skipIf(skipWithoutChromium('catalogue deep links e2e'))('product catalo
   it('a card clicked within a moment of typing a filter opens the product, however slowly its screen loads', async () => {
     // The typed filter is written to the URL 400 ms after the last key; the router loads the next
     // screen before the URL moves, so that write used to start a navigation back to the catalogue.
+    // The page's clock is ours: the write falls due (its 400 ms run on that clock) while every
+    // script and style of the product screen is held, and only then do they come.
     const slow = await context.newPage();
+    await slow.clock.install();
     await slow.goto(`${env.s.url}/catalog?section=allproducts`);
     const id = products[products.length - 1]!.id;
     const card = slow.locator(`[data-testid="product-card"][data-id="${id}"]`);
     await slow.getByTestId('product-card').first().waitFor();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked!: () => void;
+    const loading = new Promise<void>((r) => (asked = r));
     await slow.route('**/assets/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      asked();
+      await held;
       await route.continue();
     });
+    await slow.clock.pauseAt(Date.now() + 60_000);
     await slow.getByLabel('Id', { exact: true }).fill(String(id));
     await card.click();
-    // Every script and style of the product screen comes 1.5 s late, in turns: a busy machine needs longer than the default 30 s.
+    await loading; // the product screen is on its way
+    await slow.clock.runFor(1_000); // the typed filter's write falls due while it is held
+    release();
+    await slow.clock.resume();
+    // A busy machine may need longer than the default 30 s for the product screen.
     await slow
       .getByRole('heading', { name: 'Info', exact: true })
       .waitFor({ timeout: 90_000 })

@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { TestServer } from '../support/server.ts';
 
 /** The newest invitation link mailed to an address, read from the server's mail folder (.eml files). */
@@ -18,14 +19,12 @@ export function invitationLink(s: TestServer, email: string): string | undefined
   return /https?:\/\/\S+\/accept-invite\?token=[\w-]+&email=\S+/.exec(mails.at(-1) ?? '')?.[0];
 }
 
+/** The invitation link once its mail is there (a condition polled, up to `ms`). */
 export async function waitForInvitation(s: TestServer, email: string, ms = 10_000): Promise<string> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const link = invitationLink(s, email);
-    if (link) return link;
-    if (Date.now() > until) throw new Error(`No invitation mail to ${email}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await expect
+    .poll(() => invitationLink(s, email), { message: `No invitation mail to ${email}`, timeout: ms, interval: 100 })
+    .toBeTruthy();
+  return invitationLink(s, email)!;
 }
 
 /** A desktop tab (1440×900, the size the screenshots are judged at). */
@@ -39,8 +38,9 @@ export async function shot(page: Page, name: string) {
   const dir = process.env.SCREENS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(300); // toasts and dialogs finish their entrance
-  await page.screenshot({ path: join(dir, `13-${name}.png`) });
+  // Toasts and dialogs shown at the end of their entrance: Playwright runs finite animations and
+  // transitions to their end for the shot (and infinite ones back to their start), no time waited.
+  await page.screenshot({ path: join(dir, `13-${name}.png`), animations: 'disabled' });
 }
 
 /** The user-management screen at a tab, once its content is there. */

@@ -3,8 +3,10 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bugReportErrors, bugReportRules } from '../../src/api/contract/rules/bug-report.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call, DEMO, form } from '../support/http.ts';
+import { acceptedAlike, breaking, passing, refusedAlike, rows, tableCases } from '../support/rule-cases.ts';
 
 let s: TestServer;
 let acme: number;
@@ -165,20 +167,21 @@ describe('bad input', () => {
   const big = 'x'.repeat(100 * 1024);
   const without = (field: string) => Object.fromEntries(Object.entries(fields(DEMO.acme)).filter(([k]) => k !== field));
   it.each([
-    ['missing id_user', without('id_user'), 'id_user'],
-    ['missing id_customer', without('id_customer'), 'id_customer'],
-    ['missing subject', without('subject'), 'subject'],
-    ['missing description', without('description'), 'description'],
-    ['empty subject', fields(DEMO.acme, { subject: '' }), 'subject'],
-    ['text id_user', fields(DEMO.acme, { id_user: 'me' }), 'id_user'],
-    ['text id_customer', fields(DEMO.acme, { id_customer: 'acme' }), 'id_customer'],
-    ['id_customer below -1', fields(DEMO.acme, { id_customer: -5 }), 'id_customer'],
-    ['100 kB subject', fields(DEMO.acme, { subject: big }), 'subject'],
-    ['100 kB description', fields(DEMO.acme, { description: big }), 'description'],
-    ['100 kB url', fields(DEMO.acme, { url: big }), 'url'],
+    ['missing id_user', () => without('id_user'), 'id_user'],
+    ['missing id_customer', () => without('id_customer'), 'id_customer'],
+    ['missing subject', () => without('subject'), 'subject'],
+    ['missing description', () => without('description'), 'description'],
+    ['empty subject', () => fields(DEMO.acme, { subject: '' }), 'subject'],
+    ['text id_user', () => fields(DEMO.acme, { id_user: 'me' }), 'id_user'],
+    ['text id_customer', () => fields(DEMO.acme, { id_customer: 'acme' }), 'id_customer'],
+    ['id_customer below -1', () => fields(DEMO.acme, { id_customer: -5 }), 'id_customer'],
+    ['100 kB subject', () => fields(DEMO.acme, { subject: big }), 'subject'],
+    ['100 kB description', () => fields(DEMO.acme, { description: big }), 'description'],
+    ['100 kB url', () => fields(DEMO.acme, { url: big }), 'url'],
   ] as const)('%s -> 422 naming the field', async (_n, f, field) => {
     const before = await reports();
-    const r = await send(DEMO.acme, form(f as Record<string, string | number>));
+    // Made when the test runs: the ids are known only after beforeAll.
+    const r = await send(DEMO.acme, form(f() as Record<string, string | number>));
     expect(r.status).toBe(422);
     expect(r.body).toMatchObject({ success: false, message: expect.any(String) });
     expect(r.body.errors[field].length).toBeGreaterThan(0);
@@ -202,5 +205,17 @@ describe('bad input', () => {
     });
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});
+
+describe('the dialog’s rules on both sides (the contract’s table)', () => {
+  const input = (field: string, value: unknown) => ({ ...fields(DEMO.acme), [field]: value as string });
+  it.each(rows(tableCases(bugReportRules, breaking)))('refused alike: %s', async (_, c) => {
+    const before = await reports();
+    refusedAlike(await send(DEMO.acme, form(input(c.field, c.value))), bugReportErrors(input(c.field, c.value)), c.field);
+    expect(await reports()).toBe(before);
+  });
+  it.each(rows(tableCases(bugReportRules, passing)))('taken alike: %s', async (_, c) => {
+    acceptedAlike(await send(DEMO.acme, form(input(c.field, c.value))), bugReportErrors(input(c.field, c.value)));
   });
 });

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
 import { retailerErrors, retailerRules } from '../../src/api/contract/rules/retailer.ts';
+import { mismatchWords } from '../../src/api/contract/rules/auth.ts';
 import {
   accountRules,
   companyRegistrationRules,
   inviteRules,
   managerErrors,
   managerRegistrationRules,
-  PASSWORD_MISMATCH,
   roleRules,
   selfRegistrationRules,
 } from '../../src/api/contract/rules/user.ts';
@@ -182,7 +182,7 @@ describe('the registration wizard: company, then manager', () => {
   });
   it("says a differing confirmation on the password, in the server's words", async () => {
     const r = await registerManager({ ...manager(), password_confirmation: 'other-one' });
-    expect(r.body.errors).toEqual({ password: [PASSWORD_MISMATCH] });
+    expect(r.body.errors).toEqual({ password: [mismatchWords.manager] });
   });
   it.each(rows(tableCases(managerRegistrationRules, passing).filter((c) => !c.field.startsWith('password'))))(
     'a manager, taken alike: %s',

@@ -7,7 +7,7 @@ import { dbKind, startTestServer, type TestServer } from '../support/server.ts';
 import { TEST_LAYER_PX, demoCacheDir, withDatabase } from '../support/seed-snapshot.ts';
 import { call } from '../support/http.ts';
 import { world, type World } from './imagery.fixtures.ts';
-import { addRetailer, mailsWith, waitForExport, zipFromMail, type RetailerSpec } from './exports.fixtures.ts';
+import { addRetailer, exportJobsIdle, mailsWith, waitForExport, zipFromMail, type RetailerSpec } from './exports.fixtures.ts';
 
 const pg = dbKind() === 'postgres';
 let s: TestServer;
@@ -90,6 +90,10 @@ const enqueue = (retailer: number) =>
     body: { ...q(), id_product_config: preset, retailer },
   });
 
+/** Resolves once the child has exited (at once if it already has). */
+const exited = (c: ChildProcess) =>
+  c.exitCode !== null || c.signalCode !== null ? Promise.resolve() : new Promise<void>((r) => c.once('exit', () => r()));
+
 describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
   it('two worker processes share the jobs; each is done and mailed once', async () => {
     await Promise.all([startWorker(), startWorker()]);
@@ -112,7 +116,7 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
       pids.add((await outputOf(r.job_id))!);
     }
     expect(pids.size).toBe(2);
-    await new Promise((r) => setTimeout(r, 500));
+    await exportJobsIdle(s);
     for (const n of [1, 2, 3, 4]) expect(mailsWith(s, `Shared ${n} images`)).toHaveLength(1);
   }, 120_000);
 
@@ -120,19 +124,22 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
     const id = (
       await enqueue(await addRetailer(s, w.tok.staff, spec('Killed', { width: 1400, height: 1400, images_per_row: 24 })))
     ).body.export.id;
-    for (let i = 0; ; i++) {
-      const row = await s.db.one<{ progress: number }>('SELECT progress FROM exports WHERE id = $1', [id]);
-      if (row!.progress >= 2) break;
-      if (i > 600) throw new Error('the export never started');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    for (const c of [...workers]) c.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    await expect
+      .poll(async () => (await s.db.one<{ progress: number }>('SELECT progress FROM exports WHERE id = $1', [id]))!.progress, {
+        message: 'the export never started',
+        timeout: 30_000,
+        interval: 50,
+      })
+      .toBeGreaterThanOrEqual(2);
+    const killed = [...workers];
+    for (const c of killed) c.kill('SIGKILL');
+    // Every worker is gone (the server works no jobs itself): nothing can move the export on now.
+    await Promise.all(killed.map(exited));
     expect((await s.db.one<{ status: string }>('SELECT status FROM exports WHERE id = $1', [id]))!.status).toBe('rendering');
     await startWorker();
     const done = await waitForExport(s, w.tok.acme, q(), id, 110_000);
     expect(done.status).toBe('ready');
-    await new Promise((r) => setTimeout(r, 500));
+    await exportJobsIdle(s);
     const mails = mailsWith(s, 'Killed images');
     expect(mails).toHaveLength(1);
     const { zip } = await zipFromMail(s, mails[0]!);

@@ -61,18 +61,32 @@ export function mailsWith(s: TestServer, text: string): string[] {
   return names.map((n) => readFileSync(join(s.config.mailDir, n), 'utf8').replace(/=\r?\n/g, '')).filter((m) => m.includes(text));
 }
 
-/** The one mail naming `text`, once it has arrived (it goes out just after the export turns ready). */
+/**
+ * The barrier before counting mails: no export job left to run (created, waiting for a retry, or
+ * active) in pg-boss's table, whichever process works them. A job mails before it completes, so once
+ * the queue is idle every mail it could send has been sent, and none can follow.
+ */
+export async function exportJobsIdle(s: TestServer, ms = 60_000): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (await s.db.one<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ('export', 'export-dead') AND state IN ('created', 'retry', 'active')`,
+        ))!.n,
+      { message: 'export jobs still to run', timeout: ms, interval: 100 },
+    )
+    .toBe(0);
+}
+
+/** The one mail naming `text`, once it has arrived (it goes out just after the export turns ready) and no job can send another. */
 export async function mailWith(s: TestServer, text: string, ms = 10_000): Promise<string> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = mailsWith(s, text);
-    if (found.length) {
-      expect(found, `one mail naming ${text}`).toHaveLength(1);
-      return found[0]!;
-    }
-    if (Date.now() > until) throw new Error(`no mail naming ${text} after ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await expect
+    .poll(() => mailsWith(s, text).length, { message: `no mail naming ${text}`, timeout: ms, interval: 100 })
+    .toBeGreaterThan(0);
+  await exportJobsIdle(s);
+  const found = mailsWith(s, text);
+  expect(found, `one mail naming ${text}`).toHaveLength(1);
+  return found[0]!;
 }
 
 /** The link in the mail (quoted-printable undone), fetched from the test server: the zip. */

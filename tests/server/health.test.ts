@@ -1,12 +1,11 @@
 // /healthz and /readyz at the root (outside the API contract): 200 on a healthy server; /readyz 503
-// naming the reason when stored files cannot be written (local disk, S3) or a migration is missing
-// from the record. The 503 of a draining server is in shutdown.test.ts (a real process).
+// naming the reason when stored files cannot be written (local disk; an S3 store's in storage-s3.test.ts)
+// or a migration is missing from the record. The 503 of a draining server is in shutdown.test.ts (a real process).
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3, type S3Fixture } from '../support/s3.ts';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TMP } from '../support/seed-snapshot.ts';
-import { dbKind, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -84,29 +83,6 @@ it('/readyz: 503 naming a migration file that is not recorded as applied', async
     await s.db.query('INSERT INTO schema_migrations (name, applied_at) VALUES ($1, $2)', [last, row.applied_at]);
   }
   expect((await get(s.url, '/readyz')).status).toBe(200);
-});
-
-// The store plays the same part on either database: PGlite only, as storage-s3.test.ts.
-describe.skipIf(dbKind() !== 'pglite')('on an S3 store', () => {
-  let s3: S3Fixture;
-  beforeAll(async () => {
-    s3 = await startS3();
-  });
-  afterAll(async () => {
-    await s3?.close();
-  });
-
-  it('/readyz writes its probe to the bucket: 200, and 503 when the store refuses (no such bucket)', async () => {
-    const good = await s.twin(s3.config(`ready${process.pid}`));
-    const refused = await s.twin({ ...s3.config('x'), storageUrl: 's3://no-such-bucket/x' });
-    try {
-      expect(await get(good.url, '/readyz')).toEqual({ status: 200, body: { success: true } });
-      expect(await get(refused.url, '/readyz')).toEqual({ status: 503, body: notReady(/^Stored files cannot be written\.$/) });
-    } finally {
-      await good.close();
-      await refused.close();
-    }
-  });
 });
 
 it('the probe leaves nothing behind on the local disk', async () => {

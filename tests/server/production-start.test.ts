@@ -1,31 +1,20 @@
 // A deployment's first start: SEED_DEMO unset with DATABASE_URL set (on PGlite, SEED_DEMO=false gives
 // the same). The migrations bring the reference data, the demo accounts are not written, and a real
-// company can register and work. Also: migration 012 on a database the old seed filled, and several
-// processes migrating one new PostgreSQL database at once.
-import { readdirSync } from 'node:fs';
+// company can register and work. Also: migration 012 on a database the old seed filled. Several
+// processes migrating one new PostgreSQL database at once: migrate-together.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth } from '../../src/api/contract/auth.ts';
 import { catalog } from '../../src/api/contract/catalog.ts';
 import { products } from '../../src/api/contract/products.ts';
 import { SLUGS } from '../../src/api/contract/slugs.ts';
 import { loadConfig } from '../../server/config.ts';
-import { openPostgres, type Db } from '../../server/db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { prepareDatabase } from '../../server/db/prepare.ts';
 import { emptyDatabase, serve, type EmptyDatabase } from '../support/empty-db.ts';
 import { call, DEMO } from '../support/http.ts';
 import { dbKind, startTestServer } from '../support/server.ts';
-
-/** The reference rows migration 012 writes, counted. */
-async function referenceCounts(db: Db) {
-  return db.one<Record<string, number>>(`SELECT
-    (SELECT count(*)::int FROM privileges) AS privileges,
-    (SELECT count(*)::int FROM settings WHERE key = 'terms_version') AS terms,
-    (SELECT count(*)::int FROM tutorials) AS tutorials,
-    (SELECT count(*)::int FROM product_categories) AS categories,
-    (SELECT count(*)::int FROM product_subcategories) AS subcategories`);
-}
-const REFERENCE = { privileges: SLUGS.length, terms: 1, tutorials: 1, categories: 5, subcategories: 16 };
+import { REFERENCE, referenceCounts } from './reference.fixtures.ts';
 
 describe('a first start without the demo', () => {
   let empty: EmptyDatabase;
@@ -110,25 +99,6 @@ describe('migration 012 on a database the old seed filled', () => {
       expect(login.status).toBe(200);
     } finally {
       await s.close();
-    }
-  });
-});
-
-describe.skipIf(dbKind() !== 'postgres')('processes started together on a new PostgreSQL database', () => {
-  it('apply each migration once, and every one of them starts', async () => {
-    const empty = await emptyDatabase();
-    const dbs = await Promise.all([1, 2, 3].map(() => openPostgres(empty.env.DATABASE_URL!)));
-    try {
-      const applied = (await Promise.all(dbs.map((d) => migrate(d)))).flat().sort();
-      expect(applied).toEqual(
-        readdirSync('server/db/migrations')
-          .filter((f) => f.endsWith('.sql'))
-          .sort(),
-      );
-      expect(await referenceCounts(dbs[0]!)).toEqual(REFERENCE);
-    } finally {
-      await Promise.all(dbs.map((d) => d.close()));
-      await empty.drop();
     }
   });
 });

@@ -1,8 +1,9 @@
 // Stored files in an S3-compatible bucket (STORAGE_URL=s3://…): a real s3rver started here.
 // Uploads and their thumbnails go to the bucket, not to disk; /storage streams them back with the
 // store's ETag (304) and byte ranges (206, 416); zips are built from bucket files into the bucket.
-// The database plays no part in how files are stored: PGlite only (two-process.test.ts covers S3
-// on PostgreSQL), which keeps npm test short.
+// /readyz's probe writes to the bucket too. The database plays no part in how files are stored: this
+// file runs on PGlite only (vitest.config.ts, PGLITE_ONLY; two-process.test.ts covers S3 on
+// PostgreSQL), which keeps npm test short.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -16,10 +17,9 @@ import type { ObjectStore } from '../../server/storage/store.ts';
 import { call, form } from '../support/http.ts';
 import { startS3, type S3Fixture } from '../support/s3.ts';
 import { TMP } from '../support/seed-snapshot.ts';
-import { dbKind, startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
 import { jpeg, png, world, type World } from './imagery.fixtures.ts';
 
-const onPglite = dbKind() === 'pglite';
 let s3: S3Fixture;
 let s: TestServer;
 let w: World;
@@ -27,7 +27,6 @@ let P: number;
 let bucket: S3Store;
 const prefix = `t${process.pid}${Date.now()}`;
 beforeAll(async () => {
-  if (!onPglite) return;
   s3 = await startS3();
   s = await startTestServer(s3.config(prefix));
   w = await world(s);
@@ -48,7 +47,7 @@ const sendImage = async (name: string, bytes: Buffer) => {
   return r.body.path_image as string;
 };
 
-describe.skipIf(!onPglite).each(['local disk', 's3'])('the %s store', (kind) => {
+describe.each(['local disk', 's3'])('the %s store', (kind) => {
   const store = (): ObjectStore => (kind === 's3' ? bucket : new LocalDisk(mkdtempSync(join(TMP, 'store-'))));
   it('writes, reads, lists folders and removes', async () => {
     const st = store();
@@ -75,7 +74,7 @@ describe.skipIf(!onPglite).each(['local disk', 's3'])('the %s store', (kind) => 
   });
 });
 
-describe.skipIf(!onPglite)('uploads on S3', () => {
+describe('uploads on S3', () => {
   it('go to the bucket with their thumbnail, nothing on the local disk; a delete removes both', async () => {
     const bytes = await png(900, 300);
     expect(existsSync(join(s.config.storageDir, await sendImage('wide.png', bytes)))).toBe(false);
@@ -164,5 +163,27 @@ describe.skipIf(!onPglite)('uploads on S3', () => {
     const row = await s.db.one<{ bytes: number }>('SELECT bytes FROM download_zips WHERE token = $1', [named.body.name_zip]);
     expect(row!.bytes).toBe(Number(res.headers.get('content-length')));
     expect([first, second].every((p) => p.startsWith(`products/${w.acme}/${P}/uploads/silo/`))).toBe(true);
+  });
+});
+
+describe('/readyz on an S3 store', () => {
+  const ready = async (base: string) => {
+    const r = await fetch(`${base}/readyz`);
+    return { status: r.status, body: (await r.json()) as unknown };
+  };
+
+  it('writes its probe to the bucket: 200, and 503 when the store refuses (no such bucket)', async () => {
+    const good = await s.twin(s3.config(`ready${process.pid}`));
+    const refused = await s.twin({ ...s3.config('x'), storageUrl: 's3://no-such-bucket/x' });
+    try {
+      expect(await ready(good.url)).toEqual({ status: 200, body: { success: true } });
+      expect(await ready(refused.url)).toEqual({
+        status: 503,
+        body: { success: false, message: expect.stringMatching(/^Stored files cannot be written\.$/) },
+      });
+    } finally {
+      await good.close();
+      await refused.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, form } from '../support/http.ts';
+import { untilClockPasses } from '../support/db-clock.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import {
   BIG,
@@ -140,7 +141,7 @@ describe('POST /template/edit', () => {
 
   it('updates name, note and visibility, bumping updated_at', async () => {
     const t = await fresh({ public: 1 });
-    await new Promise((r) => setTimeout(r, 5));
+    await untilClockPasses(s.db, t.updated_at);
     const r = await call(s, 'POST', '/template/edit', {
       token: w.tok.staff,
       body: { id: t.id, name: 'Borealis Den', note: 'Edited', public: 0, id_customer: w.borealis },

@@ -1,6 +1,7 @@
 // Document 2 §7 "Templates", staff side: ambients and tags of a template, and new ambients and tags.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/http.ts';
+import { untilClockPasses } from '../support/db-clock.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { BIG, refused, world, type World } from './templates.fixtures.ts';
 
@@ -40,7 +41,7 @@ describe.each(KINDS)('%s links', (_kind, addPath, removePath, field, key, allPat
   it('attaches once (a repeat is a no-op success), bumps updated_at, then detaches', async () => {
     const id = await unlinked();
     const before = await template();
-    await new Promise((r) => setTimeout(r, 5));
+    await untilClockPasses(s.db, before.updated_at);
     const r = await call(s, 'POST', addPath, { token: w.tok.staff, body: { id_template: tpl, [field]: id } });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ success: true });

@@ -57,9 +57,19 @@ describe('the password', () => {
     // The same account's sign-in waits too: one count per account, whichever form asked.
     expect((await call(s, 'POST', '/api/auth/login', { body: { email: c.manager.email, password: PASSWORD } })).status).toBe(429);
     expect(await membership(s, p.id, c.id)).toBeTruthy();
-    // The wait passes (moved back in time here): the right password works and clears the count.
+    // Once the wait is over (by the database's clock, as the server checks it), the right password works and clears the count.
     const account = accountKey(c.manager.email);
-    await s.db.query('UPDATE login_throttle SET next_allowed_at = now() WHERE account = $1', [account]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await s.db.one<{ over: boolean }>('SELECT next_allowed_at <= now() AS over FROM login_throttle WHERE account = $1', [
+              account,
+            ])
+          )?.over,
+        { timeout: 30_000, interval: 20 },
+      )
+      .toBe(true);
     await expectStatus(s, 200, 'DELETE', '/user/delete', {
       token: c.manager.token,
       body: { id_user: p.id, id_customer: c.id, password: PASSWORD },

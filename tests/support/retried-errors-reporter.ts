@@ -1,4 +1,6 @@
-// Prints what failed on the first try of a test that passed on its retry (CI retries e2e once):
+// Prints what failed on the first try of a test that passed on a retry. Nothing is retried by the
+// config, in CI or anywhere (retry 0: a failure is a finding); this is for a retry asked by hand, e.g.
+// `npx vitest run --retry 1 <file>` (it overrides the projects' retry 0) to tell a flake from a bug:
 // the default reporter shows only "(retry x1)", and a flake cannot be fixed without its error.
 import type { Reporter, TestCase } from 'vitest/node';
 

@@ -1,12 +1,11 @@
 // The product batch form's checks (document 2 §5, §8) with their exact messages and the contract's field
 // rules in the server's words, the accepted files, onlyOneProduct, and what one product registers.
 import { describe, expect, it } from 'vitest';
+import { acceptOf } from '../../src/api/contract/rules/files.ts';
 import { DEFAULT_NOTE } from '../../src/api/contract/rules/product.ts';
 import {
   batchProblems,
   fieldProblems,
-  FILE_ACCEPT,
-  IMAGE_ACCEPT,
   newProduct,
   onlyOneProduct,
   productProblems,
@@ -103,9 +102,10 @@ describe('the checks before SEND', () => {
 });
 
 describe('files', () => {
-  it('take the extensions of the calls they go to (§5)', () => {
-    expect(IMAGE_ACCEPT).toBe('.jpg,.jpeg,.png,.webp');
-    expect(FILE_ACCEPT).toBe('.txt,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.png,.jpg,.jpeg,.csv,.dwg,.webp');
+  it('take the extensions of the calls they go to (§5); Info’s files leave the images out', () => {
+    expect(acceptOf('productImage')).toBe('.jpg,.jpeg,.png,.webp');
+    expect(acceptOf('asset')).toBe('.txt,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.png,.jpg,.jpeg,.csv,.dwg,.webp');
+    expect(acceptOf('document')).toBe('.txt,.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.csv,.dwg');
   });
 });
 

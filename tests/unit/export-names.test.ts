@@ -1,6 +1,7 @@
-// Issue 14: export file names from a retailer's file_name tokens (<note>, <frame_num2|3|4>, <ext>).
+// Issue 14: export file names from a retailer's file_name tokens (<note>, <frame_num2|3|4>, <ext>): the
+// contract's builder, which the export job and the retailer admin's preview both call.
 import { describe, expect, it } from 'vitest';
-import { fileNameFor, fileNames, needsNote } from '../../server/domain/export-names.ts';
+import { fileNameFor, fileNames, needsNote } from '../../src/api/contract/rules/export.ts';
 
 describe('export file names', () => {
   it('replaces the tokens, frames numbered from 1 and padded as the token says', () => {

@@ -9,11 +9,11 @@ import {
   draftOf,
   fileLabel,
   isEmptyChange,
-  missingDimensions,
   productTitle,
   unitOf,
   visibleSections,
 } from '../../src/features/products/product-rules.ts';
+import { missingDimensions } from '../../src/api/contract/rules/product.ts';
 
 const product = {
   id: 7,
@@ -61,9 +61,9 @@ describe('fields', () => {
   });
   it('the dimension rule applies with automation on only', () => {
     const d = { automation_system: 1 as const, width: '1', height: '2', depth: ' ' };
-    expect(missingDimensions(d)).toBe(true);
-    expect(missingDimensions({ ...d, depth: '3' })).toBe(false);
-    expect(missingDimensions({ ...d, automation_system: 0 })).toBe(false);
+    expect(missingDimensions(d)).toEqual(['depth']);
+    expect(missingDimensions({ ...d, depth: '3' })).toEqual([]);
+    expect(missingDimensions({ ...d, automation_system: 0 })).toEqual([]);
   });
   it('the automation toggle moves only with cancelable_as and the permission', () => {
     expect(canToggleAutomation({ cancelable_as: 1 }, true)).toBe(true);

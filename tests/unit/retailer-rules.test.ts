@@ -109,9 +109,17 @@ describe('file-name tokens', () => {
     expect(insertToken('abXXcd', '<ext>', 2, 4)).toEqual({ value: 'ab<ext>cd', caret: 7 });
     expect(insertToken('x', '<frame_num3>')).toEqual({ value: 'x<frame_num3>', caret: 13 });
   });
-  it('the preview fills them for the first frame', () => {
-    expect(previewName('<note>_<frame_num2>.<ext>', '.png')).toBe('front_01.png');
-    expect(previewName('HD_<frame_num4>_<frame_num3>.<ext>', '.jpg', 'side', 7)).toBe('HD_0007_007.jpg');
+  it('the preview is the name the export gives the first frame (its own builder)', () => {
+    const row = (file_name: string, ext: '.png' | '.jpg' = '.png', images_per_row = 48) => ({
+      file_name,
+      ext,
+      images_per_row,
+    });
+    expect(previewName(row('<note>_<frame_num2>.<ext>'))).toBe('front_01.png');
+    expect(previewName(row('HD_<frame_num4>_<frame_num3>.<ext>', '.jpg'), 'side')).toBe('HD_0001_001.jpg');
+    // Made safe for a file name, and numbered without a frame token, as the export does.
+    expect(previewName(row('OS_<note>.<ext>', '.jpg', 24), 'blue / sofa')).toBe('OS_blue---sofa_01.jpg');
+    expect(previewName(row('SKU'))).toBe('SKU_01.png');
   });
 });
 

@@ -1,7 +1,7 @@
 // Document 3 §5, §7, §8: the self-registration screen's rules and its call.
 /// <reference types="vite/client" />
 import { describe, expect, it } from 'vitest';
-import { isEmail } from '../../src/api/contract/rules/user.ts';
+import { isEmail } from '../../src/api/contract/rules/auth.ts';
 import {
   EMPTY_FORM,
   productPath,

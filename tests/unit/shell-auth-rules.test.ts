@@ -10,11 +10,12 @@ import {
   lowerTexts,
   nextBackground,
   normaliseEmail,
+  newPasswordError,
   REGISTER_MESSAGES,
-  resetMismatch,
 } from '../../src/features/auth/rules.ts';
 import { refusedSteps, register, registerManagerOnly, stepErrors, STEPS, TERMS_FIELD } from '../../src/features/auth/register.ts';
-import { PASSWORD_MISMATCH, TERMS_MESSAGE } from '../../src/api/contract/rules/user.ts';
+import { TERMS_MESSAGE } from '../../src/api/contract/rules/user.ts';
+import { mismatchWords } from '../../src/api/contract/rules/auth.ts';
 import { bugErrorMessage, hasPreview } from '../../src/features/bug-report/rules.ts';
 import { wheelZoom, ZOOM_MIN } from '../../src/ui/zoom.ts';
 import { percentOf, progressText } from '../../src/ui/ProgressPopup.tsx';
@@ -31,9 +32,10 @@ describe('login', () => {
     expect(forgotWarning('alice')).toBe('Invalid email format');
     expect(forgotWarning('a@b.c')).toBeNull();
   });
-  it('reset passwords must match', () => {
-    expect(resetMismatch('a', 'b')).toBe('Password do not match!');
-    expect(resetMismatch('a', 'a')).toBeNull();
+  it('reset passwords must match, then have the server’s 8 characters', () => {
+    expect(newPasswordError('a', 'b')).toBe('Password do not match!');
+    expect(newPasswordError('a', 'a')).toBe('The password field must be at least 8 characters.');
+    expect(newPasswordError('abcdefgh', 'abcdefgh')).toBeNull();
   });
   it('rotates to another of the 10 backgrounds', () => {
     for (let cur = 0; cur < 10; cur++) {
@@ -133,7 +135,7 @@ describe('registration', () => {
       [TERMS_FIELD]: TERMS_MESSAGE,
     });
     expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret124', [TERMS_FIELD]: '1' })).toEqual({
-      password: PASSWORD_MISMATCH,
+      password: mismatchWords.manager,
     });
     expect(stepErrors(9, { password: 'secret123', password_confirmation: 'secret123', [TERMS_FIELD]: '1' })).toEqual({});
   });

@@ -1,14 +1,8 @@
 // Download Options' checks (document 3 §5, §8; issues 14, 27), its upscale warning, and how an export
 // job reads in the Downloads panel.
 import { describe, expect, it } from 'vitest';
-import {
-  checkDownload,
-  FOUR_K,
-  needsNote,
-  targetsOf,
-  upscalesOf,
-  upscaleWarning,
-} from '../../src/features/imagery/downloads/download-rules.ts';
+import { FOUR_K, needsNote } from '../../src/api/contract/rules/export.ts';
+import { checkDownload, targetsOf, upscalesOf, upscaleWarning } from '../../src/features/imagery/downloads/download-rules.ts';
 import { jobLine, underWay, upscaleNote } from '../../src/features/imagery/downloads/job-view.ts';
 import type { ExportJob } from '../../src/api/exports.ts';
 
@@ -20,12 +14,13 @@ describe('download options', () => {
   it("puts the fixed '4K Images' (id 0, no note) first", () => {
     expect(targets.map((t) => t.id)).toEqual([0, 3, 5]);
     expect(FOUR_K.retailer).toBe('4K Images');
-    expect(needsNote(FOUR_K)).toBe(false);
+    expect(needsNote(FOUR_K.file_name)).toBe(false);
   });
   it('asks for a note where the file name holds <note>', () => {
-    expect(needsNote(amazon)).toBe(true);
-    expect(needsNote(wayfair)).toBe(false);
-    expect(needsNote({ file_name: 'X_<NOTE>' })).toBe(true);
+    expect(needsNote(amazon.file_name)).toBe(true);
+    expect(needsNote(wayfair.file_name)).toBe(false);
+    // Tokens are exact, as the retailer's file_name rule takes them and the export fills them.
+    expect(needsNote('X_<NOTE>')).toBe(false);
   });
   it("needs a saved preset first: 'Please select or create a preset.'", () => {
     expect(checkDownload(undefined, targets, new Set([0]), {})).toEqual({

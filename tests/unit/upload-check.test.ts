@@ -3,9 +3,8 @@
 // reason. Small generated buffers; Node has no createImageBitmap, so the decoder is injected.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { headerSize, MAX_IMAGE_PIXELS, UPLOAD_LIMIT_BYTES, uploadWords } from '../../src/api/contract/rules/files.ts';
+import { EXTENSIONS, headerSize, MAX_IMAGE_PIXELS, UPLOAD_LIMIT_BYTES, uploadWords } from '../../src/api/contract/rules/files.ts';
 import { browserDecoder, refusalText, uploadCheck, uploadRefusal, type Decoder } from '../../src/api/upload-check.ts';
-import { FILE_EXTS } from '../../src/features/products/product-rules.ts';
 import { cutShort, png, SVG } from '../support/image-bytes.ts';
 
 /** Stands in for createImageBitmap: a PNG decodes when it is whole (its IEND chunk is there). */
@@ -65,12 +64,9 @@ describe('the picker check', () => {
   });
 
   it('a form may take fewer types than its call: Info’s files leave images out', async () => {
-    const r = await uploadCheck('asset', { only: FILE_EXTS, decode: decoder })([
-      file('spec.txt', 'text'),
-      file('a.png', png(4, 4)),
-    ]);
+    const r = await uploadCheck('document', { decode: decoder })([file('spec.txt', 'text'), file('a.png', png(4, 4))]);
     expect(r.ok.map((f) => f.name)).toEqual(['spec.txt']);
-    expect(r.refused.map((x) => x.reason)).toEqual([uploadWords.wrongType(FILE_EXTS)]);
+    expect(r.refused.map((x) => x.reason)).toEqual([uploadWords.wrongType(EXTENSIONS.document)]);
   });
 
   it('any file: only an empty one or one over the limit is refused', async () => {

@@ -24,7 +24,8 @@ describe('renderBatch', () => {
     for (const name of names) {
       expect(await sizeOf(await zip.file(name)!.async('uint8array'))).toEqual({ width: 64, height: 32 });
     }
-    await new Promise((r) => setTimeout(r, 0)); // progress is reported asynchronously
+    // Progress is reported asynchronously: the last report ('zipped') has arrived.
+    await expect.poll(() => progress.at(-1)?.kind).toBe('zipped');
     expect(progress.flatMap((p) => ('message' in p ? [p.message] : []))).toEqual([
       'Building Image 1 of 3',
       'Building Image 2 of 3',
@@ -81,7 +82,7 @@ describe('the pipeline (compose here, encode elsewhere)', () => {
       );
       for (const [x, y] of points) expect(await pixelAt(pa!, x, y)).toEqual(await pixelAt(pb!, x, y));
     }
-    await new Promise((r) => setTimeout(r, 0));
+    await expect.poll(() => encodes.length).toBe(4);
     expect(encodes).toHaveLength(4);
     expect(encodes.every((ms) => ms > 0)).toBe(true);
   });
@@ -98,7 +99,8 @@ describe('the pipeline (compose here, encode elsewhere)', () => {
     });
     await expect(composer.renderBatchPiped([frame(32), frame(32), frame(32)], { sku: 'E' })).rejects.toThrow('encoder gone');
     close();
-    await new Promise((r) => setTimeout(r, 20));
+    // The frames decoded ahead are freed as their reads settle: each one loaded is released.
+    await expect.poll(() => env.stats.loaded - env.stats.released).toBe(0);
     expect(env.stats.released).toBe(env.stats.loaded);
   });
 
@@ -114,7 +116,7 @@ describe('openZip', () => {
     const zip = openZip(['a.png', 'b.png', 'c.png']);
     zip.put(2, new Blob(['C']));
     zip.put(0, new Blob(['A']));
-    await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setImmediate(r)); // B comes in a later turn of the event loop
     zip.put(1, new Blob(['B']));
     const read = await JSZip.loadAsync(await (await zip.done).arrayBuffer());
     expect(Object.keys(read.files)).toEqual(['a.png', 'b.png', 'c.png']);

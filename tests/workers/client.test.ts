@@ -1,7 +1,7 @@
 // The render client: lazy workers, idle end, cancel (terminate + discard), and the two-worker pipeline wiring.
 import * as Comlink from 'comlink';
 import JSZip from 'jszip';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRenderApi } from '../../src/workers/render-api.ts';
 import {
   chooseWorkers,
@@ -13,13 +13,27 @@ import {
 import { frame, sources } from './fixtures.ts';
 import { napiEnv, sizeOf } from './napi-env.ts';
 
-/** A worker in this process: the API on one end of a MessageChannel. */
+/**
+ * A worker in this process: the API on one end of a MessageChannel. `work` holds what each of its
+ * calls answers, so a test can wait until the worker has finished all it was asked (a barrier).
+ */
 function fakeWorkers() {
-  const made: Array<{ terminated: boolean }> = [];
+  const made: Array<{ terminated: boolean; work: Promise<unknown>[] }> = [];
   const createWorker = (): WorkerLike => {
     const { port1, port2 } = new MessageChannel();
-    Comlink.expose(createRenderApi(napiEnv(sources)), port2 as unknown as Comlink.Endpoint);
-    const state = { terminated: false };
+    const state = { terminated: false, work: [] as Promise<unknown>[] };
+    const api = createRenderApi(napiEnv(sources));
+    const tracked = Object.fromEntries(
+      Object.entries(api).map(([name, fn]) => [
+        name,
+        (...args: unknown[]) => {
+          const answer = Promise.resolve((fn as (...a: unknown[]) => unknown)(...args));
+          state.work.push(answer);
+          return answer;
+        },
+      ]),
+    );
+    Comlink.expose(tracked, port2 as unknown as Comlink.Endpoint);
     made.push(state);
     return Object.assign(port1 as unknown as Comlink.Endpoint, {
       terminate() {
@@ -34,15 +48,21 @@ function fakeWorkers() {
 
 describe('render client', () => {
   it('starts a worker lazily and ends it when idle', async () => {
-    const { made, createWorker } = fakeWorkers();
-    const client = createRenderClient({ createWorker, supported: () => true, idleMs: 20 });
-    expect(made).toHaveLength(0);
-    const blob = await client.renderFrame(frame(50));
-    expect(await sizeOf(blob)).toEqual({ width: 50, height: 25 });
-    expect(client.workerCount).toBe(1);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(client.workerCount).toBe(0);
-    expect(made[0]!.terminated).toBe(true);
+    // The idle time runs on a controlled clock (timers only: the messages between page and worker are real).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const { made, createWorker } = fakeWorkers();
+      const client = createRenderClient({ createWorker, supported: () => true, idleMs: 20 });
+      expect(made).toHaveLength(0);
+      const blob = await client.renderFrame(frame(50));
+      expect(await sizeOf(blob)).toEqual({ width: 50, height: 25 });
+      expect(client.workerCount).toBe(1);
+      vi.advanceTimersByTime(20);
+      expect(client.workerCount).toBe(0);
+      expect(made[0]!.terminated).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cancel terminates the worker and leaves no result', async () => {
@@ -54,7 +74,8 @@ describe('render client', () => {
     });
     batch.then((f) => (result = f)).catch(() => undefined);
     await expect(batch).rejects.toBeInstanceOf(RenderCancelled);
-    await new Promise((r) => setTimeout(r, 100));
+    // The barrier: the worker has finished all it was asked, so anything it could still answer has been answered.
+    await Promise.allSettled(made[0]!.work);
     expect(result).toBeUndefined();
     expect(made[0]!.terminated).toBe(true);
     expect(client.workerCount).toBe(0);

@@ -1,18 +1,13 @@
 // Document 1 §7: sign-in, password reset, registration, the current user and the terms.
 import { Type } from '@sinclair/typebox';
 import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
-import {
-  companyRegistrationRules,
-  managerRegistrationRules,
-  newPassword,
-  selfRegistrationRules,
-  termsRules,
-} from './rules/user.ts';
+import { newPassword } from './rules/auth.ts';
+import { companyRegistrationRules, managerRegistrationRules, selfRegistrationRules, termsRules } from './rules/user.ts';
 import { optionalSchemasOf, schemaOf, schemasOf } from './rules/schema.ts';
 
 const Email = Str(255, 1);
 const Password = Str(255, 1);
-/** The sign-up rule for a new password (registration; `npm run create-staff` checks it too). */
+/** Every password being set (registration, a reset; `npm run create-staff` checks it too; never login). */
 export const NewPassword = schemaOf(newPassword);
 const { site, description, ...company } = companyRegistrationRules;
 const { phone_number, ...manager } = managerRegistrationRules;
@@ -72,7 +67,7 @@ export const auth = {
     auth: 'public',
     rateLimited: true,
     summary: 'Set a new password with a reset token',
-    body: Type.Object({ password: Str(255), token: Str(200, 1), email: Email }),
+    body: Type.Object({ password: NewPassword, token: Str(200, 1), email: Email }),
     response: Ok,
   }),
   registerCompany: endpoint({

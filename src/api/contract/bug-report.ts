@@ -1,6 +1,11 @@
-// Document 1 §7: the Bug Report dialog. Only the first attached file is kept.
+// Document 1 §7: the Bug Report dialog. Only the first attached file is kept. The fields' rules are
+// rules/bug-report.ts's (the dialog checks with them too).
 import { Type } from '@sinclair/typebox';
-import { CustomerId, Id, Ok, Str, endpoint } from './define.ts';
+import { CustomerId, Id, Ok, endpoint } from './define.ts';
+import { bugReportRules } from './rules/bug-report.ts';
+import { optionalSchemasOf, schemasOf } from './rules/schema.ts';
+
+const { url, ...report } = bugReportRules;
 
 export const bugReport = {
   send: endpoint({
@@ -9,13 +14,7 @@ export const bugReport = {
     auth: 'user',
     summary: 'Report a bug to the studio',
     tenant: { customer: { in: 'body', field: 'id_customer' } },
-    body: Type.Object({
-      id_user: Id,
-      id_customer: CustomerId,
-      subject: Str(255, 1),
-      description: Str(10000, 1),
-      url: Type.Optional(Str(2000)),
-    }),
+    body: Type.Object({ id_user: Id, id_customer: CustomerId, ...schemasOf(report), ...optionalSchemasOf({ url }) }),
     files: { file: { kind: 'any', required: false } },
     response: Ok,
   }),

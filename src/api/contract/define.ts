@@ -3,11 +3,14 @@
 import { Type, type NumberOptions, type Static, type StringOptions, type TSchema } from '@sinclair/typebox';
 import type { Slug } from './slugs.ts';
 import type { FileKind } from './rules/files.ts';
+import { timestamp } from './rules/timestamp.ts';
 import { NO_NUL } from './rules/words.ts';
 
 /** Whose row an id names; the server's guard looks the company up from it. */
 /** deletedProduct: a product deleted (soft) and not yet restored: only Undo names one. */
-export type EntityKind = 'product' | 'deletedProduct' | 'template' | 'description' | 'user' | 'role' | 'zip' | 'export';
+/** reviewRound: a round of review (issue 42), its company's; a foreign or unknown one answers Not found alike. */
+export type EntityKind =
+  'product' | 'deletedProduct' | 'template' | 'description' | 'user' | 'role' | 'zip' | 'export' | 'reviewRound';
 
 export interface TenantRule {
   /** Where the company id is sent (usually id_customer). */
@@ -29,6 +32,8 @@ export interface Endpoint {
   auth: 'public' | 'user' | 'staff';
   /** The caller needs at least one of these slugs in the resolved company. */
   permission?: readonly Slug[];
+  /** And every one of these (the review: whoever sees the dashboard's rounds, issue 42). */
+  alsoRequires?: readonly Slug[];
   tenant?: TenantRule;
   /** Rate-limited per client (login, forgot-password, public registration). */
   rateLimited?: boolean;
@@ -78,8 +83,11 @@ export const Flag = Type.Union([Type.Literal(0), Type.Literal(1)]);
 export const Ok = Type.Object({ success: Type.Literal(true), message: Type.Optional(Type.String()) });
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export const Timestamp = Type.String({ description: 'ISO 8601' });
-/** Our server's delta extension of the product and template lists (the specs' clients never send it). */
-export const UpdatedSince = Str(40, 0, { description: 'ISO 8601: only rows changed since, plus deleted ids' });
+/** Our server's delta extension of the product and template lists (the specs' clients never send it). The
+ *  handlers run rules/timestamp.ts's rule (its words, not the schema's pattern words). */
+export const UpdatedSince = Str(timestamp.max, 0, { description: 'ISO 8601: only rows changed since, plus deleted ids' });
+/** The updated_at an edit was based on (a conflict is answered 409), checked like UpdatedSince. */
+export const BasedOn = Str(timestamp.max, 0, { description: 'ISO 8601: the updated_at the edit was based on' });
 /** Our paging extension of the full product list (resumable first sync): by id, newest first. */
 export const PageQuery = {
   limit: Type.Optional(

@@ -5,6 +5,8 @@ import { Type } from '@sinclair/typebox';
 import { readOf, writeOf, type Slug } from './slugs.ts';
 import { CustomerId, Id, Int, Str, Timestamp, endpoint } from './define.ts';
 import { ProductQuery, byProduct } from './imagery-schemas.ts';
+import { exportRules } from './rules/export.ts';
+import { schemaOf } from './rules/schema.ts';
 
 /** Readers of any automated section see its exports; the handler checks the preset's own section. */
 export const EXPORT_READERS: readonly Slug[] = [...readOf('silo'), ...readOf('vignette'), ...readOf('360')];
@@ -49,7 +51,7 @@ export const exportJobs = {
       id_customer: CustomerId,
       id_product_config: Id,
       retailer: Type.Optional(Int(0, undefined, { description: "the retailer's id; 0 or absent: 4K Images" })),
-      note: Type.Optional(Str(100, 0, { description: 'for a retailer whose file_name holds <note>' })),
+      note: Type.Optional(schemaOf(exportRules.note, { description: 'for a retailer whose file_name holds <note>' })),
     }),
     response: Type.Object({ success: Type.Literal(true), message: Type.String(), export: ExportJob }),
   }),

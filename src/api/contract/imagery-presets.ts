@@ -3,8 +3,8 @@
 // the specs, are named like their siblings (docs/decisions.md).
 import { Type, type TArray, type TLiteral, type TObject, type TOptional, type TSchema } from '@sinclair/typebox';
 import { readOf, writeOf } from './slugs.ts';
-import { CustomerId, Id, Ok, endpoint } from './define.ts';
-import { BasedOn, Layer, ProductQuery, byProduct, presetFields, presetRow } from './imagery-schemas.ts';
+import { BasedOn, CustomerId, Id, Ok, endpoint } from './define.ts';
+import { Layer, ProductQuery, byProduct, presetFields, presetRow } from './imagery-schemas.ts';
 import type { PresetSection } from './rules/preset.ts';
 
 type Optional<F extends Record<string, TSchema>> = { [K in keyof F]: TOptional<F[K]> };

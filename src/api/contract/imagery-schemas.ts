@@ -1,12 +1,9 @@
 // Schema pieces of document 3's imagery calls (presets, layers, uploads, files), shared by the
 // imagery*.ts contract groups. The preset fields and their ranges (§5) are rules/preset.ts's.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { CustomerId, Id, Str, Timestamp, type TenantRule } from './define.ts';
+import { CustomerId, Id, Timestamp, type TenantRule } from './define.ts';
 import { presetRules } from './rules/preset.ts';
 import { schemasOf } from './rules/schema.ts';
-
-/** The updated_at (ISO 8601) an edit was based on: 409 when the row moved on since. */
-export const BasedOn = Str(40, 0, { description: 'the updated_at the edit was based on' });
 
 /** The preset fields of §3 per section, as a client sends them: built from the contract's preset rules. */
 export const presetFields = {

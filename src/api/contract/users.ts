@@ -295,6 +295,8 @@ export const invitations = {
     auth: 'public',
     rateLimited: true,
     summary: 'Accept an invitation: set your password (or confirm it) and sign in',
+    // A new account's password has rules/auth.ts's newPassword rule (the handler runs it: an existing
+    // account confirms the password it has, whatever its length).
     body: Type.Object({ ...InvitationLink, password: Str(255, 1) }),
     response: SignedIn,
     secrets: { token: 'access-token' },

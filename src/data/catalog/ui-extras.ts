@@ -4,6 +4,7 @@
 import { useMemo } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { requestService } from '../../api/catalog.ts';
+import { serviceRequestWords } from '../../api/contract/rules/service-request.ts';
 import { db } from '../local/index.ts';
 import { toPending } from '../local/index.ts';
 import type { PendingEntry } from '../local/index.ts';
@@ -21,5 +22,5 @@ export function useProductOutbox(productId: number | undefined): PendingEntry[] 
 /** POST /posts/services/request under its user action's key; resolves to the server's message, rejects with the call's failure. */
 export async function sendServiceRequest(customerId: number, templateIds: readonly number[], key: string): Promise<string> {
   const r = await requestService(customerId, templateIds, key);
-  return r.message ?? 'Service created successfully';
+  return r.message ?? serviceRequestWords.created;
 }

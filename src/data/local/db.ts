@@ -88,7 +88,7 @@ export const CONFIRMED_VERSION = 10;
 /** The version that added the saved views of the catalogue (tests/data/saved-views-upgrade.test.ts upgrades to it). */
 export const SAVED_VIEWS_VERSION = 11;
 
-/** The version that added the user-management tables (tests/data/people-upgrade.test.ts upgrades to it). */
+/** The version that added the user-management tables (tests/data/people.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
 
 /** Append only. Products are keyed by id (ids are global, temp ids negative); templates by
@@ -197,6 +197,9 @@ const VERSIONS: SchemaVersion[] = [
     stores: { savedViews: 'id, cid' },
   },
 ];
+
+/** The versions as declared, in order (tests/unit/schema-numbers.test.ts: increasing, each frozen and upgrade-tested). */
+export const SCHEMA_VERSIONS: readonly Pick<SchemaVersion, 'version' | 'stores'>[] = VERSIONS;
 
 export const DB_NAME = 'facet';
 let current: FacetDb | undefined;

@@ -8,7 +8,7 @@ import { IconButton } from '../../ui/IconButton.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { useObjectUrls } from '../batch/object-url.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
-import { IMAGE_ACCEPT } from './product-form-rules.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
 import styles from './add-products.module.css';
 
 const checkImages = uploadCheck('productImage');
@@ -49,7 +49,7 @@ export function ImageGallery({ images, onAdd, onRemove, error }: Props) {
       )}
       <FileDrop
         label="Add images"
-        accept={IMAGE_ACCEPT}
+        accept={acceptOf('productImage')}
         acceptLabel="JPG, JPEG, PNG or WebP"
         multiple
         check={checkImages}

@@ -16,10 +16,10 @@ import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { MEASURE_UNITS, productRules } from '../../api/contract/rules/product.ts';
+import { acceptOf } from '../../api/contract/rules/files.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
 import {
   DEFAULT_DESCRIPTION_TITLE,
-  FILE_ACCEPT,
   MEASURE_PLACEHOLDER,
   type Problem,
   type ProblemField,
@@ -100,7 +100,7 @@ export function ProductEditor({
       <Card title="Technical files" description="Drawings, spec sheets and documents.">
         <FileDrop
           label="Add files"
-          accept={FILE_ACCEPT}
+          accept={acceptOf('asset')}
           acceptLabel="TXT, PDF, DOC(X), XLS(X), PPT(X), CSV, DWG, PNG, JPG or WebP"
           multiple
           check={checkFiles}

@@ -5,12 +5,13 @@
 import type { ProductDraft } from '../../data/index.ts';
 import type { TagOption } from '../../ui/tag-input.ts';
 import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
-import { acceptOf } from '../../api/contract/rules/files.ts';
 import {
   DEFAULT_MEASURE,
   DEFAULT_NOTE,
   descriptionRules,
-  DIMENSION_FIELDS,
+  dimensionsWords,
+  lacksNameOrSku,
+  missingDimensions,
   NAME_OR_SKU_MESSAGE,
   productRules,
   productTagRules,
@@ -88,7 +89,6 @@ export const isBlankProduct = (p: ProductItem) =>
 export const labelOf = (p: Pick<ProductItem, 'sku' | 'name'>) => p.sku.trim() || p.name.trim();
 
 export const NO_PRODUCTS = 'You need to add at least one product';
-export const NO_DIMENSIONS = (n: number, label: string) => `You need to add the dimensions to the product ${n}: ${label}`;
 export const NO_IMAGE = (n: number, label: string) => `You need to add at least one image to the product ${n}: ${label}`;
 export const NO_FILE = (n: number, label: string) => `You need to add at least one file to the product ${n}: ${label}`;
 
@@ -142,10 +142,10 @@ export function fieldProblems(p: ProductItem): Problem[] {
 export function productProblems(p: ProductItem, n: number): Problem[] {
   const label = labelOf(p);
   const out: Problem[] = [];
-  if (!p.name.trim() && !p.sku.trim()) out.push({ field: 'name', message: NAME_OR_SKU_MESSAGE });
+  const fields = fieldsOf(p);
+  if (lacksNameOrSku(fields)) out.push({ field: 'name', message: NAME_OR_SKU_MESSAGE });
   out.push(...fieldProblems(p));
-  if (p.automation && DIMENSION_FIELDS.some((f) => !p[f].trim()))
-    out.push({ field: 'dimensions', message: NO_DIMENSIONS(n, label) });
+  if (missingDimensions(fields).length) out.push({ field: 'dimensions', message: dimensionsWords.batch(n, label) });
   if (!p.imageIds.length) out.push({ field: 'images', message: NO_IMAGE(n, label) });
   if (p.automation && !p.fileIds.length) out.push({ field: 'files', message: NO_FILE(n, label) });
   return out;
@@ -161,10 +161,6 @@ export function batchProblems(items: readonly ProductItem[]): { batch?: string; 
   });
   return { items: map };
 }
-
-/** §5's image extensions are the product image call's; the files, the technical file call's. */
-export const IMAGE_ACCEPT = acceptOf('productImage');
-export const FILE_ACCEPT = acceptOf('asset');
 
 /** onlyOneProduct (§5): fewer than 2 products allowed hides the add button. */
 export const onlyOneProduct = (allowed: number | undefined) => allowed !== undefined && allowed < 2;

@@ -104,7 +104,6 @@ function InvitationForm({
       }
       labelledBy="invite-title"
       existing={i.has_account}
-      hint="At least 8 characters."
       submitLabel={i.has_account ? `Join ${i.company}` : 'Set password and sign in'}
       onSubmit={onAccept}
     />

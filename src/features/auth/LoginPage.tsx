@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { forgotPassword, login } from '../../api/auth.ts';
+import { authWords } from '../../api/contract/rules/auth.ts';
 import { failureText } from '../../api/failure-text.ts';
 import { readToken, storeToken } from '../../api/token.ts';
 import { useUserAction } from '../../app/user-action.ts';
@@ -144,7 +145,7 @@ export default function LoginPage() {
       {mode === 'sent' && (
         <div aria-live="polite" className={styles.form}>
           <AuthHeading title="Check your email" />
-          <Callout tone="success">An email was sent to you. Verify your email.</Callout>
+          <Callout tone="success">{authWords.resetSent}</Callout>
           <Button variant="secondary" size="lg" block onClick={() => setMode('login')}>
             Back to login
           </Button>

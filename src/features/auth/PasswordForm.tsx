@@ -1,7 +1,8 @@
 // The reset-password form and its rules (document 1 §5, §8, §9), shared by /reset-password and the
-// invitation page: a new password and its confirmation ('Password do not match!'), or, for someone who
-// already has an account, their current password alone. Errors show for 5 s: the first message of the
-// first field where the server gives one, else its message.
+// invitation page: a new password and its confirmation ('Password do not match!', then the contract's
+// rule for a new password, hinted under the field), or, for someone who already has an account, their
+// current password alone. Errors show for 5 s: the first message of the first field where the server
+// gives one, else its message.
 import { useState, type ReactNode } from 'react';
 import { failureText } from '../../api/failure-text.ts';
 import { useUserAction } from '../../app/user-action.ts';
@@ -9,7 +10,8 @@ import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import styles from './auth.module.css';
-import { RESET_ERROR_MS, resetMismatch } from './rules.ts';
+import { NEW_PASSWORD_HINT } from '../../api/contract/rules/auth.ts';
+import { newPasswordError, RESET_ERROR_MS } from './rules.ts';
 import { useFlash } from './useFlash.ts';
 
 export interface PasswordFormProps {
@@ -18,13 +20,12 @@ export interface PasswordFormProps {
   labelledBy: string;
   /** true: confirm the password of an existing account (one field); false: choose a new one. */
   existing?: boolean;
-  hint?: string;
   submitLabel: string;
   /** Sends under the user action's key; rejects with the server's refusal, which the form shows. */
   onSubmit: (password: string, key: string) => Promise<void>;
 }
 
-export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel, onSubmit }: PasswordFormProps) {
+export function PasswordForm({ heading, labelledBy, existing, submitLabel, onSubmit }: PasswordFormProps) {
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [error, flash] = useFlash(RESET_ERROR_MS);
@@ -33,8 +34,8 @@ export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel,
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const mismatch = existing ? null : resetMismatch(password, confirmation);
-    if (mismatch) return flash(mismatch);
+    const refused = existing ? null : newPasswordError(password, confirmation);
+    if (refused) return flash(refused);
     // Enter pressed twice, or a double click, sends the password once.
     void action.run((a) => onSubmit(password, a.key()), {
       input: password,
@@ -61,7 +62,7 @@ export function PasswordForm({ heading, labelledBy, existing, hint, submitLabel,
             type="password"
             autoComplete="new-password"
             size="lg"
-            hint={hint}
+            hint={NEW_PASSWORD_HINT}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />

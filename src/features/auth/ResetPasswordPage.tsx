@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../../api/auth.ts';
+import { authWords } from '../../api/contract/rules/auth.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { AuthFrame, AuthHeading } from './AuthFrame.tsx';
@@ -20,7 +21,7 @@ export default function ResetPasswordPage() {
       {done ? (
         <div aria-live="polite" className={styles.form}>
           <AuthHeading title="Password changed" />
-          <Callout tone="success">Your new password has been registered.</Callout>
+          <Callout tone="success">{authWords.passwordSet}</Callout>
           <Button variant="primary" size="lg" block onClick={() => navigate('/')}>
             Back to Login
           </Button>

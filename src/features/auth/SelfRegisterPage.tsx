@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { registerCustomer } from '../../api/auth.ts';
+import { NEW_PASSWORD_HINT } from '../../api/contract/rules/auth.ts';
 import { failureText } from '../../api/failure-text.ts';
 import { storeToken } from '../../api/token.ts';
 import { useUserAction } from '../../app/user-action.ts';
@@ -82,7 +83,7 @@ export default function SelfRegisterPage() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 8 characters"
+            hint={NEW_PASSWORD_HINT}
             {...text('password')}
           />
           <TextField label="Confirm password" type="password" autoComplete="new-password" {...text('confirmPassword')} />

@@ -1,5 +1,6 @@
 // One field of a wizard step: a text, the description, an image (logo, picture) or the terms box, each
 // with its error under it (the step's check, or the server's refusal).
+import { NEW_PASSWORD_HINT } from '../../api/contract/rules/auth.ts';
 import { acceptOf, UPLOAD_LIMIT_MB } from '../../api/contract/rules/files.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
 import { Checkbox } from '../../ui/Checkbox.tsx';
@@ -68,7 +69,7 @@ export function WizardField({ field: f, value, file, error, onValue, onFile }: P
       label={f.label}
       type={f.type ?? 'text'}
       size="lg"
-      hint={f.name === 'password' ? 'At least 8 characters' : undefined}
+      hint={f.name === 'password' ? NEW_PASSWORD_HINT : undefined}
       {...text}
     />
   );

@@ -1,4 +1,6 @@
-// Document 1 §5 and §8: login, forgot-password, reset and registration rules, pure for tests.
+// Document 1 §5 and §8: login, forgot-password, reset and registration rules, pure for tests. The
+// e-mail and password rules and their words per screen are the contract's (rules/auth.ts).
+import { emailError, INVALID_LOGIN, mismatchError, newPasswordErrors } from '../../api/contract/rules/auth.ts';
 
 /** Errors of the login form vanish after 2 s; reset-password errors after 5 s (§9). */
 export const LOGIN_ERROR_MS = 2000;
@@ -6,20 +8,21 @@ export const RESET_ERROR_MS = 5000;
 export const BACKGROUND_COUNT = 10;
 export const BACKGROUND_MS = 10_000;
 
+/** Login checks only that both were typed and that the address has an '@' (never a password's length). */
 export function loginError(email: string, password: string): string | null {
-  if (!email || !password) return 'Invalid email or password';
-  if (!email.includes('@')) return 'Invalid email';
-  return null;
+  if (!email || !password) return INVALID_LOGIN;
+  return emailError('login', email) ?? null;
 }
 
 /** The email is lower-cased before sending (surrounding spaces dropped too). */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 /** Forgot password: the warning is shown, and the request is still sent afterwards. */
-export const forgotWarning = (email: string): string | null => (email.includes('@') ? null : 'Invalid email format');
+export const forgotWarning = (email: string): string | null => emailError('forgot', email) ?? null;
 
-export const resetMismatch = (password: string, confirmation: string): string | null =>
-  password === confirmation ? null : 'Password do not match!';
+/** A new password (reset, an invitation's new account): §5's mismatch first, then the server's own rule. */
+export const newPasswordError = (password: string, confirmation: string): string | null =>
+  mismatchError('reset', password, confirmation) ?? newPasswordErrors(password).password?.[0] ?? null;
 
 /** A random background other than the current one (10 images, §2 Login). */
 export function nextBackground(current: number, random: () => number = Math.random, count = BACKGROUND_COUNT): number {

@@ -3,17 +3,14 @@
 import type { Body } from '../../api/contract/define.ts';
 import type { contract } from '../../api/contract/index.ts';
 import { firstError, tableErrors } from '../../api/contract/rules/check.ts';
-import { EMAIL_MESSAGE, isEmail, selfRegistrationRules, TERMS_MESSAGE } from '../../api/contract/rules/user.ts';
+import { emailError, mismatchError } from '../../api/contract/rules/auth.ts';
+import { selfRegistrationRules, TERMS_MESSAGE } from '../../api/contract/rules/user.ts';
 import { normaliseEmail } from './rules.ts';
 
 /** Client messages and the server's, each shown for 5 seconds (§9 "The error banner lasts 5 s"). */
 export const SELF_REGISTER_MESSAGE_MS = 5000;
-export const SELF_REGISTER_MESSAGES = {
-  fill: 'Please fill all fields',
-  mismatch: 'Passwords do not match',
-  terms: TERMS_MESSAGE,
-  email: EMAIL_MESSAGE,
-} as const;
+/** §5's words for a field left empty; the other rules' words are the contract's. */
+const FILL_ALL = 'Please fill all fields';
 
 export interface SelfRegisterForm {
   company: string;
@@ -36,10 +33,12 @@ export const EMPTY_FORM: SelfRegisterForm = {
 /** The first rule broken, in the order §5 lists them, then the server's own (lengths, an 8-character password), or null. */
 export function selfRegisterError(f: SelfRegisterForm): string | null {
   const texts = [f.company, f.username, f.email].map((v) => v.trim());
-  if (texts.some((v) => !v) || !f.password || !f.confirmPassword) return SELF_REGISTER_MESSAGES.fill;
-  if (f.password !== f.confirmPassword) return SELF_REGISTER_MESSAGES.mismatch;
-  if (!f.termsUse) return SELF_REGISTER_MESSAGES.terms;
-  if (!isEmail(f.email.trim())) return SELF_REGISTER_MESSAGES.email;
+  if (texts.some((v) => !v) || !f.password || !f.confirmPassword) return FILL_ALL;
+  const mismatch = mismatchError('selfRegistration', f.password, f.confirmPassword);
+  if (mismatch) return mismatch;
+  if (!f.termsUse) return TERMS_MESSAGE;
+  const email = emailError('form', f.email.trim());
+  if (email) return email;
   return firstError(tableErrors(selfRegistrationRules, selfRegisterBody(f))) ?? null;
 }
 

@@ -20,7 +20,8 @@ const checkAttachment = uploadCheck('any');
 import { Stack } from '../../ui/Layout.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
-import { BUG_SENT, bugErrorMessage, checkBugReport, hasPreview, SENDING_REPORT, SUBJECT_MAX, type BugErrors } from './rules.ts';
+import { bugReportRules, bugReportWords } from '../../api/contract/rules/bug-report.ts';
+import { bugErrorMessage, checkBugReport, hasPreview, SENDING_REPORT, type BugErrors } from './rules.ts';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; text: string };
 
@@ -95,7 +96,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
             id="bug-subject"
             label="Subject"
             required
-            maxLength={SUBJECT_MAX}
+            maxLength={bugReportRules.subject.max}
             value={subject}
             error={shown.subject}
             disabled={sent}
@@ -134,7 +135,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
           )}
           {sent && (
             <Callout tone="success" role="status">
-              {BUG_SENT}
+              {bugReportWords.sent}
             </Callout>
           )}
           {status.kind === 'error' && (

@@ -1,15 +1,12 @@
 // Document 1 §5, §8: which attachments get a preview, the messages of the dialog, and the checks made
-// before sending (the server's limits: subject up to 255 characters, description up to 10,000).
+// before sending: the contract's bug-report rules (rules/bug-report.ts), in the server's words.
 import { ApiFailure } from '../../api/client.ts';
+import { bugReportErrors } from '../../api/contract/rules/bug-report.ts';
 import { failureText } from '../../api/failure-text.ts';
 
 export const SENDING_REPORT = 'Sending a bug report';
 
 export const hasPreview = (name: string) => /\.(jpe?g|png)$/i.test(name);
-
-export const BUG_SENT = 'Bug report sent successfully!';
-export const SUBJECT_MAX = 255;
-export const DESCRIPTION_MAX = 10_000;
 
 /** §8's words, with the reason in words a person reads (no "Network Error", a 5xx's request id). */
 export function bugErrorMessage(err: unknown): string {
@@ -22,12 +19,8 @@ export interface BugErrors {
   description?: string;
 }
 
-/** Field errors, shown under each field; empty when the report can be sent. */
+/** Field errors (the first of each), shown under each field; empty when the report can be sent. */
 export function checkBugReport(subject: string, description: string): BugErrors {
-  const errors: BugErrors = {};
-  if (!subject.trim()) errors.subject = 'Enter a subject, a few words that sum up the problem.';
-  else if (subject.length > SUBJECT_MAX) errors.subject = `The subject can be at most ${SUBJECT_MAX} characters.`;
-  if (!description.trim()) errors.description = 'Describe what happened and what you expected.';
-  else if (description.length > DESCRIPTION_MAX) errors.description = 'The description can be at most 10,000 characters.';
-  return errors;
+  const found = bugReportErrors({ subject: subject.trim(), description });
+  return Object.fromEntries(Object.entries(found).map(([k, m]) => [k, m[0]]));
 }

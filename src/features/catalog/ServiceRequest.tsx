@@ -2,6 +2,7 @@
 // call; no selection -> 'You must select at least one template'; otherwise the server's message.
 import { useState } from 'react';
 import { Send } from 'lucide-react';
+import { noTemplateError } from '../../api/contract/rules/service-request.ts';
 import { failureText, needsConnection } from '../../api/failure-text.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useSyncStatus } from '../../data/index.ts';
@@ -11,7 +12,6 @@ import { Button } from '../../ui/Button.tsx';
 import { plural } from '../../ui/format.ts';
 import styles from './catalog.module.css';
 
-export const NO_TEMPLATE = 'You must select at least one template';
 const REQUESTING = 'Requesting a service';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done'; title: string; message: string };
@@ -30,7 +30,8 @@ export function ServiceRequest({
   const action = useUserAction();
   const { online } = useSyncStatus();
   const submit = () => {
-    if (!selected.length) return setState({ kind: 'done', title: 'Error', message: NO_TEMPLATE });
+    const none = noTemplateError(selected);
+    if (none) return setState({ kind: 'done', title: 'Error', message: none });
     void action.run(
       async (a) => {
         setState({ kind: 'sending' });

@@ -9,16 +9,9 @@ import { FileDrop } from '../../ui/FileDrop.tsx';
 import { IconButton } from '../../ui/IconButton.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { acceptOf } from '../../api/contract/rules/files.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
-import {
-  classifyFile,
-  FILE_ACCEPT,
-  FILE_EXTS,
-  fileLabel,
-  type DraftBlock,
-  type DraftTag,
-  type InfoErrors,
-} from './product-rules.ts';
+import { classifyFile, fileLabel, type DraftBlock, type DraftTag, type InfoErrors } from './product-rules.ts';
 import styles from './products.module.css';
 
 type TagItem = { key: string | number; label: string; id?: number };
@@ -106,7 +99,8 @@ export function BlocksEditor({
   );
 }
 
-const assetCheck = uploadCheck('asset', { only: FILE_EXTS });
+// The technical file call's files but the images (the contract's 'document' kind, document 2 §5).
+const assetCheck = uploadCheck('document');
 /** The technical file call's check; an image is refused with where it goes instead. */
 const checkFiles = async (picked: readonly File[]) => {
   const v = await assetCheck(picked);
@@ -151,7 +145,7 @@ export function FilesEditor({ files, names, newFiles, onChange }: FilesEditorPro
       )}
       <FileDrop
         label="Add files (txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg)"
-        accept={FILE_ACCEPT}
+        accept={acceptOf('document')}
         acceptLabel="Documents and drawings: txt, pdf, doc, docx, xls, xlsx, ppt, pptx, csv, dwg"
         multiple
         files={newFiles}

@@ -25,17 +25,8 @@ import { cx } from '../../ui/cx.ts';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
 import { OutboxAlerts } from './OutboxAlerts.tsx';
-import {
-  diffInfo,
-  DIMENSIONS_RULE,
-  draftOf,
-  hasErrors,
-  infoErrors,
-  isEmptyChange,
-  missingDimensions,
-  type Draft,
-  type InfoErrors,
-} from './product-rules.ts';
+import { dimensionsWords, missingDimensions, productWords } from '../../api/contract/rules/product.ts';
+import { diffInfo, draftOf, hasErrors, infoErrors, isEmptyChange, type Draft, type InfoErrors } from './product-rules.ts';
 import styles from './products.module.css';
 
 interface Props {
@@ -84,7 +75,8 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     if (!edit) return;
     const errors = infoErrors(edit.draft);
     setEdit({ ...edit, errors, tried: true });
-    if (missingDimensions(edit.draft)) return setAlert({ title: 'Error', message: DIMENSIONS_RULE, onConfirm: close });
+    if (missingDimensions(edit.draft).length)
+      return setAlert({ title: 'Error', message: dimensionsWords.info, onConfirm: close });
     if (hasErrors(errors)) return setFocusInvalid((n) => n + 1);
     const diff = diffInfo(edit.base, edit.draft);
     if (isEmptyChange(diff)) return setEdit(null);
@@ -109,12 +101,12 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
         // What Undo puts back, as the screen shows it now (the rows leave the device with the delete).
         const copy = { row: product, descriptions: blocks, files };
         await deleteProduct(customerId, product.id, a.id);
-        setAlert({ title: 'Success', message: 'Product deleted', onConfirm: () => navigate('/catalog') });
+        setAlert({ title: 'Success', message: productWords.deleted, onConfirm: () => navigate('/catalog') });
         // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
         offerUndo(
           {
-            message: 'Product deleted',
-            done: ['Product restored'],
+            message: productWords.deleted,
+            done: [productWords.restored],
             failed: 'The product could not be restored',
             queued: (how) => how === 'restored',
           },

@@ -6,10 +6,9 @@ import type { Slug } from '../../api/contract/slugs.ts';
 import { tableErrors, type FieldErrors } from '../../api/contract/rules/check.ts';
 import { EXTENSIONS } from '../../api/contract/rules/files.ts';
 import {
+  automationChangeable,
   DEFAULT_MEASURE,
   descriptionRules,
-  DIMENSION_FIELDS,
-  DIMENSIONS_MESSAGE,
   MEASURE_UNITS,
   NAME_OR_SKU_MESSAGE,
   productFieldErrors,
@@ -48,10 +47,6 @@ export const UNIT_OPTIONS = MEASURE_UNITS.map((u) => ({ value: u as string, labe
 export const unitOf = (m: string | undefined) =>
   (MEASURE_UNITS as readonly string[]).includes(m ?? DEFAULT_MEASURE) ? (m ?? DEFAULT_MEASURE) : DEFAULT_MEASURE;
 
-/** §5: with automation on, width, height and depth must all be filled (its popup). */
-export const missingDimensions = (f: Pick<Draft, 'automation_system' | 'width' | 'height' | 'depth'>) =>
-  f.automation_system === 1 && DIMENSION_FIELDS.some((k) => !f[k].trim());
-
 /** A product field, the typed tags, or an information block's part (`block:<index>:title`). */
 export type InfoField = keyof ProductFields | 'tags' | `block:${number}:${'title' | 'notes'}`;
 export type InfoErrors = Partial<Record<InfoField, string>>;
@@ -81,8 +76,6 @@ export function infoErrors(d: Checked, { presence = true } = {}): InfoErrors {
   return out;
 }
 export const hasErrors = (e: InfoErrors) => Object.keys(e).length > 0;
-/** §8: the popup of the dimension rule (the server's words). */
-export const DIMENSIONS_RULE = DIMENSIONS_MESSAGE;
 
 /** A download's file name: `<SKU>_1.png` for the first image (the product's name or id without a SKU). */
 export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: number, path: string): string {
@@ -91,18 +84,14 @@ export function downloadName(p: Pick<ProductRow, 'sku' | 'name' | 'id'>, index: 
   return `${base}_${index + 1}${ext ? `.${ext}` : ''}`;
 }
 
-/** The automation toggle moves only when cancelable_as is set, and with send-products-for-automation. */
+/** The automation toggle moves only while the contract lets it change, and with send-products-for-automation. */
 export const canToggleAutomation = (p: Pick<ProductRow, 'cancelable_as'>, mayAutomate: boolean) =>
-  p.cancelable_as === 1 && mayAutomate;
+  automationChangeable(p) && mayAutomate;
 
-/** §5: the technical file call's types but the images, which go to the image handling. */
-const IMAGE_EXTS = EXTENSIONS.productImage;
-export const FILE_EXTS = EXTENSIONS.asset.filter((e) => !IMAGE_EXTS.includes(e));
-export const FILE_ACCEPT = FILE_EXTS.map((e) => `.${e}`).join(',');
 export const extOf = (name: string) => (/\.([^./\\]+)$/.exec(name)?.[1] ?? '').toLowerCase();
-/** §5: technical files; images go to the image handling; anything else is refused. */
+/** §5: technical files (the contract's 'document' kind); images go to the image handling; anything else is refused. */
 export const classifyFile = (name: string): 'file' | 'image' | 'refused' =>
-  FILE_EXTS.includes(extOf(name)) ? 'file' : IMAGE_EXTS.includes(extOf(name)) ? 'image' : 'refused';
+  EXTENSIONS.document.includes(extOf(name)) ? 'file' : EXTENSIONS.productImage.includes(extOf(name)) ? 'image' : 'refused';
 /** A technical file's shown name is its path's last segment. */
 export const fileLabel = (path: string) => path.split('/').pop() || path;
 

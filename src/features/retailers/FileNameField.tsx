@@ -1,20 +1,23 @@
 // The file-name pattern: a text field, buttons that insert each token at the caret, and the name
-// the first frame would get (a live preview, beyond the specs).
+// the export gives a 360 turn's first frame (a live preview by the export's own builder, beyond the specs).
 import { useRef } from 'react';
 import { Button } from '../../ui/Button.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { insertToken, previewName, SAMPLE_NOTE, TOKENS } from './retailer-rules.ts';
+import { insertToken, previewName, SAMPLE_NOTE, TOKENS, type RetailerForm } from './retailer-rules.ts';
 import styles from './retailers.module.css';
 
 export function FileNameField({
   value,
   ext,
+  frames,
   onChange,
   label,
   error,
 }: {
   value: string;
-  ext: string;
+  ext: RetailerForm['ext'];
+  /** A 360 turn's frames (images per row): a pattern without a frame token numbers them. */
+  frames: number;
   onChange: (v: string) => void;
   label: string;
   error?: string;
@@ -60,7 +63,8 @@ export function FileNameField({
         ))}
       </div>
       <p className={styles.preview} aria-live="polite">
-        First frame (note “{SAMPLE_NOTE}”): <code data-testid="file-name-preview">{previewName(value, ext)}</code>
+        First frame (note “{SAMPLE_NOTE}”):{' '}
+        <code data-testid="file-name-preview">{previewName({ file_name: value, ext, images_per_row: frames })}</code>
       </p>
     </div>
   );

@@ -190,6 +190,7 @@ function columns(a: RowActions) {
             label={`File name of ${name(c.row.original)}`}
             value={c.row.original.file_name}
             ext={c.row.original.ext}
+            frames={c.row.original.images_per_row}
             error={errors(c.row.original).file_name}
             onChange={(file_name) => a.change(c.row.original.key, { file_name })}
           />

@@ -3,7 +3,15 @@
 // server's words), file-name tokens at the caret, the live preview, and the popups' words
 // (tests/unit/retailer-rules.test.ts).
 import type { ApiFailure } from '../../api/client.ts';
-import { COLOR_DEPTHS, FILE_NAME_TOKENS, FILE_TYPES, IMAGES_PER_ROW, retailerErrors } from '../../api/contract/rules/retailer.ts';
+import { fileNames } from '../../api/contract/rules/export.ts';
+import {
+  COLOR_DEPTHS,
+  FILE_NAME_TOKENS,
+  FILE_TYPES,
+  IMAGES_PER_ROW,
+  retailerErrors,
+  retailerWords,
+} from '../../api/contract/rules/retailer.ts';
 import type { RetailerData, RetailerDraft } from '../../data/index.ts';
 
 /** §5: the extension dropdown shows the contract's file types with their dot. */
@@ -63,10 +71,13 @@ export const toForm = (r: RetailerData): RetailerForm => ({
   no_upscale: r.no_upscale ?? false,
 });
 
-/** The call body: the extension without its dot (§3), numbers as numbers (the server checks them). */
+/** §3: the extension is sent without its dot. */
+const fileTypeOf = (ext: RetailerForm['ext']) => ext.slice(1) as RetailerDraft['file_type'];
+
+/** The call body: the extension without its dot, numbers as numbers (the server checks them). */
 export const toBody = (f: RetailerForm): RetailerDraft => ({
   retailer: f.retailer,
-  file_type: f.ext.slice(1) as RetailerDraft['file_type'],
+  file_type: fileTypeOf(f.ext),
   height: Number(f.height),
   width: Number(f.width),
   dpi: Number(f.dpi),
@@ -107,16 +118,14 @@ export function insertToken(value: string, token: string, start = value.length, 
 }
 
 export const SAMPLE_NOTE = 'front';
-/** The name the first frame would get (beyond the specs): tokens filled with a sample note. */
-export function previewName(fileName: string, ext: string, note = SAMPLE_NOTE, frame = 1): string {
-  const n = (w: number) => String(frame).padStart(w, '0');
-  return fileName
-    .replaceAll('<note>', note)
-    .replaceAll('<frame_num2>', n(2))
-    .replaceAll('<frame_num3>', n(3))
-    .replaceAll('<frame_num4>', n(4))
-    .replaceAll('<ext>', ext.replace(/^\./, ''));
-}
+/**
+ * The name the export gives a 360 turn's first frame (beyond the specs): the contract's builder, which
+ * the export job calls, with a sample note.
+ */
+export const previewName = (
+  f: Pick<RetailerForm, 'file_name' | 'ext'> & { images_per_row: number },
+  note = SAMPLE_NOTE,
+): string => fileNames({ file_name: f.file_name, frames: f.images_per_row, file_type: fileTypeOf(f.ext) }, note)[0]!;
 
 /** §8 popup words. */
 export const POPUP = {
@@ -126,7 +135,7 @@ export const POPUP = {
   saving: 'Saving...',
   saved: 'Saved!',
   deleting: 'Deleting Retailer...',
-  deleted: 'Retailer Deleted!',
+  deleted: retailerWords.deleted,
   confirmDelete: 'Are you sure you want to delete this retailer?',
 } as const;
 

@@ -172,6 +172,5 @@ export function canDeleteTemplate(
 
 /** The confirmation of §8 (its words are the specs', about a "product"). */
 export const DELETE_CONFIRM = 'Are you sure you want to delete this product?';
-export const DELETED = 'Template deleted successfully';
 export const SAVED_TEMPLATE = 'Template saved successfully!';
 export const SENT_TEMPLATES = 'Templates sent successfully!';

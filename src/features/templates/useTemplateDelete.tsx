@@ -8,7 +8,8 @@ import { queuedBy, waitForOutcome } from '../../data/outbox/index.ts';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { notify } from '../../ui/notify.tsx';
-import { DELETE_CONFIRM, DELETED } from './template-rules.ts';
+import { templateWords } from '../../api/contract/rules/template.ts';
+import { DELETE_CONFIRM } from './template-rules.ts';
 
 type Alert = Omit<AlertPopupProps, 'open'> | null;
 
@@ -31,7 +32,7 @@ export function useTemplateDelete(customerId: number) {
           return setAlert({ title: 'Error', message: outcome.message, onConfirm: () => setAlert(null) });
         }
         setAlert(null);
-        if (outcome.state === 'sent') notify.saved(DELETED);
+        if (outcome.state === 'sent') notify.saved(templateWords.deleted);
         else notify.savedOffline();
       },
       { input: t.id },

@@ -21,6 +21,7 @@ import { TextField } from '../../ui/TextField.tsx';
 import { logBackgroundFailure } from '../../api/background-errors.ts';
 import { accountErrors } from './rules.ts';
 import { acceptOf } from '../../api/contract/rules/files.ts';
+import { authWords } from '../../api/contract/rules/auth.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
 
 // The photo is the photo call's 'image' file: checked by the contract's upload rules when picked.
@@ -28,8 +29,6 @@ const PHOTO_ACCEPT = acceptOf('image');
 const checkPhoto = uploadCheck('image');
 import { useScreen } from './screen.tsx';
 import styles from './users.module.css';
-
-export const RESET_SENT = 'An email was sent to you. Verify your email.';
 
 export function MyAccount() {
   const { user } = useSession();
@@ -184,7 +183,7 @@ function ResetRequest({ email, online, onError }: { email: string; online: boole
     void action.run(
       async (a) => {
         await forgotPassword(email, a.key());
-        notify.info(RESET_SENT);
+        notify.info(authWords.resetSent);
         setSent(true);
       },
       { onError },

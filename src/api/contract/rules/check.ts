@@ -53,6 +53,8 @@ export const FLAG: FlagRule = { kind: 'flag' };
 export const BOOLEAN: BooleanRule = { kind: 'boolean' };
 /** A format for text the server trims before storing: spaces alone are no value. */
 export const notBlank = (field: string, value: string) => (value ? undefined : ruleWords.required(field));
+/** notBlank in a screen's own words: with no least length, a blank says them on both sides. */
+export const notBlankSays = (message: string) => (_field: string, value: string) => (value ? undefined : message);
 
 const noNul = new RegExp(NO_NUL, 'u');
 /** Code points, as the validator counts a length (an emoji is one). */

@@ -3,17 +3,25 @@
 // limit. The server judges every file part with judgeUpload before anything is written; the portal
 // judges a picked file with it before anything is queued (src/api/upload-check.ts), in the same words.
 
-/** image: jpg/png; productImage: + webp; anyImage: every type the server decodes; video; model3d: the terms' 3D formats. */
-export type FileKind = 'image' | 'productImage' | 'anyImage' | 'video' | 'model3d' | 'asset' | 'any';
+/**
+ * image: jpg/png; productImage: + webp; anyImage: every type the server decodes; video; model3d: the
+ * terms' 3D formats; asset: a product's technical file (document 2 §5, Add products); document: an
+ * asset but the images, which Info's files leave to the image sections (§5, Product info edit).
+ */
+export type FileKind = 'image' | 'productImage' | 'anyImage' | 'video' | 'model3d' | 'asset' | 'document' | 'any';
+
+const ASSET = ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'];
+const PRODUCT_IMAGE = ['jpg', 'jpeg', 'png', 'webp'];
 
 export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
   image: ['jpg', 'jpeg', 'png'],
-  productImage: ['jpg', 'jpeg', 'png', 'webp'],
+  productImage: PRODUCT_IMAGE,
   // "Any image type": every type the server can decode (and so thumbnail); SVG is refused (scripts).
   anyImage: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'tif', 'tiff', 'avif'],
   video: ['mp4', 'mov', 'webm'],
   model3d: ['fbx', 'obj', 'blend', 'glb', 'usdz'],
-  asset: ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'],
+  asset: ASSET,
+  document: ASSET.filter((e) => !PRODUCT_IMAGE.includes(e)),
 };
 
 /** A file input's accept list for a kind ('.jpg,.jpeg,.png'). */

@@ -1,7 +1,7 @@
 // The product's fields (document 2 §3, §5, §9), as data: the server's store and edit schemas are built
 // from this table, its handlers run productFieldErrors on the result, and the batch form, the CSV
 // import, Info and the data layer check with the same function before anything is queued.
-import { addError, choice, FLAG, tableErrors, text, type FieldErrors } from './check.ts';
+import { addError, choice, FLAG, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
 import type { ValuesOf } from './schema.ts';
 
 /** §9: the units, 'in' by default. */
@@ -12,6 +12,11 @@ export const DEFAULT_NOTE = 'Some more details to inform about technical aspects
 
 export const NAME_OR_SKU_MESSAGE = 'You need to add a name or sku to the product';
 export const DIMENSIONS_MESSAGE = 'You need to add the dimensions to the product';
+/** §5's dimension rule per screen: Info and the server say it at each field, the batch form names the product. */
+export const dimensionsWords = {
+  info: DIMENSIONS_MESSAGE,
+  batch: (n: number, label: string) => `${DIMENSIONS_MESSAGE} ${n}: ${label}`,
+} as const;
 export const AUTOMATION_LOCKED_MESSAGE = 'The automation system of this product cannot be changed.';
 /** A product's automation system may change only while the studio lets it be cancelled (cancelable_as 1). */
 export const automationChangeable = (p: { cancelable_as?: number | null }) => p.cancelable_as === 1;
@@ -19,6 +24,15 @@ export const automationChangeable = (p: { cancelable_as?: number | null }) => p.
 export const mayRequestAutomation = (p: { automation_system: number; cancelable_as?: number | null }) =>
   p.automation_system === 1 || automationChangeable(p);
 export const DIMENSION_FIELDS = ['height', 'width', 'depth'] as const;
+/** The server saves what a product deleted and restored say (Info's popup and its Undo show the same). */
+export const productWords = { deleted: 'Product deleted', restored: 'Product restored' } as const;
+
+const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
+/** §5: a product needs a name or a SKU (spaces alone are neither). */
+export const lacksNameOrSku = (p: { name?: unknown; sku?: unknown }) => blank(p.name) && blank(p.sku);
+/** §5: with automation on, the dimensions left blank (all three are needed). */
+export const missingDimensions = (p: Partial<Record<'automation_system' | (typeof DIMENSION_FIELDS)[number], unknown>>) =>
+  p.automation_system === 1 ? DIMENSION_FIELDS.filter((f) => blank(p[f])) : [];
 
 /** Dimensions are free text (§5: the placeholder is feet, inches and a fraction): negative when a minus comes before a number. */
 export const isNegativeDimension = (value: string | undefined | null): boolean =>
@@ -55,10 +69,10 @@ export const PRODUCT_TEXT_FIELDS = (Object.keys(productRules) as (keyof ProductF
   (k) => productRules[k].kind === 'text',
 );
 
-/** An information block: both parts are needed (§5 sends a block only with both). */
-export const descriptionRules = { title: text(255, 1), notes: text(5000, 1) } as const;
-/** A company's product tag. */
-export const productTagRules = { name: text(100, 1) } as const;
+/** An information block: both parts are needed (§5 sends a block only with both; the server trims them). */
+export const descriptionRules = { title: text(255, 1, notBlank), notes: text(5000, 1, notBlank) } as const;
+/** A company's product tag (the server trims its name). */
+export const productTagRules = { name: text(100, 1, notBlank) } as const;
 
 /**
  * Every broken rule of a product's fields, by field: name or SKU (§5), each field's own limits and
@@ -67,10 +81,9 @@ export const productTagRules = { name: text(100, 1) } as const;
  */
 export function productFieldErrors(p: Readonly<Partial<Record<keyof ProductFields, unknown>>>): FieldErrors {
   const errors: FieldErrors = {};
-  const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
-  if (blank(p.name) && blank(p.sku)) addError(errors, 'name', NAME_OR_SKU_MESSAGE);
+  if (lacksNameOrSku(p)) addError(errors, 'name', NAME_OR_SKU_MESSAGE);
   for (const [field, messages] of Object.entries(tableErrors(productRules, p)))
     messages.forEach((m) => addError(errors, field, m));
-  if (p.automation_system === 1) for (const f of DIMENSION_FIELDS) if (blank(p[f])) addError(errors, f, DIMENSIONS_MESSAGE);
+  for (const f of missingDimensions(p)) addError(errors, f, dimensionsWords.info);
   return errors;
 }

@@ -40,9 +40,9 @@ export const retailerRules = {
  * productScale); below it is rounding. Said as `UPSCALED ×1.6` in compliance.csv and the screens.
  */
 export const UPSCALE_FROM = 1.05;
-/** The fixed '4K Images' option of Download Options (id 0): its pixels, for the server's spec and the screen's warning. */
-export const FOUR_K_SIZE = { width: 3840, height: 3840 } as const;
 export const isUpscaled = (factor: number): boolean => factor >= UPSCALE_FROM;
+/** The server's answer to a delete, which the admin's popup says too (document 1 §8). */
+export const retailerWords = { deleted: 'Retailer Deleted!' } as const;
 export const upscaleText = (factor: number): string => `UPSCALED ×${factor.toFixed(1)}`;
 
 /** Every broken rule of a retailer's fields, by field (the server trims the name and the file name). */

@@ -8,6 +8,8 @@ export const templateRules = { name: text(255, 1, notBlank), note: text(2000), p
 export const templateNameRules = { name: text(100, 1, notBlank) } as const;
 
 export const CLIENT_REQUIRED = 'The id_customer field is required when public is 0.';
+/** The server's answer to a delete, which the card's toast says too. */
+export const templateWords = { deleted: 'Template deleted successfully' } as const;
 
 /** Every broken rule of a template's fields, by field; a private one (public 0) needs its client. */
 export function templateFieldErrors(t: { name?: unknown; note?: unknown; public?: unknown; id_customer?: unknown }): FieldErrors {

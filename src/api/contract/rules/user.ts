@@ -2,13 +2,12 @@
 // e-mail and phone, a role's name, a self-registration, the registration wizard's company and manager.
 // The server builds its schemas from these tables and runs their formats; the invitation dialog, My
 // account, the role editor, the Register screen and each step of the wizard check with the same rules
-// and words.
+// and words. The e-mail and password rules, and their words per screen, are rules/auth.ts's.
+import { emailError, mismatchError, newPassword } from './auth.ts';
 import { addError, FLAG, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
 
-export const isEmail = (s: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s);
-/** Document 3 §5's words for an address that does not look like one. */
-export const EMAIL_MESSAGE = 'Please enter a valid email';
-const email = text(255, 1, (_, v) => (isEmail(v) ? undefined : EMAIL_MESSAGE));
+/** An address the forms check in full (registration, the wizard, invitations). */
+const email = text(255, 1, (_, v) => emailError('form', v));
 
 /** §4, §5: a role not yet saved shows this placeholder, which is not a name. */
 export const ROLE_PLACEHOLDER = 'Role Name*';
@@ -17,8 +16,6 @@ export const ROLE_TAKEN = 'A role with this name already exists.';
 
 /** Someone invited into a company (Register User). */
 export const inviteRules = { name: text(100, 1, notBlank), email } as const;
-/** A new account's password: at least 8 characters (registration; `npm run create-staff` too). */
-export const newPassword = text(255, 8);
 /** Document 3's self-registration (Register): the company, the user's name, e-mail and password. */
 export const selfRegistrationRules = {
   company: text(255, 1, notBlank),
@@ -49,7 +46,6 @@ export const managerRegistrationRules = {
   password_confirmation: text(255, 1),
   phone_number: text(40),
 } as const;
-export const PASSWORD_MISMATCH = 'The password field confirmation does not match.';
 /**
  * The manager's broken rules: the table's, then a confirmation that does not repeat the password, said
  * on the password as the server says it (once both passwords pass their own rules: the server compares
@@ -58,8 +54,10 @@ export const PASSWORD_MISMATCH = 'The password field confirmation does not match
 export function managerErrors(v: Readonly<Record<string, unknown>>): FieldErrors {
   const errors = tableErrors(managerRegistrationRules, v);
   const differ =
-    typeof v.password === 'string' && typeof v.password_confirmation === 'string' && v.password !== v.password_confirmation;
-  if (differ && !errors.password && !errors.password_confirmation) addError(errors, 'password', PASSWORD_MISMATCH);
+    typeof v.password === 'string' && typeof v.password_confirmation === 'string'
+      ? mismatchError('manager', v.password, v.password_confirmation)
+      : undefined;
+  if (differ && !errors.password && !errors.password_confirmation) addError(errors, 'password', differ);
   return errors;
 }
 

@@ -5,6 +5,7 @@
 // only (the server renders and mails): offline it says so. Shown to the section's editors only.
 import { useState } from 'react';
 import { Mail } from 'lucide-react';
+import { exportRules, needsNote } from '../../../api/contract/rules/export.ts';
 import type { PresetSection } from '../../../api/contract/rules/preset.ts';
 import { enqueueDownload } from '../../../api/exports.ts';
 import { useUserAction } from '../../../app/user-action.ts';
@@ -16,15 +17,7 @@ import { Switch } from '../../../ui/Checkbox.tsx';
 import { SkeletonText } from '../../../ui/Skeleton.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { notify } from '../../../ui/notify.tsx';
-import {
-  checkDownload,
-  ENQUEUE_FAILED,
-  needsNote,
-  targetsOf,
-  upscalesOf,
-  upscaleWarning,
-  type LayerSize,
-} from './download-rules.ts';
+import { checkDownload, ENQUEUE_FAILED, targetsOf, upscalesOf, upscaleWarning, type LayerSize } from './download-rules.ts';
 import styles from './downloads.module.css';
 
 /** Each section's card title: the specs' '360 Product View', and its like for silo and vignette. */
@@ -111,12 +104,12 @@ export function DownloadOptions({ section, productId, customerId, preset, layers
           {targets.map((t) => (
             <li key={t.id} className={styles.option}>
               <Switch label={t.retailer} checked={chosen.has(t.id)} onCheckedChange={(on) => toggle(t.id, on)} />
-              {needsNote(t) && (
+              {needsNote(t.file_name) && (
                 <TextField
                   label={`Note for ${t.retailer}`}
                   hint="Used in the file names"
                   value={notes[t.id] ?? ''}
-                  maxLength={60}
+                  maxLength={exportRules.note.max}
                   onChange={(e) => {
                     setNotes((n) => ({ ...n, [t.id]: e.target.value }));
                     if (problem?.field === t.id) setProblem(null);

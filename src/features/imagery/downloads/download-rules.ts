@@ -1,13 +1,12 @@
 // Download Options' rules (document 3 §2, §5, §8; issues 14 and 27): one toggle per retailer plus the
-// fixed '4K Images' (id 0, no note); a note for retailers whose file_name holds `<note>`; checked in
-// the specs' order before anything is sent; and which chosen sizes would upscale the product's layers.
-// Pure, so unit-tested.
-import { FOUR_K_SIZE, isUpscaled, upscaleText } from '../../../api/contract/rules/retailer.ts';
+// fixed '4K Images' (id 0, no note); a note for retailers whose file_name holds `<note>` (the contract's
+// export rules, rules/export.ts); checked in the specs' order before anything is sent; and which chosen
+// sizes would upscale the product's layers. Pure, so unit-tested.
+import { exportWords, FOUR_K, needsNote } from '../../../api/contract/rules/export.ts';
+import { isUpscaled, upscaleText } from '../../../api/contract/rules/retailer.ts';
 import { productScale, type RenderPreset, type Size } from '../../../render/layout.ts';
 
-export const FOUR_K = { id: 0, retailer: '4K Images', file_name: '', ...FOUR_K_SIZE, no_upscale: false } as const;
 export const NEED_PRESET = 'Please select or create a preset.';
-export const FILL_INPUT = 'Please fill input for';
 export const ENQUEUE_FAILED = 'Error requesting download automation.';
 
 export interface DownloadTarget {
@@ -19,9 +18,6 @@ export interface DownloadTarget {
   /** Read from an older mirror it may be missing: then it is allowed. */
   no_upscale?: boolean;
 }
-
-/** Whether the retailer's file-name pattern asks for a note (the `<note>` token). */
-export const needsNote = (t: Pick<DownloadTarget, 'file_name'>) => t.file_name.toLowerCase().includes('<note>');
 
 /** '4K Images' first, then the retailers as listed. */
 export const targetsOf = (retailers: readonly DownloadTarget[]): DownloadTarget[] => [
@@ -50,10 +46,11 @@ export function checkDownload(
   const picked = targets.filter((t) => chosen.has(t.id));
   if (!picked.length) return { ok: false, message: 'Choose at least one download option.' };
   for (const t of picked)
-    if (needsNote(t) && !notes[t.id]?.trim()) return { ok: false, message: `${FILL_INPUT} ${t.retailer}`, field: t.id };
+    if (needsNote(t.file_name) && !notes[t.id]?.trim())
+      return { ok: false, message: exportWords.noteMissing(t.retailer), field: t.id };
   return {
     ok: true,
-    requests: picked.map((t) => (needsNote(t) ? { retailer: t.id, note: notes[t.id]!.trim() } : { retailer: t.id })),
+    requests: picked.map((t) => (needsNote(t.file_name) ? { retailer: t.id, note: notes[t.id]!.trim() } : { retailer: t.id })),
   };
 }
 

@@ -55,21 +55,23 @@ export async function seedShell(db: Db, storage: Storage, customers: number[]) {
     }
     for (let i = 0; i < 8; i++) {
       const status = (i + n) % 7;
+      // link_review names the round's real id (issue 42); total_models counts its models (seed-review.ts).
       await db.query(
-        `INSERT INTO dashboard_rounds (customer_id, title, subtitle, round_current, total_models, upcoming_dates, status_service, start_date, end_date, link_review)
-         VALUES ($1,$2,$3,$4,$5,$6,$7, date '2026-09-01' + $8::int, date '2026-09-15' + $8::int, $9)`,
+        `INSERT INTO dashboard_rounds (customer_id, title, subtitle, round_current, total_models, upcoming_dates, status_service, start_date, end_date)
+         VALUES ($1,$2,$3,$4,0,$5,$6, date '2026-09-01' + $7::int, date '2026-09-15' + $7::int)`,
         [
           customerId,
           `Batch ${String.fromCharCode(65 + i)}`,
           `B-${2026}${String(i + 1).padStart(2, '0')}`,
           status === 0 ? 0 : 1 + (i % 6),
-          6 + i * 2,
           `${10 + i} Dec 2026`,
           status,
           i * 7,
-          `/review/${customerId}/${i + 1}`,
         ],
       );
     }
+    await db.query(`UPDATE dashboard_rounds SET link_review = '/review/' || customer_id || '/' || id WHERE customer_id = $1`, [
+      customerId,
+    ]);
   }
 }

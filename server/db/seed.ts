@@ -9,6 +9,7 @@ import { openStorage } from '../storage/open.ts';
 import type { Db } from './index.ts';
 import { portrait } from './seed-images.ts';
 import { seedCatalog, seedGlobalCatalog } from './seed-catalog.ts';
+import { seedReview } from './seed-review.ts';
 import { seedShell } from './seed-shell.ts';
 import { seedDemoAssets, seedProductImagery } from './seed-imagery.ts';
 
@@ -88,5 +89,6 @@ export async function seedDemo(db: Db, storage: Storage, layerPx: number = DEMO_
     }
     for (const list of products) await seedProductImagery(t, storage, await assets, list, layerPx);
     await seedShell(t, storage, [acme.id, borealis.id]);
+    await seedReview(t, storage, products, layerPx);
   });
 }

@@ -69,11 +69,22 @@ export const dashboardRoutes = implement(contract, {
       start_date: string | null;
       end_date: string | null;
       link_review: string | null;
+      models_left: number | null;
     }>(
-      // Dates leave as text: a JS Date would shift with the server's time zone.
-      `SELECT title, subtitle, round_current, total_models, upcoming_dates, status_service,
-              to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, link_review
-         FROM dashboard_rounds WHERE ${where} ORDER BY start_date NULLS LAST, id`,
+      // Dates leave as text: a JS Date would shift with the server's time zone. A round with review
+      // models (issue 42) counts them, and those whose latest version is not approved yet, so the card
+      // says what its review page shows.
+      `SELECT title, subtitle, round_current, upcoming_dates, status_service,
+              to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date, link_review,
+              COALESCE(NULLIF(m.total, 0), r.total_models) AS total_models, CASE WHEN m.total > 0 THEN m.left_ END AS models_left
+         FROM dashboard_rounds r
+         LEFT JOIN LATERAL (
+           SELECT count(*)::int AS total, count(*) FILTER (WHERE d.decision IS DISTINCT FROM 'approved')::int AS left_
+             FROM review_models rm
+             LEFT JOIN LATERAL (SELECT id FROM review_versions WHERE model_id = rm.id ORDER BY number DESC LIMIT 1) v ON TRUE
+             LEFT JOIN review_decisions d ON d.version_id = v.id
+            WHERE rm.round_id = r.id) m ON TRUE
+        WHERE ${where.replace('customer_id', 'r.customer_id')} ORDER BY start_date NULLS LAST, r.id`,
       params,
     );
     return { success: true, rounds_review };

@@ -20,6 +20,7 @@ import { siloRoutes, spin360Routes, vignetteRoutes } from './imagery-presets.ts'
 import { embedRoutes } from './embeds.ts';
 import { exportRoutes } from './exports.ts';
 import { savedViewRoutes } from './saved-views.ts';
+import { reviewRoutes } from './review.ts';
 
 export const routeGroups: RouteGroup[] = [
   authRoutes,
@@ -44,4 +45,5 @@ export const routeGroups: RouteGroup[] = [
   embedRoutes,
   exportRoutes,
   savedViewRoutes,
+  reviewRoutes,
 ];

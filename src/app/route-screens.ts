@@ -23,6 +23,7 @@ export const SCREENS: Record<string, Screen> = {
   '/product/add': () => import('../features/add-products/AddProductsPage.tsx'),
   '/product/:id': () => import('../features/products/ProductPage.tsx'),
   '/template/:id': () => import('../features/templates/EditTemplatePage.tsx'),
+  '/review/:companyId/:roundId': () => import('../features/review/ReviewPage.tsx'),
   '/config/user': () => import('../features/users/UsersPage.tsx'),
   '/:id': () => import('../features/profile/ProfilePage.tsx'),
 };

@@ -33,6 +33,9 @@ const TEMPLATES: readonly Slug[] = ['reader-template-access'];
 /** A user id: digits without a leading zero, within PostgreSQL's integer. */
 export const isUserId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
 
+/** A company id in an address: a positive id, or -1 (the provider's context). */
+export const isCompanyId = (v: string) => v === '-1' || isUserId(v);
+
 /** index.html says the same, for readers of the page without JavaScript. */
 export const LOGIN_DESCRIPTION =
   'Sign in to Facet, the 3D-visualisation studio’s customer portal: your product catalogue, silo, vignette and 360 images, videos and 3D models.';
@@ -126,6 +129,14 @@ export const ROUTES: RouteDef[] = [
     title: 'Template',
     access: 'auth',
     rule: TEMPLATES,
+  },
+  // A review round (issue 42): the address names the company, which must be one of the user's.
+  {
+    path: '/review/:companyId/:roundId',
+    title: 'Review',
+    access: 'auth',
+    rule: INFO_READ,
+    params: { companyId: isCompanyId, roundId: isUserId },
   },
   // Open to everyone signed in; its blocks are gated by document 3 §6 (manage-users, manage-roles).
   {

@@ -46,3 +46,6 @@ export { StorageFullError } from './local/index.ts';
 export { highlight, queryWords, type Word } from './catalog/index.ts';
 export { firstBlocks } from './catalog/index.ts';
 export { useSavedViews, saveView, renameView, deleteView, type SavedViewItem } from './catalog/index.ts';
+
+// Review rounds (issue 42).
+export { refreshReviewRound, useReviewRound, type ReviewModelData, type ReviewRoundData, type ReviewVersionData } from './review/index.ts';

@@ -14,7 +14,13 @@ import {
 } from '../../src/features/dashboard/round-rules.ts';
 
 const round = (
-  o: Partial<{ round_current: number; total_models: number; status_service: number; link_review: string | null }>,
+  o: Partial<{
+    round_current: number;
+    total_models: number;
+    models_left: number | null;
+    status_service: number;
+    link_review: string | null;
+  }>,
 ) => ({
   round_current: 3,
   total_models: 12,
@@ -44,6 +50,9 @@ describe('round cards', () => {
     expect(modelsLeft(round({ round_current: 0 }))).toBeNull();
     expect(roundLabel(4)).toBe('Round: 4');
     expect(modelsLeft(round({ round_current: 4, total_models: 9 }))).toBe('9 models left');
+    // Our server counts the review models not approved yet (issue 42); one is "1 model left".
+    expect(modelsLeft(round({ round_current: 4, total_models: 9, models_left: 3 }))).toBe('3 models left');
+    expect(modelsLeft(round({ round_current: 4, total_models: 9, models_left: 1 }))).toBe('1 model left');
   });
 
   it("status 2 hides the dates and shows 'Go to Review' only with approve-services", () => {

@@ -117,6 +117,7 @@ describe('route table (§2)', () => {
       '/term-of-use': 'public',
       '/:id': 'auth',
       '/accept-invite': 'public', // issue 13: the invitation mail's link
+      '/review/:companyId/:roundId': 'auth', // issue 42: a review round
     };
     for (const [path, access] of Object.entries(expected)) expect(byPath.get(path)?.access, path).toBe(access);
     expect(ROUTES).toHaveLength(Object.keys(expected).length);

@@ -38,6 +38,8 @@ export const RoundReview = Type.Object({
   start_date: Day,
   end_date: Day,
   link_review: Text,
+  /** Our extension (issue 42): the round's models whose latest version is not approved yet. */
+  models_left: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
 });
 
 export const dashboard = {

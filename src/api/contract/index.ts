@@ -17,6 +17,7 @@ import { silo, spin360, vignette } from './imagery-presets.ts';
 import { embeds } from './embeds.ts';
 import { exportJobs } from './exports.ts';
 import { savedViews } from './saved-views.ts';
+import { review } from './review.ts';
 
 export const contract = {
   auth,
@@ -41,6 +42,7 @@ export const contract = {
   embeds,
   exportJobs,
   savedViews,
+  review,
 } as const;
 export * from './define.ts';
 export * from './slugs.ts';

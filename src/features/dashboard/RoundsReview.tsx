@@ -1,5 +1,6 @@
 // Rounds Review (document 1 §2, §4): one card per batch round, scrolled 250 px per arrow click.
 import { ExternalLink, Layers } from 'lucide-react';
+import { Link } from 'react-router-dom';
 import type { Round } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { buttonClass } from '../../ui/Button.tsx';
@@ -11,6 +12,7 @@ import { cx } from '../../ui/cx.ts';
 import {
   modelsLeft,
   NEEDS_APPROVAL,
+  reviewTarget,
   roundDots,
   roundLabel,
   SCROLL_STEP,
@@ -77,17 +79,26 @@ export function RoundCard({ round, canApprove }: { round: Round; canApprove: boo
       ) : (
         <p className={styles.approval}>This round is waiting for your approval.</p>
       )}
-      {showsReview(round, canApprove) && (
-        <a
-          href={round.link_review!}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClass({ variant: 'primary', size: 'sm', block: true })}
-        >
-          Go to Review <ExternalLink aria-hidden="true" size={14} />
-        </a>
-      )}
+      {showsReview(round, canApprove) && <GoToReview link={round.link_review!} />}
     </article>
+  );
+}
+
+/** Our review page opens in place; another host's in a new tab (document 1's cards). */
+function GoToReview({ link }: { link: string }) {
+  const target = reviewTarget(link, window.location.origin);
+  const className = buttonClass({ variant: 'primary', size: 'sm', block: true });
+  if ('internal' in target) {
+    return (
+      <Link to={target.internal} className={className}>
+        Go to Review
+      </Link>
+    );
+  }
+  return (
+    <a href={target.external} target="_blank" rel="noreferrer" className={className}>
+      Go to Review <ExternalLink aria-hidden="true" size={14} />
+    </a>
   );
 }
 

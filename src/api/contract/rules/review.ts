@@ -1,0 +1,162 @@
+// Review rounds (issue 42, our extension): a model's state, the studio's budget for a delivered
+// model, and the product's stated dimensions read as metres, so the report's check and the page's
+// words are the same everywhere. No imports beyond the product's units: forms load this with the page.
+import { MEASURE_UNITS } from './product.ts';
+
+/** What the studio allows a delivered model (docs/decisions.md, issue 42); each figure is checked and shown pass or warn. */
+export const REVIEW_BUDGET = {
+  triangles: 100_000,
+  /** The longest side of any texture, in pixels. */
+  texturePx: 4096,
+  glbBytes: 15 * 1024 * 1024,
+  /** How far the model's measured size may stray from the product's stated one. */
+  dimensionTolerance: 0.02,
+} as const;
+
+/** A model's state in its round, from its latest version and that version's decision. */
+export const MODEL_STATES = ['waiting', 'review', 'changes', 'approved'] as const;
+export type ModelState = (typeof MODEL_STATES)[number];
+export const modelStateWords: Record<ModelState, string> = {
+  waiting: 'Waiting for the studio',
+  review: 'Needs your review',
+  changes: 'Changes requested',
+  approved: 'Approved',
+};
+
+export type Decision = 'approved' | 'changes_requested';
+
+export function modelState(latest: { decision: Decision | null } | undefined): ModelState {
+  if (!latest) return 'waiting';
+  if (latest.decision === 'approved') return 'approved';
+  return latest.decision === 'changes_requested' ? 'changes' : 'review';
+}
+
+/**
+ * The round card's status_service (document 1 gives only colours), as Facet uses it
+ * (docs/decisions.md): 0 not started, 1 the studio is modelling, 2 needs approval, 3 changes requested,
+ * 4 partly approved, 5 approved, 6 delivered.
+ */
+export const ROUND_STATUS = {
+  notStarted: 0,
+  modelling: 1,
+  needsApproval: 2,
+  changesRequested: 3,
+  partlyApproved: 4,
+  approved: 5,
+  delivered: 6,
+} as const;
+export type RoundStatus = keyof typeof ROUND_STATUS;
+/** Each status in words (the review page's header). */
+export const roundStatusWords: Record<RoundStatus, string> = {
+  notStarted: 'Not started',
+  modelling: 'The studio is modelling',
+  needsApproval: 'Needs approval',
+  changesRequested: 'Changes requested',
+  partlyApproved: 'Partly approved',
+  approved: 'Approved',
+  delivered: 'Delivered',
+};
+
+/** The terms (document 3): up to 3 free change requests per 3D model. */
+export const FREE_CHANGE_REQUESTS = 3;
+
+export type MeasureUnit = (typeof MEASURE_UNITS)[number];
+const METRES: Record<Exclude<MeasureUnit, ''>, number> = { in: 0.0254, ft: 0.3048, mm: 0.001, cm: 0.01, m: 1 };
+
+const number = (s: string) => Number(s.replace(',', '.'));
+const fraction = (s: string) => {
+  const [a, b] = s.split('/').map(Number);
+  return a! / b!;
+};
+/** "2 1/2", "2.5", "1/2" (inches or the unit) as a number; NaN when it is none. */
+function amount(s: string): number {
+  const m = /^(\d+(?:[.,]\d+)?|[.,]\d+)?\s*(\d+\/[1-9]\d*)?$/.exec(s.trim());
+  if (!m || (!m[1] && !m[2])) return NaN;
+  return (m[1] ? number(m[1]) : 0) + (m[2] ? fraction(m[2]) : 0);
+}
+
+/**
+ * A product's dimension (free text, document 2 §5: `12`, `12,5`, `1/2`, `2 1/2`, `6'`, `6' 2 1/2"`)
+ * in metres, read in the product's unit; feet and inches marks read as feet and inches whatever the
+ * unit. Undefined when blank, unreadable, or the product has no unit (a blank unit: "not checked").
+ */
+export function dimensionMetres(value: string | null | undefined, unit: string): number | undefined {
+  const v = (value ?? '').trim().replace(/[″]/g, '"').replace(/[′]/g, "'");
+  if (!v) return undefined;
+  const feet = /^(.+?)\s*'\s*(?:(.+?)\s*"?)?$/.exec(v);
+  if (feet) {
+    const f = amount(feet[1]!);
+    const i = feet[2] ? amount(feet[2].replace(/"$/, '')) : 0;
+    return Number.isFinite(f) && Number.isFinite(i) ? f * METRES.ft + i * METRES.in : undefined;
+  }
+  if (v.endsWith('"')) {
+    const i = amount(v.slice(0, -1));
+    return Number.isFinite(i) ? i * METRES.in : undefined;
+  }
+  if (!(unit in METRES)) return undefined;
+  const n = amount(v);
+  return Number.isFinite(n) ? n * METRES[unit as keyof typeof METRES] : undefined;
+}
+
+/** glTF is Y-up in metres: height is Y, width X, depth Z. */
+export const AXIS_OF = { height: 1, width: 0, depth: 2 } as const;
+export type Side = keyof typeof AXIS_OF;
+
+export interface DimensionCheck {
+  side: Side;
+  /** The product's stated size in metres (undefined: blank, unreadable or no unit: not checked). */
+  stated?: number;
+  measured: number;
+  pass?: boolean;
+}
+
+/** Each side of the model's bounding box (metres) against the product's stated dimensions. */
+export function checkDimensions(
+  size: [number, number, number],
+  p: { height: string; width: string; depth: string; measure: string },
+): DimensionCheck[] {
+  return (Object.keys(AXIS_OF) as Side[]).map((side) => {
+    const measured = size[AXIS_OF[side]];
+    const stated = dimensionMetres(p[side], p.measure);
+    const pass = stated === undefined ? undefined : Math.abs(measured - stated) <= stated * REVIEW_BUDGET.dimensionTolerance;
+    return { side, stated, measured, pass };
+  });
+}
+
+/** A length in metres shown in the product's unit ("75.2 in", "1.91 m"), or in metres without one. */
+export function inUnit(metres: number, unit: string): string {
+  const u = (unit in METRES ? unit : 'm') as keyof typeof METRES;
+  const v = metres / METRES[u];
+  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${u}`;
+}
+
+/** The figures of a report that the budget checks (the report's own shape: src/api/contract/review.ts). */
+export interface ReportFigures {
+  triangles: number;
+  file_bytes: number;
+  textures: { width: number | null; height: number | null }[];
+  size: [number, number, number];
+}
+
+export interface BudgetCheck {
+  key: 'triangles' | 'textures' | 'file' | Side;
+  pass: boolean | undefined;
+}
+
+/** Each figure against the studio's budget; a dimension the product does not state is not checked (undefined). */
+export function budgetChecks(
+  r: ReportFigures,
+  p: { height: string; width: string; depth: string; measure: string },
+): BudgetCheck[] {
+  const largest = Math.max(0, ...r.textures.map((t) => Math.max(t.width ?? 0, t.height ?? 0)));
+  return [
+    { key: 'triangles', pass: r.triangles <= REVIEW_BUDGET.triangles },
+    { key: 'textures', pass: largest <= REVIEW_BUDGET.texturePx },
+    { key: 'file', pass: r.file_bytes <= REVIEW_BUDGET.glbBytes },
+    ...checkDimensions(r.size, p).map((d) => ({ key: d.side, pass: d.pass })),
+  ];
+}
+
+/** How many figures of a report are over the budget (the model list's count). */
+export const warnings = (r: ReportFigures, p: Parameters<typeof budgetChecks>[1]) =>
+  budgetChecks(r, p).filter((c) => c.pass === false).length;

@@ -5,7 +5,8 @@
 // already and are not "unsaved".
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { RefreshCw } from 'lucide-react';
-import { isStaleTab, onStaleTab } from '../data/local/index.ts';
+// One file, not the room's face: the prompt is on every page, /login too, which must not load the database.
+import { isStaleTab, onStaleTab } from '../data/local/old-tab.ts';
 import { Button } from '../ui/Button.tsx';
 import { useIsEditing } from './edit-guard.ts';
 import styles from './UpdatePrompt.module.css';

@@ -15,6 +15,11 @@ export interface ModelOptions {
   ar?: boolean;
   arButton?: HTMLElement;
   /**
+   * The wiggling hand that invites a first drag: shown to shoppers, left out where people already know
+   * to turn the model (the review page), and always under prefers-reduced-motion (it turns the model).
+   */
+  prompt?: boolean;
+  /**
    * Without `lazy`: show the poster first and load the model at the shopper's first interaction (pointer,
    * key, wheel, touch, scroll, focus), so no long task comes before it (/viewer/); the file is prefetched.
    */
@@ -51,6 +56,7 @@ async function showModel(host: HTMLElement, o: ModelOptions): Promise<ModelEleme
     'camera-controls': '',
     'touch-action': 'pan-y',
     'shadow-intensity': '1',
+    ...((o.prompt === false || matchMedia('(prefers-reduced-motion: reduce)').matches) && { 'interaction-prompt': 'none' }),
     ...(o.ar && { ar: '', 'ar-modes': 'webxr scene-viewer quick-look' }),
   };
   for (const [k, v] of Object.entries(attrs)) if (v != null) mv.setAttribute(k, v);

@@ -4,7 +4,7 @@
 // reload served by the service worker; the discarded name never reaches the server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import { launchChromium, reduceMotionByDefault, skipWithoutChromium } from '../support/browser.ts';
 import { startPortal } from '../support/portal.ts';
 import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
 import type { TestServer } from '../support/server.ts';
@@ -18,6 +18,7 @@ describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', (
 
   beforeAll(async () => {
     [s, browser] = await Promise.all([startPortal(), launchChromium()]);
+    reduceMotionByDefault(browser);
   });
   afterAll(async () => {
     await context?.close();

@@ -4,7 +4,7 @@
 // network returns, after which the indicator clears.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, skipWithoutChromium } from '../support/browser.ts';
+import { launchChromium, reduceMotionByDefault, skipWithoutChromium } from '../support/browser.ts';
 import { call } from '../support/http.ts';
 import { startPortal } from '../support/portal.ts';
 import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
@@ -19,6 +19,7 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
 
   beforeAll(async () => {
     [s, browser] = await Promise.all([startPortal(), launchChromium()]);
+    reduceMotionByDefault(browser);
   });
   afterAll(async () => {
     await context?.close();

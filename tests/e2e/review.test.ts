@@ -85,7 +85,7 @@ describe.skipIf(skipWithoutChromium('review e2e'))('the review page (issue 42, s
 
     // One row per model, each with its state in words and its open pins.
     await rows().first().waitFor();
-    expect(await rows().count()).toBe(round.models.length);
+    await expect.poll(() => rows().count()).toBe(round.models.length);
     for (const m of round.models) {
       expect(await row(m.id).getByTestId('model-state').innerText()).toBe(modelStateWords[m.state]);
       expect(await row(m.id).getByTestId('model-pins').innerText()).toContain(String(m.open_pins));
@@ -99,13 +99,13 @@ describe.skipIf(skipWithoutChromium('review e2e'))('the review page (issue 42, s
     const review = round.models.filter((m) => m.state === 'review');
     await filters.getByRole('button', { name: `${modelStateWords.review} ${review.length}` }).click();
     await page.waitForURL(/state=review/);
-    expect(await rows().count()).toBe(review.length);
+    await expect.poll(() => rows().count()).toBe(review.length);
     await filters.getByRole('button', { name: `${modelStateWords.approved} ${approved}` }).click();
-    expect(await rows().count()).toBe(approved);
+    await expect.poll(() => rows().count()).toBe(approved);
     expect(round.models.some((m) => m.state === 'changes')).toBe(false);
     await filters.getByRole('button', { name: `${modelStateWords.changes} 0` }).click();
     await page.getByText(`No model under “${modelStateWords.changes}”.`).waitFor();
-    expect(await rows().count()).toBe(0);
+    await expect.poll(() => rows().count()).toBe(0);
     await page.getByRole('button', { name: 'Show all models' }).click();
     await rows()
       .nth(round.models.length - 1)
@@ -269,7 +269,7 @@ describe.skipIf(skipWithoutChromium('review e2e'))('the review page (issue 42, s
       .getByTestId('review-saved')
       .getByText(/^Saved on this device, \d\d\/\d\d\/\d{4} \d\d:\d\d$/)
       .waitFor();
-    expect(await rows().count()).toBe(round.models.length);
+    await expect.poll(() => rows().count()).toBe(round.models.length);
     await shoot('review-offline');
     await context.setOffline(false);
   });

@@ -50,6 +50,16 @@ export function skipWithoutChromium(what: string): boolean {
   return true;
 }
 
+/**
+ * New contexts prefer reduced motion unless a test says otherwise: the portal then runs no transition
+ * or shimmer and model-viewer no wiggle, which a software-rendered page would draw frame after frame
+ * (about a tenth of Chromium's work in the browser groups). No test looks at an animation.
+ */
+export function reduceMotionByDefault(browser: Browser): void {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ reducedMotion: 'reduce', ...options });
+}
+
 /** How long a context's close may take before the file's browser.close is left to end it. */
 const CONTEXT_CLOSE_LIMIT_MS = 20_000;
 

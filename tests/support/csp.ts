@@ -31,7 +31,9 @@ async function until(holds: () => boolean, what: string, limitMs = 30_000): Prom
 export async function expectNoCspViolations(s: TestServer, base: string, canary: Canary): Promise<void> {
   const marker = `csp-canary=${randomUUID()}`;
   const kept = (): CspViolation[] => s.app.services.cspReports.kept;
-  await canary(`${base}/login?${marker}`, () =>
+  // The not-available page: a document under the public pages' policy (report-uri included), without
+  // the portal's scripts to load.
+  await canary(`${base}/viewer/?${marker}`, () =>
     until(() => kept().some((v) => v.documentUri.includes(marker)), "the canary page's report"),
   );
   const found = kept().filter((v) => !v.documentUri.includes(marker));

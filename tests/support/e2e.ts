@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { launchChromium } from './browser.ts';
 import { startPortal } from './portal.ts';
 import { chromiumCanary, expectNoCspViolations } from './csp.ts';
+import { reduceMotionByDefault } from './browser.ts';
 import type { TestServer } from './server.ts';
 
 export interface PortalAndBrowser {
@@ -16,6 +17,7 @@ export function usePortalAndBrowser(overrides: Parameters<typeof startPortal>[0]
   const env = {} as PortalAndBrowser;
   beforeAll(async () => {
     [env.s, env.browser] = await Promise.all([startPortal(overrides), launchChromium()]);
+    reduceMotionByDefault(env.browser);
   });
   afterAll(async () => {
     try {

@@ -7,7 +7,8 @@ import styles from './review.module.css';
 export function ModelViewer({ glb, usdz, poster, alt }: Pick<ModelOptions, 'glb' | 'usdz' | 'poster' | 'alt'>) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const m = mountModel(host.current!, { glb, usdz, poster, alt });
+    // A reviewer knows to turn the model: no wiggling invitation (it would also keep the page drawing).
+    const m = mountModel(host.current!, { glb, usdz, poster, alt, prompt: false });
     m.ready.catch(() => undefined);
     return m.destroy;
   }, [glb, usdz, poster, alt]);

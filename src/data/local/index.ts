@@ -10,7 +10,7 @@ export type { FacetDb } from './db.ts';
 export type { BackgroundRow, FileListName, ImageryListName, LayerRow, PresetRow, PresetSection, PresetValues, SectionFileRow } from './imagery-types.ts';
 export type { ListEntry } from './lists.ts';
 export { newIdIn } from './new-ids.ts';
-export { beforeSchemaClose, isStaleTab, onStaleTab } from './old-tab.ts';
+export { beforeSchemaClose } from './old-tab.ts';
 export { watchOnline } from './online-watch.ts';
 export { fileNameOf, fileRows } from './product-files.ts';
 export { companyProducts, eachPageDesc, forgetPaged, productRow, productRows, writePages } from './product-pages.ts';

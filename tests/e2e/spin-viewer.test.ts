@@ -208,7 +208,10 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     const embed = await page.getByTestId('viewer-embed').getByLabel('Iframe code', { exact: true }).inputValue();
     const shopper = await context.newPage();
     await shopper.goto(/src="([^"]+)"/.exec(embed)![1]!.replace(/&amp;/g, '&'));
-    await shopper.mouse.move(200, 200); // the page loads the model at the shopper's first move
+    // The page loads the model at the shopper's first move; it listens from the moment its poster cover is up.
+    await shopper.locator('.model-cover').waitFor({ state: 'attached' });
+    await shopper.mouse.move(200, 200);
+    await shopper.locator('model-viewer').waitFor({ timeout: 90_000 }); // about 1 MB of script on a busy machine
     await expect.poll(() => loaded(shopper), { timeout: 60_000 }).toBe(true);
     await shopper.close();
   });

@@ -3,7 +3,15 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type LaunchOptions } from 'playwright-core';
 
-export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const FULL_CHROMIUM = '/usr/bin/chromium';
+/**
+ * Tests drive Debian's chromium-headless-shell where it is installed (Chromium's own engine without the
+ * browser's window layer, what Playwright itself runs headless): a sample of e2e files took 25 % less CPU
+ * and 22 % less time than with the full browser. Benches and scripts measure the full browser users run.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+export const CHROME_PATH =
+  process.env.CHROME_PATH ?? (process.env.VITEST && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM);
 
 export const CHROME_ARGS = [
   '--headless',

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { portalBuild } from './portal-build.ts';
 import { ensureSnapshot, TMP } from './seed-snapshot.ts';
+import { dbKind } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,7 +15,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   mkdirSync(TMP, { recursive: true });
   const building = portalBuild(project)!;
-  await ensureSnapshot('pglite');
+  await ensureSnapshot(dbKind());
   const outDir = await building;
   project.provide('e2eDist', outDir);
   return () => rmSync(outDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 // The audit log: append-only rows (a trigger refuses UPDATE, DELETE and TRUNCATE) of who did what
 // to whom. Written inside the change's own transaction, so a refused change leaves no row.
 import { PROVIDER_CONTEXT } from '../../src/api/contract/slugs.ts';
+import type { AUDIT_TARGETS } from '../../src/api/contract/users.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 
@@ -16,13 +17,21 @@ export type AuditAction =
   | 'role.create'
   | 'role.rename'
   | 'role.permissions'
-  | 'role.delete';
+  | 'role.delete'
+  | 'review.pin'
+  | 'review.reply'
+  | 'review.pin_state'
+  | 'review.decision'
+  | 'review.deliver'
+  | 'review.round_status';
+
+export type AuditTarget = (typeof AUDIT_TARGETS)[number];
 
 export interface AuditEntry {
   customerId: number;
   actor: Pick<AuthUser, 'id' | 'name'>;
   action: AuditAction;
-  target: { type: 'user' | 'role'; id: number; name: string };
+  target: { type: AuditTarget; id: number; name: string };
   before?: unknown;
   after?: unknown;
 }
@@ -53,7 +62,7 @@ interface Row {
   actor_id: number | null;
   actor_name: string;
   actor_removed: boolean | null;
-  target_type: 'user' | 'role';
+  target_type: AuditTarget;
   target_id: number;
   target_name: string;
   target_removed: boolean | null;
@@ -73,7 +82,7 @@ export async function readAudit(db: Db, customerId: number, page: number, perPag
   const rows = await db.query<Row>(
     `SELECT a.id, a.customer_id, a.created_at, a.action, a.actor_id, a.actor_name, a.target_type, a.target_id,
             a.target_name, a.before, a.after, au.deleted_at IS NOT NULL AS actor_removed,
-            CASE WHEN a.target_type = 'user' THEN tu.deleted_at IS NOT NULL ELSE tr.id IS NULL END AS target_removed
+            CASE a.target_type WHEN 'user' THEN tu.deleted_at IS NOT NULL WHEN 'role' THEN tr.id IS NULL ELSE false END AS target_removed
        FROM audit_log a
        LEFT JOIN users au ON au.id = a.actor_id
        LEFT JOIN users tu ON a.target_type = 'user' AND tu.id = a.target_id

@@ -15,6 +15,8 @@ export const QUEUES = {
   exportDead: 'export-dead',
   frameSet: 'frame-set',
   frameSetDead: 'frame-set-dead',
+  reviewReport: 'review-report',
+  reviewReportDead: 'review-report-dead',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -89,6 +91,8 @@ export class JobQueue {
     await this.ensureQueue(boss, QUEUES.frameSetDead, {});
     await this.ensureQueue(boss, QUEUES.export, { ...live, deadLetter: QUEUES.exportDead });
     await this.ensureQueue(boss, QUEUES.frameSet, { ...live, deadLetter: QUEUES.frameSetDead });
+    await this.ensureQueue(boss, QUEUES.reviewReportDead, {});
+    await this.ensureQueue(boss, QUEUES.reviewReport, { ...live, deadLetter: QUEUES.reviewReportDead });
     this.boss = boss;
     return boss;
   }

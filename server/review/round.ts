@@ -1,14 +1,16 @@
 // A review round as the page reads it (issue 42): the round, its models with their products, each
-// model's versions (oldest first) with reports and decisions, its open pins and change requests.
+// model's versions (oldest first) with reports, decisions and pins, its open pins and change requests.
+// Four queries whatever the round holds (round, models, versions, pins with their replies).
 // A model's state comes from its latest version (rules/review.ts), so the card and the page agree.
 import type { Static } from '@sinclair/typebox';
-import type { ReviewModel, ReviewRound, ReviewVersion } from '../../src/api/contract/review.ts';
+import type { ReviewModel, ReviewRound } from '../../src/api/contract/review.ts';
 import { modelState, type Decision } from '../../src/api/contract/rules/review.ts';
 import type { Db } from '../db/index.ts';
+import { pinsOfRound } from './pins.ts';
+import { versionsOfRound, type Version } from './versions.ts';
 
 type Round = Static<typeof ReviewRound>;
 type Model = Static<typeof ReviewModel>;
-type Version = Static<typeof ReviewVersion>;
 
 export async function readRound(db: Db, roundId: number): Promise<{ round: Round; models: Model[] } | undefined> {
   const round = await db.one<Round>(
@@ -36,16 +38,10 @@ export async function readRound(db: Db, roundId: number): Promise<{ round: Round
       WHERE m.round_id = $1 ORDER BY m.position, m.id`,
     [roundId],
   );
-  const versions = await db.query<Version & { model_id: number }>(
-    `SELECT v.model_id, v.id, v.number, v.round_number, v.glb, v.usdz, v.poster, v.renders, v.report, v.report_error,
-            to_char(v.delivered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS delivered_at, d.decision
-       FROM review_versions v JOIN review_models m ON m.id = v.model_id
-       LEFT JOIN review_decisions d ON d.version_id = v.id
-      WHERE m.round_id = $1 ORDER BY v.model_id, v.number`,
-    [roundId],
-  );
+  const [versions, pins] = await Promise.all([versionsOfRound(db, roundId), pinsOfRound(db, roundId)]);
   const byModel = new Map<number, Version[]>();
-  for (const { model_id, ...v } of versions) byModel.set(model_id, [...(byModel.get(model_id) ?? []), v]);
+  for (const { model_id, ...v } of versions)
+    byModel.set(model_id, [...(byModel.get(model_id) ?? []), { ...v, pins: pins.get(v.id) ?? [] }]);
   return {
     round,
     models: models.map((m) => {

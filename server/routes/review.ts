@@ -1,10 +1,14 @@
-// Review rounds (issue 42, our extension): the round page's read. The guard has checked the round is
-// the company's (a foreign or unknown id answers Not found alike) and that the caller sees the
-// dashboard's rounds and may read product information.
+// Review rounds (issue 42, our extension): the round page's read, and its writes (review-pins.ts,
+// review-decide.ts, review-studio.ts). The guard has checked the round is the company's (a foreign or
+// unknown id answers Not found alike) and the caller's permission; each write checks that what it
+// names is of that round.
 import { review as contract } from '../../src/api/contract/review.ts';
 import { notFound } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { readRound } from '../review/round.ts';
+import { decide } from './review-decide.ts';
+import { pinHandlers } from './review-pins.ts';
+import { studioHandlers } from './review-studio.ts';
 
 export const reviewRoutes = implement(contract, {
   async round({ db, query }) {
@@ -12,4 +16,7 @@ export const reviewRoutes = implement(contract, {
     if (!read) throw notFound('Round');
     return { success: true, ...read };
   },
+  ...pinHandlers,
+  decide,
+  ...studioHandlers,
 });

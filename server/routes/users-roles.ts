@@ -8,7 +8,7 @@ import { audit } from '../domain/users-audit.ts';
 import { changeCompany, mustHold, realCompany, type Acting } from '../domain/users-company.ts';
 import { describeRoles, isSlug, roleById, rolesOf, type RoleRow } from '../domain/users-privileges.ts';
 import { tableErrors } from '../../src/api/contract/rules/check.ts';
-import { ROLE_TAKEN, roleRules } from '../../src/api/contract/rules/user.ts';
+import { ROLE_TAKEN, SELF_LOCKOUT, locksSelfOut, roleRules } from '../../src/api/contract/rules/user.ts';
 import { badRequest, fieldError, notFound, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 
@@ -112,6 +112,15 @@ export const roleRoutes = implement(contract, {
       const grant = SLUGS.filter((s) => wanted.get(s) === true && !held.has(s));
       const revoke = SLUGS.filter((s) => wanted.get(s) === false && held.has(s));
       mustHold(actor, grant, 'You cannot grant permissions you do not hold');
+      // Under the company's lock, as the last-manager rule: nobody removes their own way to manage.
+      if (!actor.staff && locksSelfOut(Object.fromEntries(revoke.map((s) => [s, false])))) {
+        const own = await t.one('SELECT 1 FROM memberships WHERE user_id = $1 AND customer_id = $2 AND role_id = $3', [
+          auth.user.id,
+          cid,
+          role.id,
+        ]);
+        if (own) throw fieldError('permissions', SELF_LOCKOUT);
+      }
       if (!grant.length && !revoke.length) return;
       await t.query(`INSERT INTO role_privileges (role_id, slug) SELECT $1, unnest($2::text[])`, [role.id, grant]);
       await t.query('DELETE FROM role_privileges WHERE role_id = $1 AND slug = ANY($2::text[])', [role.id, revoke]);

@@ -1,14 +1,16 @@
 // The Pending changes panel (DESIGN "Offline model": nothing is dropped silently): every user action
 // not yet on the server, with its state, time, error and steps; Fix for a refused product (its form
-// with the server's errors), Retry only where sending again can succeed (and online), and Discard
-// (asks first, naming the change).
+// with the server's errors), Retry only where sending again can succeed (and online), Review the new
+// version for a review decision the studio's newer delivery overtook, and Discard (asks first, naming
+// the change).
 import { useState } from 'react';
-import { CircleAlert, CloudCheck, CloudOff, Clock, PencilLine, RotateCcw, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { CircleAlert, CloudCheck, CloudOff, Clock, Eye, PencilLine, RotateCcw, Trash2 } from 'lucide-react';
 import { discardAction, retryAction, usePendingChanges, useSyncStatus, type PendingAction } from '../data/index.ts';
 import { FixProductDialog } from '../features/products/FixProductDialog.tsx';
 import { AlertDialog } from '../ui/AlertDialog.tsx';
 import { Badge, type BadgeTone } from '../ui/Badge.tsx';
-import { Button } from '../ui/Button.tsx';
+import { Button, buttonClass } from '../ui/Button.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
 import { EmptyState } from '../ui/EmptyState.tsx';
 import { formatDateTime, plural } from '../ui/format.ts';
@@ -112,6 +114,12 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                   <Button size="sm" icon={<PencilLine />} onClick={() => setFixing(a.fixStep!)}>
                     Fix
                   </Button>
+                )}
+                {a.reviewAgain && (
+                  <Link to={a.reviewAgain} className={buttonClass({ size: 'sm' })} onClick={onClose}>
+                    <Eye aria-hidden="true" />
+                    Review the new version
+                  </Link>
                 )}
                 {a.retryable && (
                   <Button

@@ -48,4 +48,5 @@ export { firstBlocks } from './catalog/index.ts';
 export { useSavedViews, saveView, renameView, deleteView, type SavedViewItem } from './catalog/index.ts';
 
 // Review rounds (issue 42).
-export { refreshReviewRound, useReviewRound, type ReviewModelData, type ReviewRoundData, type ReviewVersionData } from './review/index.ts';
+export { addPin, decideVersion, deliver, refreshReviewRound, replyToPin, saveRoundStatus, setPinState, useReviewRound } from './review/index.ts';
+export type { Decision, PinPlace, ReviewModelData, ReviewPinData, ReviewReplyData, ReviewRoundData, ReviewVersionData, RoundRef } from './review/index.ts';

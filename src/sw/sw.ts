@@ -8,7 +8,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { evictImages } from '../data/device/image-evict.ts';
-import { FORMER_IMAGE_CACHES, IMAGE_CACHE, PREFETCH_BUDGET } from '../data/device/image-prefetch.ts';
+import { FORMER_IMAGE_CACHES, IMAGE_CACHE, PREFETCH_BUDGET, isReviewModel } from '../data/device/image-prefetch.ts';
 import { quotaDeps } from '../data/local/quota.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
 import { handlePrefetchMessage, signedIn } from './prefetch.ts';
@@ -34,7 +34,8 @@ registerRoute(
 );
 
 // Stored files have generated names, so a cached copy never goes stale; the cap bounds the disk.
-// It leaves room for the prefetched thumbnails (PREFETCH_BUDGET) plus the images browsed.
+// It leaves room for the prefetched thumbnails (PREFETCH_BUDGET) plus the images browsed. A review's
+// models (issue 42) are kept in it too: opened once, readable offline, evicted like images.
 const imageExpiry = { maxEntries: PREFETCH_BUDGET.images + 1000, maxAgeSeconds: 30 * 24 * 3600 };
 registerRoute(
   // A Download link (?download=1) is a file to save, not an image to keep.
@@ -42,7 +43,7 @@ registerRoute(
     url.origin === self.location.origin &&
     url.pathname.startsWith('/storage/') &&
     !url.searchParams.has('download') &&
-    (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname)),
+    (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname) || isReviewModel(url.pathname)),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [

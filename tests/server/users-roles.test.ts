@@ -3,6 +3,7 @@
 // permission change applies to the member's very next request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_ROLE_LOCKED } from '../../server/routes/users-roles.ts';
+import { SELF_LOCKOUT } from '../../src/api/contract/rules/user.ts';
 import { call } from '../support/http.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectStatus, makeMember, makeRole, world, type World } from './users.fixtures.ts';
@@ -168,5 +169,32 @@ describe('changes apply on the next request (nothing is cached across requests)'
       body: { id_role: managers, id_customer: w.acme, id_user: m.id },
     });
     expect((await users()).status).toBe(200);
+  });
+});
+
+describe('a manager and their own role (issue 43)', () => {
+  it('refuses taking Manage roles or Manage users from the role the caller holds; the same change by another manager passes', async () => {
+    const slugs = ['manage-roles', 'manage-users', 'dashboard-access'] as const;
+    const shared = await makeRole(s, w.acme, slugs);
+    const me = await makeMember(s, w.acme, shared);
+    for (const slug of ['manage-roles', 'manage-users']) {
+      const refused = await expectStatus(s, 422, 'PUT', '/customer/role/edit_permissions', {
+        token: me.token,
+        body: { id_role: shared, id_customer: w.acme, permissions: { [slug]: false } },
+      });
+      expect(refused.body.message).toBe(SELF_LOCKOUT);
+      expect(refused.body.errors).toEqual({ permissions: [SELF_LOCKOUT] });
+    }
+    expect((await roleRow(shared))!.n).toBe(3);
+    // Another permission of one's own role may change; another manager may take these away.
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', {
+      token: me.token,
+      body: { id_role: shared, id_customer: w.acme, permissions: { 'dashboard-access': false } },
+    });
+    await expectStatus(s, 200, 'PUT', '/customer/role/edit_permissions', {
+      token: w.tok.acme,
+      body: { id_role: shared, id_customer: w.acme, permissions: { 'manage-users': false } },
+    });
+    expect((await roleRow(shared))!.n).toBe(1);
   });
 });

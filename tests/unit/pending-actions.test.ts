@@ -143,6 +143,27 @@ describe('groupActions', () => {
   });
 });
 
+describe('a review decision the studio overtook (issue 42)', () => {
+  it("offers the round's review page instead of Retry; other refusals offer nothing of the kind", () => {
+    next = 1;
+    const body = { id_customer: 7, id_round: 12, id_version: 30, decision: 'approved' as const, note: '' };
+    const [superseded, other] = groupActions([
+      entry('a', 'Approve a model', {
+        state: 'parked',
+        call: { command: 'review.decide', body },
+        refused: { status: 409, code: 'version_superseded' },
+      }),
+      entry('b', 'Approve a model', {
+        state: 'parked',
+        call: { command: 'review.decide', body },
+        refused: { status: 409, code: 'version_decided' },
+      }),
+    ]);
+    expect(superseded).toMatchObject({ reviewAgain: '/review/7/12', retryable: false });
+    expect(other!.reviewAgain).toBeUndefined();
+  });
+});
+
 describe('discardPlanner', () => {
   it('drops dependents transitively and whole actions, never unrelated entries', () => {
     next = 1;

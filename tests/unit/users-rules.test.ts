@@ -149,7 +149,7 @@ describe('roles', () => {
 });
 
 describe('audit log in words', () => {
-  type Target = { type: 'user' | 'role'; name: string; removed: boolean };
+  type Target = { type: 'user' | 'role' | 'review_pin' | 'review_version' | 'review_round'; name: string; removed: boolean };
   const entry = (
     action: string,
     before: unknown,
@@ -182,5 +182,20 @@ describe('audit log in words', () => {
       ),
     ).toBe('changed the permissions of Buyers: gave See product information; took away Manage roles');
     expect(actorName({ actor: { name: 'Bob', removed: true } })).toBe('Bob (Removed user)');
+  });
+  it('says what was done on a review round (issue 42)', () => {
+    const pin = { type: 'review_pin' as const, name: 'Pin 2 on Sofa, version 1', removed: false };
+    const version = { type: 'review_version' as const, name: 'Sofa, version 1', removed: false };
+    const round = { type: 'review_round' as const, name: 'Batch C', removed: false };
+    expect(describeAudit(entry('review.pin', null, {}, pin))).toBe('added Pin 2 on Sofa, version 1');
+    expect(describeAudit(entry('review.pin_state', { state: 'open' }, { state: 'resolved' }, pin))).toBe(
+      'resolved Pin 2 on Sofa, version 1',
+    );
+    expect(describeAudit(entry('review.decision', null, { decision: 'changes_requested' }, version))).toBe(
+      'requested changes to Sofa, version 1',
+    );
+    expect(describeAudit(entry('review.round_status', { status_service: 1 }, { status_service: 2 }, round))).toBe(
+      'set the status of Batch C to Needs approval',
+    );
   });
 });

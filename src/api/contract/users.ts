@@ -73,14 +73,19 @@ const SignedIn = Type.Object({
 
 const InvitationLink = { token: Str(200, 1), email: Email };
 
+/** What an audit row names: a person, a role, or a review round's pin, version or round (issue 42). */
+export const AUDIT_TARGETS = ['user', 'role', 'review_pin', 'review_version', 'review_round'] as const;
+
 export const AuditEntry = Type.Object({
   id: Type.Integer(),
   id_customer: Type.Integer(),
   created_at: Timestamp,
-  action: Type.String({ description: 'user.invite, user.role, user.disable, user.enable, user.delete, invitation.*, role.*' }),
+  action: Type.String({
+    description: 'user.invite, user.role, user.disable, user.enable, user.delete, invitation.*, role.*, review.* (issue 42)',
+  }),
   actor: OrNull(Type.Object({ id: Type.Integer(), name: Type.String(), removed: Type.Boolean() })),
   target: Type.Object({
-    type: Type.Union([Type.Literal('user'), Type.Literal('role')]),
+    type: Type.Union(AUDIT_TARGETS.map((t) => Type.Literal(t))),
     id: Type.Integer(),
     name: Type.String(),
     removed: Type.Boolean(),

@@ -12,6 +12,15 @@ import { companyProducts } from '../local/index.ts';
 export const IMAGE_CACHE = 'facet-storage-images-v2';
 export const FORMER_IMAGE_CACHES = ['facet-storage-images'];
 
+/** A review version's model files (issue 42), kept in the same cache once opened, so a round reads offline. */
+export const isReviewModel = (pathname: string) => /^\/storage\/review\/.+\.(glb|usdz)$/i.test(pathname);
+
+/** Is this stored file kept on the device (opened once while online)? False where there is no cache. */
+export async function isKeptOffline(url: string): Promise<boolean> {
+  if (typeof caches === 'undefined' || !(await caches.has(IMAGE_CACHE))) return false;
+  return !!(await (await caches.open(IMAGE_CACHE)).match(url));
+}
+
 /**
  * At most this many of a company's product thumbnails are kept for offline use, newest
  * products first, or this many bytes, whichever comes first (docs/decisions.md).

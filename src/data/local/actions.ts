@@ -3,6 +3,7 @@
 // entries, so the grouping, the action's state and what a discard takes along are unit-tested.
 import type { OutboxEntry, PendingAction, PendingEntry, PendingState } from './types.ts';
 import type { Command, OutboxCall } from './commands.ts';
+import { reviewCodes } from '../../api/contract/rules/review.ts';
 
 /** An entry queued by release 1 (no action) is an action of its own; Dexie version 2 fills this in. */
 export const legacyActionId = (entryId: number) => `entry-${entryId}`;
@@ -23,8 +24,15 @@ export const toPending = (e: OutboxEntry): PendingEntry => ({
 const RANK: Record<PendingState, number> = { queued: 0, retrying: 1, sending: 2, parked: 3, conflict: 4 };
 
 type Row = Pick<OutboxEntry, 'id' | 'action' | 'actionLabel' | 'label' | 'state' | 'error' | 'createdAt' | 'dependsOn' | 'blockedBy' | 'refused'> & {
-  call: Pick<OutboxEntry['call'], 'command'>;
+  call: Pick<OutboxEntry['call'], 'command'> & { body?: unknown };
 };
+
+/** A review write refused for a superseded version: its round's page (the body names the company and round). */
+function reviewAgain(rows: readonly Row[]): string | undefined {
+  const e = rows.find((x) => x.refused?.code === reviewCodes.superseded);
+  const b = e?.call.body as { id_customer?: unknown; id_round?: unknown } | undefined;
+  return typeof b?.id_customer === 'number' && typeof b.id_round === 'number' ? `/review/${b.id_customer}/${b.id_round}` : undefined;
+}
 
 /** The outbox as actions, oldest first; steps in queue order. */
 export function groupActions(entries: readonly Row[]): PendingAction[] {
@@ -66,6 +74,7 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
       // A refusal answers the same to the same request: only a changed one (Fix) can pass.
       retryable: state !== 'queued' && state !== 'sending' && !rows.some((e) => rootOf(e).refused),
       fixStep: rows.find((e) => e.refused?.status !== undefined && isFixable(e.call))?.id,
+      reviewAgain: reviewAgain(rows),
     };
   });
 }

@@ -74,6 +74,10 @@ const ROUTES = routes({
   'savedViews.store': { method: 'POST', path: '/posts/saved-views/store' },
   'savedViews.rename': { method: 'PUT', path: '/puts/saved-views/rename' },
   'savedViews.remove': { method: 'DELETE', path: '/deletes/saved-views/delete' },
+  'review.pinStore': { method: 'POST', path: '/posts/review/pin/store' },
+  'review.replyStore': { method: 'POST', path: '/posts/review/pin/reply' },
+  'review.pinState': { method: 'PUT', path: '/puts/review/pin/state' },
+  'review.decide': { method: 'POST', path: '/posts/review/decision' },
 });
 
 export type Command = keyof typeof ROUTES;

@@ -14,6 +14,8 @@ export { beforeSchemaClose } from './old-tab.ts';
 export { watchOnline } from './online-watch.ts';
 export { fileNameOf, fileRows } from './product-files.ts';
 export { companyProducts, eachPageDesc, forgetPaged, productRow, productRows, writePages } from './product-pages.ts';
+export { patchReviewSnapshot, reviewSnapshotKey, versionOfPin, withPin, withPinChange, withVersion } from './review-snapshot.ts';
+export type { ReviewModelData, ReviewPinData, ReviewReplyData, ReviewRoundData, ReviewVersionData } from './review-snapshot.ts';
 export { QUOTA_MESSAGE, StorageFullError, clearStorageFull, onStorageFull, storageFullState, withQuota } from './quota.ts';
 export { ensureToken, getList, sendQueued } from './remote.ts';
 export { RuleError, refuseBroken } from './rule-error.ts';

@@ -19,6 +19,7 @@ const NEW_ID = {
   // Every section's preset store answers the same shape.
   id_product_config: at('silo.store', (r) => r.id_product_config),
   new_id: at('imageryUploads.newGroup360', (r) => r.new_id),
+  'reviewPin.id': at('review.pinStore', (r) => r.pin.id),
 };
 
 export type NewIdAt = keyof typeof NEW_ID;

@@ -57,7 +57,11 @@ export interface ActionClaimRow { id: string; at: number }
 export interface DraftRow { key: string; value: unknown; updatedAt: number }
 export interface DraftFileRow { id?: number; draft: string; blob: Blob; name: string; type: string }
 /** The last answer of a read-only screen: `key` names it ('dashboard:12'), `at` is when it was fetched. */
-export interface SnapshotRow<T = unknown> { key: string; data: T; at: number }
+export interface SnapshotRow<T = unknown> {
+  key: string; data: T; at: number;
+  /** When a sent change last wrote into it (a review round): a read begun before that is stale. */
+  patchedAt?: number;
+}
 /** A user of a company (users/company), and a role (customer/roles), pulled for company cid. */
 export interface PersonRow extends Static<typeof CompanyUser> { cid: number }
 export interface CompanyRoleRow extends Static<typeof Role> { cid: number }
@@ -96,6 +100,11 @@ export interface PendingAction {
   retryable: boolean;
   /** The refused step whose values the user can correct (Fix), if the action has one. */
   fixStep?: number;
+  /**
+   * Refused because the studio delivered a newer version of the model (issue 42): the review page of
+   * its round, where the new version is ("Review the new version" instead of Retry).
+   */
+  reviewAgain?: string;
 }
 
 export interface SyncStatus {
@@ -158,7 +167,8 @@ export interface CatalogResult<T extends CatalogItem = CatalogItem> {
   firstPageFromIndex: boolean;
 }
 
-export type TempKind = 'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag' | 'preset' | 'uploadGroup' | 'savedView';
+export type TempKind =
+  'product' | 'tag' | 'description' | 'template' | 'ambient' | 'templateTag' | 'preset' | 'uploadGroup' | 'savedView' | 'reviewPin';
 export type Scalar = string | number | undefined;
 
 /** One queued call: a contract entry and its typed query, body and file (commands.ts). Values equal
@@ -199,5 +209,5 @@ export interface OutboxEntry {
    * Set when it stopped for a reason that sending again cannot fix: a server's 4xx other than
    * 408, 409 and 429 (its status and field errors), or a local one (no status).
    */
-  refused?: { status?: number; errors?: Record<string, string[]> };
+  refused?: { status?: number; errors?: Record<string, string[]>; code?: string };
 }

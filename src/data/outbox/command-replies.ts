@@ -5,6 +5,7 @@ import type { Command } from '../local/index.ts';
 import type { Done } from './done.ts';
 import { confirmProduct } from '../local/index.ts';
 import { presetSaved, uploadStored } from './imagery-apply.ts';
+import { decided, pinStateSaved, pinStored, replyStored } from './review-apply.ts';
 import { productRow } from '../local/index.ts';
 import { entityId, entityKind } from '../local/index.ts';
 import { fileRows } from '../local/index.ts';
@@ -123,6 +124,10 @@ const ON_SUCCESS: { [N in Command]: OnSuccess<N> } = {
   'savedViews.rename': viewSaved,
   // The row left at once when the delete was queued.
   'savedViews.remove': nothing,
+  'review.pinStore': pinStored,
+  'review.replyStore': replyStored,
+  'review.pinState': pinStateSaved,
+  'review.decide': decided,
 };
 
 /** Runs the success of the entry's command; a legacy call (older release) counts as moving its products. */

@@ -254,7 +254,7 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
     return 'failed';
   }
   // 408 (timed out) may pass on a second try; any other 4xx answers the same to the same request.
-  const refused = f.status === 408 ? undefined : { status: f.status, errors: f.errors };
+  const refused = f.status === 408 ? undefined : { status: f.status, errors: f.errors, ...(f.code && { code: f.code }) };
   await d.outbox.update(e.id!, { state: 'parked', error: message, refused });
   return 'failed';
 }

@@ -5,5 +5,4 @@ export { pullAccount, pullPeople, rememberAccount, saveAccount, setAccountPhoto,
 export { refreshProfile, useProfile } from './profile.ts';
 export type { ProfileData } from './profile.ts';
 export { useTutorial } from './tutorial.ts';
-export { refreshSnapshot, useSnapshot } from './snapshots.ts';
 export type { Snapshot } from './snapshots.ts';

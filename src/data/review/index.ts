@@ -1,3 +1,6 @@
-// The review room's face (issue 42): review rounds as the review page reads them.
-export { refreshReviewRound, useReviewRound } from './review-round.ts';
-export type { ReviewModelData, ReviewRoundData, ReviewVersionData } from './review-round.ts';
+// The review room's face (issue 42): review rounds as the review page reads them, and what a reviewer
+// and the studio do on them.
+export { readReviewRound, refreshReviewRound, useReviewRound } from './review-round.ts';
+export type { ReviewModelData, ReviewPinData, ReviewReplyData, ReviewRoundData, ReviewVersionData } from './review-round.ts';
+export { addPin, decideVersion, deliver, replyToPin, saveRoundStatus, setPinState } from './review-actions.ts';
+export type { Decision, PinPlace, RoundRef } from './review-actions.ts';

@@ -1,50 +1,33 @@
-// One round: what is stored on the device shows at once and the round is fetched on opening (offline,
-// the stored round with its time; never opened, it needs a connection). The server's 404 (another
+// One round: what is stored on the device shows at once and the round is fetched on opening and after
+// this device's queued changes went out (offline, the stored round with its time; never opened, it
+// needs a connection). The server's 404 (another
 // company's round, or none) is Not found. The chosen model, its version and the list's filter live
-// in the address (?model=, ?version=, ?state=), so a reload or a shared link shows the same.
-import { useEffect, useState } from 'react';
+// in the address (?model=, ?version=, ?state=), so a reload or a shared link shows the same. Who may
+// review (approve-services) or run the studio's controls (staff) is told to every part by context.
 import { useSearchParams } from 'react-router-dom';
 import { CloudOff, Layers } from 'lucide-react';
-import { toFailure } from '../../api/client.ts';
-import { failureText, needsConnection } from '../../api/failure-text.ts';
+import { needsConnection } from '../../api/failure-text.ts';
 import { NotFoundContent } from '../../app/NotFound.tsx';
 import { usePageTitle } from '../../app/title.ts';
-import { refreshReviewRound, useReviewRound, useSyncStatus } from '../../data/index.ts';
+import { useReviewRound, useSyncStatus } from '../../data/index.ts';
 import { Callout } from '../../ui/Callout.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page } from '../../ui/Layout.tsx';
 import { ModelList } from './ModelList.tsx';
 import { ModelView } from './ModelView.tsx';
+import { ReviewContext } from './review-context.ts';
 import { RoundHeader } from './RoundHeader.tsx';
 import { RoundSkeleton } from './RoundSkeleton.tsx';
+import { RoundStatusControl } from './RoundStatusControl.tsx';
 import { pickModel, pickVersion, readFilter, type Filter } from './review-rules.ts';
+import { useRefresh, useReviewAccess } from './use-round.ts';
 import styles from './review.module.css';
-
-type Refusal = { kind: 'not-found' } | { kind: 'failed'; text: string };
-
-/** Fetches the round once online; a refusal other than a lost connection is for the page to say. */
-function useRefresh(cid: number, roundId: number, online: boolean): Refusal | undefined {
-  const [refusal, setRefusal] = useState<Refusal>();
-  useEffect(() => {
-    if (!online) return;
-    let live = true;
-    void refreshReviewRound(cid, roundId).then((failure) => {
-      if (!live || failure === undefined) return;
-      const f = toFailure(failure);
-      if (f.network) return;
-      setRefusal(f.status === 404 ? { kind: 'not-found' } : { kind: 'failed', text: failureText(failure, 'Reading the round') });
-    });
-    return () => {
-      live = false;
-    };
-  }, [cid, roundId, online]);
-  return refusal;
-}
 
 export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
   const snapshot = useReviewRound(cid, roundId);
   const { online } = useSyncStatus();
   const refusal = useRefresh(cid, roundId, online);
+  const access = useReviewAccess(cid, roundId);
   const [params, setParams] = useSearchParams();
   const round = snapshot?.data.round;
   const models = snapshot?.data.models;
@@ -95,31 +78,34 @@ export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
     );
 
   return (
-    <Page className={styles.page}>
-      <RoundHeader round={round} models={models} savedAt={online ? undefined : snapshot.at} />
-      {refusal && (
-        <Callout tone="danger" role="alert">
-          {refusal.text}
-        </Callout>
-      )}
-      {models.length === 0 ? (
-        <EmptyState
-          icon={<Layers />}
-          title="This round has no models yet."
-          description="The studio adds the products it models here as the round is planned."
-        />
-      ) : (
-        <div className={styles.layout}>
-          <ModelList
-            models={models}
-            selected={model?.id}
-            filter={filter}
-            onFilter={(state) => go({ state })}
-            onSelect={(id) => go({ model: id })}
+    <ReviewContext.Provider value={access}>
+      <Page className={styles.page}>
+        <RoundHeader round={round} models={models} savedAt={online ? undefined : snapshot.at} />
+        {access.staff && <RoundStatusControl key={round.status_service} status={round.status_service} />}
+        {refusal && (
+          <Callout tone="danger" role="alert">
+            {refusal.text}
+          </Callout>
+        )}
+        {models.length === 0 ? (
+          <EmptyState
+            icon={<Layers />}
+            title="This round has no models yet."
+            description="The studio adds the products it models here as the round is planned."
           />
-          {model && <ModelView key={model.id} model={model} version={version} onVersion={(n) => go({ version: n })} />}
-        </div>
-      )}
-    </Page>
+        ) : (
+          <div className={styles.layout}>
+            <ModelList
+              models={models}
+              selected={model?.id}
+              filter={filter}
+              onFilter={(state) => go({ state })}
+              onSelect={(id) => go({ model: id })}
+            />
+            {model && <ModelView key={model.id} model={model} version={version} onVersion={(n) => go({ version: n })} />}
+          </div>
+        )}
+      </Page>
+    </ReviewContext.Provider>
   );
 }

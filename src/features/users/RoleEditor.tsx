@@ -5,7 +5,9 @@ import { Lock, Trash2 } from 'lucide-react';
 import { toFailure } from '../../api/client.ts';
 import { createRole, deleteRole, editRolePermissions, renameRole } from '../../api/users.ts';
 import { useUserAction } from '../../app/user-action.ts';
-import type { CompanyRoleRow } from '../../data/index.ts';
+import { useCompanyUsers, type CompanyRoleRow } from '../../data/index.ts';
+import { SELF_LOCKOUT, locksSelfOut } from '../../api/contract/rules/user.ts';
+import { Callout } from '../../ui/Callout.tsx';
 import { AlertDialog } from '../../ui/AlertDialog.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -34,7 +36,7 @@ interface Props {
 }
 
 export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: Props) {
-  const { cid, held, online, refresh, showError } = useScreen();
+  const { cid, me, held, online, refresh, showError } = useScreen();
   const [nameError, setNameError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   // The editor stays open after a save: the same role and edits saved again join the save made.
@@ -49,6 +51,9 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
   const changes = permissionChanges(role.privileges, perms);
   const renamed = name.trim() !== role.name;
   const dirty = isNew || renamed || Object.keys(changes).length > 0;
+  // The role the user holds here: taking its management away would lock them out (the server refuses too).
+  const mine = useCompanyUsers(cid)?.rows.find((u) => u.id === me)?.role?.id === role.id;
+  const selfLockout = mine && locksSelfOut(changes);
   const edit = (patch: Partial<RoleDraft>) => onDraft({ name, perms, ...patch });
 
   const save = (e: React.FormEvent) => {
@@ -123,7 +128,12 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
             Discard changes
           </Button>
         )}
-        <Button type="submit" variant="primary" loading={saving.running} disabled={!online || !dirty || deleting.running}>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={saving.running}
+          disabled={!online || !dirty || selfLockout || deleting.running}
+        >
           {isNew ? 'Create role' : 'Save role'}
         </Button>
       </Stack>
@@ -168,6 +178,11 @@ export function RoleEditor({ role, roles, draft, onDraft, onSaved, onDeleted }: 
               edit({ perms: next });
             }}
           />
+          {selfLockout && (
+            <Callout tone="warning" role="alert">
+              {SELF_LOCKOUT}
+            </Callout>
+          )}
           {footer}
         </Stack>
       </form>

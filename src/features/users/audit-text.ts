@@ -1,10 +1,12 @@
 // The audit log in words: one sentence per entry, with the names recorded at the time.
 // A removed account reads "Removed user" (issue 13: "a deleted user's name stays readable").
+import type { AUDIT_TARGETS } from '../../api/contract/users.ts';
+import { roundStatusKey, roundStatusWords } from '../../api/contract/rules/review.ts';
 
 export interface AuditLike {
   action: string;
   actor: { name: string; removed: boolean } | null;
-  target: { type: 'user' | 'role'; name: string; removed: boolean };
+  target: { type: (typeof AUDIT_TARGETS)[number]; name: string; removed: boolean };
   before: unknown;
   after: unknown;
 }
@@ -59,6 +61,20 @@ export function describeAudit(e: AuditLike, names: (slug: string) => string = (s
     }
     case 'role.delete':
       return `deleted the role ${who}`;
+    case 'review.pin':
+      return `added ${who}`;
+    case 'review.reply':
+      return `replied to ${who}`;
+    case 'review.pin_state':
+      return `${after?.state === 'resolved' ? 'resolved' : 'reopened'} ${who}`;
+    case 'review.decision':
+      return after?.decision === 'approved' ? `approved ${who}` : `requested changes to ${who}`;
+    case 'review.deliver':
+      return `delivered ${who}`;
+    case 'review.round_status': {
+      const key = roundStatusKey(Number(after?.status_service));
+      return `set the status of ${who} to ${key ? roundStatusWords[key] : String(after?.status_service)}`;
+    }
     default:
       return `${e.action} ${who}`;
   }

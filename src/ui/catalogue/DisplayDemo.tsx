@@ -6,6 +6,7 @@ import { Button } from '../Button.tsx';
 import { Card } from '../Card.tsx';
 import { EmptyState } from '../EmptyState.tsx';
 import { HScroller } from '../HScroller.tsx';
+import { PinMarker, PinNumber } from '../PinMarker.tsx';
 import { Img } from '../Img.tsx';
 import { ProgressBar } from '../ProgressBar.tsx';
 import { Skeleton, SkeletonText } from '../Skeleton.tsx';
@@ -18,7 +19,15 @@ const PICTURE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www
 export function DisplayDemo() {
   const [tab, setTab] = useState<'info' | 'silo' | 'files'>('info');
   return (
-    <Section id="display" title="Badge, Avatar, Card, Tabs, Img, Skeleton, EmptyState, ProgressBar">
+    <Section id="display" title="Badge, Avatar, Card, Tabs, Img, Skeleton, EmptyState, ProgressBar, PinMarker">
+      <Row label="PinMarker">
+        <PinMarker number={1} label="Pin 1: open" />
+        <PinMarker number={2} label="Pin 2: chosen" selected />
+        <PinMarker number={3} label="Pin 3, resolved" resolved />
+        <PinMarker number={4} label="Pin 4, pending" pending />
+        <PinMarker number={5} label="New pin 5" draft tabIndex={-1} />
+        <PinNumber number={6} />
+      </Row>
       <Row label="Badge">
         <Badge>Draft</Badge>
         <Badge tone="accent">Automation</Badge>

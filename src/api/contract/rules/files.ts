@@ -5,10 +5,11 @@
 
 /**
  * image: jpg/png; productImage: + webp; anyImage: every type the server decodes; video; model3d: the
- * terms' 3D formats; asset: a product's technical file (document 2 §5, Add products); document: an
+ * terms' 3D formats; glb, usdz: a review version's files; asset: a product's technical file (document 2 §5, Add products); document: an
  * asset but the images, which Info's files leave to the image sections (§5, Product info edit).
  */
-export type FileKind = 'image' | 'productImage' | 'anyImage' | 'video' | 'model3d' | 'asset' | 'document' | 'any';
+export type FileKind =
+  'image' | 'productImage' | 'anyImage' | 'video' | 'model3d' | 'glb' | 'usdz' | 'asset' | 'document' | 'any';
 
 const ASSET = ['txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'png', 'jpg', 'jpeg', 'csv', 'dwg', 'webp'];
 const PRODUCT_IMAGE = ['jpg', 'jpeg', 'png', 'webp'];
@@ -20,6 +21,9 @@ export const EXTENSIONS: Record<Exclude<FileKind, 'any'>, readonly string[]> = {
   anyImage: ['jpg', 'jpeg', 'png', 'webp', 'gif', 'tif', 'tiff', 'avif'],
   video: ['mp4', 'mov', 'webm'],
   model3d: ['fbx', 'obj', 'blend', 'glb', 'usdz'],
+  // A delivered review version (issue 42): the model itself, and its AR form for iOS.
+  glb: ['glb'],
+  usdz: ['usdz'],
   asset: ASSET,
   document: ASSET.filter((e) => !PRODUCT_IMAGE.includes(e)),
 };

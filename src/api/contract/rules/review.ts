@@ -1,7 +1,8 @@
 // Review rounds (issue 42, our extension): a model's state, the studio's budget for a delivered
 // model, and the product's stated dimensions read as metres, so the report's check and the page's
-// words are the same everywhere. No imports beyond the product's units: forms load this with the page.
+// words are the same everywhere. No imports beyond the product's units and the rule kinds: forms load this with the page.
 import { MEASURE_UNITS } from './product.ts';
+import { notBlankSays, text } from './check.ts';
 
 /** What the studio allows a delivered model (docs/decisions.md, issue 42); each figure is checked and shown pass or warn. */
 export const REVIEW_BUDGET = {
@@ -56,6 +57,26 @@ export const roundStatusWords: Record<RoundStatus, string> = {
   approved: 'Approved',
   delivered: 'Delivered',
 };
+
+/**
+ * The round's status after a reviewer's decision, from its models' states (docs/decisions.md, issue 42).
+ * What still waits for the reviewer comes first: any model to review is "needs approval", or "partly
+ * approved" once some are approved. With nothing left to review, any change request is "changes
+ * requested" (the studio's turn); approved models beside ones the studio has not delivered yet are
+ * "partly approved"; every model approved is "approved"; none delivered is "the studio is modelling".
+ */
+export function roundStatusAfter(states: readonly ModelState[]): number {
+  const has = (s: ModelState) => states.includes(s);
+  if (!states.length) return ROUND_STATUS.notStarted;
+  if (states.every((s) => s === 'approved')) return ROUND_STATUS.approved;
+  if (has('review')) return has('approved') ? ROUND_STATUS.partlyApproved : ROUND_STATUS.needsApproval;
+  if (has('changes')) return ROUND_STATUS.changesRequested;
+  return has('approved') ? ROUND_STATUS.partlyApproved : ROUND_STATUS.modelling;
+}
+
+/** A status number's key (ROUND_STATUS), for its words; undefined outside 0-6. */
+export const roundStatusKey = (n: number): RoundStatus | undefined =>
+  (Object.keys(ROUND_STATUS) as RoundStatus[]).find((k) => ROUND_STATUS[k] === n);
 
 /** The terms (document 3): up to 3 free change requests per 3D model. */
 export const FREE_CHANGE_REQUESTS = 3;
@@ -160,3 +181,66 @@ export function budgetChecks(
 /** How many figures of a report are over the budget (the model list's count). */
 export const warnings = (r: ReportFigures, p: Parameters<typeof budgetChecks>[1]) =>
   budgetChecks(r, p).filter((c) => c.pass === false).length;
+
+/**
+ * What a reviewer writes (stage 2): a pin's comment, a reply, a decision's note, as data. The server's
+ * schemas are built from this table; the comment box, the reply box and the decision form check with it.
+ */
+export const reviewTextRules = {
+  comment: text(2000, 1, notBlankSays('Write a comment.')),
+  reply: text(2000, 1, notBlankSays('Write a reply.')),
+  note: text(1000),
+} as const;
+
+export const PIN_TARGETS = ['model', 'render'] as const;
+export type PinTarget = (typeof PIN_TARGETS)[number];
+export const PIN_STATES = ['open', 'resolved'] as const;
+export type PinState = (typeof PIN_STATES)[number];
+export const DECISIONS = ['approved', 'changes_requested'] as const;
+
+/** The refusals a client acts on, told apart by `code` (never by the words). */
+export const reviewCodes = {
+  /** 409: the studio has delivered a newer version of the model; the answer names it (current_version). */
+  superseded: 'version_superseded',
+  /** 409: the version has a decision already. */
+  decided: 'version_decided',
+} as const;
+
+export const reviewWords = {
+  superseded: 'The studio has delivered a newer version of this model. Review the new version.',
+  decided: 'This version has already been decided.',
+  changesNeedPinOrNote: 'Add a pin or a note to say what should change.',
+  pinOnModelNeedsNormal: 'A pin on the model needs its position and normal (three numbers each).',
+  pinOnRenderNeedsPoint: 'A pin on a render needs the render and a point within it (two numbers from 0 to 1).',
+  deliveryNeedsPoster: 'Add at least one render or a poster: the server cannot draw the model.',
+  noSuchRender: 'The pin names a render this version does not have.',
+  pinStored: 'Pin added',
+  replyStored: 'Reply added',
+  pinResolved: 'Pin resolved',
+  pinReopened: 'Pin reopened',
+  approved: 'Model approved',
+  changesRequested: 'Changes requested',
+  delivered: 'Version delivered',
+  statusSaved: 'Round status saved',
+  /** Before a fourth change request is sent (the terms: up to 3 free per model). */
+  beyondFree: (n: number) =>
+    `This model has had ${n} change requests: the terms include ${FREE_CHANGE_REQUESTS} free. This one may be charged.`,
+};
+
+/**
+ * Where a pin is: on the model, its position and normal (model-viewer's hotspot, the model's own
+ * metres), or on a render, the point as fractions of its width and height. Undefined when valid.
+ */
+export function pinPlaceError(p: {
+  target: PinTarget;
+  position: readonly number[];
+  normal?: readonly number[] | null;
+  render_index?: number | null;
+}): string | undefined {
+  if (p.target === 'model')
+    return p.position.length === 3 && p.normal?.length === 3 && p.render_index == null
+      ? undefined
+      : reviewWords.pinOnModelNeedsNormal;
+  const inside = p.position.length === 2 && p.position.every((v) => v >= 0 && v <= 1);
+  return inside && p.render_index != null && p.normal == null ? undefined : reviewWords.pinOnRenderNeedsPoint;
+}

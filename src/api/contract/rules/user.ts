@@ -13,6 +13,12 @@ const email = text(255, 1, (_, v) => emailError('form', v));
 export const ROLE_PLACEHOLDER = 'Role Name*';
 export const ROLE_NAME_MESSAGE = 'Give the role a name.';
 export const ROLE_TAKEN = 'A role with this name already exists.';
+/** Issue 43: the permissions that let a manager repair anything; nobody takes them from the role they hold. */
+export const SELF_KEPT_SLUGS = ['manage-roles', 'manage-users'] as const;
+export const SELF_LOCKOUT =
+  'You cannot take Manage roles or Manage users away from your own role: you would lose them yourself. Ask another manager to change it.';
+/** Would these permission changes to the actor's own role take away what they need to manage (SELF_KEPT_SLUGS)? */
+export const locksSelfOut = (changes: Readonly<Record<string, boolean>>) => SELF_KEPT_SLUGS.some((s) => changes[s] === false);
 
 /** Someone invited into a company (Register User). */
 export const inviteRules = { name: text(100, 1, notBlank), email } as const;

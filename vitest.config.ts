@@ -81,7 +81,8 @@ const server = (name: string, setup: string, env: Record<string, string>, includ
 
 export default defineConfig({
   test: {
-    maxWorkers: 2,
+    // Two workers on the two cores CI has (three measured slower); TEST_WORKERS to try another count.
+    maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     reporters: ['default', new RetriedErrorsReporter()],
     sequence: { sequencer: InterleavingSequencer },
     projects: [

@@ -1,12 +1,13 @@
 // The signed-in layout: the side menu, the top bar (breadcrumbs, company, sync status, user menu), the
 // offline banner, the screen, the terms popup and the toasts; and the data layer's sync for the company.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PROVIDER_CONTEXT } from '../api/contract/slugs.ts';
-import { startSync, usePendingChanges, useSyncStatus } from '../data/index.ts';
+import { PROVIDER_CONTEXT, type Slug } from '../api/contract/slugs.ts';
+import { LIST_SLUGS, startSync, usePendingChanges, useSyncStatus } from '../data/index.ts';
 import { cx } from '../ui/cx.ts';
 import { useBackgroundSync } from './background-sync.ts';
 import { useImagePrefetch } from './image-prefetch.ts';
 import { useLogoutFlow } from './logout-flow.tsx';
+import { useAccess } from './permissions.ts';
 import { OfflineBanner } from './OfflineBanner.tsx';
 import { useSession } from './session.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -40,10 +41,14 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   useBackgroundSync(usePendingChanges().count);
   useImagePrefetch(customerId);
   useStorageFullToast();
+  // The sync starts once the user's access is known and skips the lists it refuses: a 403 per pull
+  // otherwise (issue 43). A slug that could not be asked (offline) counts as held.
+  const lists = useAccess(LIST_SLUGS);
+  const denied = LIST_SLUGS.filter((s) => lists.access[s] === false).join(',');
   useEffect(() => {
-    if (customerId === null) return;
-    return startSync({ customerId });
-  }, [customerId]);
+    if (customerId === null || !lists.ready) return;
+    return startSync({ customerId, denied: denied ? (denied.split(',') as Slug[]) : [] });
+  }, [customerId, lists.ready, denied]);
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
     setCollapsed(!collapsed);

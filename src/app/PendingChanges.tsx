@@ -93,7 +93,8 @@ export default function PendingPanel({ onClose }: { onClose: () => void }) {
                   </Badge>
                   {a.steps.length > 1 && <span>{plural(a.steps.length, 'step')}</span>}
                 </div>
-                {a.message && <p className={styles.error}>{a.message}</p>}
+                {/* Offline, a retry's "Network Error" says nothing the banner does not. */}
+                {a.message && (online || hasFailed(a.state)) && <p className={styles.error}>{a.message}</p>}
                 {a.steps.length > 1 && (
                   <details className={styles.steps}>
                     <summary>Show the steps</summary>

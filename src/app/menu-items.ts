@@ -11,7 +11,8 @@ export const CUSTOMER_MENU: MenuItem[] = [
   { to: '/dashboard', label: 'Dashboard', slug: 'dashboard-access' },
   { to: '/product/add', label: 'Add Products', slug: 'register-products' },
   { to: '/catalog', label: 'Product Catalog' },
-  { to: '/catalog_template', label: 'Template Catalog' },
+  // Document 1 lists it for everyone; its screen needs reader-template-access (issue 43: hidden without).
+  { to: '/catalog_template', label: 'Template Catalog', slug: 'reader-template-access' },
   // Document 3 "User management screen": its route is not shown; it lives in Settings.
   { to: '/config/user', label: 'User Management', slug: 'manage-users' },
 ];

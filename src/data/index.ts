@@ -17,7 +17,7 @@ export { discardEntry, discardAction, resolveConflict } from './outbox/index.ts'
 export { stopAction } from './outbox/index.ts';
 export { useListComplete } from './catalog/index.ts';
 export { useOfflineImages } from './catalog/index.ts';
-export { startSync, wipeLocalData, requestPersistence } from './sync/index.ts';
+export { startSync, wipeLocalData, requestPersistence, LIST_SLUGS } from './sync/index.ts';
 export { openAtStart } from './local/index.ts';
 export type { ProductDraft } from './catalog/index.ts';
 export { saveProductInfo, deleteProduct, type InfoChange } from './catalog/index.ts';

@@ -22,6 +22,8 @@ export interface AlertPopupProps {
   onCancel?: () => void;
   /** A dangerous confirmation (delete, discard) is styled as such. */
   danger?: boolean;
+  /** Another action in the footer, before cancel and confirm (a success's Undo). */
+  extra?: ReactNode;
   children?: ReactNode;
 }
 
@@ -33,8 +35,9 @@ export function AlertPopup(p: AlertPopupProps) {
   }, [p.open, busy]);
   const close = busy ? undefined : (p.onCancel ?? p.onConfirm);
   const footer =
-    !busy && (p.onConfirm || p.onCancel) ? (
+    !busy && (p.onConfirm || p.onCancel || p.extra) ? (
       <>
+        {p.extra}
         {p.onCancel && (
           <Button variant="secondary" onClick={p.onCancel} ref={p.onConfirm ? undefined : main}>
             {p.cancelLabel ?? 'Cancel'}

@@ -1,5 +1,7 @@
 // A labelled choice from a short list. It is the browser's own <select>, styled: native keyboard and
 // screen-reader behaviour, the OS picker on touch, and nothing to load (like Shopify Polaris' Select).
+// A value that is none of the options shows as `placeholder`, never as the first option: the browser
+// would show that one while the form holds another value (issue 43).
 import type { ComponentProps, ReactNode } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cx } from './cx.ts';
@@ -22,6 +24,8 @@ export interface SelectInputProps<V extends string | number> extends Omit<
   size?: 'sm' | 'md' | 'lg';
   /** An icon before the value (16 px lucide element). */
   leading?: ReactNode;
+  /** What shows while the value is none of the options (options still loading, nothing chosen). */
+  placeholder?: string;
 }
 
 /** The bare control (no label): for a toolbar with its own label, or inside a Field. */
@@ -31,10 +35,12 @@ export function SelectInput<V extends string | number>({
   onValueChange,
   size = 'md',
   leading,
+  placeholder = 'Choose…',
   className,
   ...rest
 }: SelectInputProps<V>) {
   const numeric = typeof value === 'number';
+  const unknown = !options.some((o) => String(o.value) === String(value));
   return (
     <div className={cx(styles.wrap, styles[size], leading ? styles.withLeading : undefined, className)}>
       {leading && <span className={styles.leading}>{leading}</span>}
@@ -45,6 +51,11 @@ export function SelectInput<V extends string | number>({
         data-invalid={rest['aria-invalid'] ? '' : undefined}
         {...rest}
       >
+        {unknown && (
+          <option value={String(value)} disabled>
+            {placeholder}
+          </option>
+        )}
         {options.map((o) => (
           <option key={String(o.value)} value={String(o.value)} disabled={o.disabled}>
             {o.label}

@@ -1,6 +1,7 @@
 // Add templates in real Chromium (document 2 §2.4, §4, §5, §8): staff fill a batch of two templates
 // (image, an ambient created with Enter, a tag), the checks name the failing template, a reload keeps
-// the form (fields and image), SEND lands on /admin/catalog_template with both, checked through the API.
+// the form (fields and image), SEND lands on /admin/catalog_template with both, checked through the API;
+// a private template left on the Client select's default goes to that client.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -108,5 +109,46 @@ describe.skipIf(skipWithoutChromium('add templates e2e'))('add templates', () =>
     await page.goto(`${env.s.url}/admin/template/add`);
     expect(await page.getByRole('textbox', { name: 'Name', exact: true }).inputValue()).toBe('');
     expect(await page.getByRole('button', { name: /Template 1/ }).count()).toBe(1);
+  });
+
+  // Issue 43: on a first visit the form was made before the customers list had arrived; the select then
+  // showed "Acme Living" while SEND sent no client ("The id_customer field is required when public is 0.").
+  it('sends a private template to the client the select shows by default', async () => {
+    const fresh = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
+    const p = await fresh.newPage();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await p.route('**/backend/gets/customers/all/show**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await signInAsStaffAdmin(p, env.s.url);
+      await p.goto(`${env.s.url}/admin/template/add`);
+      const client = p.getByLabel('Client');
+      const shown = () => client.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent);
+      // No list yet: nothing is shown as chosen (the first option would not be what is sent).
+      await expect.poll(shown).toBe('Choose…');
+      release();
+      await expect.poll(shown).toBe('Acme Living');
+      await p.getByRole('textbox', { name: 'Name', exact: true }).fill('Default Client Room');
+      await p.getByLabel('Image', { exact: true }).setInputFiles(await imageFile('default.png'));
+      await p.getByRole('img', { name: 'default.png' }).waitFor();
+      await p.getByLabel('Ambient Type*').fill('liv');
+      await p.getByLabel('Ambient Type*').press('Enter');
+      await p.getByRole('button', { name: 'Remove ambient Living Room' }).waitFor();
+      await p.getByRole('button', { name: 'SEND' }).click();
+      await p.waitForURL('**/admin/catalog_template');
+      await p.getByText('Templates sent successfully!').waitFor();
+      await settled(p);
+    } finally {
+      release();
+      await fresh.close();
+    }
+    const acme = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    const row = await env.s.db.one<{ public: number; customer_id: number | null }>(
+      "SELECT public, customer_id FROM templates WHERE name = 'Default Client Room'",
+    );
+    expect(row).toEqual({ public: 0, customer_id: acme });
   });
 });

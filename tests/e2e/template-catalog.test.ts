@@ -1,14 +1,14 @@
 // The customers' template catalogue in real Chromium (document 2 §2.3, document 1 §2, §6): the public
 // templates and the company's own, filtered by ambient chips (each toggles), by visibility and text;
 // a customer with delete-template-access deletes only its own private ones; without
-// reader-template-access the Dashboard.
+// reader-template-access no menu item, the Dashboard, and no call the server refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addMember, createUser, grant } from '../../server/domain/accounts.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { seriousViolations } from './shell-helpers.ts';
+import { atRest, seriousViolations } from './shell-helpers.ts';
 import { catalogCount, signInAs } from './registration-helpers.ts';
 
 interface T {
@@ -85,7 +85,7 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
     await own.getByRole('button', { name: /^Delete Acme Room 21/ }).waitFor();
   });
 
-  it('without reader-template-access the user goes to the Dashboard', async () => {
+  it('without reader-template-access: no Template Catalog item, the Dashboard, and no call refused', async () => {
     const acme = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     const role = (await env.s.db.one<{ id: number }>(
       `INSERT INTO roles (customer_id, name) VALUES ($1, 'No templates') RETURNING id`,
@@ -98,12 +98,29 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
       acme,
       role,
     );
-    const other = await env.browser.newContext({ serviceWorkers: 'block' });
+    const other = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     const p = await other.newPage();
+    // Every answer from the sign-in on: nothing the user may not see is asked for (no 403 in the console).
+    const refused: string[] = [];
+    p.on('response', (r) => void (r.status() === 403 && refused.push(new URL(r.url()).pathname)));
     try {
       await signInAs(p, env.s.url, 'notemplates@acme.test');
+      // A new person accepts the terms of use first (document 1 §4).
+      const terms = p.getByRole('dialog', { name: 'Terms of Use' });
+      await terms.getByRole('switch', { name: 'I accept the terms of use' }).click();
+      await terms.getByRole('button', { name: 'Accept' }).click();
+      await terms.waitFor({ state: 'detached' });
+      const menu = p.getByRole('navigation', { name: 'Main menu' });
+      await menu.getByRole('link', { name: 'Dashboard' }).waitFor(); // its slug is answered: the menu is decided
+      expect(await menu.getByRole('link', { name: 'Template Catalog' }).count()).toBe(0);
+      await menu.getByRole('link', { name: 'Product Catalog' }).waitFor();
+      await atRest(p);
       await p.goto(`${env.s.url}/catalog_template`);
       await p.waitForURL('**/dashboard');
+      await menu.getByRole('link', { name: 'Dashboard' }).waitFor();
+      expect(await menu.getByRole('link', { name: 'Template Catalog' }).count()).toBe(0);
+      await atRest(p);
+      expect(refused).toEqual([]);
     } finally {
       await other.close();
     }

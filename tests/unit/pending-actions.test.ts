@@ -74,7 +74,8 @@ describe('groupActions', () => {
   };
   it('the state that needs the user most speaks for the action', () => {
     expect(stateOf(['queued', 'queued']).state).toBe('queued');
-    expect(stateOf(['retrying', 'queued'])).toMatchObject({ state: 'retrying', message: undefined });
+    // A retried step says why it waits: the server's error (issue 43).
+    expect(stateOf(['retrying', 'queued'])).toMatchObject({ state: 'retrying', message: 'why retrying' });
     expect(stateOf(['sending', 'queued'])).toMatchObject({ state: 'sending', message: undefined });
     expect(stateOf(['sending', 'parked'])).toMatchObject({ state: 'parked', message: 'why parked' });
     expect(stateOf(['parked', 'conflict', 'parked'])).toMatchObject({

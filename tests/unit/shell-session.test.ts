@@ -132,7 +132,10 @@ describe('route table (§2)', () => {
 describe('menus (§2 Side menus, §6)', () => {
   it('gates customer items by slug', () => {
     const labels = visibleItems(CUSTOMER_MENU, { 'dashboard-access': false, 'register-products': true }).map((i) => i.label);
-    expect(labels).toEqual(['Add Products', 'Product Catalog', 'Template Catalog']);
+    expect(labels).toEqual(['Add Products', 'Product Catalog']);
+    // Template Catalog only with reader-template-access, which its screen needs (issue 43).
+    const templates = visibleItems(CUSTOMER_MENU, { 'reader-template-access': true }).map((i) => i.label);
+    expect(templates).toEqual(['Product Catalog', 'Template Catalog']);
   });
   it('admin items all need dashboard-access', () => {
     expect(visibleItems(ADMIN_MENU, {})).toEqual([]);

@@ -14,6 +14,7 @@ import {
   NO_IMAGE,
   templateProblems,
   toTemplateDraft,
+  withClient,
   type NameChip,
   type TemplateItem,
 } from '../../src/features/templates/template-rules.ts';
@@ -33,6 +34,32 @@ const file = (name: string, type: string) => new File(['x'], name, { type });
 describe('a new template', () => {
   it('is private for the first customer (public 0, customer index 1)', () => {
     expect(newTemplate('a', customers)).toMatchObject({ public: 0, clientId: 7, name: '', ambients: [], tags: [] });
+  });
+
+  // Issue 43: made before the customers list arrived, it had no client while the select showed the first.
+  it('made before the list arrived: the client the select shows is the one checked and sent', () => {
+    const early = { ...newTemplate('a', []), name: 'Loft', imageId: 1, ambients: [ambients[0]!] };
+    expect(early.clientId).toBeUndefined();
+    expect(
+      templateProblems([early])
+        .get('a')
+        ?.map((p) => p.summary),
+    ).toEqual(['Template 1: The id_customer field is required when public is 0.']);
+    const shown = withClient(early, customers);
+    expect(shown.clientId).toBe(7);
+    expect(templateProblems([shown]).size).toBe(0);
+    expect(toTemplateDraft(shown, file('a.png', 'image/png')).clientId).toBe(7);
+  });
+
+  it('keeps a chosen client, a public template, and a template while the list is empty', () => {
+    const chosen = { ...newTemplate('a', customers), clientId: 9 };
+    expect(withClient(chosen, customers)).toBe(chosen);
+    const pub = { ...newTemplate('a', []), public: 1 as const };
+    expect(withClient(pub, customers)).toBe(pub);
+    const early = newTemplate('a', []);
+    expect(withClient(early, [])).toBe(early);
+    // A client no longer in the list: the select shows the first, so the first is sent.
+    expect(withClient({ ...chosen, clientId: 99 }, customers).clientId).toBe(7);
   });
 });
 

@@ -66,7 +66,8 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
       id,
       label: rows[0]!.actionLabel || rows[0]!.label,
       state,
-      message: state === 'parked' || state === 'conflict' ? cause?.error : undefined,
+      // A retried step's error says why it waits (a server error is not "offline"; issue 43).
+      message: state === 'parked' || state === 'conflict' || state === 'retrying' ? cause?.error : undefined,
       createdAt: Math.min(...rows.map((e) => e.createdAt)),
       steps: rows.map((e) => toPending(e as OutboxEntry)),
       conflictStep: rows.find((e) => e.state === 'conflict')?.id,

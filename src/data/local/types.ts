@@ -87,7 +87,7 @@ export interface PendingAction {
   label: string;
   /** conflict > parked > sending > retrying > queued, over its steps. */
   state: PendingState;
-  /** Why it stopped (parked, conflict): the failed step's message. A retrying step keeps its transient error on the step. */
+  /** Why it stopped (parked, conflict) or waits (retrying: the server error being retried): the speaking step's message. */
   message?: string;
   /** When the user acted (its first step was queued), ms since epoch. */
   createdAt: number;

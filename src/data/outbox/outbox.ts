@@ -217,6 +217,10 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
 
 async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'> {
   const d = db();
+  // The status says the real cause before the entry does (issue 43): no answer is offline; any answer,
+  // a 5xx included, means the server was reached, so a screen reading the entry never calls it offline.
+  if (f.network) syncStatus.set({ online: false });
+  else markServerReached();
   // The server's current row: a product (Info edit) or a preset (document 3 edit).
   const reply = f.body as { product?: unknown; preset?: unknown } | undefined;
   const theirs = reply?.product ?? reply?.preset;
@@ -244,7 +248,6 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
     const ceiling = Math.min(policy.maxDelay, policy.baseDelay * 2 ** (attempts - 1));
     const delay = ceiling / 2 + policy.random() * (ceiling / 2);
     await d.outbox.update(e.id!, { state: 'retrying', attempts, nextAt: Date.now() + delay, error: message });
-    if (f.network) syncStatus.set({ online: false });
     schedule(delay);
     return 'stop';
   }

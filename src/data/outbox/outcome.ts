@@ -1,11 +1,15 @@
 // What became of the calls a user action queued, for screens that must say so (the specs' result
 // popups): every entry gone is 'sent'; a parked or conflicting one is 'failed' with the server's
-// message; when the device is offline (or the server keeps failing) the action is 'queued': it
-// stays in the outbox and goes out later, which the screen says with the offline toast.
+// message; otherwise the action is 'queued': it stays in the outbox and goes out later, and `why` says
+// the real cause (issue 43): the device is offline, the server answered with an error that is being
+// retried (its message), or it is still on its way when the screen stops waiting.
 import { db } from '../local/index.ts';
 import { syncStatus } from '../local/index.ts';
 
-export type Outcome = { state: 'sent' } | { state: 'failed'; message: string } | { state: 'queued' };
+/** Why an action is still in the outbox: the screen says each differently (notify.kept). */
+export type KeptWhy = 'offline' | 'retrying' | 'slow';
+export type Kept = { state: 'queued'; why: KeptWhy; message?: string };
+export type Outcome = { state: 'sent' } | { state: 'failed'; message: string } | Kept;
 
 /** The ids of the outbox entries a mutation queues (entries are numbered in order). */
 export async function queuedBy(mutation: () => Promise<unknown>): Promise<number[]> {
@@ -25,9 +29,14 @@ function judge(rows: readonly Row[], online: boolean): Outcome | undefined {
     const cause = stopped.find((e) => e.blockedBy === undefined) ?? stopped[0]!;
     return { state: 'failed', message: cause.error ?? 'The change could not be saved.' };
   }
-  if (!online) return { state: 'queued' };
+  if (!online) return { state: 'queued', why: 'offline' };
+  // Online: a retried entry got an answer from the server (a network failure sets the app offline first).
+  const retrying = left.find((e) => e.state === 'retrying');
+  if (retrying) return { state: 'queued', why: 'retrying', message: retrying.error };
   return undefined;
 }
+
+const SLOW: Kept = { state: 'queued', why: 'slow' };
 
 const isOnline = () => syncStatus.get().online && (typeof navigator === 'undefined' || navigator.onLine !== false);
 
@@ -57,7 +66,7 @@ export async function waitForOutcomes(
     const online = isOnline();
     const late = o.signal?.aborted || Date.now() > until;
     for (const [i, ids] of open) {
-      const now = judge(ids.map((id) => rows.get(id)), online) ?? (late ? { state: 'queued' as const } : undefined);
+      const now = judge(ids.map((id) => rows.get(id)), online) ?? (late ? SLOW : undefined);
       if (now) {
         out[i] = now;
         onSettled?.(i, now);

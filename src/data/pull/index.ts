@@ -5,3 +5,4 @@ export { SECTION_LISTS, hasPulled, presetFromServer, pullImageryList, refetchIma
 export type { ImagerySection } from './imagery-sync.ts';
 export { LISTS, REFERENCE_TTL_MS, pullList, pullProduct } from './sync-lists.ts';
 export type { PullStats } from './sync-lists.ts';
+export type { ListSpec } from './list-spec.ts';

@@ -7,6 +7,7 @@ import { getList } from '../local/index.ts';
 import { emitChange, tick, touchedSince } from '../local/index.ts';
 import { isTemp } from '../local/index.ts';
 import type { ProductScreen } from '../../api/contract/products.ts';
+import { INFO_READ } from '../../api/contract/slugs.ts';
 import { markSiloPulled, putFileList } from './imagery-sync.ts';
 import { confirmProduct, confirmPulled } from '../local/index.ts';
 import { pullPages } from './sync-pages.ts';
@@ -22,14 +23,14 @@ type Key = number | [number, number];
 
 const t = (name: string) => () => (db() as unknown as Record<string, Table<Row, Key>>)[name]!;
 export const LISTS: ListSpec[] = [
-  { name: 'products', entry: 'products.list', field: 'products', perCompany: true, delta: true, paged: true, entity: 'product',
+  { name: 'products', entry: 'products.list', field: 'products', perCompany: true, delta: true, paged: true, entity: 'product', needs: INFO_READ,
     // In place: the rows are freshly parsed, and a copy of 100,000 of them is measurable.
     table: t('products'), toRow: (r, cid) => Object.assign(r, { id: r.id ?? r.id_product, cid }) },
-  { name: 'templates', entry: 'catalog.templates', field: 'templates', perCompany: true, delta: true, entity: 'template',
+  { name: 'templates', entry: 'catalog.templates', field: 'templates', perCompany: true, delta: true, entity: 'template', needs: ['reader-template-access'],
     table: t('templates'), toRow: (r, cid) => ({ ...r, cid }) },
-  { name: 'savedViews', entry: 'savedViews.list', field: 'views', perCompany: true, delta: true, entity: 'savedView',
+  { name: 'savedViews', entry: 'savedViews.list', field: 'views', perCompany: true, delta: true, entity: 'savedView', needs: [...INFO_READ, 'reader-template-access'],
     table: t('savedViews'), toRow: (r, cid) => ({ ...r, cid }) },
-  { name: 'tags', entry: 'catalog.tags', field: 'tags', perCompany: true, entity: 'tag', table: t('tags'), toRow: (r, cid) => ({ ...r, cid }) },
+  { name: 'tags', entry: 'catalog.tags', field: 'tags', perCompany: true, entity: 'tag', needs: INFO_READ, table: t('tags'), toRow: (r, cid) => ({ ...r, cid }) },
   { name: 'productCategories', reference: true, entry: 'catalog.productCategories', field: 'categories', perCompany: false, table: t('productCategories') },
   { name: 'templateCategories', reference: true, entry: 'catalog.templateCategories', field: 'categories', perCompany: false, table: t('templateCategories') },
   { name: 'customers', reference: true, entry: 'catalog.customers', field: 'customers', perCompany: false, table: t('customers') },

@@ -10,9 +10,16 @@ import { refetchImagery } from '../pull/index.ts';
 import { emitChange, markServerReached, syncStatus } from '../local/index.ts';
 import { entityId, entityKind } from '../local/index.ts';
 import { watchOnline } from '../local/index.ts';
-import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type PullStats } from '../pull/index.ts';
+import { LISTS, pullList, pullProduct, REFERENCE_TTL_MS, type ListSpec, type PullStats } from '../pull/index.ts';
+import type { Slug } from '../../api/contract/slugs.ts';
 
 let customerId: number | undefined;
+/** The slugs the user is known not to hold: a list only they open is not asked for (no 403s, issue 43). */
+let denied: ReadonlySet<Slug> = new Set();
+const readable = (spec: ListSpec) => !spec.needs || spec.needs.some((s) => !denied.has(s));
+
+/** Every slug some list needs: what the shell asks have_access before the first sync. */
+export const LIST_SLUGS: readonly Slug[] = [...new Set(LISTS.flatMap((l) => l.needs ?? []))];
 let pulling: Promise<PullStats> | undefined;
 let pullAgain = false;
 let pullFull = false;
@@ -52,7 +59,7 @@ export function syncNow(cid = customerId, full = false): Promise<PullStats> {
 async function pullAll(cid: number, full: boolean): Promise<PullStats> {
   const stats: PullStats = { bytes: 0, lists: {} };
   let offline = false;
-  await Promise.all(LISTS.map(async (spec) => {
+  await Promise.all(LISTS.filter(readable).map(async (spec) => {
     try {
       if (spec.reference && !full) {
         const meta = await db().meta.get(`${spec.name}:${cid}`);
@@ -72,9 +79,13 @@ async function pullAll(cid: number, full: boolean): Promise<PullStats> {
   return stats;
 }
 
-/** Pull on start, on reconnect, on focus and after the outbox drains. Returns the stop function. */
-export function startSync(ctx: { customerId: number }): () => void {
+/**
+ * Pull on start, on reconnect, on focus and after the outbox drains. Returns the stop function. Start it
+ * once the user's access is known: `denied` are the slugs have_access refused (an unknown one is asked).
+ */
+export function startSync(ctx: { customerId: number; denied?: readonly Slug[] }): () => void {
   customerId = ctx.customerId;
+  denied = new Set(ctx.denied);
   const pull = () => void syncNow().catch(() => undefined);
   const pullAll = () => void syncNow(ctx.customerId, true).catch(() => undefined);
   const onOnline = () => {
@@ -114,7 +125,7 @@ setRefetch(async (entities, calls) => {
   const many = products.length > MANY_PULLS;
   if (!many) await Promise.all(products.map((id) => pullProduct(cid, id).catch(() => undefined)));
   const others = new Set(entities.map(entityKind));
-  for (const spec of LISTS) {
+  for (const spec of LISTS.filter(readable)) {
     if (spec.name === 'products') {
       if (many) await pullList(spec, cid).catch(() => undefined);
       continue;

@@ -75,7 +75,8 @@ export function useProductSend({ cid, draftKey, draft, items, mayAutomate, selec
         const failed = outcomes.flatMap((o) => (o.state === 'failed' ? [o.message] : []));
         if (!failed.length) {
           setAlert(null);
-          if (outcomes.some((o) => o.state === 'queued')) notify.savedOffline();
+          const kept = outcomes.find((o) => o.state === 'queued');
+          if (kept) notify.kept(kept.why, kept.message);
           else notify.saved(SENT);
           return navigate('/catalog');
         }

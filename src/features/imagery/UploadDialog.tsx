@@ -3,7 +3,7 @@
 // shows the server's message (the rest wait in Pending changes); offline they wait there too. Each
 // picked file is checked first by the contract's upload rules; a refused one is named with its reason.
 import { useState } from 'react';
-import { CircleCheck, CloudOff, CircleAlert } from 'lucide-react';
+import { CircleCheck, CloudOff, CircleAlert, RefreshCw } from 'lucide-react';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
 import { queueUploads, stopAction, StorageFullError, type UploadList, type Who } from '../../data/index.ts';
@@ -15,7 +15,7 @@ import { acceptOf, type FileKind } from '../../api/contract/rules/files.ts';
 import { uploadCheck } from '../../api/upload-check.ts';
 import { ProgressBar } from '../../ui/ProgressBar.tsx';
 import { notify } from '../../ui/notify.tsx';
-import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
+import { useActionOutcome, waitingText } from './action-outcome.ts';
 import { UPLOAD_COMPLETE, uploadingIndex, uploadingText } from './preset-rules.ts';
 import styles from './imagery.module.css';
 
@@ -139,8 +139,8 @@ export function UploadDialog({ open, onClose, who, kind, title, onQueued }: Prop
             <p className={styles.muted}>The upload stopped there. Pending changes keeps the files, to retry or discard.</p>
           )}
           {outcome?.state === 'waiting' && (
-            <Callout tone="warning" icon={<CloudOff />}>
-              {WAITING_TEXT}
+            <Callout tone="warning" icon={outcome.why === 'offline' ? <CloudOff /> : <RefreshCw />}>
+              {waitingText(outcome)}
             </Callout>
           )}
         </div>

@@ -16,7 +16,7 @@ import {
   type Who,
 } from '../../data/index.ts';
 import type { AlertPopupProps } from '../../ui/AlertPopup.tsx';
-import { useActionOutcome, WAITING_TEXT } from './action-outcome.ts';
+import { useActionOutcome, waitingText } from './action-outcome.ts';
 import { createDraftStore, useDraftEdited } from './draft-store.ts';
 import { errorText, newPresetValues, saveVisible } from './preset-rules.ts';
 
@@ -154,7 +154,7 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
     const title = saving.creating ? 'Create preset' : 'Update preset';
     if (outcome.state === 'sending') savePopup = { title, progress: saving.creating ? 'Creating' : 'Updating' };
     else if (outcome.state === 'done') savePopup = { title, message: 'Saved!', onConfirm: closeSave };
-    else if (outcome.state === 'waiting') savePopup = { title, message: WAITING_TEXT, onConfirm: closeSave };
+    else if (outcome.state === 'waiting') savePopup = { title, message: waitingText(outcome), onConfirm: closeSave };
     else savePopup = { title: 'Error', message: errorText(outcome.message), onConfirm: closeSave };
   }
 

@@ -1,32 +1,23 @@
 // The Info section (document 2 §2.7, §4, §8): view mode, Edit -> edit mode -> Save, Delete.
 // Save first checks the fields (errors at each field; the dimension rule also as the §5 popup), then
 // hands the changes to the data layer, which queues the calls in the order of §4 and sends them when
-// online; a toast says whether they reached the server or wait on this device. Server errors come back
-// through the outbox (OutboxAlerts). Delete asks first, then 'Success / Product deleted', then /catalog.
+// online; a toast says whether they reached the server or wait on this device, and why. Server errors
+// come back through the outbox (OutboxAlerts). Delete: useProductDelete (its popup offers Undo).
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Pencil, Trash2 } from 'lucide-react';
 import { useEditGuard } from '../../app/edit-guard.ts';
-import { offerUndo } from '../../app/offer-undo.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
-import {
-  deleteProduct,
-  fileNameOf,
-  saveProductInfo,
-  undoDelete,
-  type DescriptionRow,
-  type ProductFileRow,
-  type ProductRow,
-} from '../../data/index.ts';
+import { fileNameOf, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/cx.ts';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
 import { OutboxAlerts } from './OutboxAlerts.tsx';
-import { dimensionsWords, missingDimensions, productWords } from '../../api/contract/rules/product.ts';
+import { dimensionsWords, missingDimensions } from '../../api/contract/rules/product.ts';
 import { diffInfo, draftOf, hasErrors, infoErrors, isEmptyChange, type Draft, type InfoErrors } from './product-rules.ts';
+import { useProductDelete } from './useProductDelete.tsx';
 import styles from './products.module.css';
 
 interface Props {
@@ -37,19 +28,20 @@ interface Props {
   canEdit: boolean;
   mayAutomate: boolean;
   onDeleting: () => void;
+  /** Undo brought the product back. */
+  onRestored: () => void;
 }
 
 type Alert = Omit<AlertPopupProps, 'open'> | null;
 
-export function InfoSection({ product, blocks, files, customerId, canEdit, mayAutomate, onDeleting }: Props) {
-  const navigate = useNavigate();
+export function InfoSection({ product, blocks, files, customerId, canEdit, mayAutomate, onDeleting, onRestored }: Props) {
   const [edit, setEdit] = useState<{ base: Draft; draft: Draft; errors: InfoErrors; tried: boolean } | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
   const [focusInvalid, setFocusInvalid] = useState(0);
   const feedback = useWriteFeedback();
   // Edit starts a save (reset); Save clicked twice on the same changes joins it. Delete is its own action.
   const saving = useUserAction();
-  const deleting = useUserAction();
+  const del = useProductDelete({ product, blocks, files, customerId, setAlert, onDeleting, onRestored });
   // After a refused Save, the first field in error takes the focus (once it shows as invalid).
   useEffect(() => {
     if (focusInvalid) document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
@@ -93,54 +85,13 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
     );
   };
 
-  const remove = () =>
-    void deleting.run(
-      async (a) => {
-        setAlert({ title: 'Delete Product', progress: 'Deleting...' });
-        onDeleting();
-        // What Undo puts back, as the screen shows it now (the rows leave the device with the delete).
-        const copy = { row: product, descriptions: blocks, files };
-        await deleteProduct(customerId, product.id, a.id);
-        setAlert({ title: 'Success', message: productWords.deleted, onConfirm: () => navigate('/catalog') });
-        // A restore made offline waits in the outbox; a discarded delete has nothing left to send.
-        offerUndo(
-          {
-            message: productWords.deleted,
-            done: [productWords.restored],
-            failed: 'The product could not be restored',
-            queued: (how) => how === 'restored',
-          },
-          (undoId) => undoDelete(customerId, copy, a.id, undoId),
-        );
-      },
-      {
-        onError: (err) =>
-          setAlert({ title: 'Error', message: `Error deleting product: ${(err as Error).message}`, onConfirm: close }),
-      },
-    );
-  const named = [product.sku, product.name].filter(Boolean).join(' · ') || `Product ${product.id}`;
-  const askDelete = () =>
-    setAlert({
-      title: 'Delete Product',
-      message: (
-        <>
-          <p>Are you sure you want to delete this product?</p>
-          <p className={styles.muted}>{named} will be removed from the catalogue, with its images and files.</p>
-        </>
-      ),
-      danger: true,
-      confirmLabel: 'Delete',
-      onConfirm: remove,
-      onCancel: close,
-    });
-
   return (
     <section className={cx(styles.info, edit && styles.editing)} aria-labelledby="info-heading">
       <div className={styles.infoBar}>
         <h2 id="info-heading">Info</h2>
         {canEdit && !edit && (
           <>
-            <Button variant="ghost" icon={<Trash2 />} className={styles.deleteButton} onClick={askDelete}>
+            <Button variant="ghost" icon={<Trash2 />} className={styles.deleteButton} onClick={del.ask}>
               Delete Product
             </Button>
             <Button variant="primary" icon={<Pencil />} onClick={startEdit}>
@@ -170,7 +121,7 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       ) : (
         <InfoView product={product} blocks={blocks} files={files} />
       )}
-      <AlertPopup {...(alert ?? { title: '' })} open={alert !== null} />
+      <AlertPopup {...(alert ?? { title: '' })} open={alert !== null} extra={del.undoIn(alert)} />
       <OutboxAlerts productId={product.id} />
     </section>
   );

@@ -35,7 +35,9 @@ export default function ProductPage() {
   const [kept, setKept] = useState(live);
   if (live && live !== kept) setKept(live);
   const [params, setParams] = useSearchParams();
-  const [deleted, setDeleted] = useState(false);
+  // Deleted: the kept copy shows under the popup. Undone: back to the live row once it is read again.
+  const [deleted, setDeleted] = useState<'deleting' | 'restoring'>();
+  if (deleted === 'restoring' && live) setDeleted(undefined);
   const data = deleted ? (live ?? kept) : live;
   usePageTitle(data ? productTitle(data.product) : undefined);
   // After a good pull the local read may still be catching up with the row just written: a product
@@ -118,7 +120,8 @@ export default function ProductPage() {
               customerId={customerId ?? product.cid}
               canEdit={!!access['editor-info-access']}
               mayAutomate={!!access['send-products-for-automation']}
-              onDeleting={() => setDeleted(true)}
+              onDeleting={() => setDeleted('deleting')}
+              onRestored={() => setDeleted('restoring')}
             />
           ) : (
             <ImagerySection

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { PinPlace, ReviewPinData } from '../../data/index.ts';
 import { PinMarker } from '../../ui/PinMarker.tsx';
 import { ModelViewer, type ReviewModelElement } from './ModelViewer.tsx';
-import { isTap, orbitFacing, pinLabel, pinSlot, toVec3, vecAttr } from './pin-rules.ts';
+import { isTap, markerProps, orbitFacing, pinSlot, toVec3, vecAttr } from './pin-rules.ts';
 
 interface Props {
   glb: string;
@@ -86,13 +86,7 @@ export function ModelPins({ glb, usdz, poster, alt, pins, selected, onSelect, on
           slot={pinSlot(p.number)}
           data-position={vecAttr(p.position)}
           data-normal={vecAttr(p.normal ?? [0, 1, 0])}
-          data-pin={p.number}
-          number={p.number}
-          label={pinLabel(p)}
-          resolved={p.state === 'resolved'}
-          pending={p.pending}
-          selected={p.number === selected}
-          onClick={() => onSelect(p.number)}
+          {...markerProps(p, selected, onSelect)}
         />
       ))}
       {draft && (

@@ -17,8 +17,13 @@ export type ReviewModelElement = ModelElement & {
   loaded: boolean;
   cameraTarget: string;
   cameraOrbit: string;
+  fieldOfView: string;
   positionAndNormalFromPoint(clientX: number, clientY: number): { position: Vec; normal: Vec } | null;
   getCameraOrbit(): { theta: number; phi: number; radius: number };
+  getCameraTarget(): Vec;
+  /** Degrees, vertical. */
+  getFieldOfView(): number;
+  getIdealAspect(): number;
   jumpCameraToGoal(): void;
 };
 

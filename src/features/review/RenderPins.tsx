@@ -5,7 +5,7 @@ import { useRef, useState, type CSSProperties } from 'react';
 import type { PinPlace, ReviewPinData } from '../../data/index.ts';
 import { Img } from '../../ui/Img.tsx';
 import { PinMarker } from '../../ui/PinMarker.tsx';
-import { isTap, pinLabel, pointIn } from './pin-rules.ts';
+import { isTap, markerProps, pointIn } from './pin-rules.ts';
 import styles from './pins.module.css';
 
 interface Props {
@@ -53,18 +53,7 @@ export function RenderPins({ src, index, name, pins, selected, onSelect, onPick,
           }}
         />
         {pins.map((p) => (
-          <PinMarker
-            key={p.id}
-            className={styles.renderPin}
-            style={at(p.position)}
-            data-pin={p.number}
-            number={p.number}
-            label={pinLabel(p)}
-            resolved={p.state === 'resolved'}
-            pending={p.pending}
-            selected={p.number === selected}
-            onClick={() => onSelect(p.number)}
-          />
+          <PinMarker key={p.id} className={styles.renderPin} style={at(p.position)} {...markerProps(p, selected, onSelect)} />
         ))}
         {draft && (
           <PinMarker

@@ -1,9 +1,9 @@
 // One round: what is stored on the device shows at once and the round is fetched on opening and after
 // this device's queued changes went out (offline, the stored round with its time; never opened, it
-// needs a connection). The server's 404 (another
-// company's round, or none) is Not found. The chosen model, its version and the list's filter live
-// in the address (?model=, ?version=, ?state=), so a reload or a shared link shows the same. Who may
-// review (approve-services) or run the studio's controls (staff) is told to every part by context.
+// needs a connection). The server's 404 (another company's round, or none) is Not found. The chosen
+// model, its version, the version compared with it and the list's filter live in the address (?model=,
+// ?version=, ?compare=, ?state=), so a reload or a shared link shows the same. Who may review
+// (approve-services) or run the studio's controls (staff) is told to every part by context.
 import { useSearchParams } from 'react-router-dom';
 import { CloudOff, Layers } from 'lucide-react';
 import { needsConnection } from '../../api/failure-text.ts';
@@ -19,9 +19,16 @@ import { ReviewContext } from './review-context.ts';
 import { RoundHeader } from './RoundHeader.tsx';
 import { RoundSkeleton } from './RoundSkeleton.tsx';
 import { RoundStatusControl } from './RoundStatusControl.tsx';
+import { pickCompare, type StageChoice } from './compare-rules.ts';
 import { pickModel, pickVersion, readFilter, type Filter } from './review-rules.ts';
 import { useRefresh, useReviewAccess } from './use-round.ts';
 import styles from './review.module.css';
+
+/** Sets (a number), removes (null) or keeps (undefined) a parameter of the address. */
+function put(q: URLSearchParams, key: string, v: number | null | undefined) {
+  if (v === null) q.delete(key);
+  else if (v !== undefined) q.set(key, String(v));
+}
 
 export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
   const snapshot = useReviewRound(cid, roundId);
@@ -60,16 +67,19 @@ export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
   const filter = readFilter(params.get('state'));
   const model = pickModel(models, params.get('model'));
   const version = model && pickVersion(model, params.get('version'));
+  const compare = model && pickCompare(model, params.get('compare'), version);
   // Replace, not push: arrowing down the list is not a trail of pages for Back.
-  const go = (next: { model?: number; version?: number; state?: Filter }) =>
+  const go = (next: StageChoice & { model?: number; state?: Filter }) =>
     setParams(
       (p) => {
         const q = new URLSearchParams(p);
         if (next.model !== undefined) {
           q.set('model', String(next.model));
           q.delete('version');
+          q.delete('compare');
         }
-        if (next.version !== undefined) q.set('version', String(next.version));
+        put(q, 'version', next.version);
+        put(q, 'compare', next.compare);
         if (next.state !== undefined) q.set('state', next.state);
         if (q.get('state') === 'all') q.delete('state');
         return q;
@@ -102,7 +112,7 @@ export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
               onFilter={(state) => go({ state })}
               onSelect={(id) => go({ model: id })}
             />
-            {model && <ModelView key={model.id} model={model} version={version} onVersion={(n) => go({ version: n })} />}
+            {model && <ModelView key={model.id} model={model} version={version} compare={compare} onShow={go} />}
           </div>
         )}
       </Page>

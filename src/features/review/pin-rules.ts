@@ -67,3 +67,14 @@ export type StageView = 'model' | number;
 export const viewOfPin = (p: Pick<ReviewPinData, 'target' | 'render_index'>): StageView =>
   p.target === 'model' ? 'model' : (p.render_index ?? 0);
 export const pinsOn = (pins: readonly ReviewPinData[], view: StageView) => pins.filter((p) => viewOfPin(p) === view);
+
+/** A saved pin's marker, the same on the model and on a render: its number, words, state and choice. */
+export const markerProps = (p: ReviewPinData, selected: number | undefined, onSelect: (n: number) => void) => ({
+  'data-pin': p.number,
+  number: p.number,
+  label: pinLabel(p),
+  resolved: p.state === 'resolved',
+  pending: p.pending,
+  selected: p.number === selected,
+  onClick: () => onSelect(p.number),
+});

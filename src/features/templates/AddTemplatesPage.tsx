@@ -30,6 +30,7 @@ import {
   SENT_TEMPLATES,
   templateProblems,
   toTemplateDraft,
+  withClient,
   type TemplateItem,
   type TemplateProblem,
 } from './template-rules.ts';
@@ -44,7 +45,8 @@ export default function AddTemplatesPage() {
   const { customerId } = useSession();
   const customers = useCustomers();
   const draft = useStoredDraft<BatchValue<TemplateItem>>(DRAFT_KEY, () => ({ items: [] }));
-  const items = useMemo(() => draft.value?.items ?? [], [draft.value]);
+  // Each private template's client as the select shows it: what SEND checks and sends.
+  const items = useMemo(() => (draft.value?.items ?? []).map((t) => withClient(t, customers ?? [])), [draft.value, customers]);
   const [current, setCurrent] = useState<string>();
   const [flags, setFlags] = useState<Map<string, TemplateProblem[]>>(new Map());
   const [alert, setAlert] = useState<Alert>(null);
@@ -144,7 +146,8 @@ export default function AddTemplatesPage() {
     const failed = outcomes.flatMap((o) => (o.state === 'failed' ? [o.message] : []));
     if (!failed.length) {
       setAlert(null);
-      if (outcomes.some((o) => o.state === 'queued')) notify.savedOffline();
+      const kept = outcomes.find((o) => o.state === 'queued');
+      if (kept) notify.kept(kept.why, kept.message);
       else notify.saved(SENT_TEMPLATES);
       return navigate(CATALOG);
     }

@@ -26,7 +26,7 @@ import { notify } from '../../ui/notify.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { templateImage } from '../catalog/catalog-rules.ts';
 import { TemplateFields } from './TemplateFields.tsx';
-import { diffTemplate, editErrors, editOf, SAVED_TEMPLATE, type TemplateEdit } from './template-rules.ts';
+import { diffTemplate, editErrors, editOf, SAVED_TEMPLATE, withClient, type TemplateEdit } from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 import styles from './templates.module.css';
 
@@ -90,11 +90,13 @@ interface EditorProps {
 
 function Editor({ template, customers, cid, editable, back }: EditorProps) {
   const [base, setBase] = useState(() => editOf(template, customers));
-  const [edit, setEdit] = useState<TemplateEdit>(base);
+  const [typed, setEdit] = useState<TemplateEdit>(base);
+  // A private template's client as the select shows it is what is checked and saved (issue 43).
+  const edit = withClient(typed, customers);
   const [alert, setAlert] = useState<Alert>(null);
   const [zoom, setZoom] = useState(false);
   const [checked, setChecked] = useState(false);
-  const dirty = JSON.stringify(edit) !== JSON.stringify(base);
+  const dirty = JSON.stringify(typed) !== JSON.stringify(base);
   useEditGuard(dirty);
   const names = useNameCreator(
     useMemo(() => {
@@ -134,10 +136,10 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
             onConfirm: () => setAlert(null),
           });
         }
-        setBase(edit);
+        setBase(typed);
         if (outcome.state === 'queued') {
           setAlert(null);
-          return notify.savedOffline();
+          return notify.kept(outcome.why, outcome.message);
         }
         setAlert({ title: 'Success', message: SAVED_TEMPLATE, onConfirm: () => setAlert(null) });
       },

@@ -33,6 +33,16 @@ export function newTemplate(uid: string, customers: readonly { id: number }[]): 
   return { uid, name: '', note: '', public: 0, clientId: customers[0]?.id, ambients: [], tags: [] };
 }
 
+/**
+ * A private template's client as the Client select shows it, which is what is checked and sent (issue
+ * 43): the chosen one, else the first of the list. A template made before the list had arrived (an
+ * empty list on a first visit) has none of its own, and the select showed the first while SEND sent none.
+ */
+export function withClient<T extends { public: 0 | 1; clientId?: number }>(t: T, customers: readonly { id: number }[]): T {
+  if (t.public !== 0 || !customers.length || customers.some((c) => c.id === t.clientId)) return t;
+  return { ...t, clientId: customers[0]!.id };
+}
+
 export const NO_IMAGE = (n: number) => `Template ${n} has no image`;
 export const NO_AMBIENTS = (n: number) => `Template ${n} has no ambients`;
 

@@ -50,7 +50,7 @@ export function useNameCreator(on: NameCreated) {
             on.onCreated(kind, label, row.id);
             const outcome = await waitForOutcome(entries);
             if (outcome.state === 'sent') notify.saved(CREATED[kind]);
-            else if (outcome.state === 'queued') notify.savedOffline();
+            else if (outcome.state === 'queued') notify.kept(outcome.why, outcome.message);
             else {
               on.onFailed(kind, label);
               setError(outcome.message);

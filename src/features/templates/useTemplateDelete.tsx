@@ -33,7 +33,7 @@ export function useTemplateDelete(customerId: number) {
         }
         setAlert(null);
         if (outcome.state === 'sent') notify.saved(templateWords.deleted);
-        else notify.savedOffline();
+        else notify.kept(outcome.why, outcome.message);
       },
       { input: t.id },
     );

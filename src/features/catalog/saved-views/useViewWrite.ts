@@ -1,5 +1,5 @@
 // A saved view's write (save, rename, delete) as one user action: queued at once (the menu shows it,
-// pending), then a toast once its outcome is known: sent, kept on this device, or refused (the change
+// pending), then a toast once its outcome is known: sent, kept on this device (saying why), or refused (the change
 // stays in Pending changes, where it can be fixed or discarded).
 import { useUserAction } from '../../../app/user-action.ts';
 import { queuedBy, waitForOutcome } from '../../../data/outbox/index.ts';
@@ -17,7 +17,7 @@ export function useViewWrite() {
         if (!entries.length) return;
         void waitForOutcome(entries).then((o) => {
           if (o.state === 'sent') notify.saved(done);
-          else if (o.state === 'queued') notify.savedOffline();
+          else if (o.state === 'queued') notify.kept(o.why, o.message);
           else notify.error(o.message, STAYS_PENDING);
         });
       },

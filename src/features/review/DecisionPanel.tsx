@@ -17,7 +17,8 @@ import { TextArea } from '../../ui/TextField.tsx';
 import { formatDateTime, plural } from '../../ui/format.ts';
 import { openPins } from './pin-rules.ts';
 import { PendingBadge } from './PendingBadge.tsx';
-import { toastQueued, useReview } from './review-context.ts';
+import { queueAndTell } from '../../app/outcome-toast.ts';
+import { useReview } from './review-context.ts';
 import styles from './review.module.css';
 
 function Decided({ v }: { v: ReviewVersionData }) {
@@ -56,8 +57,10 @@ function DecisionForm({ model, version }: { model: ReviewModelData; version: Rev
     if (decision === 'changes_requested' && !note.trim() && open === 0) return setError(reviewWords.changesNeedPinOrNote);
     void action.run(
       async (a) => {
-        await decideVersion(ref, { id: version.id, openPins: open }, decision, note, a.id);
-        toastQueued(decision === 'approved' ? reviewWords.approved : reviewWords.changesRequested);
+        await queueAndTell(
+          () => decideVersion(ref, { id: version.id, openPins: open }, decision, note, a.id),
+          decision === 'approved' ? reviewWords.approved : reviewWords.changesRequested,
+        );
       },
       { input: { decision, note: note.trim(), open }, onError: (err) => setError(failureText(err, 'Saving the decision')) },
     );

@@ -10,7 +10,8 @@ import { addPin, type PinPlace } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Stack } from '../../ui/Layout.tsx';
 import { TextArea } from '../../ui/TextField.tsx';
-import { toastQueued, useReview } from './review-context.ts';
+import { queueAndTell } from '../../app/outcome-toast.ts';
+import { useReview } from './review-context.ts';
 import styles from './pins.module.css';
 
 interface Props {
@@ -48,8 +49,7 @@ export function PinDraft({ versionId, number, place, at, onDone }: Props) {
     if (broken) return;
     void action.run(
       async (a) => {
-        await addPin(ref, versionId, place, text, a.id);
-        toastQueued(reviewWords.pinStored);
+        await queueAndTell(() => addPin(ref, versionId, place, text, a.id), reviewWords.pinStored);
         onDone(true);
       },
       { input: { place, text: text.trim() }, onError: (err) => setRefusal(failureText(err, 'Adding a pin')) },

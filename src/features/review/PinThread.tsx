@@ -17,7 +17,8 @@ import { TextArea } from '../../ui/TextField.tsx';
 import { formatDateTime } from '../../ui/format.ts';
 import { pinPlaceWords } from './pin-rules.ts';
 import { PendingBadge } from './PendingBadge.tsx';
-import { toastQueued, useReview } from './review-context.ts';
+import { queueAndTell } from '../../app/outcome-toast.ts';
+import { useReview } from './review-context.ts';
 import styles from './pins.module.css';
 
 function Note({ author, at, body, pending }: { author: string; at: string; body: string; pending?: boolean }) {
@@ -47,8 +48,7 @@ function ReplyBox({ pinId }: { pinId: number }) {
     if (broken) return;
     void action.run(
       async (a) => {
-        await replyToPin(ref, pinId, text, a.id);
-        toastQueued(reviewWords.replyStored);
+        await queueAndTell(() => replyToPin(ref, pinId, text, a.id), reviewWords.replyStored);
         setText('');
         setTried(false);
       },
@@ -86,8 +86,10 @@ function StateButton({ pin }: { pin: ReviewPinData }) {
   const go = () =>
     void action.run(
       async (a) => {
-        await setPinState(ref, pin.id, next, a.id);
-        toastQueued(next === 'resolved' ? reviewWords.pinResolved : reviewWords.pinReopened);
+        await queueAndTell(
+          () => setPinState(ref, pin.id, next, a.id),
+          next === 'resolved' ? reviewWords.pinResolved : reviewWords.pinReopened,
+        );
       },
       { input: { pin: pin.id, next }, onError: (err) => setRefusal(failureText(err, 'Saving the pin')) },
     );

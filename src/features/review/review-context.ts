@@ -3,7 +3,6 @@
 // decisions) and whether they are the studio's staff (deliveries, the round's status).
 import { createContext, useContext } from 'react';
 import type { RoundRef } from '../../data/index.ts';
-import { notify } from '../../ui/notify.tsx';
 
 export interface ReviewAccess {
   ref: RoundRef;
@@ -18,6 +17,3 @@ export function useReview(): ReviewAccess {
   if (!v) throw new Error('useReview outside the review page');
   return v;
 }
-
-/** The toast after a queued review write: saved (with its words) online, kept on this device offline. */
-export const toastQueued = (words: string) => (navigator.onLine ? notify.saved(words) : notify.savedOffline());

@@ -10,7 +10,7 @@ import { uploadMyPhoto } from '../../api/users.ts';
 import { useSession } from '../../app/session.tsx';
 import { useUserAction, type UserAction } from '../../app/user-action.ts';
 import { pullAccount, rememberAccount, saveAccount, setAccountPhoto, useAccount, useAccountQueued } from '../../data/index.ts';
-import { queuedBy, waitForOutcome } from '../../data/outbox/index.ts';
+import { queueAndTell } from '../../app/outcome-toast.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Card } from '../../ui/Card.tsx';
@@ -83,14 +83,8 @@ function ProfileForm({ account, queued, online, action }: ProfileFormProps) {
     if (Object.keys(accountErrors({ name, phone })).length) return;
     void action.run(
       async (a) => {
-        const entries = await queuedBy(() => saveAccount(account, { name, phone }, a.id));
-        if (!entries.length) return;
         // Said once known (issue 43): sent, kept on this device with why (offline, a server error), or refused.
-        void waitForOutcome(entries).then((o) => {
-          if (o.state === 'sent') notify.saved('Your name and phone were saved.');
-          else if (o.state === 'queued') notify.kept(o.why, o.message);
-          else notify.error(o.message, 'The change stays in Pending changes.');
-        });
+        await queueAndTell(() => saveAccount(account, { name, phone }, a.id), 'Your name and phone were saved.');
       },
       { input: { name: name.trim(), phone: phone.trim() } },
     );

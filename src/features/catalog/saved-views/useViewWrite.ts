@@ -2,26 +2,12 @@
 // pending), then a toast once its outcome is known: sent, kept on this device (saying why), or refused (the change
 // stays in Pending changes, where it can be fixed or discarded).
 import { useUserAction } from '../../../app/user-action.ts';
-import { queuedBy, waitForOutcome } from '../../../data/outbox/index.ts';
-import { notify } from '../../../ui/notify.tsx';
-
-const STAYS_PENDING = 'The change stays in Pending changes.';
+import { queueAndTell } from '../../../app/outcome-toast.ts';
 
 export function useViewWrite() {
   const action = useUserAction();
   /** Runs `write` under the action's id; `done` names what happened for the toast. Rejects with a rule's error. */
   const run = (write: (actionId: string) => Promise<unknown>, input: unknown, done: string) =>
-    action.run(
-      async (a) => {
-        const entries = await queuedBy(() => write(a.id));
-        if (!entries.length) return;
-        void waitForOutcome(entries).then((o) => {
-          if (o.state === 'sent') notify.saved(done);
-          else if (o.state === 'queued') notify.kept(o.why, o.message);
-          else notify.error(o.message, STAYS_PENDING);
-        });
-      },
-      { input },
-    );
+    action.run(async (a) => queueAndTell(() => write(a.id), done), { input });
   return { run, running: action.running, reset: action.reset };
 }

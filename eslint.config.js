@@ -65,7 +65,7 @@ export default tseslint.config(
 );
 
 function dataRooms() {
-  const order = ['local', 'device', 'pull', 'outbox', 'sync', 'people', 'catalog', 'imagery', 'review'];
+  const order = ['local', 'device', 'pull', 'outbox', 'sync', 'people', 'catalog', 'imagery', 'review', 'live'];
   const core = new Set(['local', 'device', 'pull', 'outbox']);
   const below = {
     local: [],
@@ -77,6 +77,7 @@ function dataRooms() {
     catalog: ['local', 'device', 'pull', 'outbox'],
     imagery: ['local', 'pull', 'outbox', 'catalog'],
     review: ['local', 'pull', 'outbox', 'people', 'catalog'],
+    live: ['local', 'pull', 'outbox', 'sync', 'people', 'review'],
   };
   return order.map((room) => ({
     files: [`src/data/${room}/**/*.ts`],

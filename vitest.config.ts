@@ -5,6 +5,9 @@ import InterleavingSequencer from './tests/support/sequencer.ts';
 import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';
 
 const CI = process.env.CI === 'true';
+// Server and worker processes that tests start prepare no 360 frames ahead (issue 43): the seed's
+// presets would take the cores. configIn turns it off for servers started in a test's own process.
+process.env.PREPARE_SPINS ??= '0';
 /**
  * expect.poll's bound in the data and browser groups (vitest's default is 1 s): a condition a busy
  * machine reaches in 2 s is still met. A poll that never holds fails after this, as before.
@@ -15,8 +18,9 @@ if (CI && !pgUrl) throw new Error('CI=true needs TEST_DATABASE_URL: the PostgreS
 
 /**
  * The server files run on PGlite too: those where the database engine itself plays a part (its one
- * connection and transaction at a time, its data folder, the CLI on it, start and stop, the caches on it,
- * how its errors and types come back: the generated bad input) and those PGlite alone runs (the S3 store).
+ * connection and transaction at a time, its data folder, the CLI on it, start and stop, the caches and the
+ * live channel's notices on it, how its errors and types come back: the generated bad input) and those
+ * PGlite alone runs (the S3 store).
  * PostgreSQL runs every other server file; the data and browser groups run the whole API on PGlite through
  * the real client (the exports' job queue included). Without PostgreSQL, every server file but PG_ONLY's
  * runs on PGlite (below).
@@ -29,6 +33,7 @@ const PGLITE_SERVER_FILES = [
   'fuzz',
   'health',
   'idempotency',
+  'live',
   'production-start',
   'products-list',
   'products-pages',
@@ -52,6 +57,7 @@ const PG_ONLY: Record<string, string> = {
   'two-process': 'two server processes on one database (a PGlite database belongs to one process)',
   'exports-workers': '`npm run worker` processes sharing the job queue, which needs PostgreSQL',
   'migrate-together': 'several connections migrating one new database at once (PGlite has one connection)',
+  'live-two-process': 'live streams on one process hearing of writes through another (LISTEN/NOTIFY between processes)',
 };
 const PG_ONLY_FILES = Object.keys(PG_ONLY).map((name) => `tests/server/${name}.test.ts`);
 if (!pgUrl)

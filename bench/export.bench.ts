@@ -29,7 +29,14 @@ interface Spec {
 
 function worker(s: TestServer, url: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker.ts'], {
-    env: { ...process.env, DATABASE_URL: url, DATA_DIR: s.config.dataDir, JOB_SUPERVISE_SECONDS: '2', LOG: '0' },
+    env: {
+      ...process.env,
+      DATABASE_URL: url,
+      DATA_DIR: s.config.dataDir,
+      JOB_SUPERVISE_SECONDS: '2',
+      LOG: '0',
+      PREPARE_SPINS: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve) =>

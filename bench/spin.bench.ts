@@ -3,7 +3,7 @@
 // frame on screen, time to the first drag that moves the picture, and the JS it loads (bytes on the
 // wire and gzip -9). Writes bench/results/spin.json.
 //
-// Frames: 48 JPEGs at 640 and 1280 px made with sharp from the demo product's real 360 layers (24 angles,
+// Frames: 48 JPEGs at 640 and 1280 px made with sharp from the demo product's real 360 layers (48 angles,
 // each frame numbered so every file differs), stored in the server's storage and served by it. The page
 // is the server's (with the product's real share key); the answer of GET /backend/public/360 is composed
 // here from those files, so both pages get the same frames and no render job runs during the timing.

@@ -1,20 +1,39 @@
 // Records the demo seed's automation video once (run: npx tsx scripts/make-sample-video.ts); the MP4 is committed.
-// Chromium's MediaRecorder encodes a canvas animation (a turning silhouette on a studio floor) as H.264,
-// so nothing is downloaded and no encoder has to be installed.
+// The Armchair's model turning once on the studio floor (issue 43): its 48 views drawn here by the demo's
+// own renderer (demo-layers.ts), shown one after the other on a canvas that Chromium's MediaRecorder
+// encodes as H.264, so nothing is downloaded and no encoder has to be installed.
 import { writeFileSync } from 'node:fs';
 import { launchChromium } from '../tests/support/browser.ts';
+import { DEMO_USDZ_KIND, DEMO_VIDEO } from '../server/db/demo-assets.ts';
+import { studioPicture } from '../server/db/demo-layers.ts';
+import { KINDS } from '../server/db/seed-kinds.ts';
 
-const OUT = 'server/db/seed-assets/turntable.mp4';
+const VIEWS = 48;
+const SIZE = 360;
+const SECONDS = 4;
+const kind = KINDS.find((k) => k.slug === DEMO_USDZ_KIND)!;
+const floor = '<rect width="2400" height="2400" fill="#f4f1ec"/>';
+const frames: string[] = [];
+for (let i = 0; i < VIEWS; i++) {
+  const png = await (await studioPicture(kind, 0, (i * 360) / VIEWS, SIZE, floor)).png().toBuffer();
+  frames.push(`data:image/png;base64,${png.toString('base64')}`);
+}
 
 const browser = await launchChromium();
 const page = await browser.newPage();
 // Passed as text: tsx's helpers (__name) do not exist in the page.
-const bytes = (await page.evaluate(`(async () => {
+const bytes = (await page.evaluate(`(async (frames) => {
+  const pictures = await Promise.all(frames.map((src) => new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.src = src;
+  })));
   const canvas = document.createElement('canvas');
-  canvas.width = 320;
-  canvas.height = 240;
+  canvas.width = ${SIZE};
+  canvas.height = ${SIZE};
   const g = canvas.getContext('2d');
-  const recorder = new MediaRecorder(canvas.captureStream(15), { mimeType: 'video/mp4;codecs=avc1', videoBitsPerSecond: 60_000 });
+  g.drawImage(pictures[0], 0, 0);
+  const recorder = new MediaRecorder(canvas.captureStream(24), { mimeType: 'video/mp4;codecs=avc1', videoBitsPerSecond: 400_000 });
   const chunks = [];
   recorder.ondataavailable = (e) => chunks.push(e.data);
   const done = new Promise((resolve) => (recorder.onstop = resolve));
@@ -22,18 +41,8 @@ const bytes = (await page.evaluate(`(async () => {
   const t0 = performance.now();
   await new Promise((resolve) => {
     const draw = () => {
-      const t = (performance.now() - t0) / 2000;
-      const turn = Math.cos(t * Math.PI * 2);
-      g.fillStyle = '#f4f1ec';
-      g.fillRect(0, 0, 320, 240);
-      g.fillStyle = 'rgba(0,0,0,.18)';
-      g.beginPath();
-      g.ellipse(160, 196, 90, 12, 0, 0, Math.PI * 2);
-      g.fill();
-      const w = 40 + 110 * Math.abs(turn);
-      g.fillStyle = turn >= 0 ? '#588b8b' : '#3f6666';
-      g.fillRect(160 - w / 2, 110, w, 80);
-      g.fillRect(160 - w / 2, 70, w, 50);
+      const t = (performance.now() - t0) / ${SECONDS * 1000};
+      g.drawImage(pictures[Math.min(pictures.length - 1, Math.floor(t * pictures.length))], 0, 0);
       if (t < 1) requestAnimationFrame(draw);
       else resolve();
     };
@@ -42,7 +51,7 @@ const bytes = (await page.evaluate(`(async () => {
   recorder.stop();
   await done;
   return Array.from(new Uint8Array(await new Blob(chunks).arrayBuffer()));
-})()`)) as number[];
+})(${JSON.stringify(frames)})`)) as number[];
 await browser.close();
-writeFileSync(OUT, Buffer.from(bytes));
-console.log(`${OUT}: ${bytes.length} bytes`);
+writeFileSync(DEMO_VIDEO, Buffer.from(bytes));
+console.log(`${DEMO_VIDEO}: ${bytes.length} bytes`);

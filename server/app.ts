@@ -23,6 +23,7 @@ import { startWorkers } from './jobs/index.ts';
 import { loggerOptions } from './http/logging.ts';
 import { installPortal } from './http/portal.ts';
 import { registerOembed, registerPublicPages } from './http/public-pages.ts';
+import { registerReviewAr } from './http/review-ar.ts';
 import { installDrain } from './http/drain.ts';
 import { registerHealth } from './http/health.ts';
 import { installHttpMetrics } from './metrics/http.ts';
@@ -68,7 +69,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   app.decorate('services', services);
   // Background jobs (issue 14): worked here too unless WORKERS_IN_PROCESS=0; stopped once the requests
   // are done (one may still queue a job), with what is left of the shutdown bound, before the database closes.
-  if (config.jobs.inProcess) app.addHook('onReady', async () => startWorkers(services));
+  if (config.jobs.inProcess) app.addHook('onReady', async () => startWorkers(services, app.log));
   app.addHook('onClose', async () => services.jobs.stop(Math.max(1000, drain.remainingMs())));
   installErrorHandler(app);
   await installSecurityHeaders(app, config);
@@ -76,6 +77,10 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   const auth = await openAuthCache(db, (msg, err) => app.log.warn({ err }, msg));
   const instance = await registerInstance(db, (err) => app.log.warn({ err }, 'server heartbeat failed'));
   app.addHook('onClose', auth.release);
+  // The live channel (issue 44): its streams close first on a stop, each told to reconnect elsewhere.
+  await services.live.start(auth.cache);
+  app.addHook('preClose', async () => services.live.closeAll());
+  app.addHook('onClose', () => services.live.stop());
   app.addHook('onClose', instance.stop);
   // Download zips expire; the zip calls sweep too, this catches a quiet server (issue 10).
   const zipSweep = setInterval(() => void sweepExpiredZips(db, services.storage).catch((err) => app.log.warn(err)), ZIP_SWEEP_MS);
@@ -110,6 +115,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     useScope(pages, 'public-page', config);
     registerPublicPages(pages, services);
   });
+  // A review version's AR page and files through its signed link (issue 42): pages of their own scope.
+  await registerReviewAr(app, services);
   registerOembed(app, services);
   registerHealth(app, services);
   app.addHook('onClose', async () => services.storage.store.close?.());

@@ -64,6 +64,11 @@ export interface Config {
   secret?: string;
   /** IDEMPOTENCY_TTL_HOURS: how long a call's stored answer is kept for a replay (default 48). */
   idempotencyTtlHours: number;
+  /**
+   * The live channel (issue 44): LIVE_MAX_CONNECTIONS streams per account in one process (10), and
+   * LIVE_MAX_BUFFER_KB unsent bytes a slow reader may hold before it is dropped (256).
+   */
+  live: { maxPerAccount: number; maxBufferBytes: number };
 }
 
 export interface JobsConfig {
@@ -77,6 +82,11 @@ export interface JobsConfig {
   superviseSeconds: number;
   /** The widths every 360 frame is rendered in (WebP and JPEG). */
   spinWidths: number[];
+  /**
+   * PREPARE_SPINS: a saved 360 preset's frames are rendered ahead of any shopper, at low priority, and a
+   * working process queues the presets that have none (issue 43). On by default; off in tests (configIn).
+   */
+  prepareSpins: boolean;
   /** How long an export's mailed link works. */
   exportLifetimeMs: number;
 }
@@ -131,10 +141,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         .map(Number)
         .filter((n) => Number.isInteger(n) && n > 0 && n <= 8000),
       exportLifetimeMs: Number(env.EXPORT_LINK_DAYS ?? 7) * 24 * 3600 * 1000,
+      prepareSpins: env.PREPARE_SPINS !== '0' && env.PREPARE_SPINS !== 'false',
     },
     embedFrameAncestors: parseFrameAncestors(env.EMBED_FRAME_ANCESTORS),
     secret: env.FACET_SECRET?.trim() || undefined,
     idempotencyTtlHours: positiveNumber('IDEMPOTENCY_TTL_HOURS', env.IDEMPOTENCY_TTL_HOURS, 48),
+    live: {
+      maxPerAccount: Math.floor(positiveNumber('LIVE_MAX_CONNECTIONS', env.LIVE_MAX_CONNECTIONS, 10)),
+      maxBufferBytes: positiveNumber('LIVE_MAX_BUFFER_KB', env.LIVE_MAX_BUFFER_KB, 256) * 1024,
+    },
   };
   return { ...config, ...overrides };
 }
@@ -222,10 +237,13 @@ export function parseSeedDemo(value: string | undefined, databaseUrl: string | u
   throw new Error(`SEED_DEMO must be true, false, 1 or 0 (got "${value}")`);
 }
 
-/** A config rooted in one folder (tests and benchmarks); jobs are queued but only worked when a test asks. */
+/** A config rooted in one folder (tests and benchmarks); jobs are queued but only worked when a test asks; no spin is prepared ahead. */
 export function configIn(dataDir: string, overrides: Partial<Config> = {}): Config {
-  return loadConfig(
+  const config = loadConfig(
     { DATA_DIR: dataDir, LOG: '0', AUTH_RATE_LIMIT: '1000', WORKERS_IN_PROCESS: '0' },
     { databaseUrl: undefined, ...overrides },
   );
+  // Also when a test's jobs start from loadConfig's defaults: the seed's presets would take the cores.
+  config.jobs = { ...config.jobs, prepareSpins: false };
+  return config;
 }

@@ -19,11 +19,17 @@ let metrics: MetricsServer | undefined;
 
 // app.close() drains (server/http/drain.ts: in-flight requests finish within SHUTDOWN_TIMEOUT_MS,
 // then the jobs with what is left); metrics answer until then.
-stopOnSignals('Facet', config.shutdownTimeoutMs, async () => {
-  await app.close();
-  await metrics?.close();
-  await db.close();
-});
+// Live streams go first, each told to reconnect (to another process), before the drain begins.
+stopOnSignals(
+  'Facet',
+  config.shutdownTimeoutMs,
+  async () => {
+    await app.close();
+    await metrics?.close();
+    await db.close();
+  },
+  () => app.services.live.closeAll(),
+);
 
 await app.listen({ port: config.port, host: config.host });
 if (config.metricsPort !== undefined) {

@@ -7,6 +7,7 @@ import type { Storage } from './storage/files.ts';
 import { openStorage } from './storage/open.ts';
 import { loadSecret } from './secret.ts';
 import { CspReports } from './http/csp-reports.ts';
+import { LiveHub } from './live/hub.ts';
 
 export interface Services {
   config: Config;
@@ -19,6 +20,8 @@ export interface Services {
   secret: Buffer;
   /** What browsers reported that the Content-Security-Policy blocked (http/csp-reports.ts). */
   cspReports: CspReports;
+  /** The live channel's streams of this app (issue 44; started by app.ts, idle in a worker). */
+  live: LiveHub;
 }
 
 interface Log {
@@ -35,5 +38,6 @@ export function createServices(config: Config, db: Db, log: Log): Services {
     jobs: new JobQueue(db, config, log),
     secret: loadSecret(config),
     cspReports: new CspReports(),
+    live: new LiveHub(db, config, (msg, err) => log.warn({ err }, msg)),
   };
 }

@@ -38,7 +38,7 @@ stopOnSignals('Facet worker', config.shutdownTimeoutMs, async () => {
   await metrics?.close();
   await db.close();
 });
-await startWorkers(services);
+await startWorkers(services, log);
 if (config.metricsPort !== undefined) {
   metrics = await serveMetrics(config.metricsPort, config.host, db, (err) => log.warn(err, 'metrics'));
 }

@@ -36,6 +36,7 @@ export class AuthCache {
   private unlisten?: () => Promise<void>;
   private retry?: ReturnType<typeof setTimeout>;
   private closed = false;
+  private noticeListeners = new Set<(payload: string) => void>();
   readonly id = randomUUID();
 
   constructor(
@@ -90,6 +91,13 @@ export class AuthCache {
       this.forgetKeys('listVersion', [products[1]!, 'all']);
       this.forgetWhere((e) => e.group === payload);
     } else this.flush();
+    for (const fn of this.noticeListeners) fn(payload);
+  }
+
+  /** Called with each notice once it has been applied here (the live hub re-checks its streams' rights). */
+  onNotice(fn: (payload: string) => void): () => void {
+    this.noticeListeners.add(fn);
+    return () => void this.noticeListeners.delete(fn);
   }
 
   flush() {

@@ -4,7 +4,7 @@ import type { Endpoint } from '../../src/api/contract/define.ts';
 import { PROVIDER_CONTEXT, type Slug } from '../../src/api/contract/slugs.ts';
 import type { Db } from '../db/index.ts';
 import { ruleWords } from '../../src/api/contract/rules/words.ts';
-import { ApiError, forbidden, notFound, unauthenticated } from '../http/errors.ts';
+import { ApiError, forbidden, notFound, productGone, unauthenticated } from '../http/errors.ts';
 import { accessIn, isStaff, type Access } from './access.ts';
 import { entityNames, ownerOf } from './entities.ts';
 import { bearerOf, userForToken, type AuthUser } from './tokens.ts';
@@ -66,13 +66,16 @@ export async function authorize(db: Db, req: FastifyRequest, e: Endpoint, user: 
     const named = typeof id === 'number' || (rule.entity.kind === 'zip' && typeof id === 'string');
     const owner = named ? await ownerOf(db, rule.entity.kind, id) : undefined;
     const what = entityNames[rule.entity.kind];
-    if (!owner) throw notFound(what);
+    // A product's 404 carries its code: a queued change of it says the product is gone (outbox).
+    const isProduct = rule.entity.kind === 'product';
+    const missing = () => (isProduct ? productGone() : notFound(what));
+    if (!owner) throw missing();
     const visiblePublic = rule.entity.allowPublic && owner.public;
     if (visiblePublic) publicRow = what.toLowerCase();
     if (owner.customerId !== null && !visiblePublic) {
       // A row of another company answers exactly like a missing one.
-      if (customerId !== undefined && customerId !== PROVIDER_CONTEXT && customerId !== owner.customerId) throw notFound(what);
-      if (!(await access(owner.customerId)).member) throw notFound(what);
+      if (customerId !== undefined && customerId !== PROVIDER_CONTEXT && customerId !== owner.customerId) throw missing();
+      if (!(await access(owner.customerId)).member) throw missing();
       customerId = owner.customerId;
     }
   }

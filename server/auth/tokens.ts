@@ -44,9 +44,19 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
   return `${row!.id}|${secret}`;
 }
 
+const secretOf = (token: string) => (token.includes('|') ? token.slice(token.indexOf('|') + 1) : token);
+
+/** When a live token ends (ms since the epoch): a live stream says bye then (server/live). */
+export async function tokenExpiry(db: Db, token: string): Promise<number | undefined> {
+  const row = await db.one<{ expires_at: Date | string }>('SELECT expires_at FROM access_tokens WHERE token_hash = $1', [
+    sha256(secretOf(token)),
+  ]);
+  return row ? new Date(row.expires_at).getTime() : undefined;
+}
+
 /** Accepts the secret alone (what the portal sends) or the whole "<id>|<secret>". */
 export async function userForToken(db: Db, token: string): Promise<AuthUser | undefined> {
-  const secret = token.includes('|') ? token.slice(token.indexOf('|') + 1) : token;
+  const secret = secretOf(token);
   if (!secret || secret.length > 200) return undefined;
   const hash = sha256(secret);
   const cache = authCacheOf(db);

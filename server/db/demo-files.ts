@@ -1,5 +1,5 @@
 // The demo's layer files: fixed paths that name kind, finish, angle and layer, drawn on first read.
-// Storage asks the maker for a file it lacks (server/storage/files.ts); drawing all 1,900 at seed time
+// Storage asks the maker for a file it lacks (server/storage/files.ts); drawing them all at seed time
 // would take minutes on two cores, and most are never looked at. A cache folder (DEMO_CACHE_DIR)
 // lets many data folders share the drawings. The layers' size in pixels (DEMO_LAYER_PX) is part of
 // every path: the seeded rows name it, and two sizes never share a file, here or in the cache.
@@ -10,8 +10,15 @@ import type { FileMaker } from '../storage/files.ts';
 import { beauty, reflection, shadow } from './demo-layers.ts';
 import { KINDS, type Kind } from './seed-kinds.ts';
 
-/** The turntable's angles: 24 views, 15 degrees apart; a 48-frame turn shows each twice (server/render/views.ts). */
-export const DEMO_ANGLES: readonly number[] = Array.from({ length: 24 }, (_, i) => i * 15);
+/**
+ * The turntable's angles: 48 views, 7.5 degrees apart, so a 48-frame turn shows 48 pictures and a 24-frame
+ * one every other (server/render/views.ts; issue 43). Rows and paths keep whole degrees (the column is an
+ * integer): 7.5 is stored as 8 and drawn at `drawnAngle`, its exact step.
+ */
+const DEMO_VIEWS = 48;
+const STEP = 360 / DEMO_VIEWS;
+export const DEMO_ANGLES: readonly number[] = Array.from({ length: DEMO_VIEWS }, (_, i) => Math.round(i * STEP));
+const drawnAngle = (stored: number) => STEP * Math.round(stored / STEP);
 /** Part of every path: a change to the drawing gets new paths, never an old file under the same name. */
 const ROOT = 'automation/demo/v1';
 const THUMB = 400;
@@ -41,9 +48,10 @@ function drawing(path: string, px: number): (() => Promise<Buffer>) | undefined 
     return undefined;
   const width = m[6] ? Math.min(THUMB, px) : px;
   const variant = Number(m[3] ?? 1) - 1;
-  if (m[5] === 'beauty') return () => beauty(kind, variant, angle, width);
-  if (m[5] === 'reflection') return () => reflection(kind, variant, angle, width);
-  return () => shadow(kind, angle, width);
+  const at = drawnAngle(angle);
+  if (m[5] === 'beauty') return () => beauty(kind, variant, at, width);
+  if (m[5] === 'reflection') return () => reflection(kind, variant, at, width);
+  return () => shadow(kind, at, width);
 }
 
 /** The maker of the demo's files at `px` pixels, reading and filling `cacheDir` when given (best effort: a cache). */

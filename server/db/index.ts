@@ -2,6 +2,7 @@
 // PostgreSQL (DATABASE_URL) sit behind it, so routes never know which one runs.
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { actorStatement } from './actor.ts';
 
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
@@ -59,7 +60,14 @@ export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob
     wrap('pglite', q, {
       exec: async (sql) => void (await q.exec(sql)),
       // PGlite has one connection: a nested tx simply joins the outer one.
-      tx: (fn) => (inTx ? fn(make(q, true)) : lite.transaction((t) => fn(make(t, true)))),
+      tx: (fn) => {
+        if (inTx) return fn(make(q, true));
+        const actor = actorStatement();
+        return lite.transaction(async (t) => {
+          if (actor) await t.query(actor);
+          return fn(make(t, true));
+        });
+      },
       close: () => lite.close(),
       listen: inTx ? undefined : async (channel, onMessage) => lite.listen(channel, onMessage),
       pool: inTx ? undefined : () => ({ total: 1, idle: pending ? 0 : 1, waiting: Math.max(0, pending - 1) }),
@@ -87,7 +95,8 @@ export async function openPostgres(url: string): Promise<Db> {
         if (client) return fn(make(client, client));
         const c = await pool.connect();
         try {
-          await c.query('BEGIN');
+          const actor = actorStatement();
+          await c.query(actor ? `BEGIN; ${actor}` : 'BEGIN');
           const out = await fn(make(c, c));
           await c.query('COMMIT');
           return out;

@@ -1,22 +1,22 @@
-// The demo's imagery (document 3): per product the studio's layers (silo, vignette, 24 angles of 360,
+// The demo's imagery (document 3): per product the studio's layers (silo, vignette, 48 angles of 360,
 // drawn from the kind's 3D model on first read: demo-layers.ts), presets of each section, vignette
 // backgrounds, an automation video, 3D files (glb and obj, from the same model) with the viewer, and a
 // few customer uploads. Shared files are written once; rows are inserted set-wise.
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Storage } from '../storage/files.ts';
 import type { Db } from './index.ts';
-import { inPool, roomPicture } from './seed-images.ts';
+import { inPool, posterPicture, roomPicture } from './seed-images.ts';
+import { DEMO_USDZ, DEMO_USDZ_KIND, DEMO_VIDEO } from './demo-assets.ts';
 import { DEMO_ANGLES, demoLayerPaths } from './demo-files.ts';
 import { partsOf, studioPicture } from './demo-layers.ts';
 import { glb, obj } from './seed-models.ts';
 import type { Kind } from './seed-kinds.ts';
 
-const VIDEO = join(import.meta.dirname, 'seed-assets', 'turntable.mp4');
-
 export interface DemoAssets {
   backgrounds: string[];
   video: string;
+  /** The Armchair's model for AR Quick Look (demo-assets.ts). */
+  usdz: string;
 }
 
 /** A demo product as the imagery seed needs it. */
@@ -33,13 +33,14 @@ export interface SeededProduct {
   image: string;
 }
 
-/** The files every company shares: the vignette rooms and the sample video (layers are drawn on first read). */
+/** The files every company shares: the vignette rooms, the sample video and the AR model for iOS (layers are drawn on first read). */
 export async function seedDemoAssets(storage: Storage): Promise<DemoAssets> {
   const backgrounds = await inPool(
     [0, 3, 6, 9, 12, 15].map((i) => async () => storage.save('automation/backgrounds', 'jpg', await roomPicture(i))),
   );
-  const video = await storage.save('automation/videos', 'mp4', readFileSync(VIDEO));
-  return { backgrounds, video };
+  const video = await storage.save('automation/videos', 'mp4', readFileSync(DEMO_VIDEO));
+  const usdz = await storage.save('automation/models', 'usdz', readFileSync(DEMO_USDZ));
+  return { backgrounds, video, usdz };
 }
 
 /** Inserts rows column-wise: one statement for any number of rows. */
@@ -166,6 +167,8 @@ export async function seedProductImagery(
       return {
         glb: await storage.save(folder, 'glb', await glb(parts, p.name)),
         obj: await storage.save(folder, 'obj', obj(parts, p.name)),
+        // Its own poster: the catalogue picture carries the SKU, which a shopper's viewer must not show.
+        poster: await storage.save(`products/${p.customerId}/${p.id}/viewer`, 'png', await posterPicture(p.kind, p.variant, 0)),
       };
     }),
   );
@@ -183,7 +186,9 @@ export async function seedProductImagery(
     fileRows.push({ product_id: p.id, kind: 'video', path: assets.video, extension: 'mp4', name: `${slug}-turntable.mp4` });
     fileRows.push({ product_id: p.id, kind: '3dfile', path: files[n]!.glb, extension: 'glb', name: `${slug}.glb` });
     fileRows.push({ product_id: p.id, kind: '3dfile', path: files[n]!.obj, extension: 'obj', name: `${slug}.obj` });
-    viewerRows.push({ product_id: p.id, file_glb: files[n]!.glb, image_lazy_load: p.image });
+    // The .usdz is the kind's first finish at its nominal size: the products of that kind and finish get it (iOS AR).
+    const usdz = p.kind.slug === DEMO_USDZ_KIND && p.variant === 0 ? assets.usdz : null;
+    viewerRows.push({ product_id: p.id, file_glb: files[n]!.glb, file_usdz: usdz, image_lazy_load: files[n]!.poster });
   }
   await insertRows(
     db,
@@ -208,6 +213,11 @@ export async function seedProductImagery(
     { product_id: 'int', kind: 'text', path: 'text', extension: 'text', name: 'text' },
     fileRows,
   );
-  await insertRows(db, 'product_viewers', { product_id: 'int', file_glb: 'text', image_lazy_load: 'text' }, viewerRows);
+  await insertRows(
+    db,
+    'product_viewers',
+    { product_id: 'int', file_glb: 'text', file_usdz: 'text', image_lazy_load: 'text' },
+    viewerRows,
+  );
   for (const p of products.slice(0, withUploads)) await seedUploads(db, storage, p);
 }

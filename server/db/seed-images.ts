@@ -36,8 +36,8 @@ export async function inPool<T>(jobs: (() => Promise<T>)[], size = 4): Promise<T
 /** Pictures without their label, by kind, finish and angle: products of one kind share them (the seed's time). */
 const pictures = new Map<string, Promise<Buffer>>();
 
-/** A catalogue picture of a product: its kind's model (turned to `angle`) on a studio floor, with its label. */
-export async function productPicture(kind: Kind, variant: 0 | 1, angle: number, label: string): Promise<Buffer> {
+/** The picture of a kind, finish and angle on the studio's ground, without a label (drawn once). */
+function unlabelled(kind: Kind, variant: 0 | 1, angle: number): Promise<Buffer> {
   const key = `${kind.slug}-${variant}-${angle}`;
   if (!pictures.has(key)) {
     pictures.set(
@@ -47,8 +47,16 @@ export async function productPicture(kind: Kind, variant: 0 | 1, angle: number, 
       ),
     );
   }
+  return pictures.get(key)!;
+}
+
+/** The 3D viewer's poster (issue 43): the catalogue's picture with nothing printed on it; the model replaces it. */
+export const posterPicture = (kind: Kind, variant: 0 | 1, angle: number) => unlabelled(kind, variant, angle);
+
+/** A catalogue picture of a product: its kind's model (turned to `angle`) on a studio floor, with its label. */
+export async function productPicture(kind: Kind, variant: 0 | 1, angle: number, label: string): Promise<Buffer> {
   const text = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="60"><text x="300" y="40" font-family="DejaVu Sans, sans-serif" font-size="28" text-anchor="middle" fill="#555">${label}</text></svg>`;
-  return sharp(await pictures.get(key)!)
+  return sharp(await unlabelled(kind, variant, angle))
     .composite([{ input: Buffer.from(text), top: 530, left: 0 }])
     .png()
     .toBuffer();

@@ -33,7 +33,7 @@ export function meshOf(parts: Part[]): Mesh {
 }
 
 /** The parts grouped by material, in first-seen order. */
-function byMaterial(parts: Part[]): [Material, Part[]][] {
+export function byMaterial(parts: Part[]): [Material, Part[]][] {
   const groups = new Map<string, [Material, Part[]]>();
   for (const p of parts) {
     const key = `${p.material.name}|${p.material.colour}`;

@@ -67,6 +67,8 @@ export async function ensureFrameSet(
   productId: number,
   source: Source,
   widths: number[],
+  /** The render job's priority: a shopper's read is 0; a set prepared ahead waits behind them (PREPARED). */
+  priority = 0,
 ): Promise<FrameSet | undefined> {
   const stamp = await stampOf(db, source, widths);
   if (!stamp) return undefined;
@@ -81,7 +83,7 @@ export async function ensureFrameSet(
        ON CONFLICT DO NOTHING RETURNING id`,
       [productId, idOf(source), stamp, `${SPINS}/${randomBytes(16).toString('base64url')}`, widths],
     );
-    if (made) await jobs.send(QUEUES.frameSet, { frameSetId: made.id }, { db: t });
+    if (made) await jobs.send(QUEUES.frameSet, { frameSetId: made.id }, { db: t, priority });
   });
   return find();
 }
@@ -134,17 +136,38 @@ export async function sweepFrameSets(db: Db, storage: Storage): Promise<void> {
   }
 }
 
+/** The render priority of a set prepared ahead: behind every shopper's (0). */
+export const PREPARED = -10;
+/** Saves in a row (a slider dragged and saved again) are one preparation: it starts this long after the first. */
+const SETTLE_SECONDS = 10;
+
 /**
- * After a 360 preset is saved: its new version's frames start rendering now, so embeds switch to them
- * soon. Best effort: the save stands either way, and the next embed read queues them too.
+ * After a 360 preset is saved: its frames are prepared ahead of any shopper (issue 43), by one job per
+ * preset ('stately' queue, keyed by the preset) that renders the version current when it runs. Best
+ * effort: the save stands either way, and the next embed read queues them too. Off with PREPARE_SPINS=0.
  */
 export async function renderSavedPreset(
-  s: { db: Db; jobs: JobQueue; config: { jobs: { spinWidths: number[] } } },
+  s: { db: Db; jobs: JobQueue; config: { jobs: { prepareSpins: boolean } } },
   log: { warn(obj: unknown, msg?: string): void },
   productId: number,
   presetId: number,
 ): Promise<void> {
-  await ensureFrameSet(s.db, s.jobs, productId, { presetId }, s.config.jobs.spinWidths).catch((err: unknown) =>
+  if (!s.config.jobs.prepareSpins) return;
+  await prepareLater(s.jobs, productId, presetId).catch((err: unknown) =>
     log.warn({ err }, 'queueing the frames of a saved 360 preset failed'),
   );
+}
+
+const prepareLater = (jobs: JobQueue, productId: number, presetId: number, startAfter = SETTLE_SECONDS) =>
+  jobs.send(QUEUES.spinPrepare, { productId, presetId }, { singletonKey: `preset:${presetId}`, startAfter });
+
+/** A working process's start: every 360 preset without a set of any version is queued once (presets saved before issue 43). */
+export async function prepareUnprepared(db: Db, jobs: JobQueue): Promise<number> {
+  const rows = await db.query<{ id: number; product_id: number }>(
+    `SELECT p.id, p.product_id FROM product_presets p
+      WHERE p.section = '360' AND NOT EXISTS (SELECT 1 FROM frame_sets f WHERE f.preset_id = p.id)
+      ORDER BY p.id`,
+  );
+  for (const r of rows) await prepareLater(jobs, r.product_id, r.id, 0);
+  return rows.length;
 }

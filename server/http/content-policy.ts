@@ -2,7 +2,9 @@
 // the build (vite.config.ts) reads the portal's policy too, and folds its hash into the revision of
 // the service worker's precached index.html, so an installed portal picks up a changed policy.
 
-export type Scope = 'api' | 'portal' | 'public-page' | 'storage';
+export type Scope = 'api' | 'portal' | 'public-page' | 'signed-page' | 'storage';
+/** The scopes whose answers are pages (they get the page-only headers). */
+export type PageScope = 'portal' | 'public-page' | 'signed-page';
 export type Directives = Record<string, string[]>;
 
 /** Where browsers post what the policy blocked (csp-reports.ts counts them). */
@@ -39,6 +41,8 @@ export const PORTAL_DIRECTIVES: Directives = { ...PAGE_DIRECTIVES, 'frame-ancest
 export function directivesFor(scope: Scope, embedFrameAncestors: string[]): Directives {
   if (scope === 'portal') return PORTAL_DIRECTIVES;
   if (scope === 'public-page') return { ...PAGE_DIRECTIVES, 'form-action': ["'none'"], 'frame-ancestors': embedFrameAncestors };
+  // A review version's AR page (a signed link, issue 42): opened by its own link, never framed.
+  if (scope === 'signed-page') return { ...PAGE_DIRECTIVES, 'form-action': ["'none'"], 'frame-ancestors': ["'none'"] };
   // A stored file opened as a page runs nothing and reaches nothing (an uploaded HTML or SVG).
   if (scope === 'storage') return { 'default-src': ["'none'"], sandbox: [] };
   return { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
@@ -67,8 +71,9 @@ const DENIED = [
 ];
 const permissions = (allowed: string[]) => [...DENIED.map((f) => `${f}=()`), ...allowed.map((f) => `${f}=(self)`)].join(', ');
 /** What each page may use (JSON answers and stored files are not pages: they send none). */
-export const PERMISSIONS: Record<'portal' | 'public-page', string> = {
+export const PERMISSIONS: Record<PageScope, string> = {
   // fullscreen: the 360 player; xr-spatial-tracking: model-viewer's WebXR AR; clipboard-write: the embed codes' Copy.
   portal: permissions(['fullscreen', 'xr-spatial-tracking', 'clipboard-write']),
   'public-page': permissions(['fullscreen', 'xr-spatial-tracking']),
+  'signed-page': permissions(['fullscreen', 'xr-spatial-tracking']),
 };

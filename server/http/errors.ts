@@ -1,6 +1,7 @@
 // Every refusal leaves the server as 4xx {success:false, message, errors?}.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { NO_NUL, ruleWords } from '../../src/api/contract/rules/words.ts';
+import { inSentence, NO_NUL, ruleWords } from '../../src/api/contract/rules/words.ts';
+import { productCodes } from '../../src/api/contract/rules/product.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -18,6 +19,8 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, errors?: Record<string, string[]>) => new ApiError(422, message, errors);
 export const notFound = (what = 'Resource') => new ApiError(404, `${what} not found.`);
+/** A product that is not there for the caller (deleted, or another company's): the 404 says so by its code. */
+export const productGone = () => new ApiError(404, 'Product not found.', undefined, { code: productCodes.gone });
 export const forbidden = (message = 'You do not have permission to do this.') => new ApiError(403, message);
 export const unauthenticated = () => new ApiError(401, 'Unauthenticated.');
 
@@ -72,7 +75,17 @@ function describe(issue: AjvIssue, field: string): string {
   }
 }
 
-export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
+type SchemaNode = { title?: unknown; properties?: Record<string, SchemaNode> };
+
+/** The field's label in the route's schema (its title, from the contract's rule tables), in a sentence; else its key. */
+function nameIn(schema: SchemaNode | undefined, field: string): string {
+  let node = schema;
+  for (const part of field.split('.')) node = node?.properties?.[part];
+  return typeof node?.title === 'string' && node.title ? inSentence(node.title) : field;
+}
+
+/** Errors by field key, each said with the field's label when the schema has one (issue 43). */
+export function toFieldErrors(issues: AjvIssue[], schema?: SchemaNode): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   // A union of literals reports one `const` issue per branch: gather them into one "must be one of".
   const choices: Record<string, unknown[]> = {};
@@ -84,14 +97,14 @@ export function toFieldErrors(issues: AjvIssue[]): Record<string, string[]> {
     const field = fieldOf(issue);
     if (issue.keyword === 'const') (choices[field] ??= []).push(issue.params.allowedValue);
     else if (issue.keyword === 'type' && issue.params.type === 'null' && real.has(field)) continue;
-    else if (issue.keyword !== 'anyOf') (errors[field] ??= []).push(describe(issue, field));
+    else if (issue.keyword !== 'anyOf') (errors[field] ??= []).push(describe(issue, nameIn(schema, field)));
   }
   for (const [field, allowed] of Object.entries(choices)) {
-    if (!errors[field]) errors[field] = [ruleWords.oneOf(field, allowed)];
+    if (!errors[field]) errors[field] = [ruleWords.oneOf(nameIn(schema, field), allowed)];
   }
   for (const issue of issues) {
     const field = fieldOf(issue);
-    if (issue.keyword === 'anyOf' && !errors[field]) errors[field] = [`The ${field} field is invalid.`];
+    if (issue.keyword === 'anyOf' && !errors[field]) errors[field] = [`The ${nameIn(schema, field)} field is invalid.`];
   }
   return errors;
 }
@@ -140,7 +153,9 @@ export function installErrorHandler(app: FastifyInstance) {
       return reply.status(err.status).send({ success: false, message: err.message, errors: err.errors, ...err.extra });
     }
     if (err.validation) {
-      const errors = toFieldErrors(err.validation as AjvIssue[]);
+      const part = err.validationContext === 'querystring' ? 'querystring' : err.validationContext;
+      const schema = part ? (req.routeOptions.schema as Record<string, SchemaNode> | undefined)?.[part] : undefined;
+      const errors = toFieldErrors(err.validation as AjvIssue[], schema);
       const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
       return reply.status(422).send({ success: false, message: first, errors });
     }

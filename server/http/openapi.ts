@@ -24,6 +24,7 @@ export function operationExtensions(e: Endpoint): Record<string, unknown> {
     'x-tenant': e.tenant ?? null,
     ...(e.rateLimited && { 'x-rate-limited': true }),
     ...(e.queryToken && { 'x-query-token': 'access_token' }),
+    ...(e.stream && { 'x-stream': 'text/event-stream' }),
     ...(e.files && { 'x-files': Object.fromEntries(Object.entries(e.files).map(([name, rule]) => [name, acceptedFiles(rule)])) }),
     security: e.auth === 'public' ? [] : [{ bearer: [] }],
   };

@@ -19,10 +19,10 @@ export const PUBLIC_PAGES: Record<string, string> = {
 };
 export const PAGE_CACHE = 'public, max-age=300';
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+export const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The page's HTML: the built entry, or (no build, as in server tests) a bare page that says so. */
-async function pageHtml(distDir: string, file: string): Promise<string> {
+export async function pageHtml(distDir: string, file: string): Promise<string> {
   const built = join(distDir, file);
   if (existsSync(built)) return readFile(built, 'utf8');
   return '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Facet</title></head><body>The portal is not built.</body></html>';
@@ -34,7 +34,7 @@ const BARE_UNAVAILABLE =
   `<meta name="robots" content="noindex"><title>Not available</title><style>html,body{height:100%;margin:0}body{display:grid;place-items:center;background:#f6f7f9;color:#111827;font:400 13px/18px 'Inter Variable',Inter,system-ui,sans-serif;text-align:center}h1{margin:0 0 8px;font-size:16px;line-height:24px;font-weight:600}p{margin:0;color:#4a5567}.unavailable-icon{color:#4a5567}</style></head><body>${UNAVAILABLE_SLOT}</body></html>`;
 
 /** The 'not available' page (status 404): the built one in the product's look, with the words filled in. */
-async function unavailableHtml(distDir: string): Promise<string> {
+export async function unavailableHtml(distDir: string): Promise<string> {
   const built = join(distDir, 'not-available.html');
   const html = existsSync(built) ? await readFile(built, 'utf8') : BARE_UNAVAILABLE;
   return html.replace(UNAVAILABLE_SLOT, unavailableMarkup());

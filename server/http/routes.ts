@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Body, Endpoint, Params, Query, Reply } from '../../src/api/contract/define.ts';
 import { ErrorReply } from '../../src/api/contract/define.ts';
 import { authorize, identify, type Auth } from '../auth/guard.ts';
+import { actorScope } from '../db/actor.ts';
 import type { AuthUser } from '../auth/tokens.ts';
 import type { Services } from '../services.ts';
 import { readMultipart, type Uploads } from './multipart.ts';
@@ -60,6 +61,8 @@ export function registerGroup(app: FastifyInstance, services: Services, group: R
         response: { 200: e.response, '4xx': ErrorReply },
       },
       ...(e.plainJson && { serializerCompiler: () => (data: unknown) => JSON.stringify(data) }),
+      // A stream is written by its handler (reply.hijack), past every onSend hook; said here too.
+      ...(e.stream && { compress: false as const }),
       config: {
         endpoint: e,
         ...(e.rateLimited && { rateLimit: { max: services.config.authRateLimit, timeWindow: '1 minute' } }),
@@ -75,16 +78,19 @@ export function registerGroup(app: FastifyInstance, services: Services, group: R
         : undefined,
       handler: async (req, reply) => {
         const auth = await authorize(services.db, req, e, req.user);
-        return handler({
-          ...services,
-          query: req.query,
-          body: req.body,
-          params: req.params,
-          files: req.uploads ?? {},
-          auth: auth as Auth,
-          req,
-          reply,
-        } as Ctx<Endpoint>);
+        // The user a write's transactions act as, for the live channel's "changed by" (server/db/actor.ts).
+        return actorScope.run(auth?.user.id, () =>
+          handler({
+            ...services,
+            query: req.query,
+            body: req.body,
+            params: req.params,
+            files: req.uploads ?? {},
+            auth: auth as Auth,
+            req,
+            reply,
+          } as Ctx<Endpoint>),
+        );
       },
     });
   }

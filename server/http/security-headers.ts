@@ -5,11 +5,15 @@
 //   api:         JSON only; nothing may frame or run it.                 (the global default: 404s too)
 //   portal:      the PWA: scripts from this origin only, no framing.
 //   public-page: /iframe/360, /viewer/ and their not-available page: framed by shops (EMBED_FRAME_ANCESTORS).
+//   signed-page: a review version's AR page (/viewer/review/<signed>/): never framed, no Referer (its
+//                address is the capability), same-origin resources.
 //   storage:     stored files: sandboxed, never sniffed (storage-headers.ts adds disposition, cache, CORP).
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { Config } from '../config.ts';
-import { directivesFor, PERMISSIONS, type Scope } from './content-policy.ts';
+import { directivesFor, PERMISSIONS, type PageScope, type Scope } from './content-policy.ts';
+
+const isPage = (scope: Scope): scope is PageScope => scope === 'portal' || scope === 'public-page' || scope === 'signed-page';
 
 /**
  * Every helmet option of a scope, spelled out. The headers that only a page uses (framing, the
@@ -19,23 +23,24 @@ import { directivesFor, PERMISSIONS, type Scope } from './content-policy.ts';
  */
 export function helmetOptions(scope: Scope, config: Config) {
   const https = config.publicUrl.startsWith('https:');
-  const page = scope === 'portal' || scope === 'public-page';
+  const page = isPage(scope);
+  const alone = scope === 'portal' || scope === 'signed-page';
   return {
     contentSecurityPolicy: { useDefaults: false, directives: directivesFor(scope, config.embedFrameAncestors) },
     // No cross-origin isolation: the portal needs no SharedArrayBuffer, and it would block shop pages.
     crossOriginEmbedderPolicy: false,
     // A framed page ignores COOP, and on a public page opened alone it would only cut a shop's opener link.
-    crossOriginOpenerPolicy: scope === 'portal' ? { policy: 'same-origin' } : false,
+    crossOriginOpenerPolicy: alone ? { policy: 'same-origin' } : false,
     // Stored files: set per file (public frame sets and viewer files are cross-origin), storage-headers.ts.
     crossOriginResourcePolicy: scope === 'storage' ? false : { policy: scope === 'public-page' ? 'cross-origin' : 'same-origin' },
     originAgentCluster: page,
-    referrerPolicy: page ? { policy: 'strict-origin-when-cross-origin' } : false,
+    referrerPolicy: page ? { policy: scope === 'signed-page' ? 'no-referrer' : 'strict-origin-when-cross-origin' } : false,
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true, preload: false } : false,
     xContentTypeOptions: true,
     xDnsPrefetchControl: page ? { allow: false } : false,
     xDownloadOptions: page,
     // frame-ancestors decides framing; X-Frame-Options is for browsers without it, and would forbid embeds.
-    xFrameOptions: scope === 'portal' ? { action: 'deny' } : false,
+    xFrameOptions: alone ? { action: 'deny' } : false,
     xPermittedCrossDomainPolicies: page ? { permittedPolicies: 'none' } : false,
     xPoweredBy: true,
     xXssProtection: page,
@@ -50,7 +55,7 @@ export async function installSecurityHeaders(app: FastifyInstance, config: Confi
   await app.register(helmet, { global: true, ...helmetOptions('api', config) } as FastifyHelmetOptions);
   app.addHook('onRequest', async (req, reply) => {
     const scope = (req.routeOptions.config as { scope?: Scope } | undefined)?.scope ?? 'api';
-    if (scope === 'portal' || scope === 'public-page') reply.header('permissions-policy', PERMISSIONS[scope]);
+    if (isPage(scope)) reply.header('permissions-policy', PERMISSIONS[scope]);
   });
 }
 

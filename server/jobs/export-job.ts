@@ -11,7 +11,7 @@ import { framesOfTurn } from '../render/views.ts';
 import { isUpscaled, upscaleText } from '../../src/api/contract/rules/retailer.ts';
 import { productScale, type RenderPreset } from '../../src/render/layout.ts';
 import { downloadLink, type ExportRow } from '../domain/exports.ts';
-import { fileNames } from '../../src/api/contract/rules/export.ts';
+import { exportWords, fileNames, tooFewViews } from '../../src/api/contract/rules/export.ts';
 import { safeName, writeZip } from '../domain/imagery-zips.ts';
 import { viewLayers } from '../domain/render-inputs.ts';
 import type { Services } from '../services.ts';
@@ -39,6 +39,9 @@ async function build(s: Services, row: ExportRow, signal: AbortSignal, timings: 
   if (why) throw new SpecError(why);
   const views = await viewLayers(s.db, row.product_id, row.section);
   if (!views.length) throw new SpecError('The product has no renders for this section.');
+  // Fewer views than frames fails the set before anything is drawn (the count, not the pixels).
+  if (row.section === '360' && tooFewViews(views.length, spec.frames))
+    throw new SpecError(exportWords.tooFewViews(views.length, spec.frames));
   const preset = row.preset as RenderPreset;
   const names = fileNames(spec, row.note);
   const viewOf =
@@ -136,7 +139,8 @@ async function mailOnce(s: Services, id: number) {
   try {
     await s.mailer.send({
       to: row.email,
-      subject: `Your ${row.spec.retailer} images of ${row.name} are ready`,
+      // The retailer's name may end in "Images" ("4K Images"): the subject never says "images" after it.
+      subject: `Your download of ${row.name} for ${row.spec.retailer} is ready`,
       text:
         `Your ${row.spec.retailer} download of ${row.name} (${row.total} file${row.total === 1 ? '' : 's'}) is ready:\n\n${link}\n\n` +
         `The link works until ${until}. Every file was checked against the retailer's specification (compliance.csv in the zip).\n` +

@@ -2,12 +2,15 @@
 // upload group's photos, each written at every width as WebP and a JPEG fallback. Files have fixed names
 // in the set's folder, so a run that was cut short and runs again simply writes them again.
 import sharp from 'sharp';
-import { fileOf, sweepFrameSets, type FrameSet, type View } from '../domain/frame-sets.ts';
+import { fileOf, stampOf, sweepFrameSets, type FrameSet, type View } from '../domain/frame-sets.ts';
 import { storedPreset, viewLayers } from '../domain/render-inputs.ts';
 import { composeFrame, rawOf, type RawImage } from '../render/compose.ts';
 import { LayerDecoder } from '../render/layers.ts';
 import type { Services } from '../services.ts';
 import { failureOf, type JobHandler } from './queue.ts';
+import { frameProgress } from '../live/progress.ts';
+
+type Tick = (done: number, total: number) => void;
 
 // Effort 2: about 40 % of effort 4's CPU for files ~10 % larger at the same quality (docs/decisions.md).
 const WEBP = { quality: 82, effort: 2 } as const;
@@ -35,6 +38,7 @@ async function renderPreset(
   s: Services,
   set: FrameSet,
   signal: AbortSignal,
+  tick: Tick,
 ): Promise<{ views: View[]; size?: RawImage } | undefined> {
   const stored = await storedPreset(s.db, set.product_id, set.preset_id!);
   if (!stored) return undefined;
@@ -43,6 +47,7 @@ async function renderPreset(
   let size: RawImage | undefined;
   let next = 0;
   let failed = false;
+  let drawn = 0;
   const drawViews = async () => {
     for (let v = next++; v < rows.length && !failed; v = next++) {
       const layers = await decoder.view(rows[v]!, stored.preset);
@@ -51,6 +56,7 @@ async function renderPreset(
         const frame = await composeFrame(stored.preset, layers, w);
         await writeBoth(s, set, v, w, frame);
         if (v === 0) size = frame;
+        tick(++drawn, rows.length * set.widths.length);
       }
     }
   };
@@ -69,7 +75,7 @@ async function renderPreset(
 }
 
 /** An upload group's photos, each scaled to every width (never enlarged), upright. */
-async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
+async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal, tick: Tick) {
   const rows = await s.db.query<{ path: string }>('SELECT path FROM product_uploads WHERE group_id = $1 ORDER BY id', [
     set.group_id,
   ]);
@@ -86,6 +92,7 @@ async function renderGroup(s: Services, set: FrameSet, signal: AbortSignal) {
         .toBuffer({ resolveWithObject: true });
       await writeBoth(s, set, v, w, { data, width: info.width, height: info.height });
       if (v === 0) size = info;
+      tick(v * set.widths.length + set.widths.indexOf(w) + 1, rows.length * set.widths.length);
     }
   }
   return { views: rows.map((_, i) => ({ angle: i })), size };
@@ -98,7 +105,18 @@ export const frameSetJob =
     const set = await s.db.one<FrameSet>('SELECT * FROM frame_sets WHERE id = $1', [id]);
     // Gone (its preset or group was deleted) or done by an earlier run: nothing to do twice.
     if (!set || set.status === 'ready') return { skipped: true };
-    const done = set.preset_id ? await renderPreset(s, set, job.signal) : await renderGroup(s, set, job.signal);
+    // A preset edited again before this set began: only its latest version is drawn (issue 43). Pages
+    // showing an older set keep it; the newer set's own job, or the next read, renders the current one.
+    if (set.preset_id && (await stampOf(s.db, { presetId: set.preset_id }, set.widths)) !== set.stamp) {
+      await s.db.query(
+        `UPDATE frame_sets SET status = 'failed', reason = 'superseded before it was drawn', superseded_at = now() WHERE id = $1`,
+        [id],
+      );
+      return { skipped: true, superseded: true };
+    }
+    // Frames drawn of all, on the live channel (issue 44), at most twice a second.
+    const tick = await frameProgress(s.db, set);
+    const done = set.preset_id ? await renderPreset(s, set, job.signal, tick) : await renderGroup(s, set, job.signal, tick);
     if (!done) return { skipped: true };
     await s.db.tx(async (t) => {
       await t.query(

@@ -17,6 +17,8 @@ export const QUEUES = {
   frameSetDead: 'frame-set-dead',
   reviewReport: 'review-report',
   reviewReportDead: 'review-report-dead',
+  /** A saved 360 preset's frames prepared ahead of any shopper (issue 43): one queued job per preset. */
+  spinPrepare: 'spin-prepare',
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -93,6 +95,8 @@ export class JobQueue {
     await this.ensureQueue(boss, QUEUES.frameSet, { ...live, deadLetter: QUEUES.frameSetDead });
     await this.ensureQueue(boss, QUEUES.reviewReportDead, {});
     await this.ensureQueue(boss, QUEUES.reviewReport, { ...live, deadLetter: QUEUES.reviewReportDead });
+    // 'stately': at most one job per preset waits (its singletonKey), and it prepares the version current when it runs.
+    await this.ensureQueue(boss, QUEUES.spinPrepare, { ...live, policy: 'stately' });
     this.boss = boss;
     return boss;
   }
@@ -122,11 +126,17 @@ export class JobQueue {
   }
 
   /** Queues a job; with `db` a transaction of ours (call ready() first), it exists only if that transaction commits. */
-  async send(name: QueueName, data: object, options: { db?: Db; singletonKey?: string } = {}): Promise<string | null> {
+  async send(
+    name: QueueName,
+    data: object,
+    options: { db?: Db; singletonKey?: string; priority?: number; startAfter?: number } = {},
+  ): Promise<string | null> {
     const boss = await this.open();
     return boss.send(name, data, {
       ...(options.db && { db: asJobDb(options.db) }),
       ...(options.singletonKey && { singletonKey: options.singletonKey }),
+      ...(options.priority !== undefined && { priority: options.priority }),
+      ...(options.startAfter !== undefined && { startAfter: options.startAfter }),
     });
   }
 

@@ -21,6 +21,7 @@ import { embedRoutes } from './embeds.ts';
 import { exportRoutes } from './exports.ts';
 import { savedViewRoutes } from './saved-views.ts';
 import { reviewRoutes } from './review.ts';
+import { liveRoutes } from './live.ts';
 
 export const routeGroups: RouteGroup[] = [
   authRoutes,
@@ -46,4 +47,5 @@ export const routeGroups: RouteGroup[] = [
   exportRoutes,
   savedViewRoutes,
   reviewRoutes,
+  liveRoutes,
 ];

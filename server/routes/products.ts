@@ -20,11 +20,9 @@ import { productScreenFields } from '../domain/imagery-files.ts';
 import { productListVersion, sendVersioned } from '../domain/list-cache.ts';
 import { authCacheOf } from '../auth/cache.ts';
 import { recordAnswer } from '../http/idempotency/index.ts';
-import { ApiError, fieldError, forbidden, notFound, refuseBroken } from '../http/errors.ts';
+import { ApiError, fieldError, forbidden, notFound, productGone, refuseBroken } from '../http/errors.ts';
 import { implement } from '../http/routes.ts';
 import { tutorialHandlers } from './tutorials.ts';
-
-const CONFLICT = 'This product was changed by someone else.';
 
 /** The guard resolved the company (from id_customer or the product); a handler needs it. */
 export function companyOf(auth: Auth): number {
@@ -39,7 +37,7 @@ function mayAutomate(auth: Auth) {
 
 async function mustLoad(db: Db, id: number) {
   const product = await loadProduct(db, id);
-  if (!product) throw notFound('Product');
+  if (!product) throw productGone();
   return product;
 }
 
@@ -147,10 +145,10 @@ export const productRoutes = implement(contract, {
            FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
         [b.id_product],
       );
-      if (!cur) throw notFound('Product');
+      if (!cur) throw productGone();
       if (b.updated_at !== undefined && !sameInstant(b.updated_at, new Date(cur.updated_at).toISOString())) {
         const product = await mustLoad(t, b.id_product);
-        throw new ApiError(409, CONFLICT, undefined, { product });
+        throw new ApiError(409, productWords.changedElsewhere, undefined, { product });
       }
       const f: ProductFields = {
         name: b.name ?? cur.name,
@@ -184,7 +182,7 @@ export const productRoutes = implement(contract, {
         `UPDATE products SET deleted_at = now(), ${BUMP} WHERE id = $1 AND deleted_at IS NULL RETURNING customer_id`,
         [query.id_product],
       );
-      if (!row) throw notFound('Product');
+      if (!row) throw productGone();
       await t.query(`INSERT INTO tombstones (entity, entity_id, customer_id) VALUES ('product', $1, $2)`, [
         query.id_product,
         row.customer_id,

@@ -29,3 +29,6 @@ export const deliverVersion = (body: Body<R['deliver']>, files: DeliveryFiles, i
 
 export const setRoundStatus = (body: Body<R['roundStatus']>, idempotencyKey: string) =>
   send<R['roundStatus']>('PUT', '/puts/review/round/status', { body, idempotencyKey });
+
+/** A short-lived signed link to a version's model on the public AR page (online only; nothing is written). */
+export const reviewArLink = (body: Body<R['arLink']>) => send<R['arLink']>('POST', '/posts/review/version/ar-link', { body });

@@ -6,6 +6,7 @@ import { LIST_SLUGS, startSync, usePendingChanges, useSyncStatus } from '../data
 import { cx } from '../ui/cx.ts';
 import { useBackgroundSync } from './background-sync.ts';
 import { useImagePrefetch } from './image-prefetch.ts';
+import { useLiveChannel } from './live-channel.ts';
 import { useLogoutFlow } from './logout-flow.tsx';
 import { useAccess } from './permissions.ts';
 import { OfflineBanner } from './OfflineBanner.tsx';
@@ -49,6 +50,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
     if (customerId === null || !lists.ready) return;
     return startSync({ customerId, denied: denied ? (denied.split(',') as Slug[]) : [] });
   }, [customerId, lists.ready, denied]);
+  useLiveChannel(customerId);
   const toggle = () => {
     localStorage.setItem(COLLAPSED_KEY, collapsed ? '0' : '1');
     setCollapsed(!collapsed);

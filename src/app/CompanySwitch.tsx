@@ -1,6 +1,7 @@
 // Document 1 §2 "Side menus", placed in the top bar: a dropdown for users with more than one company
 // (staff: the provider context -1 first), else the company's name. Choosing stores the id and reloads.
 import { Building2 } from 'lucide-react';
+import { storageUrl } from '../api/storage-paths.ts';
 import { Avatar } from '../ui/Avatar.tsx';
 import { SelectInput } from '../ui/Select.tsx';
 import { adminMenuTarget } from './rules.ts';
@@ -11,9 +12,10 @@ export function CompanySwitch({ admin }: { admin: boolean }) {
   const { choices, customerId } = useSession();
   if (choices.length <= 1) {
     const name = choices[0]?.name ?? 'No company';
+    const logo = choices[0]?.urlImage;
     return (
       <span className={styles.company}>
-        <Avatar name={name} src={choices[0]?.urlImage} size={24} square />
+        <Avatar name={name} src={logo ? storageUrl(logo) : null} size={24} square />
         <span className={styles.companyName}>{name}</span>
       </span>
     );

@@ -1,8 +1,9 @@
-// The outermost route: document titles from route metadata, the update prompt, and the old-tab
-// prompt (a newer version opened the local database in another tab).
+// The outermost route: document titles from route metadata, the update prompt, the old-tab
+// prompt (a newer version opened the local database in another tab) and the unsaved-changes blocker.
 import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router-dom';
 import { OldTabPrompt } from './OldTabPrompt.tsx';
+import { UnsavedBlocker } from './UnsavedBlocker.tsx';
 import type { RouteHandle } from './routes.ts';
 import { pageTitle } from './rules.ts';
 import { describePage } from './title.ts';
@@ -26,6 +27,7 @@ export function Root() {
     <>
       <Outlet />
       <OldTabPrompt />
+      <UnsavedBlocker />
       {import.meta.env.PROD && (
         <Suspense fallback={null}>
           <UpdatePrompt />

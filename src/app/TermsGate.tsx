@@ -20,6 +20,8 @@ export function TermsGate() {
   const [accepted, setAccepted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const action = useUserAction();
+  // '0' (the column's default): this person never accepted any version, so nothing "changed" for them.
+  const first = !user.version_terms_use || user.version_terms_use === '0';
 
   useEffect(() => {
     termsVersion()
@@ -53,7 +55,7 @@ export function TermsGate() {
     >
       <div className={styles.body}>
         <p>
-          Our terms of use have changed. Please read the{' '}
+          {first ? 'Before you start, please read the' : 'Our terms of use have changed. Please read the'}{' '}
           <a href="/term-of-use" target="_blank" rel="noopener noreferrer">
             terms of use and privacy policy
           </a>{' '}

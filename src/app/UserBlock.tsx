@@ -4,11 +4,11 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { Avatar } from '../ui/Avatar.tsx';
 import { Tooltip } from '../ui/Tooltip.tsx';
 import { cx } from '../ui/cx.ts';
-import { useSession } from './session.tsx';
+import { useMyFace } from './my-face.ts';
 import styles from './Shell.module.css';
 
 export function UserBlock({ collapsed }: { collapsed: boolean }) {
-  const { user } = useSession();
+  const user = useMyFace();
   const text = useRef<HTMLSpanElement>(null);
   const [cut, setCut] = useState(false);
   useLayoutEffect(() => {
@@ -23,7 +23,7 @@ export function UserBlock({ collapsed }: { collapsed: boolean }) {
   return (
     <Tooltip content={`${user.name} · ${user.email}`} side="right" enabled={collapsed || cut}>
       <div className={cx(styles.user, collapsed && styles.userCollapsed)} data-testid="menu-user">
-        <Avatar name={user.name} src={user.urlImage} size={28} />
+        <Avatar name={user.name} src={user.photo} size={28} />
         <span ref={text} className={collapsed ? 'sr-only' : styles.userText}>
           <span className={styles.userName}>{user.name}</span>
           <span className={styles.userEmail}>{user.email}</span>

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { FileText, LogOut, Settings } from 'lucide-react';
 import { Avatar } from '../ui/Avatar.tsx';
 import { DropdownMenu, type MenuItem } from '../ui/DropdownMenu.tsx';
-import { useSession } from './session.tsx';
+import { useMyFace } from './my-face.ts';
 import styles from './Shell.module.css';
 
 export function UserMenu({ admin, onLogout }: { admin: boolean; onLogout: () => void }) {
-  const { user } = useSession();
+  const user = useMyFace();
   const navigate = useNavigate();
   const items: MenuItem[] = [
     {
@@ -31,7 +31,7 @@ export function UserMenu({ admin, onLogout }: { admin: boolean; onLogout: () => 
       trigger={
         // Named by the avatar's own text (the user's name), so the visible initials stay part of it (WCAG 2.5.3).
         <button type="button" className={styles.userButton}>
-          <Avatar name={user.name} src={user.urlImage} size={28} />
+          <Avatar name={user.name} src={user.photo} size={28} />
         </button>
       }
     />

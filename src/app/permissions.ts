@@ -86,3 +86,18 @@ export function forgetAccess() {
   settled.clear();
   localStorage.removeItem(OFFLINE_KEY);
 }
+
+/**
+ * The user's permissions changed under an open page (a live 'me' poke, issue 44): every slug asked so far
+ * is asked again, and the menus and screens follow the answers (the old ones stand until then).
+ */
+export function reaskAccess() {
+  const byCompany = new Map<number, string[]>();
+  for (const k of asked) {
+    const at = k.indexOf(':', 1);
+    const c = Number(k.slice(0, at));
+    byCompany.set(c, [...(byCompany.get(c) ?? []), k.slice(at + 1)]);
+  }
+  asked.clear();
+  for (const [c, slugs] of byCompany) void fetchAccess(c, slugs);
+}

@@ -12,6 +12,9 @@ export const storedCustomer = () => parseStoredCustomer(localStorage.getItem(CUS
 export const storeCustomer = (id: number) => localStorage.setItem(CUSTOMER_KEY, String(id));
 
 let pending: Promise<SessionUser | null> | undefined;
+/** Whether this page load's user came from the server (not the copy kept for offline starts). */
+let fromServer = false;
+export const userFromServer = () => fromServer;
 
 /** The current user once per page load; null means "go to Login" (cookie already removed). */
 export function loadUser(): Promise<SessionUser | null> {
@@ -19,7 +22,7 @@ export function loadUser(): Promise<SessionUser | null> {
   return pending;
 }
 
-/** After accepting the terms: the cached user knows the new version. */
+/** After accepting the terms, or a new photo or name: the cached user knows it. */
 export function patchUser(patch: Partial<SessionUser>) {
   pending = pending?.then((u) => {
     if (!u) return u;
@@ -35,6 +38,7 @@ async function fetchUser(): Promise<SessionUser | null> {
   try {
     const u = (await currentUser()) as SessionUser;
     localStorage.setItem(USER_KEY, JSON.stringify(u));
+    fromServer = true;
     return u;
   } catch (err) {
     // Offline is not a refusal: the installed app keeps working with the last known user.

@@ -13,7 +13,8 @@ export {
   useTemplateCategories, usePendingProducts, useTags, useAmbients, useTemplateTags, useCustomers, useQueuedBlob,
 } from './catalog/index.ts';
 export { retryAction, drainOutbox } from './outbox/index.ts';
-export { discardEntry, discardAction, resolveConflict } from './outbox/index.ts';
+export { discardEntry, discardAction, keepMine, resolveConflict, takeTheirs } from './outbox/index.ts';
+export type { ConflictField, ConflictView, Settled, Side } from './outbox/index.ts';
 export { stopAction } from './outbox/index.ts';
 export { useListComplete } from './catalog/index.ts';
 export { useOfflineImages } from './catalog/index.ts';
@@ -27,6 +28,7 @@ export { undoBulk } from './catalog/index.ts';
 export { fileNameOf } from './local/index.ts';
 export { editTemplate, deleteTemplate, type TemplateDraft, type TemplateChange } from './catalog/index.ts';
 export { queueViewerImage, usePendingViewerImage } from './imagery/index.ts';
+export { keepRead, keptReadKey, useKeptRead, type Kept } from './imagery/index.ts';
 export { useDashboard, refreshDashboard, filterLastRegistered, filterLocally, type Round, type TaskItem, type ServiceItem, type LastProduct } from './people/index.ts';
 export { useProfile, refreshProfile, type ProfileData } from './people/index.ts';
 export { useRetailers, refreshRetailers, saveRetailer, removeRetailer, type RetailerData, type RetailerDraft } from './imagery/index.ts';
@@ -48,5 +50,10 @@ export { firstBlocks } from './catalog/index.ts';
 export { useSavedViews, saveView, renameView, deleteView, type SavedViewItem } from './catalog/index.ts';
 
 // Review rounds (issue 42).
-export { addPin, decideVersion, deliver, refreshReviewRound, replyToPin, saveRoundStatus, setPinState, useReviewRound } from './review/index.ts';
+export { addPin, arLink, decideVersion, deliver, refreshReviewRound, replyToPin, saveRoundStatus, setPinState, useReviewRound } from './review/index.ts';
 export type { Decision, PinPlace, ReviewModelData, ReviewPinData, ReviewReplyData, ReviewRoundData, ReviewVersionData, RoundRef } from './review/index.ts';
+
+// The live channel (issue 44): one connection per browser, pokes that make every tab pull, presence.
+export {
+  startLive, useChangedBy, useJobProgress, useLiveDashboard, useLivePeople, useLiveProduct, useLiveRound, useLiveTick, usePresence,
+} from './live/index.ts';

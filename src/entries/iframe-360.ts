@@ -31,6 +31,20 @@ function note(text: string) {
   host.replaceChildren(p);
 }
 
+/** While the frames are drawn: a quiet turning ring and the words, part of the page's look (issue 43). */
+function preparing() {
+  if (host.querySelector('.spin-wait')) return;
+  const box = document.createElement('div');
+  box.className = 'spin-wait';
+  box.setAttribute('role', 'status');
+  box.innerHTML =
+    '<svg class="spin-wait-ring" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true"><circle cx="24" cy="24" r="20" fill="none" stroke="currentColor" stroke-opacity=".15" stroke-width="3"/><path d="M24 4a20 20 0 0 1 20 20" fill="none" stroke="currentColor" stroke-width="3" stroke-linecap="round"/></svg>';
+  const p = document.createElement('p');
+  p.textContent = 'This 360 view is being prepared. It will appear here shortly.';
+  box.append(p);
+  host.replaceChildren(box);
+}
+
 async function load(): Promise<void> {
   const [res, webp] = await Promise.all([fetch(`${API}/public/360?${query}`).catch(() => undefined), supportsWebp()]);
   // Gone (a wrong or rotated key, also on a later ask): the same page the server gives; else, in words.
@@ -45,7 +59,7 @@ async function load(): Promise<void> {
   const frames = framesOf(spin.frames ?? [], webp);
   if (!frames.length) {
     // A new set is rendering and there is no earlier one yet: ask again shortly.
-    note('This 360 view is being prepared. It will appear here shortly.');
+    preparing();
     setTimeout(() => void load(), RETRY_MS);
     return;
   }

@@ -6,6 +6,7 @@
 import { FrameLoader, type Generation } from './loader.ts';
 import type { PlayerFrame } from './frames.ts';
 import { coast, dragStep, INERTIA, keyStep, nearestLoaded, turnStep, wrap } from './rules.ts';
+import { takeBackdrop } from '../viewer/backdrop.ts';
 import './player.css';
 
 export interface SpinOptions {
@@ -139,6 +140,8 @@ export function createSpinPlayer(host: HTMLElement, o: SpinOptions): SpinPlayer 
   // The poster is the visible picture's own first load; the other frames follow once it is in.
   if (n > 0) {
     show(0, loader.current);
+    // The bands beside a frame of another shape take the frame's own ground (issue 43).
+    takeBackdrop(img, root, '--spin-backdrop');
     const posterDone = () => {
       if (img.naturalWidth > 0) loader.mark(0);
       loader.start(0);

@@ -8,10 +8,17 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CacheExpiration, ExpirationPlugin } from 'workbox-expiration';
 import { evictImages } from '../data/device/image-evict.ts';
-import { FORMER_IMAGE_CACHES, IMAGE_CACHE, PREFETCH_BUDGET, isReviewModel } from '../data/device/image-prefetch.ts';
+import {
+  FORMER_IMAGE_CACHES,
+  IMAGE_CACHE,
+  PREFETCH_BUDGET,
+  isProductModel,
+  isReviewModel,
+} from '../data/device/image-prefetch.ts';
 import { quotaDeps } from '../data/local/quota.ts';
 import { drainInWorker, OUTBOX_SYNC_TAG } from './drain.ts';
 import { handlePrefetchMessage, signedIn } from './prefetch.ts';
+import { LIVE_STREAM } from '../data/live/wire.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 interface SyncEvent extends ExtendableEvent {
@@ -19,6 +26,15 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 const API = import.meta.env.VITE_API_URL ?? '/backend';
+
+// The live stream (issue 44) is never the worker's: no route sees it, so it is neither cached nor passed
+// through a worker's fetch (which would hold a long stream in the worker). Registered first, it stops the rest.
+const LIVE = `${API}${LIVE_STREAM}`;
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin === self.location.origin && (url.pathname === LIVE || url.pathname.startsWith(`${LIVE}/`)))
+    event.stopImmediatePropagation();
+});
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -35,7 +51,8 @@ registerRoute(
 
 // Stored files have generated names, so a cached copy never goes stale; the cap bounds the disk.
 // It leaves room for the prefetched thumbnails (PREFETCH_BUDGET) plus the images browsed. A review's
-// models (issue 42) are kept in it too: opened once, readable offline, evicted like images.
+// models (issue 42) and products' viewer models (issue 43) are kept in it too: opened once, readable offline,
+// evicted like images.
 const imageExpiry = { maxEntries: PREFETCH_BUDGET.images + 1000, maxAgeSeconds: 30 * 24 * 3600 };
 registerRoute(
   // A Download link (?download=1) is a file to save, not an image to keep.
@@ -43,7 +60,10 @@ registerRoute(
     url.origin === self.location.origin &&
     url.pathname.startsWith('/storage/') &&
     !url.searchParams.has('download') &&
-    (request.destination === 'image' || /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname) || isReviewModel(url.pathname)),
+    (request.destination === 'image' ||
+      /\.(png|jpe?g|webp|gif|svg)$/i.test(url.pathname) ||
+      isReviewModel(url.pathname) ||
+      isProductModel(url.pathname)),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [

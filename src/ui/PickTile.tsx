@@ -1,5 +1,5 @@
 // A picture to choose in a row of pictures (a preset, a background, an uploaded image): a pressable
-// tile with the picture and a caption, marked when chosen, with an optional corner action (delete)
+// tile with the picture and a caption, marked when chosen, with an optional action beside the caption (delete)
 // and a badge. AddTile is the dashed tile that adds one more ('New preset', 'Upload').
 import type { ComponentProps, ReactNode } from 'react';
 import { cx } from './cx.ts';
@@ -14,7 +14,7 @@ export interface PickTileProps extends Omit<ComponentProps<'button'>, 'type' | '
   /** Width of the tile (px, or any CSS length); the picture keeps `aspect` (width / height). */
   width?: number | string;
   aspect?: number;
-  /** A small control over the top-right corner (e.g. an IconButton to delete). */
+  /** A small control on the caption's line, at its end (e.g. an IconButton to delete). */
   action?: ReactNode;
   /** A badge over the bottom-left of the picture (e.g. 'Queued'). */
   badge?: ReactNode;

@@ -1,6 +1,7 @@
 // The 3D model on screen, shared by the product screen's 3D viewer section and the public /viewer/
 // page (document 3 §2): @google/model-viewer, imported only when a model is about to show. With the
 // lazy-load toggle on, the poster and a play button stand in and nothing heavy loads until a click.
+import { takeBackdrop } from './backdrop.ts';
 import './model.css';
 
 export interface ModelOptions {
@@ -42,6 +43,8 @@ export const loadModelViewer = () => {
   return import('@google/model-viewer');
 };
 
+const CUBE_ICON =
+  '<svg viewBox="0 0 24 24" width="14" height="14" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round" aria-hidden="true"><path d="M12 2 3 7v10l9 5 9-5V7z"/><path d="M3 7l9 5 9-5M12 12v10"/></svg>';
 const PLAY_ICON =
   '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d="M8 5v14l11-7z" fill="currentColor"/></svg>';
 
@@ -96,6 +99,12 @@ function whenWanted(prefetch: string): Promise<void> {
  */
 export function mountModel(host: HTMLElement, o: ModelOptions): { ready: Promise<ModelElement>; destroy(): void } {
   let done = false;
+  // The poster's own ground under the cover and the model, so nothing changes colour when one replaces the other.
+  if (o.poster) {
+    const probe = new Image();
+    probe.src = o.poster;
+    takeBackdrop(probe, host, '--model-backdrop');
+  }
   const destroy = () => {
     done = true;
     host.replaceChildren();
@@ -115,6 +124,12 @@ export function mountModel(host: HTMLElement, o: ModelOptions): { ready: Promise
     cover.append(img);
   }
   if (!o.lazy) {
+    // Until the first move: the poster says it is a 3D view (the model-viewer's own bar then shows its load).
+    const badge = document.createElement('span');
+    badge.className = 'model-badge';
+    badge.setAttribute('aria-hidden', 'true');
+    badge.innerHTML = `${CUBE_ICON}3D`;
+    cover.append(badge);
     host.replaceChildren(cover);
     return { ready: whenWanted(o.glb).then(reveal), destroy };
   }

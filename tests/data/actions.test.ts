@@ -1,6 +1,7 @@
 // One user action = one pending change, against the real server: an offline Info save is one
 // action with its steps; Retry and Discard work per action (discard drops what depends on it).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productWords } from '../../src/api/contract/rules/product.ts';
 import { groupActions } from '../../src/data/local/actions.ts';
 import { db } from '../../src/data/local/db.ts';
 import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
@@ -76,7 +77,7 @@ describe('pending actions', () => {
     // The new tag reached the server; the edit did not, and only its own product's steps wait.
     expect(left.map((e) => e.label)).toEqual(['Edit product ACM-1055', 'Tag ACM-1055 with shared-new']);
     const [first] = await pending();
-    expect(first).toMatchObject({ state: 'parked', message: 'Error updating product informations: Product not found.' });
+    expect(first).toMatchObject({ state: 'parked', message: productWords.deletedElsewhere });
     expect(first!.alsoDiscards).toEqual([]);
     expect(await discardAction(first!.id)).toBe(true);
     expect(await db().outbox.count()).toBe(0);

@@ -8,7 +8,8 @@ import { deletePreset, queueUploads, savePreset, type Who } from '../../src/data
 import { pullImageryList, SECTION_LISTS } from '../../src/data/pull/imagery-sync.ts';
 import type { PresetRow } from '../../src/data/local/imagery-types.ts';
 import { drainOutbox, newActionId } from '../../src/data/outbox/outbox.ts';
-import { discardAction, resolveConflict } from '../../src/data/outbox/outbox-discard.ts';
+import { discardAction } from '../../src/data/outbox/outbox-discard.ts';
+import { resolveConflict } from '../../src/data/outbox/conflict.ts';
 import { call, DEMO } from '../support/http.ts';
 import { pngBlob, settle, startHarness, type Harness } from './support.ts';
 
@@ -36,7 +37,7 @@ describe('imagery data layer', () => {
   it('mirrors every list of the product', async () => {
     for (const s of Object.keys(SECTION_LISTS) as (keyof typeof SECTION_LISTS)[]) await pullSection(s);
     expect((await localPresets('silo')).map((p) => p.id)).toEqual((await serverPresets('silo')).map((p) => p.id));
-    expect(await db().layers.where('[productId+section]').equals([who.productId, '360']).count()).toBe(24);
+    expect(await db().layers.where('[productId+section]').equals([who.productId, '360']).count()).toBe(48);
     const groups = await db().sectionFiles.where('[productId+list]').equals([who.productId, '360']).toArray();
     expect(groups).toHaveLength(1);
     expect(groups[0]!.paths).toHaveLength(4);

@@ -1,6 +1,7 @@
 // The outbox against the real server: temp ids, every injected fault, offline/online, ordering,
 // a parked 4xx with retry and discard.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productWords } from '../../src/api/contract/rules/product.ts';
 import { db } from '../../src/data/local/db.ts';
 import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
 import { drainOutbox, retryEntry, newActionId } from '../../src/data/outbox/outbox.ts';
@@ -123,7 +124,7 @@ describe('outbox', () => {
     expect((await call(h.s, 'DELETE', '/deletes/product/squedule', { token: other, query: { id_product: p!.id, id_customer: h.cid } })).status).toBe(200);
     await saveProductInfo(h.cid, p!.id, { fields: { name: 'Too late' }, addTags: ['linen'] }, newActionId());
     const parked = await settle();
-    expect(parked[0]).toMatchObject({ state: 'parked', error: 'Error updating product informations: Product not found.' });
+    expect(parked[0]).toMatchObject({ state: 'parked', error: productWords.deletedElsewhere });
     expect(parked.length).toBeGreaterThan(1);
     expect((await productRow(p!.id))?.name).toBe('Too late');
     await discardEntry(parked[0]!.id!);

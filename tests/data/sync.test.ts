@@ -5,7 +5,7 @@ import { db } from '../../src/data/local/db.ts';
 import { companyProducts, productRow } from '../../src/data/local/product-pages.ts';
 import { saveProductInfo } from '../../src/data/catalog/product-info.ts';
 import { newActionId } from '../../src/data/outbox/outbox.ts';
-import { resolveConflict } from '../../src/data/outbox/outbox-discard.ts';
+import { resolveConflict } from '../../src/data/outbox/conflict.ts';
 import { syncStatus } from '../../src/data/local/store.ts';
 import { syncNow } from '../../src/data/sync/sync.ts';
 import { call, DEMO } from '../support/http.ts';

@@ -53,9 +53,18 @@ describe.skipIf(skipWithoutChromium('offline batch e2e'))('an offline product ba
       .getByTestId('pending-indicator')
       .getByText(/pending/)
       .waitFor();
+    // Issue 43: the queued products are counted as they are shown.
+    const cid0 = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    const onServer = (await env.s.db.one<{ n: number }>(
+      'SELECT count(*)::int AS n FROM products WHERE customer_id = $1 AND deleted_at IS NULL',
+      [cid0],
+    ))!.n;
+    const counted = () => page.getByTestId('catalog-count').textContent();
+    await expect.poll(counted, { timeout: 15_000 }).toBe(`${onServer + 3} products`);
 
     await page.reload(); // offline, cold
     await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(counted, { timeout: 15_000 }).toBe(`${onServer + 3} products`);
     // The form is empty: the batch left it when it was queued.
     await page.goto(`${env.s.url}/product/add`);
     expect(await field('SKU').inputValue()).toBe('');

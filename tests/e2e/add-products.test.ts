@@ -219,7 +219,7 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
     const dialog = page.getByRole('dialog', { name: 'Import products from a CSV file' });
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'batch.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByText('20 rows read; 1 row to fix after import.', { exact: false }).waitFor();
-    await dialog.getByText('The measure field must be one of: in, ft, (blank), mm, cm, m.').waitFor();
+    await dialog.getByText('The unit field must be one of: in, ft, (blank), mm, cm, m.').waitFor();
     expect(await dialog.getByRole('row').count()).toBe(21);
     expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Add 20 products' }).click();

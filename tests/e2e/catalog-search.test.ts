@@ -1,7 +1,8 @@
 // The catalogue's search, sort and keyboard path in real Chromium (issue 28): words in any order with
 // a plural and a typo, a SKU without punctuation ranked first, highlights on the cards, axe with a
 // search on screen; the sort from the URL and from its menu; the skip link within 5 Tab presses,
-// the arrow keys through the grid, "/" to the search box and Enter to open a product.
+// the arrow keys through the grid, "/" to the search box and Enter to open a product; ↓ from the search
+// box to the first result and ↑ back, Back from a product to its card focused, with the selection (issue 43).
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -12,6 +13,7 @@ import { fold, matchDoc, queryWords, searchDoc } from '../../src/data/catalog/ca
 import type { ProductRow } from '../../src/data/local/types.ts';
 import { parseCsvText } from '../../src/workers/csv-parse.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
+import { clippedControls } from './layout-helpers.ts';
 import { addProductsReady } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, sort and keyboard', () => {
@@ -141,6 +143,31 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
     expect(await page.getByLabel('Name or SKU').inputValue()).toBe('');
     await page.keyboard.type('/');
     expect(await page.getByLabel('Name or SKU').inputValue()).toBe('/'); // typing in the box: "/" is a character
+    // Issue 43: ↓ from the search box enters the results (it took 10 Tabs), ↑ on the first row comes
+    // back; a card opened with Enter gets the focus again after Back, with the selection. The query
+    // is a 4-letter word of a name with two letters swapped, which now finds it.
+    const swapped = (w: string) => `${w[0]}${w[2]}${w[1]}${w.slice(3)}`.toLowerCase();
+    const word = products
+      .flatMap((p) => p.name.split(' '))
+      .find((w) => /^[A-Za-z]{4}$/.test(w) && w[1] !== w[2] && oracle(swapped(w)).count >= 2)!;
+    await search(swapped(word));
+    const found = await page.getByTestId('product-card').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => Number((await focused()).id)).toBe(found[0]);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(async () => (await focused()).label).toBe('catalog-search');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => Number((await focused()).id)).toBe(found[1]);
+    await page.keyboard.press('x');
+    await page.getByTestId('bulk-bar').getByText('1 selected').waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/product/${found[1]}**`);
+    await page.goBack();
+    await expect.poll(async () => Number((await focused()).id), { timeout: 15_000 }).toBe(found[1]);
+    expect(await page.getByLabel('Name or SKU').inputValue()).toBe(swapped(word));
+    await page.getByTestId('bulk-bar').getByText('1 selected').waitFor();
+    await page.getByTestId('bulk-bar').getByRole('button', { name: 'Clear' }).click();
     await page.getByLabel('Name or SKU').fill('');
     await page.getByTestId('product-card').nth(columns).focus();
     await page.keyboard.press('Enter');
@@ -191,6 +218,25 @@ describe.skipIf(skipWithoutChromium('catalogue search e2e'))('catalogue search, 
       })
       .toBe(1);
     await expect.poll(rowsBelowView).toBe(1);
+  });
+
+  it('at 1024 px no control is cut off, and the count stays on one line (issue 43)', async () => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await page.goto(`${env.s.url}/catalog?section=allproducts`);
+      await expect.poll(count, { timeout: 30_000 }).toBe(products.length);
+      await page.getByTestId('product-card').first().waitFor();
+      expect(await clippedControls(page, 'main')).toEqual([]);
+      // The size toggle keeps its names (read out) where its words are hidden.
+      await page.getByRole('radio', { name: 'Big' }).waitFor();
+      const lines = await page
+        .getByTestId('catalog-count')
+        .evaluate((el) => Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)));
+      expect(lines).toBe(1);
+      await page.screenshot({ path: '/tmp/shots/layout-catalog-1024.png' });
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
   });
 
   it('exports the view (search and sort) to CSV, and the CSV import reads the file back, every row ready', async () => {

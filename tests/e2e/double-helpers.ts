@@ -49,7 +49,11 @@ interface Write {
   key: string | undefined;
 }
 
-const isWrite = (r: Request) => r.method() !== 'GET' && new URL(r.url()).pathname.startsWith('/backend/');
+// Presence (issue 44: "I have this page open") is no user's write: sent on opening a page, with no key.
+const isWrite = (r: Request) =>
+  r.method() !== 'GET' &&
+  new URL(r.url()).pathname.startsWith('/backend/') &&
+  !new URL(r.url()).pathname.endsWith('/api/live/presence');
 
 /** Every write request the page sends from now on, and how many still wait for their answer. */
 export function recordWrites(page: Page) {

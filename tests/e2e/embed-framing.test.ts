@@ -85,6 +85,40 @@ describe.skipIf(skipWithoutChromium('embed framing e2e'))("the public pages in a
     expect(refusedFrames()).toEqual([]);
   });
 
+  it("the 3D viewer in the official embed's 560 × 420 frame leaves the model uncovered; its QR card opens on demand", async () => {
+    const frame = await embedded(allowed.origin, viewer);
+    const toggle = frame.getByRole('button', { name: 'See it in your room' });
+    await toggle.waitFor();
+    const card = frame.getByRole('complementary', { name: 'See it in your room' });
+    expect(await card.isVisible()).toBe(false);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    // The middle of the frame, where the model is framed, is the model's (poster or model-viewer) only.
+    const covered = await frame.evaluate(() => {
+      const stage = document.querySelector('.viewer-stage')!;
+      const out: string[] = [];
+      for (let x = 0.2; x <= 0.8; x += 0.1)
+        for (let y = 0.2; y <= 0.8; y += 0.1) {
+          const top = document.elementFromPoint(innerWidth * x, innerHeight * y);
+          if (!top || !stage.contains(top)) out.push(`${top?.className} at ${x.toFixed(1)},${y.toFixed(1)}`);
+        }
+      return out;
+    });
+    expect(covered).toEqual([]);
+    // The poster's own ground fills the frame, and the model will stand on it too (issue 43).
+    await expect
+      .poll(() => frame.locator('.viewer-stage').evaluate((el) => (el as HTMLElement).style.getPropertyValue('--model-backdrop')))
+      .toMatch(/^rgb\(/);
+    await toggle.click();
+    await card.getByRole('img', { name: /QR code/ }).waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'hidden' });
+    await toggle.click();
+    await card.waitFor();
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'hidden' });
+  });
+
   it('a shop it does not name, and any shop framing the portal, are refused and reported', async () => {
     for (const [origin, src] of [
       [other.origin, spin],

@@ -146,6 +146,33 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
     },
   );
 
+  it('keeps the live preview in view, clear of the save bar, while its controls are used at 1440 × 900 (issue 43)', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      await openSection(page, env.s.url, productId, '360');
+      await loaded(page);
+      await page.getByRole('button', { name: 'Preset 1', exact: true }).click();
+      const preview = page.getByTestId('preset-preview');
+      for (const control of ['Brightness', 'Saturation', 'Reflection']) {
+        // As a keyboard user: from the value's box, Tab to its slider, then a key moves it.
+        await value(control).focus();
+        await page.keyboard.press('Tab');
+        expect(
+          await page.getByRole('slider', { name: control, exact: true }).evaluate((el) => el === document.activeElement),
+        ).toBe(true);
+        await page.keyboard.press('ArrowLeft');
+        const bar = page.getByRole('region', { name: 'Unsaved changes' });
+        await bar.waitFor();
+        const [p, b] = [(await preview.boundingBox())!, (await bar.boundingBox())!];
+        expect(p.y, control).toBeGreaterThanOrEqual(0);
+        expect(p.y + p.height, control).toBeLessThanOrEqual(b.y);
+      }
+      await page.getByRole('button', { name: 'Revert', exact: true }).click();
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
+  });
+
   it('draws the live preview as the render worker draws the same preset', async () => {
     const [preset] = await serverPresets(env.s, token, cid, productId, 'silo');
     const layers = (await (

@@ -3,7 +3,8 @@
 // prefetched shows its image, even though its card was never on screen; one whose thumbnail is not
 // in the cache shows the placeholder tile (initials and SKU), never a broken image. The panel says "Images available offline:
 // n of m", the console logs no error for the checks that fail offline, and logout leaves no image
-// cache behind (nor does the worker fetch for a signed-out page).
+// cache behind (nor does the worker fetch for a signed-out page). The Viewer 3D section offline shows
+// its links, embed code and model as last seen online (issue 43).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { productThumb } from '../../src/api/storage-paths.ts';
@@ -119,6 +120,25 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     // have_access, the terms version and the pulls all failed offline: nothing of ours is an error.
     const ours = errors.filter((e) => /have_access|Terms version|Pull of|\[facet\]/.test(e));
     expect(ours).toEqual([]);
+  });
+
+  it('Viewer 3D offline shows the embed code and the model seen online, and says only what needs the network', async () => {
+    const id = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
+    await context.setOffline(false);
+    await page.goto(`${env.s.url}/product/${id}?section=3d-viewer`);
+    const code = page.getByTestId('viewer-embed').getByLabel('Iframe code', { exact: true });
+    await expect.poll(() => code.inputValue(), { timeout: 10_000 }).toMatch(/^<iframe src="/);
+    const seen = await code.inputValue();
+    // The model's file, fetched by model-viewer, is kept in the stored-images cache (issue 43).
+    await expect.poll(async () => (await cachedPaths(page))?.some((p) => p.endsWith('.glb')), { timeout: 90_000 }).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('You are offline: this is the 3D viewer as this device last saw it', { exact: false }).waitFor();
+    expect(await code.inputValue()).toBe(seen);
+    await page.locator('model-viewer').waitFor();
+    expect(await page.getByText('needs a connection', { exact: false }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'New share key' }).isDisabled()).toBe(true);
+    await context.setOffline(false);
   });
 
   it('logout leaves no image cache, and a signed-out page gets nothing prefetched', async () => {

@@ -98,7 +98,10 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     expect(await page.getByTestId('pending-indicator').count()).toBe(0);
     await height.fill('12');
     await form.getByText('The height field must not be negative.').waitFor({ state: 'detached' });
+    // Cancel with changes asks first (issue 43); Discard drops them and their draft.
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
     expect((await fetchProduct(id)).height).toBe(before.height);
   });
 
@@ -244,6 +247,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByRole('dialog', { name: 'Error' }).getByText('You need to add the dimensions to the product').waitFor();
     await page.getByRole('button', { name: 'OK' }).click();
     await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alertdialog', { name: 'Discard your changes?' }).getByRole('button', { name: 'Discard' }).click();
     // cancelable_as 0 (every tenth seeded product): the toggle cannot move.
     await open(await idOf('ACM-1011'));
     await page.getByRole('button', { name: 'Edit' }).click();
@@ -257,7 +261,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByRole('button', { name: 'Edit' }).click();
     // What the server's rules refuse, the form refuses first, in the same words.
     await page.getByLabel('SKU').fill('S'.repeat(150));
-    await page.getByText('The sku field must not be greater than 100 characters.').waitFor();
+    await page.getByText('The SKU field must not be greater than 100 characters.').waitFor();
     await page.getByRole('button', { name: 'Save' }).click();
     expect(await page.getByTestId('pending-indicator').count()).toBe(0);
     await page.getByLabel('SKU').fill('ACM-1003');

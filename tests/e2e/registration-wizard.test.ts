@@ -47,7 +47,7 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
     await stepHeading('Your company').waitFor();
     await next();
     // The contract's rule and words (rules/user.ts), under each field, the first one focused.
-    await page.getByText('The name_company field is required.').waitFor();
+    await page.getByText('The company name field is required.').waitFor();
     await page.getByText('The country field is required.').waitFor();
     expect(await field('Company name').getAttribute('aria-invalid')).toBe('true');
     expect(await field('Company name').evaluate((e) => e === document.activeElement)).toBe(true);
@@ -56,10 +56,10 @@ describe.skipIf(skipWithoutChromium('registration wizard e2e'))('registration wi
     await page.screenshot({ path: '.tmp/wizard-step-error.png' });
     // Typing clears the field's message; spaces alone are no value.
     await field('Company name').fill('   ');
-    expect(await page.getByText('The name_company field is required.').count()).toBe(0);
+    expect(await page.getByText('The company name field is required.').count()).toBe(0);
     await field('Country').fill('Norway');
     await next();
-    await page.getByText('The name_company field is required.').waitFor();
+    await page.getByText('The company name field is required.').waitFor();
     await field('Company name').fill('Step Co');
     await next();
     await stepHeading('Address').waitFor();

@@ -1,10 +1,13 @@
-// Issue 42, stage 3 in real Chromium: Compare versions. An approver opens a Batch C model with two
-// versions and compares them: version 1 (with the change request's pins, one resolved, one open) on the
-// left, version 2 on the right, both loaded. A drag on the left turns the right one to the same theta;
-// a change made by code on the right moves nothing on the left (no echo). A reload keeps the compare;
-// Show one version goes back to the single stage. Screenshots at 1280 and 1920 px.
+// Issue 42, stage 3 in real Chromium: Compare versions, then View in AR. An approver opens a Batch C model
+// with two versions and compares them: version 1 (with the change request's pins, one resolved, one open) on
+// the left, version 2 on the right, both loaded. A drag on the left turns the right one to the same theta; a
+// change made by code on the right moves nothing on the left (no echo). A reload keeps the compare; Show one
+// version goes back to the single stage. There, View in AR on a desktop shows the QR code of version 2's
+// signed link and until when it works, and that link, opened on a "phone" (a new context: no session),
+// loads the model through the link alone (never /storage, never the API). Screenshots at 1280 and 1920 px.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { arWords } from '../../src/api/contract/rules/review.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { DEMO } from '../support/http.ts';
@@ -19,11 +22,13 @@ type Viewer = HTMLElement & {
 };
 
 /** Resolves once the side's model has loaded (model-viewer's load event, or already loaded). */
-const loaded = (side: Locator) =>
+const loaded = (side: Locator, timeout?: number) =>
   side
     .locator('model-viewer')
     .evaluate(
       (el: Viewer) => el.loaded || new Promise<boolean>((r) => el.addEventListener('load', () => r(true), { once: true })),
+      undefined,
+      { timeout },
     );
 
 /** The next two frames drawn: whatever a camera change set off has run. */
@@ -33,9 +38,51 @@ const frames = (side: Locator) =>
 describe.skipIf(skipWithoutChromium('review compare e2e'))('the review page: compare versions (issue 42, stage 3)', () => {
   const env = usePortalAndBrowser();
   let context: BrowserContext | undefined;
-  afterAll(async () => context?.close());
+  let phone: BrowserContext | undefined;
+  afterAll(async () => {
+    await phone?.close();
+    await context?.close();
+  });
 
-  it('shows two versions side by side with the earlier pins, and links the cameras on user turns only', async () => {
+  /** View in AR on the desktop: the QR dialog of the version's signed link; answers the link it encodes. */
+  async function arHandOff(page: Page, versionId: number): Promise<string> {
+    // Its first frames are the page's long tasks, which no click should wait behind (a model takes 20 s on a busy machine).
+    await loaded(page.getByTestId('review-viewer'), 90_000);
+    await page.getByRole('button', { name: arWords.button }).click();
+    const dialog = page.getByRole('dialog', { name: arWords.title });
+    const code = dialog.locator('[data-url]');
+    await code.locator('svg[role="img"]').waitFor();
+    const link = (await code.getAttribute('data-url'))!;
+    expect(link).toMatch(new RegExp(`^${env.s.url}/viewer/review/${versionId}\\.\\d+\\.[A-Za-z0-9_-]{43}/\\?ar=1$`));
+    await dialog.getByText(/^Scan this code with your phone’s camera to see version \d+ of .+ in your room\.$/).waitFor();
+    await dialog.getByText(/^The link works until \d\d\/\d\d\/\d{4} \d\d:\d\d;/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: '.tmp/shots/review-ar-dialog-1280.png' });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    return link;
+  }
+
+  /** The link on a phone without a session: its model-viewer loads the .glb through the link alone. */
+  async function onPhone(link: string) {
+    phone = await env.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const p = await phone.newPage();
+    const asked: string[] = [];
+    p.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await p.goto(link);
+    const token = new URL(link).pathname;
+    const mv = p.locator(`model-viewer[src="${token}model.glb"]`);
+    await mv.waitFor({ timeout: 90_000 }); // about 1 MB of script on a busy machine
+    await expect.poll(() => mv.evaluate((el: HTMLElement & { loaded: boolean }) => el.loaded), { timeout: 60_000 }).toBe(true);
+    expect(await p.getByRole('heading', { level: 1 }).innerText()).toContain('shared for review');
+    expect(asked.filter((u) => u.startsWith('/storage/') || u.startsWith('/backend/'))).toEqual([]);
+    expect(asked).toContain(`${token}model.glb`);
+    await p.screenshot({ path: '.tmp/shots/review-ar-phone.png' });
+    await phone.close();
+    phone = undefined;
+  }
+
+  it('shows two versions side by side with the earlier pins, links the cameras on user turns only; View in AR hands one to a phone', async () => {
     const { acme, roundId, url } = await batchC(env.s);
     const model = (await serverRound(env.s, acme, roundId)).models.find((m) => m.versions.length === 2)!;
     const [v1, v2] = [model.versions[0]!, model.versions[1]!];
@@ -123,5 +170,9 @@ describe.skipIf(skipWithoutChromium('review compare e2e'))('the review page: com
     await page.getByTestId('decision-panel').waitFor();
     expect(new URL(page.url()).searchParams.has('compare')).toBe(false);
     expect(await stage.count()).toBe(0);
+
+    // View in AR, on the single stage again (1280 px): the QR code on this desktop, then the link on a phone.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await onPhone(await arHandOff(page, v2.id));
   });
 });

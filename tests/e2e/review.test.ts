@@ -6,7 +6,8 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { budgetChecks, checkDimensions, modelStateWords } from '../../src/api/contract/rules/review.ts';
+import { arWords, budgetChecks, checkDimensions, modelStateWords } from '../../src/api/contract/rules/review.ts';
+import { needsConnection } from '../../src/api/failure-text.ts';
 import type { ReviewRoundData } from '../../src/data/index.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
@@ -270,6 +271,9 @@ describe.skipIf(skipWithoutChromium('review e2e'))('the review page (issue 42, s
       .getByText(/^Saved on this device, \d\d\/\d\d\/\d{4} \d\d:\d\d$/)
       .waitFor();
     await expect.poll(() => rows().count()).toBe(round.models.length);
+    // View in AR asks the server for a signed link: off offline, and it says why.
+    expect(await page.getByRole('button', { name: arWords.button }).isDisabled()).toBe(true);
+    await page.getByText(needsConnection(arWords.needsConnection), { exact: true }).waitFor();
     await shoot('review-offline');
     await context.setOffline(false);
   });

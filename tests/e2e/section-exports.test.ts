@@ -10,6 +10,7 @@ import { upscaleText } from '../../src/api/contract/rules/retailer.ts';
 import { productScale } from '../../src/render/layout.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
+import { clippedControls } from './layout-helpers.ts';
 import { call } from '../support/http.ts';
 import { working } from '../server/exports.fixtures.ts';
 import { loaded, openSection, serverPresets } from './imagery-helpers.ts';
@@ -141,6 +142,13 @@ describe.skipIf(skipWithoutChromium('section exports e2e'))('vignette exports', 
       await p.waitForURL((u) => !u.pathname.startsWith('/login'));
       await p.goto(`${env.s.url}/admin`);
       await p.getByRole('button', { name: 'Edit Target' }).click();
+      // Issue 43: at 1024 px the edit row pushed the other rows' Edit off screen; now the name (with
+      // Save) and the Edit buttons stay in view while the table scrolls sideways.
+      await p.setViewportSize({ width: 1024, height: 768 });
+      await p.getByRole('button', { name: 'Save' }).waitFor();
+      expect(await clippedControls(p, 'main', /^(Edit .+|Save|Delete Retailer|Cancel|Add Retailer)$/)).toEqual([]);
+      expect(await p.getByRole('button', { name: /^Edit / }).count()).toBeGreaterThan(2);
+      await p.setViewportSize({ width: 1600, height: 1000 });
       const toggle = p.getByRole('switch', { name: 'No upscaling for Target' });
       expect(await toggle.getAttribute('aria-checked')).toBe('false');
       await toggle.click();

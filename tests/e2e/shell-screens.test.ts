@@ -85,7 +85,9 @@ describe.skipIf(skipWithoutChromium('issue 12 screens e2e'))('dashboard, profile
       newest.sku,
     );
     await page.getByLabel('SKU').fill('');
-    await page.getByLabel('ID Model').fill(String(newest.id));
+    // Digits only (issue 43: letters were shown, and the filter dropped without a word).
+    await page.getByLabel('ID Model').pressSequentially(`a${newest.id}b`);
+    expect(await page.getByLabel('ID Model').inputValue()).toBe(String(newest.id));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="last-registered-item"]').length === 1);
     await page.getByLabel('ID Model').fill('');
     await last.nth(1).waitFor();

@@ -39,7 +39,8 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     const id = await idOf('ACM-1005');
     await page.goto(`${env.s.url}/product/${id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
-    await page.waitForLoadState('networkidle');
+    // The page settled (its pulls done; the live stream stays open, so never 'networkidle').
+    await page.getByTestId('sync-status').getByText('Up to date').waitFor();
     expect(modelViewerFetched()).toBe(false);
     await page.getByRole('tablist', { name: 'Product sections' }).getByRole('tab', { name: 'Viewer 3D' }).click();
     await page.getByRole('heading', { name: 'Viewer 3D', level: 2 }).waitFor();

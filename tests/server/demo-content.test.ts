@@ -1,13 +1,16 @@
-// Issue 27, demo content worth showing: the seeded products' 360 views are 24 different pictures of the
+// Issue 27, demo content worth showing: the seeded products' 360 views are 48 different pictures (issue 43) of the
 // kind's 3D model, every layer is large enough for the demo retailers' sizes, and the 3D viewer's glb
 // is that model, with several meshes and materials. The test servers' demo has TEST_LAYER_PX layers
 // (a seed at 2400 px takes a minute on a busy machine); the rows follow DEMO_LAYER_PX, whose default is
-// 2400 (tests/unit/config.test.ts), and a 2400 px drawing is checked here on its own.
+// 2400 (tests/unit/config.test.ts), and a 2400 px drawing is checked here on its own. The viewer's poster
+// prints no SKU, and an Armchair has its .usdz (issue 43).
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { NodeIO } from '@gltf-transform/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { DEMO_USDZ } from '../../server/db/demo-assets.ts';
 import { demoFileMaker, demoLayerPaths } from '../../server/db/demo-files.ts';
 import { KINDS } from '../../server/db/seed-kinds.ts';
 import { framesOfTurn } from '../../server/render/views.ts';
@@ -59,24 +62,44 @@ const layers = (section: string) =>
   );
 
 describe('demo content', () => {
-  // The layers are drawn on first read: a cold cache draws 24 views here.
-  it('a 24-frame spin shows 24 distinct pictures; a 48-frame spin shows each view twice', { timeout: 180_000 }, async () => {
-    const rows = await layers('360');
-    expect(rows.map((r) => r.angle)).toEqual(Array.from({ length: 24 }, (_, i) => i * 15));
-    const frames = framesOfTurn(
-      rows.map((r) => r.angle),
-      24,
+  // The layers are drawn on first read: a cold cache draws 48 views here.
+  it(
+    'a 48-frame spin shows 48 distinct pictures (issue 43); a 24-frame spin shows every other',
+    { timeout: 240_000 },
+    async () => {
+      const rows = await layers('360');
+      expect(rows.map((r) => r.angle)).toEqual(Array.from({ length: 48 }, (_, i) => Math.round(i * 7.5)));
+      const angles = rows.map((r) => r.angle);
+      const forty8 = framesOfTurn(angles, 48);
+      const all = await Promise.all(forty8.map((v) => stored(rows[v]!.beauty)));
+      expect(new Set(all.map(md5)).size).toBe(48);
+      const frames = framesOfTurn(angles, 24);
+      expect(frames).toEqual(Array.from({ length: 24 }, (_, i) => 2 * i));
+      const beauties = frames.map((v) => all[v]!);
+      // The model turns: a sofa (84 x 36 in) seen from the side is far narrower than from the front.
+      const widths = await Promise.all(beauties.map(async (b) => (await coverage(b)).width));
+      expect(Math.min(...widths)).toBeLessThan(0.7 * Math.max(...widths));
+    },
+  );
+
+  it("the 3D viewer's poster is a picture of its own, not a catalogue picture with the SKU printed on it; a .usdz for iOS (issue 43)", async () => {
+    const shared = await s.db.query(
+      'SELECT v.product_id FROM product_viewers v JOIN product_images i ON i.product_id = v.product_id AND i.path = v.image_lazy_load',
     );
-    const beauties = await Promise.all(frames.map((v) => stored(rows[v]!.beauty)));
-    expect(new Set(beauties.map(md5)).size).toBe(24);
-    const forty8 = framesOfTurn(
-      rows.map((r) => r.angle),
-      48,
+    expect(shared).toEqual([]);
+    const row = (await s.db.one<{ image_lazy_load: string }>(
+      'SELECT image_lazy_load FROM product_viewers WHERE product_id = $1',
+      [product],
+    ))!;
+    expect((await sharp(await stored(row.image_lazy_load)).metadata()).width).toBeGreaterThan(0);
+    // iOS's AR path has a model to open: the committed .usdz, served as one.
+    const usdz = await s.db.one<{ file_usdz: string }>(
+      'SELECT file_usdz FROM product_viewers WHERE file_usdz IS NOT NULL LIMIT 1',
     );
-    expect(new Set(forty8).size).toBe(24);
-    // The model turns: a sofa (84 x 36 in) seen from the side is far narrower than from the front.
-    const widths = await Promise.all(beauties.map(async (b) => (await coverage(b)).width));
-    expect(Math.min(...widths)).toBeLessThan(0.7 * Math.max(...widths));
+    const res = await fetch(`${s.url}/storage/${usdz!.file_usdz}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('model/vnd.usdz+zip');
+    expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(DEMO_USDZ))).toBe(true);
   });
 
   /** A real layer: the size its row says, holding a drawing with room around it (a transparent corner). */

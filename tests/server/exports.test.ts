@@ -1,6 +1,8 @@
 // Issue 14: a retailer export end to end on the test's database (PGlite; PostgreSQL in server-pg),
 // worked in this process: enqueue, the mail in the mail folder, its link, the zip, every file read back.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportWords } from '../../src/api/contract/rules/export.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
 import { sweepExports } from '../../server/jobs/export-job.ts';
@@ -114,6 +116,55 @@ describe('a retailer export', () => {
       },
       ['4K_01.jpg'],
     );
+  });
+
+  it('a 48-frame set holds 48 distinct pictures, the demo drawing 48 views (issue 43)', async () => {
+    const spec: RetailerSpec = {
+      retailer: 'Forty-eight',
+      file_type: 'jpg',
+      width: 160,
+      height: 160,
+      dpi: 72,
+      color_depth: 24,
+      file_size: 1,
+      images_per_row: 48,
+      file_name: 'F_<frame_num2>.<ext>',
+    };
+    const retailer = await addRetailer(s, w.tok.staff, spec);
+    const r = await enqueue({ id_product_config: preset360, retailer });
+    expect((await waitForExport(s, w.tok.acme, q(), r.body.export.id, 120_000)).status).toBe('ready');
+    const { zip } = await zipFromMail(s, await mailWith(s, 'Forty-eight'));
+    const frames = Object.keys(zip.files).filter((n) => n.endsWith('.jpg'));
+    expect(frames).toHaveLength(48);
+    const digests = await Promise.all(
+      frames.map(async (n) =>
+        createHash('md5')
+          .update(await zip.file(n)!.async('nodebuffer'))
+          .digest('hex'),
+      ),
+    );
+    expect(new Set(digests).size).toBe(48);
+  }, 180_000);
+
+  it('a 360 set asking for more frames than the studio delivered views fails the compliance check, counted before drawing', async () => {
+    // As a studio's delivery of 24 views: every other demo angle removed.
+    await s.db.query("DELETE FROM product_layers WHERE product_id = $1 AND section = '360' AND angle % 15 <> 0", [w.acmeProduct]);
+    const retailer = await addRetailer(s, w.tok.staff, {
+      retailer: 'Short of views',
+      file_type: 'jpg',
+      width: 160,
+      height: 160,
+      dpi: 72,
+      color_depth: 24,
+      file_size: 1,
+      images_per_row: 48,
+      file_name: 'S_<frame_num2>.<ext>',
+    });
+    const r = await enqueue({ id_product_config: preset360, retailer });
+    const failed = await waitForExport(s, w.tok.acme, q(), r.body.export.id);
+    expect(failed).toMatchObject({ status: 'failed', progress: 0 });
+    expect(failed.reason).toBe(exportWords.tooFewViews(24, 48));
+    expect(mailsWith(s, 'Short of views')).toHaveLength(0);
   });
 
   it('a spec that cannot be met fails clearly, is never mailed, and can be retried', async () => {

@@ -7,6 +7,10 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { call } from '../support/http.ts';
 import { world, type World } from './imagery.fixtures.ts';
 import { working } from './exports.fixtures.ts';
+import { PREPARED, prepareUnprepared } from '../../server/domain/frame-sets.ts';
+import { JOB_SCHEMA } from '../../server/jobs/schema.ts';
+import { spinPrepareJob } from '../../server/jobs/spin-prepare-job.ts';
+import type { Job, JobQueue } from '../../server/jobs/queue.ts';
 
 let s: TestServer;
 let w: World;
@@ -34,7 +38,7 @@ type Frame = { index: number; webp: Record<string, string>; jpeg: Record<string,
 const spin = (frames: 24 | 48) =>
   call(s, 'GET', '/public/360', { query: { id_product: w.acmeProduct, id_customization: preset, frames, key } });
 
-// A demo spin is 24 views (issue 27; small layers on test servers): a set takes a while on a busy machine.
+// A demo spin is 48 views (issues 27, 43; small layers on test servers): a set takes a while on a busy machine.
 async function ready(frames: 24 | 48, notFolder?: string) {
   for (let i = 0; i < 1200; i++) {
     const r = await spin(frames);
@@ -64,7 +68,7 @@ describe('frame sets', () => {
       expect(set.width).toBe(320);
       expect(Object.keys(set.frames[0]!.webp)).toEqual(['160', '320']);
       const views = new Set(set.frames.map((f) => f.webp['320']));
-      expect(views.size).toBe(24); // the demo's 24 angles, one per frame
+      expect(views.size).toBe(24); // every other of the demo's 48 angles, one per frame
       // Distinct pictures, not only distinct names (issue 27: every demo spin held 8 images before).
       const bytes = await Promise.all(
         set.frames.map(async (f) => Buffer.from(await (await fetch(`${s.url}${f.jpeg['160']}`)).arrayBuffer())),
@@ -102,6 +106,69 @@ describe('frame sets', () => {
       const brighter = await sharp(await (await fetch(`${s.url}${fresh.frames[0]!.jpeg['160']}`)).arrayBuffer()).stats();
       const before = await sharp(await (await fetch(`${s.url}${old.frames[0]!.jpeg['160']}`)).arrayBuffer()).stats();
       expect(brighter.channels[0]!.mean).toBeGreaterThan(before.channels[0]!.mean);
+    },
+  );
+
+  it(
+    'a saved preset is prepared ahead: one job per preset, its latest version only, behind shoppers (issue 43)',
+    { timeout: 300_000 },
+    async () => {
+      const edit = (brightness: number) =>
+        call(s, 'PUT', '/puts/product/automation/360/config/edit', {
+          token: w.tok.acme,
+          body: { id_product: w.acmeProduct, id_customer: w.acme, id_product_config: preset, brightness },
+        });
+      s.config.jobs.prepareSpins = true;
+      try {
+        // Three saves in a row (a slider dragged, saved, dragged again): one preparation waits.
+        for (const b of [110, 120, 130]) expect((await edit(b)).status).toBe(200);
+      } finally {
+        s.config.jobs.prepareSpins = false;
+      }
+      const waiting = await s.db.query<{ data: { presetId: number } }>(
+        `SELECT data FROM ${JOB_SCHEMA}.job WHERE name = 'spin-prepare' AND singleton_key = $1 AND state = 'created'`,
+        [`preset:${preset}`],
+      );
+      expect(waiting.map((j) => j.data.presetId)).toEqual([preset]);
+      // Run now (it waits a few seconds for the saves to settle): the version current now, at low priority.
+      const version = (await s.db.one<{ version: number }>('SELECT version FROM product_presets WHERE id = $1', [preset]))!
+        .version;
+      const out = (await spinPrepareJob(s.app.services)({
+        data: { productId: w.acmeProduct, presetId: preset },
+      } as unknown as Job)) as { frameSetId: number };
+      const set = (await s.db.one<{ stamp: string }>('SELECT stamp FROM frame_sets WHERE id = $1', [out.frameSetId]))!;
+      expect(set.stamp.startsWith(`v${version};`)).toBe(true);
+      const render = await s.db.one<{ priority: number }>(
+        `SELECT priority FROM ${JOB_SCHEMA}.job WHERE name = 'frame-set' AND data->>'frameSetId' = $1`,
+        [String(out.frameSetId)],
+      );
+      expect(render!.priority).toBe(PREPARED);
+      // Drawn with no shopper asking; a first visit then finds it ready.
+      await expect
+        .poll(
+          async () =>
+            (await s.db.one<{ status: string }>('SELECT status FROM frame_sets WHERE id = $1', [out.frameSetId]))!.status,
+          {
+            timeout: 240_000,
+            interval: 500,
+          },
+        )
+        .toBe('ready');
+      expect((await spin(48)).body.status).toBe('ready');
+      await s.db.query(`DELETE FROM ${JOB_SCHEMA}.job WHERE name = 'spin-prepare'`);
+
+      // A working process's start queues every 360 preset that has no set yet, once each.
+      const sent: [string, { presetId: number }, { singletonKey: string }][] = [];
+      const jobs = { send: async (...a: (typeof sent)[number]) => void sent.push(a) } as unknown as JobQueue;
+      const n = await prepareUnprepared(s.db, jobs);
+      const bare = await s.db.query<{ id: number }>(
+        "SELECT id FROM product_presets p WHERE section = '360' AND NOT EXISTS (SELECT 1 FROM frame_sets f WHERE f.preset_id = p.id) ORDER BY id",
+      );
+      expect(n).toBe(bare.length);
+      expect(sent.map(([q, d, o]) => [q, d.presetId, o.singletonKey])).toEqual(
+        bare.map((b) => ['spin-prepare', b.id, `preset:${b.id}`]),
+      );
+      expect(bare.map((b) => b.id)).not.toContain(preset);
     },
   );
 });

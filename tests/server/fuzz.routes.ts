@@ -43,6 +43,8 @@ export interface FuzzRoute {
   path: string;
   auth: 'public' | 'user' | 'staff';
   queryToken: boolean;
+  /** A stream (the live channel): a valid call's answer never ends. */
+  stream: boolean;
   tenant: { customer?: TenantField; entity?: TenantField & { kind: string } } | null;
   fields: Field[];
   hasBody: boolean;
@@ -62,6 +64,7 @@ interface Operation {
   'x-auth'?: FuzzRoute['auth'];
   'x-tenant'?: FuzzRoute['tenant'];
   'x-query-token'?: string;
+  'x-stream'?: string;
   'x-files'?: Record<string, Omit<FileField, 'name'>>;
 }
 export interface OpenApiDoc {
@@ -95,6 +98,7 @@ export function routesOf(doc: OpenApiDoc): FuzzRoute[] {
         path,
         auth: op['x-auth'] ?? 'user',
         queryToken: !!op['x-query-token'],
+        stream: !!op['x-stream'],
         tenant: op['x-tenant'] ?? null,
         fields,
         hasBody: !!bodySchema,

@@ -111,7 +111,8 @@ function tally(outcomes: Outcome[], key: (o: Outcome) => string) {
 }
 
 it('answers generated bad input on every route with a 4xx in the error shape, never a 5xx or a hang', async () => {
-  const cases = routes.flatMap(casesFor);
+  // A stream's valid answer never ends (a fuzzed input may be valid): live.test.ts checks its refusals.
+  const cases = routes.filter((r) => !r.stream).flatMap(casesFor);
   const started = Date.now();
   const outcomes = await inPool(cases, 3, async (c): Promise<Outcome> => {
     try {

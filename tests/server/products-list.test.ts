@@ -8,6 +8,7 @@ import { authCacheOf } from '../../server/auth/cache.ts';
 import { Value } from '@sinclair/typebox/value';
 import type { TObject } from '@sinclair/typebox';
 import { products } from '../../src/api/contract/products.ts';
+import { productCodes } from '../../src/api/contract/rules/product.ts';
 
 let s: TestServer;
 let w: Ids;
@@ -161,7 +162,7 @@ describe('GET /gets/product and the Info reads', () => {
   it('answers 404 for an unknown or deleted product', async () => {
     const r = await call(s, 'GET', '/gets/product', { token: w.tok.acme, query: { id_product: 999999, id_customer: w.acme } });
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ success: false, message: 'Product not found.' });
+    expect(r.body).toEqual({ success: false, message: 'Product not found.', code: productCodes.gone });
     const gone = await s.db.one<{ id: number }>(`SELECT id FROM products WHERE sku = 'ACM-1060'`);
     expect((await call(s, 'GET', '/gets/product/tag/all', { token: w.tok.acme, query: { id_product: gone!.id } })).status).toBe(
       404,

@@ -73,7 +73,7 @@ describe('the checks before SEND', () => {
     expect(messages(ready('a', { width: 'abc' }))).toEqual([`The width field must be a number, such as 12, 12.5 or 6' 2 1/2".`]);
     expect(messages(ready('a', { name: 'n'.repeat(256), sku: 's'.repeat(101) }))).toEqual([
       'The name field must not be greater than 255 characters.',
-      'The sku field must not be greater than 100 characters.',
+      'The SKU field must not be greater than 100 characters.',
     ]);
     expect(messages(ready('a', { name: ` ${'n'.repeat(255)} `, width: ` 6' 2 1/2" ` }))).toEqual([]); // checked as sent: trimmed
   });
@@ -92,11 +92,11 @@ describe('the checks before SEND', () => {
     });
     expect(fieldProblems(p)).toEqual([
       { field: 'collection', message: 'The collection field must not be greater than 255 characters.' },
-      { field: 'tags', message: 'The name field must not be greater than 100 characters.' },
+      { field: 'tags', message: 'The tag field must not be greater than 100 characters.' },
       { field: 'block:d1:notes', message: 'The notes field must not be greater than 5000 characters.' },
     ]);
     expect(fieldProblems(ready('a', { measure: 'yd' }))).toEqual([
-      { field: 'measure', message: 'The measure field must be one of: in, ft, (blank), mm, cm, m.' },
+      { field: 'measure', message: 'The unit field must be one of: in, ft, (blank), mm, cm, m.' },
     ]);
   });
 });
@@ -139,5 +139,21 @@ describe('what one product registers', () => {
     expect(d.images!.map((x) => (x as File).name)).toEqual(['a.png']);
     expect(d.files!.map((x) => (x as File).name)).toEqual(['spec.pdf']);
     expect(toProductDraft(p, files, false).automation_system).toBe(0);
+  });
+});
+
+describe('a SKU another product has (issue 43)', () => {
+  it('is said at the field, case and punctuation aside, and never blocks', async () => {
+    const { skuWarning } = await import('../../src/api/contract/rules/product.ts');
+    const others = [
+      { id: 7, sku: 'ACM-1001', name: 'Aurora Sofa' },
+      { id: 9, sku: 'acm 1001', name: '' },
+      { id: 3, sku: 'ACM-1002', name: 'Oslo Bed' },
+    ];
+    expect(skuWarning('acm1001', others)).toBe('Aurora Sofa (#7) and 1 more already have this SKU. You can still save it.');
+    expect(skuWarning('ACM-1002', others, 3)).toBeUndefined(); // the product itself
+    expect(skuWarning('ACM-1002', others)).toBe('Oslo Bed (#3) already has this SKU. You can still save it.');
+    expect(skuWarning('ACM-1003', others)).toBeUndefined();
+    expect(skuWarning(' - ', others)).toBeUndefined();
   });
 });

@@ -30,3 +30,18 @@ describe('bug report checks', () => {
     expect(checkBugReport('Broken button', 'It does nothing.')).toEqual({});
   });
 });
+
+describe('bug report attachments', () => {
+  it('previews a JPG or PNG only when it decodes; a corrupt one is still attached, as a file (issue 43)', async () => {
+    const { previewedAttachments } = await import('../../src/features/bug-report/rules.ts');
+    const { uploadCheck } = await import('../../src/api/upload-check.ts');
+    const decodes = async (bytes: Uint8Array) => bytes[0] === 0x89;
+    const a = previewedAttachments(uploadCheck('any', { decode: decodes }), decodes);
+    const good = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])], 'shot.png');
+    const broken = new File([new Uint8Array([1, 2, 3, 4])], 'broken.png');
+    const notes = new File(['steps'], 'notes.txt');
+    const out = await a.check([good, broken, notes]);
+    expect(out.ok.map((f) => f.name)).toEqual(['shot.png', 'broken.png', 'notes.txt']);
+    expect([good, broken, notes].map(a.previewed)).toEqual([true, false, false]);
+  });
+});

@@ -3,15 +3,8 @@
 // normalisation, plurals, typos and words in any order, and a property: index == oracle.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  highlight,
-  matchDoc,
-  nearPrefix,
-  queryWords,
-  searchDoc,
-  stem,
-  type Piece,
-} from '../../src/data/catalog/catalog-search.ts';
+import { matchDoc, nearPrefix, queryWords, searchDoc, stem, swappedPrefix } from '../../src/data/catalog/catalog-search.ts';
+import { highlight, type Piece } from '../../src/data/catalog/search-highlight.ts';
 import { SearchIndex } from '../../src/data/catalog/search-index.ts';
 
 interface P {
@@ -138,13 +131,28 @@ describe('search that finds', () => {
     expect(both('armcchair')).toEqual([3]);
     expect(both('armchaor')).toEqual([3]);
     expect(both('harbpr armchiar')).toEqual([3]);
-    // Under five letters a typo is not forgiven, nor two typos, nor a typo in a number.
+    // Under five letters a typo is not forgiven (but a swap in four), nor two typos, nor a typo in a number.
     expect(both('lanp')).toEqual([]);
+    expect(both('lmpa')).toEqual([]); // two swaps
     expect(both('armhciar')).toEqual([]);
     expect(both('acm-2001')).toEqual([]);
     expect(nearPrefix('armchiar', 'armchair')).toBe(true);
     expect(nearPrefix('sidebaord', 'sideboards')).toBe(true);
     expect(nearPrefix('sidexxard', 'sideboard')).toBe(false);
+  });
+
+  it('forgives two neighbours swapped in a word of four letters (issue 43: "sfoa" found nothing)', () => {
+    expect(both('sfoa')).toEqual([4, 2]); // not SOFA-9: a code forgives no typo
+    expect(both('lmap')).toEqual([7]);
+    expect(both('osfa')).toEqual(expect.arrayContaining([2, 4]));
+    expect(both('lnua')).toEqual([4]); // Luna
+    expect(both('olso sfoa')).toEqual([2]);
+    expect(both('sfo')).toEqual([]); // three letters: too short to guess
+    expect(both('sfoa9')).toEqual([]); // with a digit: a code, exact
+    expect(swappedPrefix('sfoa', 'sofas')).toBe(true);
+    expect(swappedPrefix('sofa', 'sofas')).toBe(false); // an exact prefix is no swap
+    expect(swappedPrefix('sfoa', 'sof')).toBe(false);
+    expect(marked(highlight('Oslo Sofa', queryWords('sfoa')))).toEqual(['Sofa']);
   });
 
   it('folds accents', () => {
@@ -179,9 +187,10 @@ describe('search that finds', () => {
     ]);
     expect(marked(highlight('Oslo Sofa', queryWords('sofas')))).toEqual(['Sofa']);
     expect(marked(highlight('Harbor Armchair', queryWords('armchiar')))).toEqual(['Armchair']);
-    expect(marked(highlight('ACM-1060', queryWords('acm1060')))).toEqual(['ACM-1060']);
-    expect(marked(highlight('ACM-1060', queryWords('acm1')))).toEqual(['ACM-1']);
-    expect(marked(highlight('ACM-1060', queryWords('1060')))).toEqual(['1060']);
+    expect(marked(highlight('ACM-1060', queryWords('acm1060'), true))).toEqual(['ACM-1060']);
+    expect(marked(highlight('ACM-1060', queryWords('acm1'), true))).toEqual(['ACM-1']);
+    expect(marked(highlight('ACM-1060', queryWords('1060'), true))).toEqual(['1060']);
+    expect(marked(highlight('ACM 1060', queryWords('acm1060'), true))).toEqual(['ACM 1060']); // a SKU's code runs across spaces
     expect(marked(highlight('Chêne clair', queryWords('chene')))).toEqual(['Chêne']);
     expect(highlight('Oslo Sofa', [])).toEqual([{ text: 'Oslo Sofa', hit: false }]);
     expect(
@@ -189,6 +198,27 @@ describe('search that finds', () => {
         .map((p) => p.text)
         .join(''),
     ).toBe('Oslo Sofa');
+  });
+
+  it('marks nothing the search did not match (issue 43: "sierra" marked "49" in "#49")', () => {
+    expect(marked(highlight('Sierra Sofa #49', queryWords('sierra')))).toEqual(['Sierra']);
+    expect(marked(highlight('#49', queryWords('sierra')))).toEqual([]);
+    expect(marked(highlight('C 9', queryWords('c9')))).toEqual([]); // not across a space in a name
+    expect(marked(highlight('Scene 149', queryWords('49')))).toEqual([]); // a number by its start
+    expect(marked(highlight('Rug AB-12', queryWords('ab12')))).toEqual(['AB-12']);
+    expect(marked(highlight('Oak x2', queryWords('x')))).toEqual(['x']);
+    const alphabet = 'acdehilmnoprsw1069-# ';
+    const text = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 14 });
+    fc.assert(
+      fc.property(text, text, fc.boolean(), (shown, typed, sku) => {
+        const doc = sku ? searchDoc('', shown, []) : searchDoc(shown, '', []);
+        for (const w of queryWords(typed)) {
+          if (highlight(shown, [w], sku).some((p) => p.hit))
+            expect(matchDoc(doc, [w]), `${w.c} in ${shown}`).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('the index answers like the slow path for any text (property)', () => {

@@ -98,7 +98,7 @@ describe('rows', () => {
   it('report an unknown unit or category, and automation without the permission', () => {
     const r = read('sku,unit,categories,automation\nS-1,yd,Beds; Chairs,1\n', ctx({ mayAutomate: false }));
     expect(r.rows[0]!.problems).toEqual([
-      'The measure field must be one of: in, ft, (blank), mm, cm, m.',
+      'The unit field must be one of: in, ft, (blank), mm, cm, m.',
       'Automation is not available to you: the product is registered without it',
       'Unknown category "Beds"',
     ]);

@@ -1,7 +1,7 @@
 // Issue 14: export file names from a retailer's file_name tokens (<note>, <frame_num2|3|4>, <ext>): the
 // contract's builder, which the export job and the retailer admin's preview both call.
 import { describe, expect, it } from 'vitest';
-import { fileNameFor, fileNames, needsNote } from '../../src/api/contract/rules/export.ts';
+import { fileNameFor, fileNames, needsNote, noteSlug } from '../../src/api/contract/rules/export.ts';
 
 describe('export file names', () => {
   it('replaces the tokens, frames numbered from 1 and padded as the token says', () => {
@@ -10,10 +10,16 @@ describe('export file names', () => {
     expect(fileNameFor('A_<frame_num3>.<ext>', { frame: 48, frames: 48, ext: 'png' })).toBe('A_048.png');
   });
 
-  it('makes the note safe for a file name (spaces as dashes, no separators or reserved characters)', () => {
+  it('makes the note safe for a file name (letters, digits, - and _; any other run one dash, none at the ends)', () => {
     expect(fileNameFor('OS_<note>_<frame_num2>.<ext>', { note: ' Blue / Sofa: v2 ', frame: 3, frames: 48, ext: 'png' })).toBe(
-      'OS_Blue---Sofa--v2_03.png',
+      'OS_Blue-Sofa-v2_03.png',
     );
+    // Issue 43: "blue chair!/.." gave "OS_blue-chair!-.._01.png".
+    expect(fileNameFor('OS_<note>_<frame_num2>.<ext>', { note: 'blue chair!/..', frame: 1, frames: 24, ext: 'png' })).toBe(
+      'OS_blue-chair_01.png',
+    );
+    expect(noteSlug('Chêne clair ½')).toBe('Chene-clair');
+    expect(noteSlug('../../etc')).toBe('etc');
   });
 
   it('adds .ext when the pattern has no <ext>, and _nn when it has no frame token', () => {

@@ -35,3 +35,40 @@ it("drops a nullable field's 'must be of type null' beside its real issue", () =
     x: ['The x field must be of type null.'],
   });
 });
+
+// Issue 43: a refusal names the field as the screen labels it (the contract's label, the schema's title).
+it("names a labelled field by the screen's label, in the validator's answer and the form's check alike", async () => {
+  const { bodyRefusal } = await import('../../server/http/check-input.ts');
+  const { RetailerFields } = await import('../../src/api/contract/retailers.ts');
+  const { contract } = await import('../../src/api/contract/index.ts');
+  const { retailerErrors } = await import('../../src/api/contract/rules/retailer.ts');
+  const { companyRegistrationRules } = await import('../../src/api/contract/rules/user.ts');
+  const { tableErrors } = await import('../../src/api/contract/rules/check.ts');
+  const row = {
+    retailer: 'Shop',
+    file_type: 'png',
+    height: 10,
+    width: 10,
+    dpi: 72,
+    color_depth: 24,
+    file_size: 0,
+    images_per_row: 12,
+    file_name: 'a.<ext>',
+  };
+  expect(await bodyRefusal(RetailerFields, row)).toBe('The file size field must be greater than 0.');
+  expect(retailerErrors(row).file_size).toEqual(['The file size field must be greater than 0.']);
+  const body = contract.auth.registerCompany.body;
+  expect(await bodyRefusal(body, { country: 'x', street: 'x', city: 'x', region: 'x', zipcode: '1', sector: 'x' })).toBe(
+    'The company name field is required.',
+  );
+  expect(tableErrors(companyRegistrationRules, { name_company: '' }).name_company).toEqual([
+    'The company name field is required.',
+  ]);
+  expect(
+    toFieldErrors([{ instancePath: '', keyword: 'required', params: { missingProperty: 'sku' } }], {
+      properties: { sku: { title: 'SKU' } },
+    }),
+  ).toEqual({
+    sku: ['The SKU field is required.'],
+  });
+});

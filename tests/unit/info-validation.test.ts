@@ -57,10 +57,10 @@ describe('infoErrors', () => {
       note: 'The note field must not be greater than 200 characters.',
     });
     expect(infoErrors({ ...ok, measure: 'yd' })).toEqual({
-      measure: 'The measure field must be one of: in, ft, (blank), mm, cm, m.',
+      measure: 'The unit field must be one of: in, ft, (blank), mm, cm, m.',
     });
     expect(infoErrors({ ...ok, tags: [{ name: 't'.repeat(101) }, { id: 3, name: 'x'.repeat(101) }] })).toEqual({
-      tags: 'The name field must not be greater than 100 characters.',
+      tags: 'The tag field must not be greater than 100 characters.',
     });
     expect(
       infoErrors({

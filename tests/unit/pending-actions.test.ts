@@ -120,12 +120,34 @@ describe('groupActions', () => {
       [false, 3],
       [true, undefined],
       [false, undefined],
-      [true, undefined],
+      // A conflict is reviewed (mine or theirs), never sent again as it was (issue 43).
+      [false, undefined],
       [false, undefined],
       [false, undefined],
     ]);
+    expect(conflict!.conflictStep).toBe(6);
     // A 408 or a parked entry of an older release (no refusal recorded) may be retried.
     expect(groupActions([entry('h', 'Old', { id: 9, state: 'parked' })])[0]!.retryable).toBe(true);
+  });
+
+  it('a step waiting for the conflict of another action offers its review, not Retry; a product deleted elsewhere offers Register it again, not Fix', () => {
+    next = 1;
+    const gone = { status: 404, code: 'product_gone' };
+    const [edit, waiting, deleted] = groupActions([
+      entry('a', 'Edit P', { id: 1, state: 'conflict', entities: ['product:5'] }),
+      entry('b', 'Tag P', { id: 2, state: 'parked', blockedBy: 1, entities: ['product:5'] }),
+      entry('c', 'Edit Q', {
+        id: 3,
+        state: 'parked',
+        refused: gone,
+        call: { command: 'products.edit' },
+        entities: ['product:6'],
+      }),
+    ]);
+    expect(edit).toMatchObject({ conflictStep: 1, retryable: false });
+    expect(waiting).toMatchObject({ conflictStep: 1, retryable: false });
+    expect(deleted).toMatchObject({ registerAgain: 3, retryable: false, fixStep: undefined });
+    expect(deleted!.steps[0]).toMatchObject({ fixable: false, productGone: true, action: 'c' });
   });
 
   it('names the other actions a discard would take along', () => {
@@ -161,7 +183,21 @@ describe('a review decision the studio overtook (issue 42)', () => {
       }),
     ]);
     expect(superseded).toMatchObject({ reviewAgain: '/review/7/12', retryable: false });
+    expect(superseded!.openReview).toBeUndefined();
     expect(other!.reviewAgain).toBeUndefined();
+    // Any other refusal of a review write leads to its round, where the person sees why (its Fix).
+    expect(other).toMatchObject({ openReview: '/review/7/12', retryable: false });
+  });
+
+  it('a refused pin offers its round; a pin still retrying does not', () => {
+    next = 1;
+    const body = { id_customer: 7, id_round: 12, id_version: 30, target: 'model', body: 'Too thin' };
+    const [refused, retrying] = groupActions([
+      entry('a', 'Pin 1', { state: 'parked', call: { command: 'review.pinStore', body } as never, refused: { status: 404 } }),
+      entry('b', 'Pin 2', { state: 'retrying', call: { command: 'review.pinStore', body } as never }),
+    ]);
+    expect(refused).toMatchObject({ openReview: '/review/7/12', retryable: false });
+    expect(retrying!.openReview).toBeUndefined();
   });
 });
 
@@ -186,7 +222,7 @@ describe('discardPlanner', () => {
 });
 
 describe('retryRoots', () => {
-  it('retries what stopped each step: its own failure, or the failure it waits for (in any action)', () => {
+  it('retries what stopped each step: its own failure, or the failure it waits for (in any action), never a conflict', () => {
     next = 1;
     const rows = [
       entry('a', 'Create tag t', { id: 1, state: 'parked' }),
@@ -195,7 +231,8 @@ describe('retryRoots', () => {
       entry('b', 'Add info', { id: 4, state: 'parked', blockedBy: 3 }),
       entry('b', 'Upload', { id: 5, state: 'queued' }),
     ];
-    expect(retryRoots(rows, [2, 3, 4, 5]).sort()).toEqual([1, 2]);
+    // The conflict (2) is not among them: its Review settles it.
+    expect(retryRoots(rows, [2, 3, 4, 5]).sort()).toEqual([1]);
     expect(retryRoots(rows, [5])).toEqual([]);
   });
 });

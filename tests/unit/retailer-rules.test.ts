@@ -77,7 +77,7 @@ describe('rows and the call', () => {
   it("no_upscale is a boolean by the contract: anything else is refused in the server's words", () => {
     const body = toBody({ ...newRow(), retailer: 'Target' });
     expect(retailerErrors({ ...body, no_upscale: 'yes' })).toEqual({
-      no_upscale: ['The no_upscale field must be of type boolean.'],
+      no_upscale: ['The no upscaling field must be of type boolean.'],
     });
     const { no_upscale: _left, ...older } = body;
     expect(retailerErrors(older)).toEqual({});
@@ -90,12 +90,12 @@ describe('the row refuses what the server refuses, in its words', () => {
     expect(rowErrors(row, false)).toEqual({
       height: 'The height field must be at least 1.',
       width: 'The width field must be of type integer.',
-      file_size: 'The file_size field must be greater than 0.',
-      file_name: 'The file_name field may only use the tokens <note>, <frame_num2>, <frame_num3>, <frame_num4>, <ext>.',
+      file_size: 'The file size field must be greater than 0.',
+      file_name: 'The file name field may only use the tokens <note>, <frame_num2>, <frame_num3>, <frame_num4>, <ext>.',
     });
     expect(rowErrors({ ...newRow(), dpi: '' }, true)).toEqual({
       retailer: 'The retailer field is required.',
-      dpi: 'The dpi field must be at least 1.',
+      dpi: 'The DPI field must be at least 1.',
     });
     expect(rowErrors({ ...newRow(), retailer: 'Target' }, true)).toEqual({});
   });
@@ -118,7 +118,7 @@ describe('file-name tokens', () => {
     expect(previewName(row('<note>_<frame_num2>.<ext>'))).toBe('front_01.png');
     expect(previewName(row('HD_<frame_num4>_<frame_num3>.<ext>', '.jpg'), 'side')).toBe('HD_0001_001.jpg');
     // Made safe for a file name, and numbered without a frame token, as the export does.
-    expect(previewName(row('OS_<note>.<ext>', '.jpg', 24), 'blue / sofa')).toBe('OS_blue---sofa_01.jpg');
+    expect(previewName(row('OS_<note>.<ext>', '.jpg', 24), 'blue / sofa')).toBe('OS_blue-sofa_01.jpg');
     expect(previewName(row('SKU'))).toBe('SKU_01.png');
   });
 });

@@ -118,11 +118,11 @@ describe('registration', () => {
   });
   it("checks each step with the contract's rules, in the server's words", () => {
     expect(stepErrors(0, {})).toEqual({
-      name_company: 'The name_company field is required.',
+      name_company: 'The company name field is required.',
       country: 'The country field is required.',
     });
     expect(stepErrors(0, { name_company: '  ', country: 'Norway' })).toEqual({
-      name_company: 'The name_company field is required.',
+      name_company: 'The company name field is required.',
     });
     expect(stepErrors(2, { region: 'Oslo', zipcode: '0'.repeat(21) })).toEqual({
       zipcode: 'The zipcode field must not be greater than 20 characters.',

@@ -1,8 +1,14 @@
 // Download Options' checks (document 3 §5, §8; issues 14, 27), its upscale warning, and how an export
-// job reads in the Downloads panel.
+// job reads in the Downloads panel; the warning of a 360 set with fewer views than frames (issue 43).
 import { describe, expect, it } from 'vitest';
-import { FOUR_K, needsNote } from '../../src/api/contract/rules/export.ts';
-import { checkDownload, targetsOf, upscalesOf, upscaleWarning } from '../../src/features/imagery/downloads/download-rules.ts';
+import { exportWords, FOUR_K, needsNote, tooFewViews } from '../../src/api/contract/rules/export.ts';
+import {
+  checkDownload,
+  targetsOf,
+  upscalesOf,
+  upscaleWarning,
+  viewsWarning,
+} from '../../src/features/imagery/downloads/download-rules.ts';
 import { jobLine, underWay, upscaleNote } from '../../src/features/imagery/downloads/job-view.ts';
 import type { ExportJob } from '../../src/api/exports.ts';
 
@@ -128,5 +134,30 @@ describe('export job lines', () => {
     expect(
       ['queued', 'rendering', 'ready', 'failed'].map((status) => underWay({ status: status as ExportJob['status'] })),
     ).toEqual([true, true, false, false]);
+  });
+});
+
+describe('too few views (issue 43)', () => {
+  const overstock = {
+    id: 7,
+    retailer: 'Overstock',
+    file_name: 'OS_<frame_num2>.<ext>',
+    width: 800,
+    height: 800,
+    images_per_row: 48,
+  };
+  const all = targetsOf([overstock]);
+  it('warns when a chosen 360 set asks for more frames than the studio delivered views, by the count', () => {
+    const w = viewsWarning(all, new Set([0, 7]), '360', 24);
+    expect(w?.title).toBe('Too few views');
+    expect(w?.lines).toEqual([`Overstock: ${exportWords.tooFewViews(24, 48)} Its export will fail the compliance check.`]);
+    // '4K Images' asks for 24 frames: 24 views are enough.
+    expect(viewsWarning(all, new Set([0]), '360', 24)).toBeUndefined();
+    expect(viewsWarning(all, new Set([7]), '360', 48)).toBeUndefined();
+    expect(viewsWarning(all, new Set([7]), 'silo', 1)).toBeUndefined();
+  });
+  it('a set with no views at all is left to the job (no renders), never a count warning', () => {
+    expect(tooFewViews(0, 48)).toBe(false);
+    expect(tooFewViews(47, 48)).toBe(true);
   });
 });

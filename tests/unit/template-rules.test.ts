@@ -44,7 +44,7 @@ describe('a new template', () => {
       templateProblems([early])
         .get('a')
         ?.map((p) => p.summary),
-    ).toEqual(['Template 1: The id_customer field is required when public is 0.']);
+    ).toEqual(['Template 1: The client field is required for a private template.']);
     const shown = withClient(early, customers);
     expect(shown.clientId).toBe(7);
     expect(templateProblems([shown]).size).toBe(0);
@@ -95,12 +95,12 @@ describe('the checks before SEND', () => {
       { field: 'name', message: 'The name field is required.', summary: 'Template 2: The name field is required.' },
       {
         field: 'note',
-        message: 'The note field must not be greater than 2000 characters.',
-        summary: 'Template 2: The note field must not be greater than 2000 characters.',
+        message: 'The notes field must not be greater than 2000 characters.',
+        summary: 'Template 2: The notes field must not be greater than 2000 characters.',
       },
     ]);
     expect(summaries([{ ...ok('a'), public: 0, clientId: undefined }]).get('a')).toEqual([
-      'Template 1: The id_customer field is required when public is 0.',
+      'Template 1: The client field is required for a private template.',
     ]);
   });
 

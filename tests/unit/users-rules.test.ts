@@ -98,7 +98,7 @@ describe('roles', () => {
     expect(roleNameError('Role Name*', -1, [admin, viewer])).toBe('Give the role a name.');
     expect(roleNameError(' viewer ', -1, [admin, viewer])).toBe('A role with this name already exists.');
     expect(roleNameError('Viewer', 2, [admin, viewer])).toBeNull(); // its own name
-    expect(roleNameError('x'.repeat(101), -1, [])).toBe('The name field must not be greater than 100 characters.');
+    expect(roleNameError('x'.repeat(101), -1, [])).toBe('The role name field must not be greater than 100 characters.');
     expect(roleNameError('Buyers', -1, [admin, viewer])).toBeNull();
   });
 
@@ -197,5 +197,17 @@ describe('audit log in words', () => {
     expect(describeAudit(entry('review.round_status', { status_service: 1 }, { status_service: 2 }, round))).toBe(
       'set the status of Batch C to Needs approval',
     );
+  });
+});
+
+describe('a phone number (issue 43: "abc" was taken)', () => {
+  it('takes digits with the usual marks, refuses letters and too few digits, in the server’s words', async () => {
+    const { accountRules } = await import('../../src/api/contract/rules/user.ts');
+    const { tableErrors } = await import('../../src/api/contract/rules/check.ts');
+    const phone = (v: string) => tableErrors(accountRules, { name: 'Ann', phone: v }).phone;
+    for (const ok of ['', '+1 555 0100', '+1 (555) 010-2030', '030 1234 5678', '555.010.2030', '555 0100 ext. 12', '5550100x12'])
+      expect(phone(ok), ok).toBeUndefined();
+    for (const bad of ['abc', '12', '555-CALL-NOW', '+44 20 7946 0958 or so'])
+      expect(phone(bad), bad).toEqual(['The phone field must be a phone number, such as +1 555 010 2030.']);
   });
 });

@@ -18,6 +18,7 @@ import { embeds } from './embeds.ts';
 import { exportJobs } from './exports.ts';
 import { savedViews } from './saved-views.ts';
 import { review } from './review.ts';
+import { live } from './live.ts';
 
 export const contract = {
   auth,
@@ -43,6 +44,7 @@ export const contract = {
   exportJobs,
   savedViews,
   review,
+  live,
 } as const;
 export * from './define.ts';
 export * from './slugs.ts';

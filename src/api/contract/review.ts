@@ -3,7 +3,7 @@
 // has versions the studio delivers (a .glb, optionally a .usdz, renders), each with its model report.
 import { Type } from '@sinclair/typebox';
 import { CustomerId, Id, Int, Num, endpoint } from './define.ts';
-import { DECISIONS, PIN_STATES, PIN_TARGETS, reviewTextRules } from './rules/review.ts';
+import { AR_LINK_MINUTES, DECISIONS, PIN_STATES, PIN_TARGETS, reviewTextRules } from './rules/review.ts';
 import { choice } from './rules/check.ts';
 import { schemaOf } from './rules/schema.ts';
 import { INFO_READ, type Slug } from './slugs.ts';
@@ -130,6 +130,22 @@ export const review = {
     tenant: { customer: { in: 'query', field: 'id_customer' }, entity: { kind: 'reviewRound', in: 'query', field: 'id_round' } },
     query: Type.Object({ id_customer: CustomerId, id_round: Id }),
     response: Type.Object({ success: Type.Literal(true), round: ReviewRound, models: Type.Array(ReviewModel) }),
+  }),
+  arLink: endpoint({
+    method: 'POST',
+    path: '/posts/review/version/ar-link',
+    auth: 'user',
+    summary: `A version's model on a public AR page through a signed link that works for ${AR_LINK_MINUTES} minutes (AR and the QR hand-off to a phone); it names that version alone, no share key and no token`,
+    // Whoever may open the round may see its models in AR (the read's permission): nothing is written.
+    permission: INFO_READ,
+    alsoRequires: ['dashboard-access'],
+    tenant: inRound,
+    body: Type.Object({ ...RoundRef, id_version: Id }),
+    response: Type.Object({
+      success: Type.Literal(true),
+      url: Type.String({ description: 'The signed AR page (absolute): /viewer/review/<version>.<expiry>.<signature>/' }),
+      expires_at: Type.String({ description: 'ISO 8601: when the link and its files stop answering' }),
+    }),
   }),
   pinStore: endpoint({
     method: 'POST',

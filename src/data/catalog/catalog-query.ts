@@ -223,9 +223,11 @@ export class CatalogIndex {
   /** The fewest candidates a cached answer offers `words` (null: the whole base). */
   private narrowest(words: readonly Word[]): Int32Array | null {
     let best: Int32Array | null = null;
-    for (const c of this.cache.values()) if ((!best || c.matched.length < best.length) && narrows(c.words, words)) best = c.matched;
+    for (const c of this.cache.values()) if ((!best || c.matched.length < best.length) && narrows(c.words, words, this.swapReaches)) best = c.matched;
     return best;
   }
+
+  private swapReaches = (w: Word) => this.search.swapReaches(w);
 
   /** Forgets cached answers (measurements of the uncached search). */
   resetCache() {

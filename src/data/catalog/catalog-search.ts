@@ -5,7 +5,8 @@
 //   - a SKU also as one word without its punctuation ("acm1060" finds ACM-1060), and a typed word
 //     with a digit as a piece anywhere in it ("cm10"); a number by its start ("7" finds 7 and 70, not 17);
 //   - a plural and its singular ("sofas" finds "Sofa", "sofa" finds "Sofas");
-//   - one typo (a letter wrong, missing, extra or two swapped) in typed words of 5+ letters.
+//   - one typo (a letter wrong, missing, extra or two swapped) in typed words of 5+ letters, and two
+//     neighbours swapped in a word of 4 ("sfoa" finds Sofa; any other typo there finds too much).
 
 /** Lowercase, accents dropped ("Chêne" -> "chene"); plain ASCII skips the normalisation. */
 export function fold(s: string): string {
@@ -14,7 +15,7 @@ export function fold(s: string): string {
   return /[^\x00-\x7f]/.test(l) ? l.normalize('NFD').replace(/\p{M}/gu, '') : l;
 }
 
-const NON_WORD = /[^\p{L}\p{N}]+/gu;
+export const NON_WORD = /[^\p{L}\p{N}]+/gu;
 /** Letters and digits only: "ACM-1060" -> "acm1060". */
 export const compact = (s: string) => fold(s).replace(NON_WORD, '');
 
@@ -94,6 +95,8 @@ export interface Word {
   stem: string;
   /** 5+ letters: one typo forgiven. */
   fuzzy: boolean;
+  /** 4 letters: two neighbours swapped forgiven ("sfoa"), no other typo. */
+  swap: boolean;
   /** Has a digit: found at a code's start, and anywhere inside a code with letters (a SKU). */
   digit: boolean;
 }
@@ -104,7 +107,8 @@ export function queryWords(text: string | undefined): Word[] {
   for (const raw of fold(text ?? '').split(/\s+/)) {
     const c = raw.replace(NON_WORD, '');
     if (!c || out.some((w) => w.c === c)) continue;
-    out.push({ c, stem: stem(c), fuzzy: c.length >= 5 && !/\d/.test(c), digit: /\d/.test(c) });
+    const digit = /\d/.test(c);
+    out.push({ c, stem: stem(c), fuzzy: c.length >= 5 && !digit, swap: c.length === 4 && !digit, digit });
   }
   return out.slice(0, MAX_WORDS);
 }
@@ -131,9 +135,29 @@ export function nearPrefix(q: string, t: string): boolean {
   );
 }
 
+/** Is q a prefix of t but for two neighbours swapped ("sfoa" in "sofas")? An exact prefix is not. */
+export function swappedPrefix(q: string, t: string): boolean {
+  if (t.length < q.length) return false;
+  let i = 0;
+  while (i < q.length && q.charCodeAt(i) === t.charCodeAt(i)) i++;
+  return i + 1 < q.length && q[i] === t[i + 1] && q[i + 1] === t[i] && prefixAt(q, i + 2, t, i + 2);
+}
+
+/** The word with each pair of neighbours swapped, the word itself left out ("sfoa": fsoa, sofa, sfao). */
+export function swaps(q: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < q.length; i++) {
+    if (q[i] !== q[i + 1]) out.push(q.slice(0, i) + q[i + 1] + q[i] + q.slice(i + 2));
+  }
+  return out;
+}
+
+/** Does a typed word match one letter term by a forgiven typo? */
+export const typoMatches = (w: Word, t: string) =>
+  (w.fuzzy && isWordTerm(t) && nearPrefix(w.c, t)) || (w.swap && swappedPrefix(w.c, t));
+
 /** Does a typed word match one letter term? (The index finds the same terms through its sorted vocabulary.) */
-export const termMatches = (w: Word, t: string) =>
-  !w.digit && (t.startsWith(w.c) || t.startsWith(w.stem) || (w.fuzzy && isWordTerm(t) && nearPrefix(w.c, t)));
+export const termMatches = (w: Word, t: string) => !w.digit && (t.startsWith(w.c) || t.startsWith(w.stem) || typoMatches(w, t));
 
 /**
  * Does a typed word match a code: at a code's start ("acm", "1060", "7" in a name's "7"), and with a
@@ -161,65 +185,17 @@ export function matchDoc(d: SearchDoc, words: readonly Word[], whole = words.map
   return inName ? 1 : 2;
 }
 
-/** A shown text cut into pieces, the matched ones marked. */
-export interface Piece { text: string; hit: boolean }
-
-/**
- * Highlights what the words matched in a shown text (a name or a SKU): a word's typed prefix, or
- * the whole word when it matched through its plural or a typo; in a SKU, the characters of a
- * match without punctuation.
- */
-export function highlight(text: string, words: readonly Word[]): Piece[] {
-  if (!words.length || !text) return [{ text, hit: false }];
-  const marks = new Uint8Array(text.length);
-  const re = /[\p{L}\p{N}]+/gu;
-  for (let m = re.exec(text); m; m = re.exec(text)) {
-    const f = fold(m[0]);
-    const s = stem(f);
-    for (const w of words) {
-      const len = f.startsWith(w.c) ? w.c.length : s.startsWith(w.stem) || f.startsWith(w.stem) || (w.fuzzy && isWordTerm(f) && nearPrefix(w.c, f)) ? f.length : 0;
-      for (let k = 0; k < Math.min(len, m[0].length); k++) marks[m.index + k] = 1;
-    }
-  }
-  markCompact(text, words, marks);
-  const out: Piece[] = [];
-  for (let i = 0; i < text.length; ) {
-    let j = i;
-    while (j < text.length && marks[j] === marks[i]) j++;
-    out.push({ text: text.slice(i, j), hit: marks[i] === 1 });
-    i = j;
-  }
-  return out;
-}
-
-/** Matches across punctuation ("acm1060" in "ACM-1060", "1060" anywhere in it), mapped back to the shown characters. */
-function markCompact(text: string, words: readonly Word[], marks: Uint8Array) {
-  const pos: number[] = [];
-  let flat = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    // ASCII letters and digits without a regular expression (a card's name and SKU, at each keystroke).
-    const ch = c < 128 ? ((c >= 48 && c <= 57) || (c >= 97 && c <= 122) ? text[i]! : c >= 65 && c <= 90 ? String.fromCharCode(c + 32) : '') : fold(text[i]!).replace(NON_WORD, '');
-    if (ch.length !== 1) continue;
-    flat += ch;
-    pos.push(i);
-  }
-  for (const w of words) {
-    const at = flat.startsWith(w.c) ? 0 : w.digit ? flat.indexOf(w.c) : -1;
-    if (at < 0 || w.c.length < 2) continue;
-    marks.fill(1, pos[at]!, pos[at + w.c.length - 1]! + 1);
-  }
-}
-
 /**
  * Does every product `next` matches also match `prev`? True when each earlier word is still there or
  * grew by typing: a longer word with the same digit rule matches a subset of the terms (its prefix,
- * its stem's prefix, a typo of a longer prefix), except a word that just turned fuzzy (5 letters),
- * which reaches typos its shorter form did not. The catalogue then searches only prev's matches.
+ * its stem's prefix, a typo of a longer prefix), except a word that just turned fuzzy (5 letters) or
+ * began to forgive a swap (4), which reaches typos its shorter form did not; the swap only when the
+ * index has a term it reaches (`swapReaches`: typing "sofa" still narrows "sof" where no term starts
+ * "osfa", "sfoa" or "soaf"). The catalogue then searches only prev's matches.
  */
-export function narrows(prev: readonly Word[], next: readonly Word[]): boolean {
+export function narrows(prev: readonly Word[], next: readonly Word[], swapReaches: (w: Word) => boolean = () => true): boolean {
   if (!prev.length) return false;
   return prev.every((w) =>
-    next.some((v) => v.digit === w.digit && v.c.startsWith(w.c) && (v.stem.startsWith(w.c) || v.stem.startsWith(w.stem)) && (w.fuzzy || !v.fuzzy)),
+    next.some((v) => v.digit === w.digit && v.c.startsWith(w.c) && (v.stem.startsWith(w.c) || v.stem.startsWith(w.stem)) && (w.fuzzy || !v.fuzzy) && (w.swap || !v.swap || !swapReaches(v))),
   );
 }

@@ -59,6 +59,22 @@ export async function takeDraftItem(key: string, uid: string, fileIds: readonly 
 
 const SAVE_DELAY_MS = 250;
 
+/**
+ * Writes what was typed when the page is hidden or left, and before a newer tab's schema upgrade closes
+ * this tab's connection. Gives back the function that stops listening.
+ */
+export function flushWhenLeaving(flush: () => Promise<void>): () => void {
+  const onHide = () => void flush();
+  window.addEventListener('pagehide', onHide);
+  document.addEventListener('visibilitychange', onHide);
+  const offSchema = beforeSchemaClose(flush);
+  return () => {
+    offSchema();
+    window.removeEventListener('pagehide', onHide);
+    document.removeEventListener('visibilitychange', onHide);
+  };
+}
+
 export interface StoredDraft<T> {
   /** Undefined while the stored draft is read. */
   value: T | undefined;
@@ -97,16 +113,10 @@ export function useStoredDraft<T>(key: string, empty: () => T): StoredDraft<T> {
   useEffect(() => {
     let live = true;
     void readDraft<T>(key).then(({ value, files }) => live && setState({ key, value: value ?? emptyRef.current(), files }));
-    const onHide = () => void flush();
-    window.addEventListener('pagehide', onHide);
-    document.addEventListener('visibilitychange', onHide);
-    // A newer tab upgrading the schema: what was typed goes in before this tab's connection closes.
-    const offSchema = beforeSchemaClose(flush);
+    const stop = flushWhenLeaving(flush);
     return () => {
       live = false;
-      offSchema();
-      window.removeEventListener('pagehide', onHide);
-      document.removeEventListener('visibilitychange', onHide);
+      stop();
       void flush();
     };
   }, [key, flush]);

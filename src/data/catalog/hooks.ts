@@ -8,9 +8,10 @@ import { productRow } from '../local/index.ts';
 import { syncStatus } from '../local/index.ts';
 import { ApiFailure } from '../../api/client.ts';
 import { pullProduct } from '../pull/index.ts';
+import { conflictView, type ConflictView } from '../outbox/index.ts';
 import type {
   CatalogFilters, CatalogItem, CatalogResult, CustomerRow, DescriptionRow, IdNameRow, PendingAction, ProductCategoryRow,
-  ProductFileRow, ProductRow, SyncStatus, TagRow, TemplateCategoryRow, TemplateRow,
+  ProductFileRow, SyncStatus, TagRow, TemplateCategoryRow, TemplateRow,
 } from '../local/index.ts';
 
 export interface PendingChanges {
@@ -31,12 +32,12 @@ export function usePendingChanges(): PendingChanges {
   }, [rows]);
 }
 
-/** A conflicting Info edit: my version (the queued body) and theirs (the server's row). */
-export function useConflict(entryId: number | undefined) {
-  return useLiveQuery(async () => {
-    const e = entryId === undefined ? undefined : await db().outbox.get(entryId);
-    return e?.state === 'conflict' ? { mine: e.call.body as Record<string, unknown> | undefined, theirs: e.theirs as ProductRow } : undefined;
-  }, [entryId]);
+/**
+ * A conflicting edit (an Info edit, a preset): its fields that differ, mine, theirs and what they were
+ * (outbox/conflict.ts); null once it is no conflict (settled), undefined while it is read.
+ */
+export function useConflict(entryId: number | undefined): ConflictView | null | undefined {
+  return useLiveQuery(async () => conflictView(entryId === undefined ? undefined : await db().outbox.get(entryId)) ?? null, [entryId]);
 }
 
 export function useSyncStatus(): SyncStatus {

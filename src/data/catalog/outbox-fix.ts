@@ -4,14 +4,14 @@
 // behind it (the product's images, files, tags) go back to the queue: retryEntry gives the step a
 // new Idempotency-Key, since the server keeps its refusal under the old one.
 import { useLiveQuery } from 'dexie-react-hooks';
-import { productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
+import { productCodes, productFieldErrors, productRules, type ProductFields } from '../../api/contract/rules/product.ts';
 import { isFixable } from '../local/index.ts';
 import { db } from '../local/index.ts';
 import { retryEntry } from '../outbox/index.ts';
 import { productRow } from '../local/index.ts';
 import { refuseBroken, RuleError } from '../local/index.ts';
 import { emitChange, touch } from '../local/index.ts';
-import { isTemp } from '../local/index.ts';
+import { entityId, entityKind, isTemp } from '../local/index.ts';
 import type { OutboxEntry } from '../local/index.ts';
 
 /** What the Fix form shows: the values as they were queued, the server's words, the files sent with it. */
@@ -28,8 +28,9 @@ export interface RefusedProductStep {
   files: string[];
 }
 
+// A product deleted elsewhere is not fixable: no value can pass (Register it again, below).
 const fixable = (e: OutboxEntry | undefined): e is OutboxEntry =>
-  !!e && e.state === 'parked' && e.refused?.status !== undefined && isFixable(e.call);
+  !!e && e.state === 'parked' && e.refused?.status !== undefined && e.refused.code !== productCodes.gone && isFixable(e.call);
 
 /** The product a step is about: a create's temp row, or the edited product (by its real id once the create has passed). */
 async function productIdOf(e: OutboxEntry): Promise<number> {
@@ -93,4 +94,34 @@ export async function fixRefusedProductStep(entryId: number, corrected: Partial<
   touch([`product:${productId}`]);
   emitChange({ table: 'products', ids: [productId] });
   await retryEntry(entryId);
+}
+
+/** What a new registration of a product deleted elsewhere starts from (Add Products' form). */
+export interface DeletedProduct {
+  fields: Partial<ProductFields>;
+  subcategoryIds: number[];
+  /** Its tags: an id for one the server has, a name for one not created yet. */
+  tags: { id?: number; name: string }[];
+  descriptions: { title: string; notes: string }[];
+}
+
+/**
+ * Register it again (issue 43): a change refused because its product was deleted by someone else
+ * can never pass; the product as this device has it, the change included, starts a new registration.
+ */
+export async function deletedProductValues(entryId: number): Promise<DeletedProduct | undefined> {
+  const d = db();
+  const e = await d.outbox.get(entryId);
+  const entity = e?.entities.find((x) => entityKind(x) === 'product');
+  if (e?.refused?.code !== productCodes.gone || !entity) return undefined;
+  const id = entityId(entity);
+  const row = await productRow(id);
+  const edit = e.call.command === 'products.edit' ? e.call.body : undefined;
+  const blocks = await d.descriptions.where('productId').equals(id).toArray();
+  return {
+    fields: { ...pickFields(row ?? {}), ...pickFields(edit ?? {}) },
+    subcategoryIds: row?.subcategories ?? [],
+    tags: (row?.tags ?? []).map((t) => (isTemp(t.id) ? { name: t.name } : { id: t.id, name: t.name })),
+    descriptions: blocks.map((b) => ({ title: b.title, notes: b.notes })),
+  };
 }

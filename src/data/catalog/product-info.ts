@@ -8,7 +8,7 @@ import { claimAction } from '../local/index.ts';
 import { keepConfirmed } from '../local/index.ts';
 import { enqueue, kick, type Draft } from '../outbox/index.ts';
 import { categoriesFor, labelOf, partDrafts, storeBlob, type ProductFieldsInput } from './products.ts';
-import { productFieldErrors } from '../../api/contract/rules/product.ts';
+import { productFieldErrors, productRules } from '../../api/contract/rules/product.ts';
 import { refuseBroken, RuleError } from '../local/index.ts';
 import { emitChange, touch } from '../local/index.ts';
 import { resolveTags } from './tags.ts';
@@ -40,8 +40,21 @@ export async function currentId(productId: number): Promise<number> {
   return (await d.idmap.get(productId))?.real ?? productId;
 }
 
+/** The product's fields as the edit found them: what a conflict's merge compares both sides with. */
+const fieldsBefore = (row: object) => Object.fromEntries(Object.keys(productRules).map((k) => [k, (row as Record<string, unknown>)[k]]));
+
+/**
+ * The version an edit started from: its updated_at and its fields as the form opened them. A row a
+ * pull (or a live update) changed while the form was open is not what the user edited: the edit is
+ * based on what they saw, so a colleague's change meanwhile meets a 409 and the field-by-field choice.
+ */
+interface EditedFrom {
+  updated_at?: string;
+  fields: object;
+}
+
 /** Queues an Info save; a repeat of the same user action (a second click) changes nothing. */
-export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange, actionId: string): Promise<void> {
+export async function saveProductInfo(customerId: number, givenId: number, change: InfoChange, actionId: string, from?: EditedFrom): Promise<void> {
   const d = db();
   let productId = givenId;
   await d.transaction('rw', [d.products, d.productPages, d.tags, d.outbox, d.blobs, d.descriptions, d.productFiles, d.productCategories, d.idmap, d.actionClaims, d.confirmed], async () => {
@@ -60,7 +73,8 @@ export async function saveProductInfo(customerId: number, givenId: number, chang
     const queue: Draft[] = [];
     if (change.fields && Object.keys(change.fields).length) {
       queue.push({
-        label: `Edit product ${label}`, entities: [`product:${productId}`], base: row.updated_at ?? undefined,
+        label: `Edit product ${label}`, entities: [`product:${productId}`],
+        base: (from ? from.updated_at : row.updated_at) ?? undefined, was: fieldsBefore(from?.fields ?? row),
         errorPrefix: 'Error updating product informations: ',
         call: { command: 'products.edit', body: { id_product: productId, ...change.fields } },
       });

@@ -11,7 +11,7 @@
 // caller's order, that every word's bitmap holds, looking only at the candidates it is given.
 // Slots are never reused: a removed product's slot stays in the postings but is never asked for
 // (the caller walks only live rows); a full reload starts a new index.
-import { isWordTerm, nearPrefix, type SearchDoc, type Word } from './catalog-search.ts';
+import { isWordTerm, nearPrefix, swaps, type SearchDoc, type Word } from './catalog-search.ts';
 import { codeHasLetter, codesHave, eachCodeLead, hash } from './search-codes.ts';
 
 const SEP = '\n';
@@ -333,11 +333,19 @@ export class SearchIndex {
     return this.codeText;
   }
 
-  /** Every letter term a word matches: its prefix, its stem's prefix, one typo away. */
+  /** Every letter term a word matches: its prefix, its stem's prefix, one typo away (a term may be visited twice). */
   private eachMatching(w: Word, visit: (t: string) => void) {
     this.eachPrefixed(w.stem, visit);
     if (!w.c.startsWith(w.stem)) this.eachPrefixed(w.c, visit);
     if (w.fuzzy) for (const t of this.wordTerms) if (!t.startsWith(w.stem) && !t.startsWith(w.c) && nearPrefix(w.c, t)) visit(t);
+    // A swap in a 4-letter word: three binary searches, not a pass over the word terms.
+    if (w.swap) for (const v of swaps(w.c)) this.eachPrefixed(v, visit);
+  }
+
+  /** Does the word's swap forgiveness reach a term (one starts with a swapped form)? Three binary searches. */
+  swapReaches(w: Word): boolean {
+    const v = this.vocab;
+    return w.swap && swaps(w.c).some((s) => v[lowerBound(v, s)]?.startsWith(s) === true);
   }
 
   private eachPrefixed(prefix: string, f: (t: string) => void) {

@@ -14,6 +14,8 @@ export const FORMER_IMAGE_CACHES = ['facet-storage-images'];
 
 /** A review version's model files (issue 42), kept in the same cache once opened, so a round reads offline. */
 export const isReviewModel = (pathname: string) => /^\/storage\/review\/.+\.(glb|usdz)$/i.test(pathname);
+/** A product's 3D viewer model (issue 43), kept the same way once opened: the Viewer 3D section shows it offline. */
+export const isProductModel = (pathname: string) => /^\/storage\/products\/.+\.(glb|usdz)$/i.test(pathname);
 
 /** Is this stored file kept on the device (opened once while online)? False where there is no cache. */
 export async function isKeptOffline(url: string): Promise<boolean> {

@@ -69,6 +69,8 @@ export async function savePreset(who: Who, section: PresetSection, values: Prese
       await enqueue([{
         label: `Update a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
         base: base.updated_at,
+        // The settings as this edit found them: what a conflict's merge compares both sides with.
+        was: Object.fromEntries(Object.keys(fields).map((k) => [k, base[k as keyof PresetValues]])),
         call: { command: PRESET_COMMANDS[section].edit, body: { id_product_config: id, id_product: productId, id_customer: customerId, ...changed } },
       }], action);
       await d.presets.put({ ...base, ...(fields as Partial<PresetRow>) });

@@ -6,3 +6,4 @@ export type { ImageryLoad } from './imagery-hooks.ts';
 export { refreshRetailers, removeRetailer, saveRetailer, useRetailers } from './retailers.ts';
 export type { RetailerData, RetailerDraft } from './retailers.ts';
 export { queueViewerImage, usePendingViewerImage } from './viewer-image.ts';
+export { keepRead, keptReadKey, useKeptRead, type Kept } from './kept-reads.ts';

@@ -4,6 +4,7 @@
 import type { OutboxEntry, PendingAction, PendingEntry, PendingState } from './types.ts';
 import type { Command, OutboxCall } from './commands.ts';
 import { reviewCodes } from '../../api/contract/rules/review.ts';
+import { productCodes } from '../../api/contract/rules/product.ts';
 
 /** An entry queued by release 1 (no action) is an action of its own; Dexie version 2 fills this in. */
 export const legacyActionId = (entryId: number) => `entry-${entryId}`;
@@ -14,25 +15,40 @@ export const FIXABLE_COMMANDS: ReadonlySet<Command> = new Set<Command>(['product
 /** Whether an entry's call is one Fix can correct (a call of an older release never is). */
 export const isFixable = (call: Pick<OutboxCall, 'command'>) => call.command !== 'legacy' && FIXABLE_COMMANDS.has(call.command);
 
+/** Refused because its product is gone (deleted elsewhere): no value of it can pass, Fix included. */
+const productGone = (e: Pick<OutboxEntry, 'refused'>) => e.refused?.code === productCodes.gone;
+/** Refused for its values, which Fix can correct. */
+const fixableRefusal = (e: Pick<OutboxEntry, 'refused'> & { call: Pick<OutboxCall, 'command'> }) => e.refused?.status !== undefined && !productGone(e) && isFixable(e.call);
+
 /** What the UI sees of an outbox entry (the queued call itself stays inside the data layer). */
 export const toPending = (e: OutboxEntry): PendingEntry => ({
   id: e.id!, label: e.label, state: e.state, error: e.error, createdAt: e.createdAt,
-  fixable: e.state === 'parked' && e.refused?.status !== undefined && isFixable(e.call),
+  fixable: e.state === 'parked' && fixableRefusal(e),
+  ...(productGone(e) && { productGone: true, action: actionOf(e) }),
 });
 
 /** Which step state speaks for the action: the one that needs the user most. */
 const RANK: Record<PendingState, number> = { queued: 0, retrying: 1, sending: 2, parked: 3, conflict: 4 };
 
-type Row = Pick<OutboxEntry, 'id' | 'action' | 'actionLabel' | 'label' | 'state' | 'error' | 'createdAt' | 'dependsOn' | 'blockedBy' | 'refused'> & {
+type Row = Pick<OutboxEntry, 'id' | 'action' | 'actionLabel' | 'label' | 'state' | 'error' | 'createdAt' | 'dependsOn' | 'blockedBy' | 'refused' | 'entities'> & {
   call: Pick<OutboxEntry['call'], 'command'> & { body?: unknown };
 };
 
-/** A review write refused for a superseded version: its round's page (the body names the company and round). */
-function reviewAgain(rows: readonly Row[]): string | undefined {
-  const e = rows.find((x) => x.refused?.code === reviewCodes.superseded);
+const REVIEW_WRITES: ReadonlySet<string> = new Set<Command>(['review.pinStore', 'review.replyStore', 'review.pinState', 'review.decide']);
+const roundPage = (e: Row | undefined) => {
   const b = e?.call.body as { id_customer?: unknown; id_round?: unknown } | undefined;
   return typeof b?.id_customer === 'number' && typeof b.id_round === 'number' ? `/review/${b.id_customer}/${b.id_round}` : undefined;
-}
+};
+
+/** A review write refused for a superseded version: its round's page (the body names the company and round). */
+const reviewAgain = (rows: readonly Row[]) => roundPage(rows.find((x) => x.refused?.code === reviewCodes.superseded));
+
+/**
+ * A review write refused for another reason (a pin's version or round gone, the permission taken away):
+ * the round's page, where the person sees why and pins again if it still can be (the Fix of a review write).
+ */
+const openReview = (rows: readonly Row[]) =>
+  roundPage(rows.find((x) => x.refused?.status !== undefined && x.refused.code !== reviewCodes.superseded && REVIEW_WRITES.has(x.call.command)));
 
 /** The outbox as actions, oldest first; steps in queue order. */
 export function groupActions(entries: readonly Row[]): PendingAction[] {
@@ -70,12 +86,16 @@ export function groupActions(entries: readonly Row[]): PendingAction[] {
       message: state === 'parked' || state === 'conflict' || state === 'retrying' ? cause?.error : undefined,
       createdAt: Math.min(...rows.map((e) => e.createdAt)),
       steps: rows.map((e) => toPending(e as OutboxEntry)),
-      conflictStep: rows.find((e) => e.state === 'conflict')?.id,
+      // Its own conflict, or the one a step waits for (in another action too).
+      conflictStep: rows.map(rootOf).find((e) => e.state === 'conflict')?.id,
       alsoDiscards: [...others],
-      // A refusal answers the same to the same request: only a changed one (Fix) can pass.
-      retryable: state !== 'queued' && state !== 'sending' && !rows.some((e) => rootOf(e).refused),
-      fixStep: rows.find((e) => e.refused?.status !== undefined && isFixable(e.call))?.id,
+      // A refusal answers the same to the same request: only a changed one (Fix) can pass; a conflict
+      // sent again as it is would overwrite their change, so it is reviewed instead (issue 43).
+      retryable: state !== 'queued' && state !== 'sending' && !rows.some((e) => rootOf(e).refused || rootOf(e).state === 'conflict'),
+      fixStep: rows.find(fixableRefusal)?.id,
       reviewAgain: reviewAgain(rows),
+      openReview: openReview(rows),
+      registerAgain: rows.find((e) => productGone(e) && e.entities.some((x) => x.startsWith('product:')))?.id,
     };
   });
 }
@@ -118,7 +138,8 @@ export function retryRoots(entries: readonly Pick<OutboxEntry, 'id' | 'state' | 
       seen.add(e.id!);
       e = byId.get(e.blockedBy)!;
     }
-    roots.add(e.id!);
+    // A conflict is settled by the user's choice (outbox/conflict.ts), never sent again as it was.
+    if (e.state !== 'conflict') roots.add(e.id!);
   }
   return [...roots];
 }

@@ -79,6 +79,9 @@ export interface PendingEntry {
   createdAt: number;
   /** Refused for its values: Fix opens its form (outbox-fix.ts). */
   fixable?: boolean;
+  /** Its product was deleted by someone else: Register it again or Discard (its action's id). */
+  productGone?: boolean;
+  action?: string;
 }
 
 /** What the "Pending changes" panel shows: one user action (a Save, a delete…) with its steps. */
@@ -92,12 +95,17 @@ export interface PendingAction {
   /** When the user acted (its first step was queued), ms since epoch. */
   createdAt: number;
   steps: PendingEntry[];
-  /** The step a conflict is about (Keep mine / Keep theirs), if any. */
+  /**
+   * The conflict that stops it, its own step's or one it waits for: "Review the conflict" opens the
+   * field-by-field choice (a 409 is never retried as it is).
+   */
   conflictStep?: number;
   /** Labels of other actions that Discard drops with this one (they depend on it). */
   alsoDiscards: string[];
-  /** Whether sending again can succeed (a transient failure, a conflict, a step waiting on one). */
+  /** Whether sending again can succeed (a transient failure, a step waiting on one); never for a conflict or a refusal. */
   retryable: boolean;
+  /** Its product was deleted by someone else (productCodes.gone): the step "Register it again" starts from. */
+  registerAgain?: number;
   /** The refused step whose values the user can correct (Fix), if the action has one. */
   fixStep?: number;
   /**
@@ -105,6 +113,8 @@ export interface PendingAction {
    * its round, where the new version is ("Review the new version" instead of Retry).
    */
   reviewAgain?: string;
+  /** Refused review write (not superseded): its round's page, to see why and pin or decide again. */
+  openReview?: string;
 }
 
 export interface SyncStatus {
@@ -201,6 +211,11 @@ export interface OutboxEntry {
   base?: string;
   /** A 409's current server row, kept so that the user can choose. */
   theirs?: unknown;
+  /**
+   * For an Info or preset edit: the edited row's fields when it was queued (the version it was based
+   * on), the ancestor of a conflict's three-way merge (outbox/conflict.ts). Entries of older releases have none.
+   */
+  was?: Record<string, unknown>;
   /** The failed entry that parked this one. */
   blockedBy?: number;
   /** Message template prefix from document 2 §8, e.g. 'Error adding tag: '. */

@@ -2,6 +2,9 @@
 export { stopAction } from './action-stop.ts';
 export { drainOutbox, enqueue, kick, onDrained, retryAction, retryEntry, retryWaitingNow } from './outbox.ts';
 export type { Action, Draft } from './outbox.ts';
-export { discardAction, discardEntry, resolveConflict, setRefetch } from './outbox-discard.ts';
+export { discardAction, discardEntry, setRefetch } from './outbox-discard.ts';
+export { conflictView, keepMine, resolveConflict, takeTheirs } from './conflict.ts';
+export type { ConflictView, Settled } from './conflict.ts';
+export type { ConflictField, Side } from './merge.ts';
 export { queuedBy, waitForOutcome, waitForOutcomes } from './outcome.ts';
 export type { Outcome } from './outcome.ts';

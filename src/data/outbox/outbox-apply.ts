@@ -11,7 +11,8 @@ import { productRows } from '../local/index.ts';
 import { emitChange, touch } from '../local/index.ts';
 import { entityId, entityKind, rewriteCall, rewriteEntities } from '../local/index.ts';
 import { newIdIn } from '../local/index.ts';
-import type { OutboxEntry, ProductRow, TempKind } from '../local/index.ts';
+import type { DescriptionRow, OutboxEntry, ProductRow, ServerProduct, TempKind } from '../local/index.ts';
+import { confirmProduct, fileRows } from '../local/index.ts';
 import type { Command } from '../local/index.ts';
 
 const BULK: ReadonlySet<Command> = new Set<Command>(['productBulk.apply', 'productBulk.restore']);
@@ -55,6 +56,17 @@ export async function applySuccess(d: FacetDb, e: OutboxEntry, reply: unknown): 
   });
   if (rekeyed.length || changed.length) emitChange({ table: 'products', ids: changed, rekeyed });
   if (e.creates?.kind === 'template') emitChange({ table: 'templates', ids: 'all' });
+}
+
+/** A product as a reply or a 409 brings it: the row, its blocks, its stored files. */
+export type ServerProductReply = ServerProduct & { descriptions?: Omit<DescriptionRow, 'productId'>[]; files?: string[]; file_names?: Record<string, string> };
+
+/** The server's version of a product that queued entries change (a 409's row): what a discard puts back. */
+export async function confirmServerProduct(p: ServerProductReply): Promise<void> {
+  const { descriptions, files, file_names, ...row } = p;
+  await confirmProduct(p.id, { ...row, cid: p.id_customer }, {
+    descriptions: descriptions?.map((x) => ({ ...x, productId: p.id })), files: files && fileRows(p.id, files, file_names),
+  });
 }
 
 /** Moves the local rows of a created entity from its temp id to the real one. */

@@ -4,7 +4,6 @@
 import { discardPlanner } from '../local/index.ts';
 import { db } from '../local/index.ts';
 import { dropImageryTemp, dropPendingUpload } from './imagery-apply.ts';
-import { retryEntry } from './outbox.ts';
 import { emitChange, touch } from '../local/index.ts';
 import { restoreConfirmed } from '../local/index.ts';
 import { entityId, entityKind, isTemp } from '../local/index.ts';
@@ -15,6 +14,8 @@ type Refetch = (entities: string[], calls: OutboxCall[]) => Promise<void>;
 let refetch: Refetch = async () => undefined;
 /** sync.ts provides the re-pull. */
 export const setRefetch = (f: Refetch) => void (refetch = f);
+/** Pulls the server's truth for what a settled change touched (conflict.ts's Take theirs). */
+export const refetchTruth: Refetch = (entities, calls) => refetch(entities, calls);
 
 /**
  * Gives up an entry: it goes with the entries that depend on it and the rest of each action
@@ -91,11 +92,5 @@ async function dropTemp(kind: string, temp: number): Promise<number[]> {
   else if (kind === 'preset' || kind === 'uploadGroup') await dropImageryTemp(d, kind, temp);
   else if (kind === 'savedView') await d.savedViews.delete(temp);
   return changed;
-}
-
-/** A 409: 'mine' sends my edit again over the server's version; 'theirs' drops mine. */
-export async function resolveConflict(id: number, choice: 'mine' | 'theirs'): Promise<void> {
-  if (choice === 'mine') return retryEntry(id);
-  await discardEntry(id);
 }
 

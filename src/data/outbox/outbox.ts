@@ -1,22 +1,21 @@
 // The outbox: queued mutations, drained in order by one tab at a time (Web Locks).
 // Network errors, 5xx and 429 retry with capped exponential backoff and jitter; a 4xx parks
 // the entry and those that depend on it; a 409 with the server's row is a conflict the user
-// settles. Nothing leaves the outbox except by success or by the user's discard.
+// settles (conflict.ts). Nothing leaves the outbox except by success or by the user's choice.
 import { newActionId } from '../../api/action-id.ts';
 import { ApiFailure, toFailure } from '../../api/client.ts';
 import { idempotencyCodes } from '../../api/contract/idempotency.ts';
+import { productCodes, productWords } from '../../api/contract/rules/product.ts';
 import { claimAction, entryKey, takePositions } from '../local/index.ts';
 import { outboxNaming } from '../local/index.ts';
 import { retryRoots } from '../local/index.ts';
 import { db, dbEpoch, onOpen } from '../local/index.ts';
-import { applySuccess } from './outbox-apply.ts';
-import { confirmProduct } from '../local/index.ts';
+import { applySuccess, confirmServerProduct, type ServerProductReply } from './outbox-apply.ts';
 import { expandBulk, noBulkRoute } from './bulk-fallback.ts';
 import { ensureToken, sendQueued } from '../local/index.ts';
 import { markServerReached, syncStatus } from '../local/index.ts';
 import { entityKind, resolveTemps } from '../local/index.ts';
-import type { DescriptionRow, OutboxCall, OutboxEntry, ServerProduct } from '../local/index.ts';
-import { fileRows } from '../local/index.ts';
+import type { OutboxCall, OutboxEntry } from '../local/index.ts';
 
 export { newActionId };
 
@@ -28,6 +27,8 @@ export interface Draft {
   entities: string[];
   creates?: OutboxEntry['creates'];
   base?: string;
+  /** An edit's fields as they were before it (the ancestor of a conflict's merge). */
+  was?: Record<string, unknown>;
   errorPrefix?: string;
   /** Extra dependencies beyond the shared-entity rule (ids of entries already queued). */
   after?: number[];
@@ -56,7 +57,7 @@ export async function enqueue(drafts: Draft[], action: Action): Promise<number[]
     const prior = await priorEntries(x);
     ids.push(await d.outbox.add({
       action: action.id, actionLabel: action.label,
-      label: x.label, call: x.call, entities: x.entities, creates: x.creates, base: x.base, errorPrefix: x.errorPrefix,
+      label: x.label, call: x.call, entities: x.entities, creates: x.creates, base: x.base, was: x.was, errorPrefix: x.errorPrefix,
       key: entryKey(action.id, positions[i]!), state: 'queued', attempts: 0, nextAt: 0, createdAt: Date.now(),
       dependsOn: [...new Set([...prior, ...(x.after ?? [])])],
     }));
@@ -215,7 +216,7 @@ async function sendOne(e: OutboxEntry, epoch: number): Promise<'sent' | 'failed'
   return 'sent';
 }
 
-async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'> {
+async function failed(e: OutboxEntry, f: ApiFailure): Promise<'sent' | 'failed' | 'stop'> {
   const d = db();
   // The status says the real cause before the entry does (issue 43): no answer is offline; any answer,
   // a 5xx included, means the server was reached, so a screen reading the entry never calls it offline.
@@ -224,21 +225,21 @@ async function failed(e: OutboxEntry, f: ApiFailure): Promise<'failed' | 'stop'>
   // The server's current row: a product (Info edit) or a preset (document 3 edit).
   const reply = f.body as { product?: unknown; preset?: unknown } | undefined;
   const theirs = reply?.product ?? reply?.preset;
-  const message = `${e.errorPrefix ?? ''}${f.firstFieldMessage}`;
+  // A product deleted elsewhere: said as such (no value of the change can pass); a delete of it is done.
+  const gone = f.status === 404 && f.code === productCodes.gone;
+  if (gone && e.call.command === 'products.remove') {
+    await applySuccess(d, e, undefined);
+    return 'sent';
+  }
+  const message = gone ? productWords.deletedElsewhere : `${e.errorPrefix ?? ''}${f.firstFieldMessage}`;
   // A 409 about the key (still being handled, or its answer no longer kept) is not a conflict of rows:
   // the first is tried again later, the second is refused like any answer that retrying cannot change.
   const inProgress = f.code === idempotencyCodes.inProgress;
   if (f.status === 409 && !f.code) {
     await d.transaction('rw', [d.outbox, d.confirmed], async () => {
       await d.outbox.update(e.id!, { state: 'conflict', theirs, error: message });
-      // Theirs is the server's version now: what Keep theirs (a discard) puts back at once.
-      const p = reply?.product as (ServerProduct & { descriptions?: Omit<DescriptionRow, 'productId'>[]; files?: string[]; file_names?: Record<string, string> }) | undefined;
-      if (p) {
-        const { descriptions, files, file_names, ...row } = p;
-        await confirmProduct(p.id, { ...row, cid: p.id_customer }, {
-          descriptions: descriptions?.map((x) => ({ ...x, productId: p.id })), files: files && fileRows(p.id, files, file_names),
-        });
-      }
+      // Theirs is the server's version now: what a later discard puts back at once.
+      if (reply?.product) await confirmServerProduct(reply.product as ServerProductReply);
     });
     return 'failed';
   }
@@ -268,14 +269,14 @@ export async function retryWaitingNow(): Promise<void> {
   await drainOutbox();
 }
 
-/** Sends a parked or conflicting entry again (and those it parked); for a conflict this keeps mine. */
+/** Sends a parked entry again (and those it parked); a conflict is settled by conflict.ts instead. */
 export async function retryEntry(id: number): Promise<void> {
   await requeue(() => Promise.resolve([id]));
 }
 
 /**
- * Retry of a whole action: each of its stopped steps goes again from what stopped it (a conflict
- * keeps mine), and steps waiting out a backoff go now.
+ * Retry of a whole action: each of its stopped steps goes again from what stopped it (not a
+ * conflict: see retryRoots), and steps waiting out a backoff go now.
  */
 export async function retryAction(actionId: string): Promise<void> {
   await requeue(async () => {
@@ -292,18 +293,23 @@ async function requeue(pick: () => Promise<number[]>): Promise<void> {
   await d.transaction('rw', d.outbox, async () => {
     for (const id of await pick()) {
       const e = await d.outbox.get(id);
-      if (!e) continue;
-      const theirs = e.theirs as { updated_at?: string } | undefined;
+      // Sent again as it is, a conflict would overwrite their change without a word (issue 43).
+      if (!e || e.state === 'conflict') continue;
       // A 4xx did nothing on the server, whose answer is kept under the old key: a new request needs a new key.
       await d.outbox.update(id, {
         state: 'queued', attempts: 0, nextAt: 0, error: undefined, theirs: undefined, blockedBy: undefined, refused: undefined,
         ...(e.state !== 'queued' && e.state !== 'retrying' && e.state !== 'sending' && !e.blockedBy && { key: newActionId() }),
-        ...(e.state === 'conflict' && { base: theirs?.updated_at }),
       });
-      for (const b of await blockedChain(id)) await d.outbox.update(b, { state: 'queued', attempts: 0, nextAt: 0, error: undefined, blockedBy: undefined });
+      await releaseBlocked(id);
     }
   });
   await drainOutbox();
+}
+
+/** The entries parked behind this one go back to the queue (call inside a transaction on the outbox). */
+export async function releaseBlocked(id: number): Promise<void> {
+  const d = db();
+  for (const b of await blockedChain(id)) await d.outbox.update(b, { state: 'queued', attempts: 0, nextAt: 0, error: undefined, blockedBy: undefined });
 }
 
 async function blockedChain(id: number): Promise<number[]> {

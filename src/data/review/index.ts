@@ -2,5 +2,5 @@
 // and the studio do on them.
 export { readReviewRound, refreshReviewRound, useReviewRound } from './review-round.ts';
 export type { ReviewModelData, ReviewPinData, ReviewReplyData, ReviewRoundData, ReviewVersionData } from './review-round.ts';
-export { addPin, decideVersion, deliver, replyToPin, saveRoundStatus, setPinState } from './review-actions.ts';
+export { addPin, arLink, decideVersion, deliver, replyToPin, saveRoundStatus, setPinState } from './review-actions.ts';
 export type { Decision, PinPlace, RoundRef } from './review-actions.ts';

@@ -3,7 +3,7 @@
 // shown at once as pending (review-overlay.ts) and sent once. A new pin has a temp id, so a reply to it
 // waits for it and is sent with the server's id. The studio's delivery and a round's status are sent
 // straight (online only, staff), with the key their user action made.
-import { deliverVersion, setRoundStatus, type DeliveryFiles } from '../../api/review.ts';
+import { deliverVersion, reviewArLink, setRoundStatus, type DeliveryFiles } from '../../api/review.ts';
 import { tableErrors } from '../../api/contract/rules/check.ts';
 import { pinPlaceError, reviewTextRules, reviewWords, type PinState } from '../../api/contract/rules/review.ts';
 import { addError } from '../../api/contract/rules/check.ts';
@@ -98,3 +98,6 @@ export const deliver = (r: RoundRef, modelId: number, files: DeliveryFiles, key:
 /** The studio sets a round's status (staff, online only); 2 e-mails the approvers. */
 export const saveRoundStatus = (r: RoundRef, status: number, key: string) =>
   setRoundStatus({ ...ids(r), status_service: status }, key);
+
+/** A signed link to the version's model for AR on a phone (online only; it expires: AR_LINK_MINUTES). */
+export const arLink = (r: RoundRef, versionId: number) => reviewArLink({ ...ids(r), id_version: versionId });

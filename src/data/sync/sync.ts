@@ -56,6 +56,24 @@ export function syncNow(cid = customerId, full = false): Promise<PullStats> {
   return run;
 }
 
+/**
+ * Pulls only the named lists of the current company, after a pull in flight (a live poke, issue 44): the
+ * same pulls as syncNow's, so the mirror is still filled by one path. A list the user may not read is skipped.
+ */
+export async function syncLists(names: readonly string[], cid = customerId): Promise<void> {
+  if (cid === undefined) return;
+  await pulling?.catch(() => undefined);
+  let offline = false;
+  await Promise.all(LISTS.filter((s) => names.includes(s.name) && readable(s)).map((spec) =>
+    pullList(spec, cid).catch((err: unknown) => {
+      if (isOfflineFailure(err)) offline = true;
+      logBackgroundFailure(`Pull of ${spec.name} failed`, err);
+    }),
+  ));
+  if (offline) syncStatus.set({ online: false });
+  else markServerReached({ lastSyncedAt: Date.now() });
+}
+
 async function pullAll(cid: number, full: boolean): Promise<PullStats> {
   const stats: PullStats = { bytes: 0, lists: {} };
   let offline = false;

@@ -33,6 +33,7 @@ import {
   type Problem,
   type ProductItem,
 } from './product-form-rules.ts';
+import { useRegisteredAgain } from './register-again.ts';
 import { TutorialDialog } from './TutorialDialog.tsx';
 import { useProductSend } from './useProductSend.tsx';
 
@@ -67,6 +68,8 @@ export default function AddProductsPage() {
   useEffect(() => {
     if (loaded && !items.length) draft.set({ items: [newProduct(newUid())] });
   }, [loaded, items.length, draft]);
+  // After the blank product's effect: a product handed over by Register it again replaces it.
+  useRegisteredAgain(loaded, draft.set, setCurrent, newUid);
   const selected = items.find((p) => p.uid === current) ?? items[0];
   const index = selected ? items.indexOf(selected) : -1;
   const thumbs = useObjectUrls(items.map((p) => (p.imageIds[0] === undefined ? undefined : draft.files.get(p.imageIds[0]))));

@@ -179,6 +179,8 @@ export function ProductEditor({
           options={tagOptions}
           onCreate={(label) => ({ key: `new:${label}`, label })}
           onChange={(tags) => onChange({ tags })}
+          text={p.tagText ?? ''}
+          onTextChange={(tagText) => onChange({ tagText })}
           placeholder="Type tags, separated by commas"
           hint="Existing tags are matched whatever the case; new ones are created when the product is sent."
           error={err('tags')}

@@ -48,6 +48,8 @@ export interface ProductItem {
   note: string;
   subcategoryIds: number[];
   tags: TagChip[];
+  /** A tag typed but not yet added: kept with the draft over a reload (issue 43). */
+  tagText?: string;
   descriptions: DescriptionBlock[];
   /** Ids of the chosen files in the stored draft. */
   imageIds: number[];

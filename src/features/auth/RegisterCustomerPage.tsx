@@ -9,6 +9,7 @@ export default function RegisterCustomerPage() {
   return (
     <Wizard
       first={0}
+      draftName="register-customer"
       heading="Create your account"
       submit={async (values, files, key) => {
         const outcome = await register(values, files, key, customerId.current);

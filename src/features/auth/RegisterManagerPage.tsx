@@ -10,6 +10,7 @@ export default function RegisterManagerPage() {
   return (
     <Wizard
       first={MANAGER_FIRST_STEP}
+      draftName={`register-manager:${customerId}`}
       heading="Manager registration"
       submit={(values, files, key) =>
         Number.isInteger(customerId) && customerId > 0

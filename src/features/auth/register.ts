@@ -219,3 +219,30 @@ export async function registerManagerOnly(
     return failure(err, REGISTER_MESSAGES.manager, customerId);
   }
 }
+
+/**
+ * The step shown for the one the address asks for (a reload, Back, a link): never past the first step
+ * whose fields are not yet right, so a restored or hand-made address cannot skip a required field.
+ */
+export function reachableStep(wanted: number, first: number, values: Values): number {
+  const target = Math.min(Math.max(wanted, first), STEPS.length - 1);
+  for (let i = first; i < target; i++) if (Object.keys(stepErrors(i, values)).length) return i;
+  return target;
+}
+
+/** What a reload keeps of the wizard: the step, every value but the passwords, the chosen pictures. */
+export interface KeptWizard {
+  step: number;
+  values: Values;
+  files: Files;
+}
+export const keptWizard = (step: number, values: Values, files: Files): KeptWizard => ({
+  step,
+  values: Object.fromEntries(Object.entries(values).filter(([k]) => !PASSWORDS.includes(k))),
+  files,
+});
+/** Anything typed or chosen. */
+export const wizardTouched = (values: Values, files: Files) =>
+  Object.values(values).some((v) => v.trim() !== '') || Object.values(files).some(Boolean);
+/** A password typed: no draft keeps it, so leaving the page asks. */
+export const passwordTyped = (values: Values) => PASSWORDS.some((k) => values[k]);

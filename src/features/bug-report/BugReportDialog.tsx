@@ -15,13 +15,14 @@ import { Dialog } from '../../ui/Dialog.tsx';
 import { FileDrop } from '../../ui/FileDrop.tsx';
 import { uploadCheck } from '../../api/upload-check.ts';
 
-// Any file (the call's 'any'): only an empty one or one over the size limit is refused.
-const checkAttachment = uploadCheck('any');
+// Any file (the call's 'any'): only an empty one or one over the size limit is refused; a picture is
+// previewed only when it decodes.
+const attachments = previewedAttachments(uploadCheck('any'));
 import { Stack } from '../../ui/Layout.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { bugReportRules, bugReportWords } from '../../api/contract/rules/bug-report.ts';
-import { bugErrorMessage, checkBugReport, hasPreview, SENDING_REPORT, type BugErrors } from './rules.ts';
+import { bugErrorMessage, checkBugReport, previewedAttachments, SENDING_REPORT, type BugErrors } from './rules.ts';
 
 type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'error'; text: string };
 
@@ -116,10 +117,10 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
             label="Attachment"
             multiple
             files={files}
-            preview={(f) => hasPreview(f.name)}
+            preview={attachments.previewed}
             hint="Screenshots (JPG or PNG) are previewed. Only the first file is sent."
             disabled={sent}
-            check={checkAttachment}
+            check={attachments.check}
             onPick={(picked) => setFiles([...files, ...picked])}
             onRemove={(i) => setFiles(files.filter((_, j) => j !== i))}
           />

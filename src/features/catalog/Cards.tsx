@@ -37,10 +37,10 @@ function Thumb({ src, cell, name, caption }: { src: string | null; cell: number;
   );
 }
 
-/** A shown text with the search's matched words marked (<mark>). */
-function Marked({ text, words }: { text: string; words: readonly Word[] }) {
+/** A shown text with the search's matched words marked (<mark>); a SKU is read as the search reads one. */
+function Marked({ text, words, sku }: { text: string; words: readonly Word[]; sku?: boolean }) {
   if (!words.length) return text;
-  return highlight(text, words).map((piece, i) =>
+  return highlight(text, words, sku).map((piece, i) =>
     piece.hit ? (
       <mark key={i} className={styles.hit}>
         {piece.text}
@@ -115,12 +115,12 @@ export const ProductCard = memo(function ProductCard({
         </span>
       )}
       <span className={styles.cardName} title={label}>
-        <Marked text={label} words={words} />
+        <Marked text={label} words={words} sku={!p.name && label === p.sku} />
       </span>
       <span className={styles.cardMeta}>
         {p.sku && (
           <span>
-            <Marked text={p.sku} words={words} />
+            <Marked text={p.sku} words={words} sku />
           </span>
         )}
         {p.id > 0 && <span>#{p.id}</span>}

@@ -17,9 +17,11 @@ interface Props {
   patch: PatchFilters;
   /** The search box's id ("/" focuses it). */
   searchId?: string;
+  /** ↓ in the search box: into the results. */
+  onArrowDown?: () => void;
 }
 
-export function CatalogFilterBar({ kind, value, patch, searchId }: Props) {
+export function CatalogFilterBar({ kind, value, patch, searchId, onArrowDown }: Props) {
   const products = kind === 'products';
   return (
     <div className={styles.filters} role="search" aria-label="Filters">
@@ -31,6 +33,20 @@ export function CatalogFilterBar({ kind, value, patch, searchId }: Props) {
         aria-keyshortcuts="/"
         value={value.text}
         onValueChange={(text) => patch({ text })}
+        onKeyDown={(e) => {
+          if (
+            e.key !== 'ArrowDown' ||
+            !onArrowDown ||
+            e.altKey ||
+            e.ctrlKey ||
+            e.metaKey ||
+            e.shiftKey ||
+            e.nativeEvent.isComposing
+          )
+            return;
+          e.preventDefault();
+          onArrowDown();
+        }}
       />
       <OtherFilters
         products={products}

@@ -4,7 +4,8 @@
 // measured every row again, 20,000 of them, at each keystroke that changed the count).
 // The keyboard (issue 28): the grid is one Tab stop (a roving tabindex on one card); the arrow
 // keys, Home/End and PageUp/PageDown move through it, scrolling the card in; Enter opens it. The
-// shell's skip link lands on that card (data-skip-target).
+// shell's skip link lands on that card (data-skip-target). ↑ on the first row goes back to the search
+// box (↓ there comes here), and a focus request (Back from a product) focuses a card (issue 43).
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { gridColumns, type ThumbSize } from './catalog-rules.ts';
 import styles from './catalog.module.css';
@@ -30,6 +31,10 @@ interface Props<T> {
   keyOf?: (item: T) => number;
   /** tabIndex: 0 for the grid's one Tab stop, -1 for the others (put it on the card's main control). */
   render: (item: T, cell: number, tabIndex: 0 | -1) => React.ReactNode;
+  /** ↑ on the first row (the search box above takes the focus). */
+  onUpFromTop?: () => void;
+  /** A card to focus and scroll into view, once per request (a new object). */
+  focusRequest?: { index: number } | null;
 }
 
 /** Where a key moves the focus from card i (null: not a grid key). */
@@ -47,7 +52,7 @@ function moveOf(key: string, i: number, columns: number, pageRows: number, last:
   return to === undefined ? null : Math.max(0, Math.min(last, to));
 }
 
-function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
+function Grid<T>({ items, size, label, keyOf, render, onUpFromTop, focusRequest }: Props<T>) {
   const scroller = useRef<HTMLDivElement>(null);
   const [box, setBox] = useState({ width: 0, height: 0 });
   const [scrollTop, setScrollTop] = useState(0);
@@ -86,6 +91,30 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
   const wanted = active.items === items ? Math.min(active.index, Math.max(0, items.length - 1)) : 0;
   // Scrolled away from it (its row not rendered), the tab stop is the first card rendered.
   const current = wanted >= firstShown && wanted <= lastShown ? wanted : firstShown;
+  /** Scrolls only as far as shows the whole row (none if it is in view). */
+  const scrollRowIntoView = (row: number) => {
+    const el = scroller.current;
+    if (!el) return;
+    const rowTop = GAP + row * rowHeight;
+    const rowBottom = rowTop + rowHeight - GAP;
+    if (rowTop < el.scrollTop) el.scrollTop = rowTop - GAP;
+    else if (rowBottom > el.scrollTop + el.clientHeight) el.scrollTop = rowBottom + GAP - el.clientHeight;
+  };
+  // A focus request (Back from a product): once the grid is measured (its columns known), the card
+  // becomes the tab stop as this render is made, then is scrolled to and focused by the effects below.
+  const [served, setServed] = useState<{ request: object; to: number } | null>(null);
+  if (focusRequest && width > 0 && served?.request !== focusRequest && items.length > 0) {
+    const to = Math.min(focusRequest.index, items.length - 1);
+    setServed({ request: focusRequest, to });
+    setActiveFor({ items, index: to });
+  }
+  // Before the focusing effect, in the same commit.
+  useEffect(() => {
+    if (!served) return;
+    focusWanted.current = served.to;
+    scrollRowIntoView(Math.floor(served.to / columns));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per request
+  }, [served]);
   // After a move, the card is focused once its row is rendered (after the scroll it caused, a frame or more).
   useEffect(() => {
     const want = focusWanted.current;
@@ -107,21 +136,18 @@ function Grid<T>({ items, size, label, keyOf, render }: Props<T>) {
     const from = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (!from) return;
     const pageRows = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight) / rowHeight));
-    const to = moveOf(e.key, Number(from.dataset.index), columns, pageRows, items.length - 1);
+    const index = Number(from.dataset.index);
+    if (e.key === 'ArrowUp' && index < columns && onUpFromTop) {
+      e.preventDefault();
+      onUpFromTop();
+      return;
+    }
+    const to = moveOf(e.key, index, columns, pageRows, items.length - 1);
     if (to === null) return;
     e.preventDefault();
     focusWanted.current = to;
     setActive(to);
     scrollRowIntoView(Math.floor(to / columns));
-  };
-  /** Scrolls only as far as shows the whole row (none if it is in view). */
-  const scrollRowIntoView = (row: number) => {
-    const el = scroller.current;
-    if (!el) return;
-    const rowTop = GAP + row * rowHeight;
-    const rowBottom = rowTop + rowHeight - GAP;
-    if (rowTop < el.scrollTop) el.scrollTop = rowTop - GAP;
-    else if (rowBottom > el.scrollTop + el.clientHeight) el.scrollTop = rowBottom + GAP - el.clientHeight;
   };
   const onFocus = (e: React.FocusEvent) => {
     const at = (e.target as HTMLElement).closest<HTMLElement>('[data-index]');

@@ -16,11 +16,11 @@ import {
   type TemplateCategoryRow,
   type TemplateRow,
 } from '../../data/index.ts';
-import { plural } from '../../ui/format.ts';
 import { PageHeader } from '../../ui/Layout.tsx';
 import { ProgressPopup, progressText } from '../../ui/ProgressPopup.tsx';
 import { Spinner } from '../../ui/Spinner.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
+import { CatalogCount } from './CatalogCount.tsx';
 import { CatalogEmpty, GridSkeleton } from './CatalogEmpty.tsx';
 import { CatalogFilterBar } from './CatalogFilterBar.tsx';
 import { CatalogGrid } from './CatalogGrid.tsx';
@@ -35,6 +35,7 @@ import { ServiceRequest } from './ServiceRequest.tsx';
 import { useLoadProgress } from './useLoadProgress.ts';
 import { useSlashToSearch } from './useSlashToSearch.ts';
 import { useUrlFilters } from './useUrlFilters.ts';
+import { useCatalogReturn } from './useCatalogReturn.ts';
 import { ViewControls } from './ViewControls.tsx';
 import { useLatest } from '../../ui/use-latest.ts';
 import styles from './catalog.module.css';
@@ -77,7 +78,7 @@ export default function CatalogPage() {
   const sectionKey = (raw && !wantedSection ? params.get('section') : wantedSection) ?? ALL_PRODUCTS;
   const section = useMemo(() => parseSection(sectionKey) ?? { kind: 'products' as const }, [sectionKey]);
 
-  const [filters, setFilters, patchFilters] = useUrlFilters();
+  const [filters, setFilters, patchFilters, keepTyped] = useUrlFilters();
   // Save view (in the memoised menu) reads the filters when it saves.
   const latestFilters = useLatest(filters);
   const [selected, setSelected] = useState<number[]>([]);
@@ -124,6 +125,13 @@ export default function CatalogPage() {
     [order, selectionKey],
   );
   const pending = usePendingProducts();
+  const back = useCatalogReturn({
+    selectionKey,
+    selection,
+    restoreSelection: (s) => setPicked({ key: selectionKey, s }),
+    items: section.kind === 'templates' ? [] : products,
+    ready: result.ready,
+  });
   const renderProduct = useCallback(
     (p: ProductRow, cell: number, tabIndex: 0 | -1) => (
       <ProductCard
@@ -153,15 +161,25 @@ export default function CatalogPage() {
     [selected, toggle, words],
   );
   useSlashToSearch(SEARCH_ID);
+  // ↓ in the search box enters the results at the grid's tab stop; ↑ on their first row comes back.
+  const toResults = useCallback(
+    () => document.querySelector<HTMLElement>('[data-testid="catalog-grid"] [tabindex="0"]')?.focus(),
+    [],
+  );
+  const toSearch = useCallback(() => document.getElementById(SEARCH_ID)?.focus(), []);
   // A product card is a plain <a>: its plain left click (or Enter) is a router navigation, as a <Link>'s.
   const openCard = (e: React.MouseEvent) => {
     const a = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[data-testid="product-card"]');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.altKey || e.ctrlKey || e.shiftKey) return;
     e.preventDefault();
+    keepTyped();
+    back.opened(Number(a.dataset.id));
     void navigate(a.getAttribute('href')!);
   };
   if (decision && 'redirect' in decision) return <Navigate to={decision.redirect} replace />;
   const templates = section.kind === 'templates';
+  // The whole answer: the index is loaded, and an empty one is not a first sync still under way.
+  const known = result.ready && (result.items.length > 0 || synced);
   const body =
     result.items.length > 0 ? (
       templates ? (
@@ -171,11 +189,19 @@ export default function CatalogPage() {
           label="Templates"
           keyOf={idOf}
           render={renderScene}
+          onUpFromTop={toSearch}
         />
       ) : (
-        <CatalogGrid items={result.items as ProductRow[]} size={filters.size} label="Products" render={renderProduct} />
+        <CatalogGrid
+          items={result.items as ProductRow[]}
+          size={filters.size}
+          label="Products"
+          render={renderProduct}
+          onUpFromTop={toSearch}
+          focusRequest={back.focusRequest}
+        />
       )
-    ) : result.ready ? (
+    ) : known ? (
       <CatalogEmpty
         section={section}
         filters={filters}
@@ -208,12 +234,16 @@ export default function CatalogPage() {
           filters={latestFilters}
         />
         <div className={styles.main} onClick={openCard}>
-          <CatalogFilterBar kind={section.kind} value={filters} patch={patchFilters} searchId={SEARCH_ID} />
+          <CatalogFilterBar
+            kind={section.kind}
+            value={filters}
+            patch={patchFilters}
+            searchId={SEARCH_ID}
+            onArrowDown={toResults}
+          />
           <div className={styles.summary}>
-            <span role="status" data-testid="catalog-count" className={styles.count}>
-              {plural(result.total, templates ? 'template' : 'product')}
-            </span>
-            {canEdit && selection.ids.size === 0 && result.total > 0 && (
+            <CatalogCount total={result.total} known={known} noun={templates ? 'template' : 'product'} />
+            {canEdit && selection.ids.size === 0 && known && result.total > 0 && (
               <Button size="sm" variant="link" onClick={() => setPicked({ key: selectionKey, s: selectAll(order()) })}>
                 Select all {result.total}
               </Button>

@@ -8,10 +8,12 @@ import { sortOptions, type FilterState, type ThumbSize } from './catalog-rules.t
 import type { PatchFilters } from './useUrlFilters.ts';
 import styles from './catalog.module.css';
 
+// The words are hidden where the catalogue's line is short (catalog.module.css), the icons stay.
+const word = (w: string) => <span className={styles.sizeWord}>{w}</span>;
 const SIZES = [
-  { value: 'small' as const, label: 'Small', icon: <Grid3x3 /> },
-  { value: 'medium' as const, label: 'Medium', icon: <Grid2x2 /> },
-  { value: 'big' as const, label: 'Big', icon: <Square /> },
+  { value: 'small' as const, label: word('Small'), icon: <Grid3x3 /> },
+  { value: 'medium' as const, label: word('Medium'), icon: <Grid2x2 /> },
+  { value: 'big' as const, label: word('Big'), icon: <Square /> },
 ];
 
 interface Props {

@@ -19,7 +19,7 @@ interface Typing {
 /** A change of some filters, applied to the latest ones; stable, so memoised controls take it. */
 export type PatchFilters = (p: Partial<FilterState>) => void;
 
-export function useUrlFilters(): [FilterState, (next: FilterState) => void, PatchFilters] {
+export function useUrlFilters(): [FilterState, (next: FilterState) => void, PatchFilters, () => void] {
   const [params, setParams] = useSearchParams();
   const url = params.toString();
   const [filters, setFilters] = useState(() => filtersFromParams(params));
@@ -103,5 +103,18 @@ export function useUrlFilters(): [FilterState, (next: FilterState) => void, Patc
 
   const patch = useCallback((p: Partial<FilterState>) => update({ ...latest.current.filters, ...p }), [update]);
 
-  return [filters, update, patch];
+  // Leaving by a card (issue 43): text typed within TYPING_MS goes into this history entry now, through
+  // the browser's history alone (a router navigation would cancel the card's, see above), so that
+  // Back shows the search the card was found by.
+  const keepTyped = useCallback(() => {
+    if (!typing.current?.timer) return;
+    clearTimeout(typing.current.timer);
+    typing.current = null;
+    const p = filtersToParams(latest.current.filters, latest.current.params).toString();
+    if (p === written.current) return;
+    written.current = p;
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${p ? `?${p}` : ''}`);
+  }, []);
+
+  return [filters, update, patch, keepTyped];
 }

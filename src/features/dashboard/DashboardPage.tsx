@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useSession } from '../../app/session.tsx';
 import { useAccess } from '../../app/permissions.ts';
-import { refreshDashboard, useDashboard, useSyncStatus } from '../../data/index.ts';
+import { refreshDashboard, useDashboard, useLiveDashboard, useSyncStatus } from '../../data/index.ts';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { LoadingLabel } from '../../ui/Skeleton.tsx';
 import { Badge } from '../../ui/Badge.tsx';
@@ -29,6 +29,8 @@ export default function DashboardPage() {
     if (customerId === null || !ready || !online) return;
     void refreshDashboard(customerId, info);
   }, [customerId, ready, info, online]);
+  // Live (issue 44): a poke about rounds or products reads the blocks again in place.
+  useLiveDashboard(ready ? customerId : null, info);
 
   const fetched = snapshot
     ? `${online ? 'Updated' : 'Offline: figures from'} ${formatDateTime(snapshot.at)}`

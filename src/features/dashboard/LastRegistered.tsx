@@ -11,6 +11,7 @@ import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Img } from '../../ui/Img.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { cleanId } from '../catalog/catalog-rules.ts';
 import styles from './dashboard.module.css';
 
 interface Filters {
@@ -95,8 +96,10 @@ export function LastRegistered({ cid, stored }: { cid: number; stored: LastProdu
           label="ID Model"
           size="sm"
           inputMode="numeric"
+          numeric
           value={f.idModel}
-          onChange={(e) => setF({ ...f, idModel: e.target.value })}
+          // Digits only, as the catalogue's Id filter (issue 43: "12a" was shown and the filter silently dropped).
+          onChange={(e) => setF({ ...f, idModel: cleanId(e.target.value) })}
           placeholder="Any id"
           autoComplete="off"
         />

@@ -1,9 +1,9 @@
 // Answers to queued imagery changes that arrive later (or after reconnecting): the first refused one
 // of this product shows the §8 'Error' popup; a preset edited meanwhile by someone else (409) shows
-// both versions, to keep mine or theirs (as product Info does). Popups already shown by the screen
+// the settings that differ, to keep mine on top of theirs or take theirs (as product Info does). Popups already shown by the screen
 // that queued the change (`reported`) are not shown twice; everything stays in Pending changes.
 import { useState } from 'react';
-import { presetKeys, useImageryOutbox, type PresetSection } from '../../data/index.ts';
+import { useImageryOutbox } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { errorText } from './preset-rules.ts';
 import styles from './imagery.module.css';
@@ -19,8 +19,8 @@ export function ImageryAlerts({ productId, reported }: { productId: number; repo
   if (!first) return null;
   const dismiss = () => setDismissed((d) => [...d, first.action]);
   if (first.state === 'conflict') {
-    // A conflict is a preset edit's (uploads do not check a version): its section is the command's.
-    return <PresetConflict entryId={first.id} section={first.section!} onDone={dismiss} />;
+    // A conflict is a preset edit's (uploads do not check a version).
+    return <PresetConflict entryId={first.id} onDone={dismiss} />;
   }
   return (
     <AlertPopup open title="Error" message={errorText(first.error ?? 'The change could not be sent.')} onConfirm={dismiss}>
@@ -44,18 +44,15 @@ const LABELS: Record<string, string> = {
   bg_offset_x: 'Background Horizontal Offset',
   bg_offset_y: 'Background Vertical Offset',
 };
-function PresetConflict({ entryId, section, onDone }: { entryId: number; section: PresetSection; onDone: () => void }) {
-  const rows = (sent: Record<string, unknown>) =>
-    presetKeys(section)
-      .filter((k) => k in sent)
-      .map((k) => ({ key: k, label: LABELS[k] ?? k }));
+/** A preset edit's conflict (the section's popup and Pending changes' Review the conflict). */
+export function PresetConflict({ entryId, onDone }: { entryId: number; onDone: () => void }) {
   return (
     <VersionsDialog
       entryId={entryId}
       title="This preset was changed by someone else"
-      description="Your change was based on an older version. Choose which version to keep."
+      noun="Your change"
       heading="Setting"
-      rows={rows}
+      label={(k) => LABELS[k] ?? k}
       onDone={onDone}
     />
   );

@@ -9,7 +9,9 @@ import { IconButton } from '../../ui/IconButton.tsx';
 import { AddTile, PickTile } from '../../ui/PickTile.tsx';
 import type { DraftStore } from './draft-store.ts';
 import { PresetThumb } from './PresetThumb.tsx';
+import { cx } from '../../ui/cx.ts';
 import styles from './imagery.module.css';
+import own from './PresetList.module.css';
 
 export interface PresetListProps {
   section: PresetSection;
@@ -45,12 +47,14 @@ export function PresetList({
 }: PresetListProps) {
   return (
     <section className={styles.part} aria-labelledby="presets-heading">
-      <div className={styles.partHead}>
-        <h3 id="presets-heading" className={styles.partTitle}>
-          Automation System
-        </h3>
-        <span className={styles.partNote}>{presets.length === 1 ? '1 preset' : `${presets.length} presets`}</span>
-        {action}
+      <div className={cx(styles.partHead, own.head)}>
+        <span className={own.title}>
+          <h3 id="presets-heading" className={styles.partTitle}>
+            Automation System
+          </h3>
+          <span className={styles.partNote}>{presets.length === 1 ? '1 preset' : `${presets.length} presets`}</span>
+        </span>
+        {action && <span className={own.action}>{action}</span>}
       </div>
       <HScroller label="Presets" step={100}>
         {presets.map((p, i) => (

@@ -2,7 +2,7 @@
 // request, presets, background, Product Transform, Drop Shadow, Reflection, Saturation, Brightness,
 // Images Uploaded, Save), beside the live preview. Lists come from the local mirror; writes go
 // through the outbox.
-import type { ReactNode } from 'react';
+import type { FocusEvent, ReactNode } from 'react';
 import { Save, Undo2 } from 'lucide-react';
 import type { TailorPage } from '../../api/imagery.ts';
 import {
@@ -76,20 +76,24 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
             <TailorRequest page={TAILOR[section]} productId={productId} customerId={customerId} />
           </div>
         )}
-        <PreviewArea store={p.store} layers={layers} presetName={name} upload={upload} sku={sku}>
-          {extras?.({
-            productId,
-            customerId,
-            sku,
-            preset: p.row,
-            presets: presets ?? [],
-            layers: layers ?? [],
-            uploads: uploads ?? [],
-            upload,
-            canEdit,
-          })}
-        </PreviewArea>
-        <Card flush className={styles.inspector}>
+        <PreviewArea store={p.store} layers={layers} presetName={name} upload={upload} sku={sku} />
+        {extras && (
+          // Under the preview and the inspector, so the sticky preview is only the preview (issue 43).
+          <div className={styles.extrasArea}>
+            {extras({
+              productId,
+              customerId,
+              sku,
+              preset: p.row,
+              presets: presets ?? [],
+              layers: layers ?? [],
+              uploads: uploads ?? [],
+              upload,
+              canEdit,
+            })}
+          </div>
+        )}
+        <Card flush className={styles.inspector} onFocus={keepPreviewInView}>
           <PresetList
             section={section}
             presets={presets ?? []}
@@ -148,4 +152,13 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
       <LoadingPopup load={load} />
     </section>
   );
+}
+
+/**
+ * A control reached by the keyboard is centred by the browser, which can scroll the preview's row half
+ * out of the window: the row (preview and inspector, as high as the window allows) comes back whole.
+ */
+function keepPreviewInView(e: FocusEvent<HTMLElement>) {
+  if (!(e.target instanceof HTMLElement) || !e.target.matches(':focus-visible')) return;
+  e.currentTarget.scrollIntoView({ block: 'nearest' });
 }

@@ -16,6 +16,8 @@ import styles from './imagery.module.css';
 type Slot = Exclude<LayerName, 'background'> | 'backgroundImage' | 'backgroundFill';
 const SLOTS: Slot[] = ['backgroundFill', 'backgroundImage', 'reflection', 'shadow', 'beauty'];
 const LIVE_MS = 250;
+/** Px of the window that are not the preview: top bar, caption, padding, the save bar's room (issue 43; the inspector's max-height). */
+const PREVIEW_CHROME = 260;
 
 export interface PresetPreviewProps {
   store: DraftStore;
@@ -40,7 +42,8 @@ export function PresetPreview({ store, layer, label }: PresetPreviewProps) {
     const el = host.current;
     if (!el) return;
     const fit = () => {
-      const maxH = Math.max(320, window.innerHeight - 200);
+      // The window less the top bar, the caption and angle row, the canvas's padding and the save bar's room.
+      const maxH = Math.max(320, window.innerHeight - PREVIEW_CHROME);
       const width = Math.floor(Math.min(el.clientWidth, (maxH * layer.width) / layer.height));
       if (width > 0) setSize((s) => (s?.width === width ? s : frameSize(width, layer)));
     };

@@ -1,9 +1,12 @@
 // The panel's left column: the live preview of the selected preset (for 360, at a chosen angle), or
 // the uploaded image chosen instead; a skeleton while the layers load, an empty state without them.
+// The preview alone is sticky, as high as the window leaves beside the save bar, so it stays in view
+// while the inspector's controls are used (issue 43); what goes under it is PresetPanel's own row.
 import { useState, type ReactNode } from 'react';
 import { ImageOff } from 'lucide-react';
 import type { LayerRow, SectionFileRow } from '../../data/index.ts';
 import { Chip } from '../../ui/Chip.tsx';
+import { Slider } from '../../ui/Slider.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Skeleton } from '../../ui/Skeleton.tsx';
 import type { DraftStore } from './draft-store.ts';
@@ -18,11 +21,12 @@ interface Props {
   presetName: string | undefined;
   upload?: { file: SectionFileRow; name: string };
   sku: string;
-  /** Under the preview (issue 14's 360 additions). */
-  children?: ReactNode;
 }
 
-export function PreviewArea({ store, layers, presetName, upload, sku, children }: Props) {
+/** More views than this are chosen on a slider: a chip each would push the preview down. */
+const CHIPS_UP_TO = 12;
+
+export function PreviewArea({ store, layers, presetName, upload, sku }: Props) {
   const [angle, setAngle] = useState(0);
   const layer = layers?.find((l) => l.angle === angle) ?? layers?.[0];
   let body: ReactNode;
@@ -43,14 +47,26 @@ export function PreviewArea({ store, layers, presetName, upload, sku, children }
           <span className={styles.previewCaption}>
             {presetName ? `${presetName} · live preview` : 'Select or create a preset'}
           </span>
-          {layers.length > 1 && (
-            <div className={styles.angles} role="group" aria-label="View angle">
-              {layers.map((l) => (
-                <Chip key={l.angle} pressed={l.angle === layer.angle} onClick={() => setAngle(l.angle)}>
-                  {l.angle}°
-                </Chip>
-              ))}
-            </div>
+          {layers.length > CHIPS_UP_TO ? (
+            <Slider
+              className={styles.angleSlider}
+              label="View angle"
+              min={0}
+              max={layers.length - 1}
+              value={[Math.max(0, layers.indexOf(layer))]}
+              onValueChange={([i]) => setAngle(layers[i ?? 0]!.angle)}
+              format={(i) => `${layers[i]?.angle ?? 0}°`}
+            />
+          ) : (
+            layers.length > 1 && (
+              <div className={styles.angles} role="group" aria-label="View angle">
+                {layers.map((l) => (
+                  <Chip key={l.angle} pressed={l.angle === layer.angle} onClick={() => setAngle(l.angle)}>
+                    {l.angle}°
+                  </Chip>
+                ))}
+              </div>
+            )
           )}
         </div>
         <PresetPreview
@@ -64,7 +80,6 @@ export function PreviewArea({ store, layers, presetName, upload, sku, children }
     <div className={styles.previewArea}>
       <div className={styles.previewSticky}>
         <div className={styles.canvas}>{body}</div>
-        {children}
       </div>
     </div>
   );

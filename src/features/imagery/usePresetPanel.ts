@@ -2,7 +2,7 @@
 // uploaded image), the draft being edited and its unsaved-changes flag, and the save and delete
 // flows with their popups. The draft lives in a DraftStore, so slider drags never re-render this.
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useEditGuard } from '../../app/edit-guard.ts';
+import { leavesTab, useUnsavedGuard } from '../../app/unsaved-guard.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
 import {
@@ -37,7 +37,6 @@ interface Options {
 export function usePresetPanel({ section, who, presets, firstBackground, canEdit }: Options) {
   const store = useMemo(() => createDraftStore(section, newPresetValues(section, firstBackground)), [section]); // eslint-disable-line react-hooks/exhaustive-deps
   const edited = useDraftEdited(store);
-  useEditGuard(edited);
   const [picked, setSelection] = useState<Selection>();
   const [confirm, setConfirm] = useState<Alert | null>(null);
   const [saving, setSaving] = useState<{ actionId: string; creating: boolean }>();
@@ -105,6 +104,8 @@ export function usePresetPanel({ section, who, presets, firstBackground, canEdit
     store.reset(store.base());
     setSelection(first());
   };
+  // Leaving the section or the page with unsaved edits asks first (issue 43); Discard reverts them.
+  useUnsavedGuard(edited, { onDiscard: revert, leaves: leavesTab('section') });
 
   const save = () => {
     const creating = chosen === 0 || !row;

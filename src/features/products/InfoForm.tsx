@@ -22,12 +22,15 @@ interface Props {
   /** Each stored file's name as uploaded, by its path. */
   fileNames: Readonly<Record<string, string>>;
   onChange: (d: Draft) => void;
+  /** The tag typed but not yet added (kept with the draft). */
+  tagText: string;
+  onTagText: (text: string) => void;
 }
 
 type TextKey = 'name' | 'sku' | 'collection' | 'finish';
 type MeasureKey = 'height' | 'width' | 'depth';
 
-export function InfoForm({ product, customerId, draft, errors, mayAutomate, fileNames, onChange }: Props) {
+export function InfoForm({ product, customerId, draft, errors, mayAutomate, fileNames, onChange, tagText, onTagText }: Props) {
   const categories = useProductCategories() ?? [];
   const set = (patch: Partial<Draft>) => onChange({ ...draft, ...patch });
   const text = (key: TextKey, label: string) => (
@@ -113,7 +116,14 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
           ))}
         </div>
       </Card>
-      <TagsEditor customerId={customerId} tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
+      <TagsEditor
+        customerId={customerId}
+        tags={draft.tags}
+        error={errors.tags}
+        onChange={(tags) => set({ tags })}
+        text={tagText}
+        onText={onTagText}
+      />
       <BlocksEditor blocks={draft.blocks} errors={errors} onChange={(blocks) => set({ blocks })} />
       <FilesEditor
         files={draft.files}

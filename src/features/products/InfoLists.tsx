@@ -22,11 +22,15 @@ export function TagsEditor({
   tags,
   error,
   onChange,
+  text,
+  onText,
 }: {
   customerId: number;
   tags: DraftTag[];
   error?: string;
   onChange: (t: DraftTag[]) => void;
+  text: string;
+  onText: (text: string) => void;
 }) {
   const known = (useTags(customerId) ?? []).map((k) => toItem(k));
   return (
@@ -40,6 +44,8 @@ export function TagsEditor({
         placeholder="Type a tag, then Enter or a comma"
         hint="A tag matches an existing one whatever its capitals; a new name becomes a new tag."
         error={error}
+        text={text}
+        onTextChange={onText}
       />
     </Card>
   );

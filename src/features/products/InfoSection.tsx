@@ -3,15 +3,19 @@
 // hands the changes to the data layer, which queues the calls in the order of §4 and sends them when
 // online; a toast says whether they reached the server or wait on this device, and why. Server errors
 // come back through the outbox (OutboxAlerts). Delete: useProductDelete (its popup offers Undo).
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEditGuard } from '../../app/edit-guard.ts';
+import { useKeptForm } from '../../app/kept-form.tsx';
+import { useSession } from '../../app/session.tsx';
+import { leavesTab } from '../../app/unsaved-guard.ts';
 import { useUserAction } from '../../app/user-action.ts';
 import { useWriteFeedback } from '../../app/write-feedback.ts';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import { fileNameOf, saveProductInfo, type DescriptionRow, type ProductFileRow, type ProductRow } from '../../data/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { cx } from '../../ui/cx.ts';
+import { ChangedByNotice } from './ChangedBy.tsx';
 import { InfoForm } from './InfoForm.tsx';
 import { InfoView } from './InfoView.tsx';
 import { OutboxAlerts } from './OutboxAlerts.tsx';
@@ -33,9 +37,16 @@ interface Props {
 }
 
 type Alert = Omit<AlertPopupProps, 'open'> | null;
+/** `from`: the product's updated_at when the edit started, the version the save is based on (issue 43). */
+type Edit = { base: Draft; draft: Draft; errors: InfoErrors; tried: boolean; tagText: string; from?: string };
+/** What a reload keeps of the edit: the record it started from, the fields, the tag typed but not added. */
+type Kept = Pick<Edit, 'base' | 'draft' | 'tagText' | 'from'> | null;
+/** Another page, or another section of the product (which closes Info). */
+const leavesInfo = leavesTab('section');
 
 export function InfoSection({ product, blocks, files, customerId, canEdit, mayAutomate, onDeleting, onRestored }: Props) {
-  const [edit, setEdit] = useState<{ base: Draft; draft: Draft; errors: InfoErrors; tried: boolean } | null>(null);
+  const { user } = useSession();
+  const [edit, setEdit] = useState<Edit | null>(null);
   const [alert, setAlert] = useState<Alert>(null);
   const [focusInvalid, setFocusInvalid] = useState(0);
   const feedback = useWriteFeedback();
@@ -46,9 +57,20 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
   useEffect(() => {
     if (focusInvalid) document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus();
   }, [focusInvalid]);
-  const dirty = !!edit && !isEmptyChange(diffInfo(edit.base, edit.draft));
+  const dirty = !!edit && (!isEmptyChange(diffInfo(edit.base, edit.draft)) || edit.tagText.trim() !== '');
   const fileNames = Object.fromEntries(files.map((f) => [f.path, fileNameOf(f)]));
-  useEditGuard(dirty);
+  // Edit mode survives a reload (issue 43): kept per user, company and product while it holds changes.
+  const kept = useMemo<Kept>(
+    () => edit && { base: edit.base, draft: edit.draft, tagText: edit.tagText, from: edit.from },
+    [edit],
+  );
+  const form = useKeptForm(canEdit ? formDraftKey(user.id, customerId, 'product-info', product.id) : null, kept, {
+    dirty,
+    restore: (k) =>
+      k && setEdit({ ...k, tagText: k.tagText ?? '', errors: infoErrors(k.draft, { presence: false }), tried: false }),
+    reset: () => setEdit(null),
+    leaves: leavesInfo,
+  });
   const close = () => setAlert(null);
 
   const startEdit = () => {
@@ -58,10 +80,11 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       files.map((f) => f.path),
     );
     saving.reset();
-    setEdit({ base, draft: base, errors: {}, tried: false });
+    setEdit({ base, draft: base, errors: {}, tried: false, tagText: '', from: product.updated_at });
   };
   // Each field's limits show as the user types; the rules on what is missing, once Save was pressed.
-  const change = (draft: Draft) => edit && setEdit({ ...edit, draft, errors: infoErrors(draft, { presence: edit.tried }) });
+  // Functional updates: a typed comma commits tags and changes the typed text in one event.
+  const change = (draft: Draft) => setEdit((e) => e && { ...e, draft, errors: infoErrors(draft, { presence: e.tried }) });
 
   const save = () => {
     if (!edit) return;
@@ -71,12 +94,18 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
       return setAlert({ title: 'Error', message: dimensionsWords.info, onConfirm: close });
     if (hasErrors(errors)) return setFocusInvalid((n) => n + 1);
     const diff = diffInfo(edit.base, edit.draft);
-    if (isEmptyChange(diff)) return setEdit(null);
+    if (isEmptyChange(diff)) {
+      form.saved();
+      return setEdit(null);
+    }
     void saving.run(
       async (a) => {
         const since = Date.now();
         setAlert({ title: 'Saving', progress: 'Saving...' });
-        await saveProductInfo(customerId, product.id, diff, a.id);
+        // Based on what the user saw: a colleague's change that a live update brought in meanwhile meets a 409.
+        const from = edit.from === undefined ? undefined : { updated_at: edit.from, fields: edit.base };
+        await saveProductInfo(customerId, product.id, diff, a.id, from);
+        form.saved();
         setAlert(null);
         setEdit(null);
         feedback(since);
@@ -101,13 +130,15 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
         )}
         {edit && (
           <>
-            <Button onClick={() => setEdit(null)}>Cancel</Button>
+            <Button onClick={form.cancel}>Cancel</Button>
             <Button variant="primary" loading={saving.running} onClick={save}>
               Save
             </Button>
           </>
         )}
       </div>
+      {edit && form.notice}
+      {edit && <ChangedByNotice productId={product.id} updatedAt={product.updated_at} onTheirs={startEdit} />}
       {edit ? (
         <InfoForm
           product={product}
@@ -117,6 +148,8 @@ export function InfoSection({ product, blocks, files, customerId, canEdit, mayAu
           mayAutomate={mayAutomate}
           fileNames={fileNames}
           onChange={change}
+          tagText={edit.tagText}
+          onTagText={(tagText) => setEdit((e) => e && { ...e, tagText })}
         />
       ) : (
         <InfoView product={product} blocks={blocks} files={files} />

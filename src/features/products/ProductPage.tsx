@@ -8,8 +8,9 @@ import { Sparkles } from 'lucide-react';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
 import { usePageTitle } from '../../app/title.ts';
-import { useProduct } from '../../data/index.ts';
+import { useLiveProduct, usePresence, useProduct } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
+import { PeopleHere } from '../../ui/PeopleHere.tsx';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { LoadingLabel, Skeleton } from '../../ui/Skeleton.tsx';
 import { Tabs } from '../../ui/Tabs.tsx';
@@ -27,7 +28,7 @@ const SLUGS = [...SECTION_SLUGS, 'send-products-for-automation'] as const;
 export default function ProductPage() {
   const { id } = useParams();
   const pid = /^-?\d+$/.test(id ?? '') ? Number(id) : undefined;
-  const { customerId, choices, staff } = useSession();
+  const { customerId, choices, staff, user } = useSession();
   const { access, ready } = useAccess(SLUGS);
   // The local copy, and one refresh from the server whose failure sends us back to the catalogue.
   const { data: live, pull } = useProduct(pid, customerId ?? undefined);
@@ -71,6 +72,9 @@ export default function ProductPage() {
   const sections = visibleSections(access);
   // Every section the user may see is pulled, with its pictures, so the product opens offline later.
   useImageryPrefetch(customerId ?? undefined, pid ?? -1, imagerySections(sections.map((s) => s.key)));
+  // Live (issue 44): a poke about this product pulls its Info and the sections' lists in place; who else has it open.
+  useLiveProduct(customerId ?? undefined, pid, imagerySections(sections.map((s) => s.key)));
+  const others = usePresence(data?.product.cid ?? null, 'product', pid, user.id);
   const currentName = choices.find((c) => c.id === customerId)?.name;
   if (absence) return <ProductAbsent absence={absence} currentName={currentName} />;
   if (ready && sections.length === 0) return <Navigate to="/dashboard" replace />;
@@ -98,10 +102,15 @@ export default function ProductPage() {
           </dl>
         }
         actions={
-          product.automation_system === 1 && (
-            <Badge tone="accent" icon={<Sparkles />}>
-              Automation
-            </Badge>
+          (others.length > 0 || product.automation_system === 1) && (
+            <>
+              <PeopleHere people={others} />
+              {product.automation_system === 1 && (
+                <Badge tone="accent" icon={<Sparkles />}>
+                  Automation
+                </Badge>
+              )}
+            </>
           )
         }
       />

@@ -1,11 +1,14 @@
 // Retailer admin, 'Manage Accounts' (document 1 §2, §4, §5, §8), provider staff only (the route).
 // Reads the retailers from the data layer; saves and deletes wait for the server, because the
 // popups report its answer ('Saved!', 'Error: …'); offline they say so and change nothing.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import { toFailure } from '../../api/client.ts';
 import { failureText } from '../../api/failure-text.ts';
+import { useKeptForm } from '../../app/kept-form.tsx';
+import { useSession } from '../../app/session.tsx';
 import { useUserAction } from '../../app/user-action.ts';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import { refreshRetailers, removeRetailer, saveRetailer, useRetailers, useSyncStatus } from '../../data/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -60,6 +63,24 @@ export default function RetailerAdmin() {
   useEffect(() => {
     if (online) refreshRetailers().catch((err: unknown) => console.error('retailer list failed', err)); // §8: logged
   }, [online]);
+
+  // New rows and the row being edited survive a reload (issue 43) until saved, cancelled or discarded.
+  const { user, customerId } = useSession();
+  const kept = useMemo(() => ({ added, editing, draft }), [added, editing, draft]);
+  const savedRow = draft && saved?.find((r) => r.id === draft.id);
+  const keeping = useKeptForm(formDraftKey(user.id, customerId ?? 0, 'retailers'), kept, {
+    dirty: added.length > 0 || (!!savedRow && JSON.stringify(toForm(savedRow)) !== JSON.stringify(draft)),
+    restore: (k) => {
+      setAdded(k.added);
+      setEditing(k.editing);
+      setDraft(k.draft);
+    },
+    reset: () => {
+      setAdded([]);
+      setEditing(null);
+      setDraft(null);
+    },
+  });
 
   const rows = [...added, ...(saved ?? []).map((r) => (draft && draft.id === r.id && editing === draft.key ? draft : toForm(r)))];
   const shown = filterRows(rows, filter);
@@ -158,6 +179,7 @@ export default function RetailerAdmin() {
         title="Manage Accounts — Retailers"
         description="The output formats of image downloads: size, file type and file names"
       />
+      {keeping.notice}
       <Card
         title="All retailers"
         description={saved ? plural(saved.length, 'retailer') : undefined}

@@ -198,12 +198,15 @@ function columns(a: RowActions) {
           <code className={styles.mono}>{c.getValue()}</code>
         ),
     }),
+    // Issue 43: each row said "Warning" without saying of what; the column now names what it rules.
     col.accessor('no_upscale', {
-      header: 'Upscaling',
+      header: 'Upscaled files',
       cell: (c) =>
         on(c.row.original) ? (
           <Switch
+            className={styles.upscale}
             label={`No upscaling for ${name(c.row.original)}`}
+            description="Off: an upscaled file is allowed, and flagged in compliance.csv."
             checked={c.row.original.no_upscale}
             onCheckedChange={(no_upscale) => a.change(c.row.original.key, { no_upscale })}
           />
@@ -212,7 +215,7 @@ function columns(a: RowActions) {
             Forbidden
           </Badge>
         ) : (
-          <span className={styles.muted}>Warning</span>
+          <span className={styles.muted}>Allowed, flagged</span>
         ),
     }),
     col.display({

@@ -40,7 +40,8 @@ export interface RetailerForm {
 let made = 0;
 /** §4, §5: a new row opens in edit mode with .png and 48 per row (and common values for the rest). */
 export const newRow = (): RetailerForm => ({
-  key: `new-${++made}`,
+  // Unique across reloads too: rows restored from a draft keep their keys (issue 43).
+  key: `new-${Date.now().toString(36)}-${++made}`,
   retailer: '',
   ext: '.png',
   height: '2000',

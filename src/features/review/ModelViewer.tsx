@@ -1,6 +1,9 @@
 // A delivered version in 3D: the shared mountModel (src/viewer/model.ts) in a React box, as the product
 // screen's ModelStage; model-viewer's chunk loads when the review page first shows a model. `children`
-// (the pins' hotspots) are rendered into the <model-viewer> element, where its slots place them.
+// (the pins' hotspots) are rendered into the <model-viewer> element, where its slots place them. The
+// poster is the page's own <img> over the box until the model is drawn: it loads with the render that
+// chose the model, not after model-viewer's element and its first update (100-190 ms later, measured by
+// bench/review), and stays put through the model's first frame, a long task in software WebGL.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { isKeptOffline } from '../../data/device/index.ts';
@@ -50,14 +53,20 @@ export function ModelViewer({ glb, usdz, poster, alt, children, onElement }: Pro
   const missing = useMissingOffline(glb);
   const host = useRef<HTMLDivElement>(null);
   const [el, setEl] = useState<ReviewModelElement | null>(null);
+  /** The model whose first frame is drawn: its poster can go. */
+  const [drawn, setDrawn] = useState<string>();
   const report = useLatest(onElement);
   useEffect(() => {
     // A reviewer knows to turn the model: no wiggling invitation (it would also keep the page drawing).
     const m = mountModel(host.current!, { glb, usdz, poster, alt, prompt: false });
     let live = true;
+    const shown = (e: Event) => (e as CustomEvent<{ visible: boolean }>).detail.visible && setDrawn(glb);
     m.ready.then(
       (mv) => {
         if (!live) return;
+        // A click drops a pin there: model-viewer's tap-to-recenter would turn the pin away from its comment box.
+        mv.setAttribute('disable-tap', '');
+        mv.addEventListener('model-visibility', shown);
         setEl(mv as ReviewModelElement);
         report()?.(mv as ReviewModelElement);
       },
@@ -77,8 +86,11 @@ export function ModelViewer({ glb, usdz, poster, alt, children, onElement }: Pro
           This model was not kept on this device: it shows once you are back online.
         </Callout>
       )}
-      <div ref={host} className={styles.viewer} data-testid="review-viewer">
-        {el && children ? createPortal(children, el) : null}
+      <div className={styles.viewerFrame}>
+        <div ref={host} className={styles.viewer} data-testid="review-viewer">
+          {el && children ? createPortal(children, el) : null}
+        </div>
+        {poster && drawn !== glb && <img src={poster} alt="" className={styles.poster} fetchPriority="high" />}
       </div>
     </>
   );

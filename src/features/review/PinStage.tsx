@@ -7,6 +7,7 @@ import { storageUrl } from '../../api/storage-paths.ts';
 import type { PinPlace, ReviewModelData, ReviewVersionData } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { SegmentedControl } from '../../ui/RadioGroup.tsx';
+import { ArHandOff } from './ArHandOff.tsx';
 import { ModelPins, placeAt } from './ModelPins.tsx';
 import type { ReviewModelElement } from './ModelViewer.tsx';
 import { PinDraft } from './PinDraft.tsx';
@@ -93,11 +94,14 @@ export function PinStage({ model, version, view, onView, selected, onSelect, edi
             onValueChange={(v) => switchTo(v === 'model' ? 'model' : Number(v.slice('render-'.length)))}
           />
         )}
-        {editable && (
-          <Button size="sm" icon={<Crosshair />} onClick={centre} disabled={view === 'model' && !loaded}>
-            Pin at the centre of the view
-          </Button>
-        )}
+        <span className={styles.stageActions}>
+          {editable && (
+            <Button size="sm" icon={<Crosshair />} onClick={centre} disabled={view === 'model' && !loaded}>
+              Pin at the centre of the view
+            </Button>
+          )}
+          <ArHandOff model={model} version={version} />
+        </span>
       </div>
       <div ref={box} className={styles.stageBox} data-pinnable={editable ? '' : undefined}>
         {view === 'model' ? (

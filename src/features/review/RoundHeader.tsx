@@ -1,5 +1,6 @@
 // The round's header: its title, batch code and round, its status in words, and how many of its models
 // are approved. Offline, when the stored round was saved.
+import type { ReactNode } from 'react';
 import { CloudOff } from 'lucide-react';
 import type { ReviewModelData, ReviewRoundData } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
@@ -14,9 +15,11 @@ interface Props {
   models: readonly ReviewModelData[];
   /** When the stored round was fetched: shown offline. */
   savedAt?: number;
+  /** Who else has the round open (presence). */
+  here?: ReactNode;
 }
 
-export function RoundHeader({ round, models, savedAt }: Props) {
+export function RoundHeader({ round, models, savedAt, here }: Props) {
   const status = roundStatus(round.status_service);
   const approved = models.filter((m) => m.state === 'approved').length;
   const total = models.length;
@@ -38,17 +41,20 @@ export function RoundHeader({ round, models, savedAt }: Props) {
         </>
       }
       actions={
-        <div className={styles.approved} data-testid="round-approved">
-          <span className="tabular">
-            {approved} of {total} approved
-          </span>
-          <ProgressBar
-            label="Models approved"
-            value={total ? (approved / total) * 100 : 0}
-            tone="success"
-            className={styles.approvedBar}
-          />
-        </div>
+        <>
+          {here}
+          <div className={styles.approved} data-testid="round-approved">
+            <span className="tabular">
+              {approved} of {total} approved
+            </span>
+            <ProgressBar
+              label="Models approved"
+              value={total ? (approved / total) * 100 : 0}
+              tone="success"
+              className={styles.approvedBar}
+            />
+          </div>
+        </>
       }
     />
   );

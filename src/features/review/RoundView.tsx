@@ -8,11 +8,13 @@ import { useSearchParams } from 'react-router-dom';
 import { CloudOff, Layers } from 'lucide-react';
 import { needsConnection } from '../../api/failure-text.ts';
 import { NotFoundContent } from '../../app/NotFound.tsx';
+import { useSession } from '../../app/session.tsx';
 import { usePageTitle } from '../../app/title.ts';
-import { useReviewRound, useSyncStatus } from '../../data/index.ts';
+import { useLiveRound, usePresence, useReviewRound, useSyncStatus } from '../../data/index.ts';
 import { Callout } from '../../ui/Callout.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
 import { Page } from '../../ui/Layout.tsx';
+import { PeopleHere } from '../../ui/PeopleHere.tsx';
 import { ModelList } from './ModelList.tsx';
 import { ModelView } from './ModelView.tsx';
 import { ReviewContext } from './review-context.ts';
@@ -35,6 +37,9 @@ export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
   const { online } = useSyncStatus();
   const refusal = useRefresh(cid, roundId, online);
   const access = useReviewAccess(cid, roundId);
+  // Live (issue 44): a poke about this round reads it again in place; who else has it open.
+  useLiveRound(cid, roundId);
+  const others = usePresence(cid, 'review', roundId, useSession().user.id);
   const [params, setParams] = useSearchParams();
   const round = snapshot?.data.round;
   const models = snapshot?.data.models;
@@ -90,7 +95,12 @@ export function RoundView({ cid, roundId }: { cid: number; roundId: number }) {
   return (
     <ReviewContext.Provider value={access}>
       <Page className={styles.page}>
-        <RoundHeader round={round} models={models} savedAt={online ? undefined : snapshot.at} />
+        <RoundHeader
+          round={round}
+          models={models}
+          savedAt={online ? undefined : snapshot.at}
+          here={<PeopleHere people={others} />}
+        />
         {access.staff && <RoundStatusControl key={round.status_service} status={round.status_service} />}
         {refusal && (
           <Callout tone="danger" role="alert">

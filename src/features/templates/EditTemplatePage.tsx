@@ -5,13 +5,13 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ArrowLeft, CloudOff, Save, ZoomIn } from 'lucide-react';
-import { useEditGuard } from '../../app/edit-guard.ts';
+import { useKeptForm } from '../../app/kept-form.tsx';
 import { NotFoundContent } from '../../app/NotFound.tsx';
 import { useSession } from '../../app/session.tsx';
 import { useUserAction } from '../../app/user-action.ts';
 import { editTemplate, useCustomers, useListComplete, useSyncStatus, useTemplate, type TemplateRow } from '../../data/index.ts';
 import { queuedBy, waitForOutcome } from '../../data/outbox/index.ts';
-import type { TemplateNameKind } from '../../data/catalog/index.ts';
+import { formDraftKey, type TemplateNameKind } from '../../data/catalog/index.ts';
 import { AlertPopup, type AlertPopupProps } from '../../ui/AlertPopup.tsx';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
@@ -26,7 +26,16 @@ import { notify } from '../../ui/notify.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { templateImage } from '../catalog/catalog-rules.ts';
 import { TemplateFields } from './TemplateFields.tsx';
-import { diffTemplate, editErrors, editOf, SAVED_TEMPLATE, withClient, type TemplateEdit } from './template-rules.ts';
+import {
+  diffTemplate,
+  editErrors,
+  editOf,
+  namesTyped,
+  SAVED_TEMPLATE,
+  withClient,
+  withoutTyped,
+  type TemplateEdit,
+} from './template-rules.ts';
 import { settleChip, useNameCreator } from './useNameCreator.tsx';
 import styles from './templates.module.css';
 
@@ -89,6 +98,7 @@ interface EditorProps {
 }
 
 function Editor({ template, customers, cid, editable, back }: EditorProps) {
+  const { user } = useSession();
   const [base, setBase] = useState(() => editOf(template, customers));
   const [typed, setEdit] = useState<TemplateEdit>(base);
   // A private template's client as the select shows it is what is checked and saved (issue 43).
@@ -96,8 +106,13 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
   const [alert, setAlert] = useState<Alert>(null);
   const [zoom, setZoom] = useState(false);
   const [checked, setChecked] = useState(false);
-  const dirty = JSON.stringify(typed) !== JSON.stringify(base);
-  useEditGuard(dirty);
+  const dirty = JSON.stringify(withoutTyped(typed)) !== JSON.stringify(withoutTyped(base)) || namesTyped(typed);
+  // What was typed survives a reload (issue 43), per user, company and template, until saved or discarded.
+  const keeping = useKeptForm(editable ? formDraftKey(user.id, cid, 'template', template.id) : null, typed, {
+    dirty,
+    restore: setEdit,
+    reset: () => setEdit(base),
+  });
   const names = useNameCreator(
     useMemo(() => {
       const settle = (kind: TemplateNameKind, label: string, id: number | null) =>
@@ -193,6 +208,7 @@ function Editor({ template, customers, cid, editable, back }: EditorProps) {
           </>
         }
       />
+      {keeping.notice}
       <Card
         title={editable ? 'Template' : 'Template details'}
         description={editable ? undefined : 'Only the studio can change templates.'}

@@ -10,11 +10,11 @@ import { useSession } from '../../app/session.tsx';
 import { useAmbients, useCatalog, useSyncStatus, type TemplateRow } from '../../data/index.ts';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { EmptyState } from '../../ui/EmptyState.tsx';
-import { plural } from '../../ui/format.ts';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { ZoomViewer } from '../../ui/ZoomViewer.tsx';
 import { CatalogFilterBar } from '../catalog/CatalogFilterBar.tsx';
 import { CatalogGrid } from '../catalog/CatalogGrid.tsx';
+import { CatalogCount } from '../catalog/CatalogCount.tsx';
 import { GridSkeleton } from '../catalog/CatalogEmpty.tsx';
 import { clearFilters, isFiltered, templateImage, toQuery } from '../catalog/catalog-rules.ts';
 import { useUrlFilters } from '../catalog/useUrlFilters.ts';
@@ -28,6 +28,9 @@ import styles from './templates.module.css';
 const SLUGS = ['reader-template-access', 'delete-template-access'] as const;
 const TEMPLATES = { kind: 'templates' } as const;
 const idOf = (t: TemplateRow) => t.id;
+const SEARCH_ID = 'template-search';
+/** ↓ in the search box: the grid's tab stop (as in the product catalogue, issue 43). */
+const toResults = () => document.querySelector<HTMLElement>('[data-testid="catalog-grid"] [tabindex="0"]')?.focus();
 
 export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   const { customerId } = useSession();
@@ -75,13 +78,11 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
         }
       />
       <div className={styles.filters}>
-        <CatalogFilterBar kind="templates" value={filters} patch={patchFilters} />
+        <CatalogFilterBar kind="templates" value={filters} patch={patchFilters} searchId={SEARCH_ID} onArrowDown={toResults} />
         <AmbientChips ambients={ambients} value={filters.ambients} onChange={(ids) => patchFilters({ ambients: ids })} />
       </div>
       <div className={styles.summary}>
-        <span role="status" data-testid="catalog-count" className={styles.count}>
-          {plural(result.total, 'template')}
-        </span>
+        <CatalogCount total={result.total} known={result.ready && !waiting} noun="template" />
         <ThumbSizeControl size={filters.size} patch={patchFilters} />
       </div>
       {waiting ? (
@@ -112,7 +113,14 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
           />
         )
       ) : (
-        <CatalogGrid items={result.items} size={filters.size} label="Templates" keyOf={idOf} render={render} />
+        <CatalogGrid
+          items={result.items}
+          size={filters.size}
+          label="Templates"
+          keyOf={idOf}
+          render={render}
+          onUpFromTop={() => document.getElementById(SEARCH_ID)?.focus()}
+        />
       )}
       <ZoomViewer
         key={zoom?.id ?? 0}

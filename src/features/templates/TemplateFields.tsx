@@ -9,10 +9,10 @@ import { Select } from '../../ui/Select.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
 import { templateRules } from '../../api/contract/rules/template.ts';
-import type { NameChip } from './template-rules.ts';
+import type { NameChip, TypedNames } from './template-rules.ts';
 import styles from './templates.module.css';
 
-export interface TemplateFieldValues {
+export interface TemplateFieldValues extends TypedNames {
   name: string;
   note: string;
   public: 0 | 1;
@@ -97,6 +97,8 @@ export function TemplateFields({
           autoPickFirst
           onCreate={createAmbient}
           onChange={(ambients) => onChange({ ambients })}
+          text={value.ambientText ?? ''}
+          onTextChange={(ambientText) => onChange({ ambientText })}
           placeholder="Type an ambient, then Enter"
           hint="Enter picks the first matching ambient, or creates a new one."
           error={errors?.ambients}
@@ -109,6 +111,8 @@ export function TemplateFields({
           autoPickFirst
           onCreate={createTag}
           onChange={(tags) => onChange({ tags })}
+          text={value.tagText ?? ''}
+          onTextChange={(tagText) => onChange({ tagText })}
           placeholder="Type a tag, then Enter"
           className={styles.full}
         />

@@ -13,7 +13,18 @@ export interface NameChip extends TagOption {
   label: string;
 }
 
-export interface TemplateItem {
+/** What is typed in the ambient and tag boxes but not yet added: kept with the form's draft (issue 43). */
+export interface TypedNames {
+  ambientText?: string;
+  tagText?: string;
+}
+
+/** The fields without the typed-but-not-added names (what a save compares). */
+export const withoutTyped = <T extends TypedNames>({ ambientText: _a, tagText: _t, ...rest }: T) => rest;
+/** A name typed in the ambient or tag box and not yet added. */
+export const namesTyped = (t: TypedNames) => !!t.ambientText?.trim() || !!t.tagText?.trim();
+
+export interface TemplateItem extends TypedNames {
   uid: string;
   name: string;
   note: string;
@@ -118,7 +129,7 @@ export function toTemplateDraft(t: TemplateItem, image: Blob): TemplateDraft {
   };
 }
 
-export interface TemplateEdit {
+export interface TemplateEdit extends TypedNames {
   name: string;
   note: string;
   public: 0 | 1;

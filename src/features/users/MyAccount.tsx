@@ -1,13 +1,16 @@
 // My account (document 3 §2, §5, §6): name and phone (queued through the outbox like other edits),
 // the photo (png or jpeg, sent at once; the first photo error is shown), and a password reset request
 // (the forgot-password call). Any signed-in user may change their own.
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { forgotPassword } from '../../api/auth.ts';
 import { toFailure } from '../../api/client.ts';
 import { failureText } from '../../api/failure-text.ts';
 import { storageUrl } from '../../api/storage-paths.ts';
 import { uploadMyPhoto } from '../../api/users.ts';
+import { useKeptForm } from '../../app/kept-form.tsx';
 import { useSession } from '../../app/session.tsx';
+import { leavesTab } from '../../app/unsaved-guard.ts';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import { useUserAction, type UserAction } from '../../app/user-action.ts';
 import { pullAccount, rememberAccount, saveAccount, setAccountPhoto, useAccount, useAccountQueued } from '../../data/index.ts';
 import { queueAndTell } from '../../app/outcome-toast.ts';
@@ -75,12 +78,27 @@ function ProfileForm({ account, queued, online, action }: ProfileFormProps) {
   const all = accountErrors({ name, phone });
   const errors = tried || name.trim() ? all : { ...all, name: undefined };
   const dirty = name.trim() !== account.name || phone.trim() !== (account.phone ?? '');
+  // Typed and not saved: kept over a reload (issue 43), the same in every company.
+  const typed = useMemo(() => ({ name, phone }), [name, phone]);
+  const keeping = useKeptForm(formDraftKey(user.id, 0, 'my-account'), typed, {
+    dirty,
+    restore: (k) => {
+      setName(k.name);
+      setPhone(k.phone);
+    },
+    reset: () => {
+      setName(account.name);
+      setPhone(account.phone ?? '');
+    },
+    leaves: leavesTab('tab'),
+  });
 
   const save = (e: React.FormEvent) => {
     e.preventDefault();
     setTried(true);
     if (!dirty) return;
     if (Object.keys(accountErrors({ name, phone })).length) return;
+    keeping.saved();
     void action.run(
       async (a) => {
         // Said once known (issue 43): sent, kept on this device with why (offline, a server error), or refused.
@@ -93,6 +111,7 @@ function ProfileForm({ account, queued, online, action }: ProfileFormProps) {
   return (
     <form onSubmit={save} noValidate>
       <Stack gap={5}>
+        {keeping.notice}
         <PhotoPicker id={account.id} name={account.name} photo={account.photo} online={online} />
         <FormGrid>
           <TextField

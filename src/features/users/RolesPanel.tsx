@@ -1,8 +1,12 @@
 // Roles and Permissions (document 3 §2, §4, §6; manage-roles only): the company's roles on the left,
 // the chosen one on the right. New role adds an unsaved role (id -1, 'Role Name*') that is created on
-// its first save. Unsaved edits are kept per role while the user looks at another one.
-import { useState } from 'react';
+// its first save. Unsaved edits are kept per role while the user looks at another one, and on this
+// device over a reload (issue 43) until saved or discarded.
+import { useMemo, useState } from 'react';
 import { KeyRound, Lock, Plus } from 'lucide-react';
+import { useKeptForm } from '../../app/kept-form.tsx';
+import { leavesTab } from '../../app/unsaved-guard.ts';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import { useCompanyRoles, type CompanyRoleRow } from '../../data/index.ts';
 import { Badge } from '../../ui/Badge.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -28,11 +32,25 @@ export function newRole(template: CompanyRoleRow, cid: number): CompanyRoleRow {
 }
 
 export function RolesPanel() {
-  const { cid, online, pulled } = useScreen();
+  const { cid, me, online, pulled } = useScreen();
   const mirrored = useCompanyRoles(cid);
   const [selected, setSelected] = useState<number | null>(null);
   const [fresh, setFresh] = useState<CompanyRoleRow | null>(null);
   const [drafts, setDrafts] = useState<Map<number, RoleDraft>>(new Map());
+  const kept = useMemo(() => ({ drafts, fresh, selected }), [drafts, fresh, selected]);
+  const keeping = useKeptForm(formDraftKey(me, cid, 'roles'), kept, {
+    dirty: drafts.size > 0,
+    restore: (k) => {
+      setDrafts(k.drafts);
+      setFresh(k.fresh);
+      setSelected(k.selected);
+    },
+    reset: () => {
+      setDrafts(new Map());
+      setFresh(null);
+    },
+    leaves: leavesTab('tab'),
+  });
 
   if (!mirrored || (!mirrored.known && !pulled)) return <RolesSkeleton />;
   const roles = fresh ? [...mirrored.rows, fresh] : mirrored.rows;
@@ -56,6 +74,7 @@ export function RolesPanel() {
 
   return (
     <div className={styles.roles}>
+      {keeping.notice && <div className={styles.rolesNotice}>{keeping.notice}</div>}
       <Stack gap={3} className={styles.roleList}>
         <Button
           icon={<Plus />}

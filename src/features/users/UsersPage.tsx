@@ -8,7 +8,7 @@ import { logBackgroundFailure } from '../../api/background-errors.ts';
 import { SLUGS } from '../../api/contract/slugs.ts';
 import { useAccess } from '../../app/permissions.ts';
 import { useSession } from '../../app/session.tsx';
-import { pullPeople, useSyncStatus } from '../../data/index.ts';
+import { pullPeople, useLivePeople, useSyncStatus } from '../../data/index.ts';
 import { Page, PageHeader } from '../../ui/Layout.tsx';
 import { LoadingLabel, SkeletonText } from '../../ui/Skeleton.tsx';
 import { Tabs, type TabItem } from '../../ui/Tabs.tsx';
@@ -49,6 +49,9 @@ export default function UsersPage() {
       live = false;
     };
   }, [online, refresh]);
+
+  // Live (issue 44): a poke about users or roles pulls them again in place.
+  useLivePeople(customerId, lists);
 
   const held = useMemo(() => new Set(SLUGS.filter((s) => access[s] === true)), [access]);
   const tabs: TabItem<Tab>[] = [

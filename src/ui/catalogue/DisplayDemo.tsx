@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CloudOff, PackageSearch, Check } from 'lucide-react';
 import { Avatar } from '../Avatar.tsx';
+import { PeopleHere } from '../PeopleHere.tsx';
 import { Badge } from '../Badge.tsx';
 import { Button } from '../Button.tsx';
 import { Card } from '../Card.tsx';
@@ -50,6 +51,10 @@ export function DisplayDemo() {
         <Avatar name="Acme Living" size={32} square />
         <Avatar name="Picture" src={PICTURE} size={40} />
         <Avatar name="Broken picture" src="/nothing-here.png" size={40} />
+      </Row>
+      <Row label="PeopleHere" wide>
+        <PeopleHere people={[{ id: 1, name: 'Victor Viewer' }]} />
+        <PeopleHere people={['Ann Lee', 'Bo Chen', 'Cy Diaz', 'Di Eze', 'Ed Fox', 'Flo Gil'].map((name, id) => ({ id, name }))} />
       </Row>
       <Row label="Tabs" wide>
         <Tabs

@@ -41,7 +41,7 @@ export const mismatchWords = {
   /** Document 3 §5: Register. */
   selfRegistration: 'Passwords do not match',
   /** The wizard's manager: the server's words (password_confirmation), said on the password. */
-  manager: 'The password field confirmation does not match.',
+  manager: 'The confirm password field does not match the password.',
 } as const;
 export const mismatchError = (screen: keyof typeof mismatchWords, password: unknown, confirmation: unknown) =>
   password === confirmation ? undefined : mismatchWords[screen];

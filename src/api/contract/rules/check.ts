@@ -1,7 +1,7 @@
 // A rule table is one entity's fields as data: each field's kind and limits. The server's schemas are
 // built from it (schema.ts) and the portal checks a value with it here, before anything is queued, in
 // the words the server's validator uses (words.ts). No imports but the words: forms load this.
-import { NO_NUL, ruleWords } from './words.ts';
+import { inSentence, NO_NUL, ruleWords } from './words.ts';
 
 /** Free text; `format` is a rule the schema cannot say (a dimension), run on the trimmed value. */
 export interface TextRule {
@@ -33,7 +33,11 @@ export interface FlagRule {
 export interface BooleanRule {
   readonly kind: 'boolean';
 }
-export type FieldRule = TextRule | NumberRule | ChoiceRule | FlagRule | BooleanRule;
+/** The field's label on the screens that show it (issue 43): the words name the field by it, and the server's too. */
+interface Labelled {
+  readonly label?: string;
+}
+export type FieldRule = (TextRule | NumberRule | ChoiceRule | FlagRule | BooleanRule) & Labelled;
 export type RuleTable = Readonly<Record<string, FieldRule>>;
 
 export const text = (max: number, min = 0, format?: TextRule['format']): TextRule => ({
@@ -51,6 +55,11 @@ export const number = (min: number, max: number, o: Omit<NumberRule, 'kind' | 'm
 export const choice = <const V extends string | number>(values: readonly V[]): ChoiceRule<V> => ({ kind: 'choice', values });
 export const FLAG: FlagRule = { kind: 'flag' };
 export const BOOLEAN: BooleanRule = { kind: 'boolean' };
+/** A rule with the screen's label for its field. */
+export const labelled = <R extends FieldRule>(label: string, rule: R): R & { readonly label: string } => ({ ...rule, label });
+/** How the words name a field: its label in a sentence, or its key. */
+export const fieldName = (field: string, rule: FieldRule | undefined) => (rule?.label ? inSentence(rule.label) : field);
+
 /** A format for text the server trims before storing: spaces alone are no value. */
 export const notBlank = (field: string, value: string) => (value ? undefined : ruleWords.required(field));
 /** notBlank in a screen's own words: with no least length, a blank says them on both sides. */
@@ -83,8 +92,9 @@ function numberErrors(field: string, r: NumberRule, v: unknown): string[] {
 }
 
 /** One value's broken rules, in the order the server's validator lists them; none for a value not given. */
-export function fieldErrors(field: string, rule: FieldRule, value: unknown): string[] {
+export function fieldErrors(key: string, rule: FieldRule, value: unknown): string[] {
   if (value === undefined) return [];
+  const field = fieldName(key, rule);
   switch (rule.kind) {
     case 'text':
       return textErrors(field, rule, value);
@@ -116,7 +126,7 @@ export function tableErrors(
   for (const [field, rule] of Object.entries(table)) {
     const found =
       values[field] === undefined && required.includes(field)
-        ? [ruleWords.required(field)]
+        ? [ruleWords.required(fieldName(field, rule))]
         : fieldErrors(field, rule, values[field]);
     if (found.length) out[field] = found;
   }

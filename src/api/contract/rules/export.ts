@@ -23,7 +23,18 @@ export const FOUR_K = {
 
 /** The note typed for a retailer whose file name holds <note>. */
 export const exportRules = { note: text(100) } as const;
-export const exportWords = { noteMissing: (retailer: string) => `Please fill input for ${retailer}` };
+export const exportWords = {
+  noteMissing: (retailer: string) => `Please fill input for ${retailer}`,
+  /** The compliance check's refusal of a 360 set with fewer views than frames (issue 43). */
+  tooFewViews: (views: number, frames: number) =>
+    `The studio delivered ${views} views of this product and the set asks for ${frames} frames: ${frames - views} would repeat a picture.`,
+};
+
+/**
+ * A 360 set fails when the studio delivered fewer views than its frames (a frame would repeat another's
+ * picture). Counted, never compared by pixels: a symmetric product's views may look alike and are fine.
+ */
+export const tooFewViews = (views: number, frames: number): boolean => views > 0 && views < frames;
 
 /** Whether a file-name pattern asks for a note. Tokens are exact, as the retailer's file_name rule takes them. */
 export const needsNote = (pattern: string): boolean => pattern.includes('<note>');
@@ -34,6 +45,17 @@ type Ext = (typeof FILE_TYPES)[number];
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
 const clean = (s: string) => s.replace(UNSAFE, '-').trim();
+/**
+ * A retailer note as it goes into a file name (issue 43: "blue chair!/.." gave "blue-chair!-.."): accents
+ * dropped, then ASCII letters, digits, "_" and "-" only, every other run one "-", none at either end.
+ */
+export const noteSlug = (note: string): string =>
+  note
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
 
 /**
  * One file's name: the tokens replaced, frames numbered from 1 (<frame_num2> → 01). A pattern without a
@@ -42,7 +64,7 @@ const clean = (s: string) => s.replace(UNSAFE, '-').trim();
 export function fileNameFor(pattern: string, o: { note?: string | null; frame: number; frames: number; ext: Ext }): string {
   const pad = (n: number) => String(o.frame).padStart(n, '0');
   const hasFrame = /<frame_num[234]>/.test(pattern);
-  const note = clean(o.note ?? '').replace(/\s+/g, '-');
+  const note = noteSlug(o.note ?? '');
   let name = pattern
     .replace(/<frame_num([234])>/g, (_m, n: string) => pad(Number(n)))
     .replace(/<note>/g, () => note)

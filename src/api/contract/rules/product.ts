@@ -1,7 +1,7 @@
 // The product's fields (document 2 §3, §5, §9), as data: the server's store and edit schemas are built
 // from this table, its handlers run productFieldErrors on the result, and the batch form, the CSV
 // import, Info and the data layer check with the same function before anything is queued.
-import { addError, choice, FLAG, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
+import { addError, choice, FLAG, labelled as l, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
 import type { ValuesOf } from './schema.ts';
 
 /** §9: the units, 'in' by default. */
@@ -25,7 +25,19 @@ export const mayRequestAutomation = (p: { automation_system: number; cancelable_
   p.automation_system === 1 || automationChangeable(p);
 export const DIMENSION_FIELDS = ['height', 'width', 'depth'] as const;
 /** The server saves what a product deleted and restored say (Info's popup and its Undo show the same). */
-export const productWords = { deleted: 'Product deleted', restored: 'Product restored' } as const;
+export const productWords = {
+  deleted: 'Product deleted',
+  restored: 'Product restored',
+  /** A 409 on an Info edit based on an older version (its body carries the current row). */
+  changedElsewhere: 'This product was changed by someone else.',
+  /** What a queued change of a product the server no longer has says (its 404 carries productCodes.gone). */
+  deletedElsewhere: 'This product was deleted by someone else.',
+} as const;
+/**
+ * A product call's 404 names this code: the product is not there for the caller (deleted, or another
+ * company's, which answers alike). The outbox reads the code, never the words.
+ */
+export const productCodes = { gone: 'product_gone' } as const;
 
 const blank = (v: unknown) => typeof v !== 'string' || !v.trim();
 /** §5: a product needs a name or a SKU (spaces alone are neither). */
@@ -52,27 +64,50 @@ function dimensionFormat(field: string, value: string): string | undefined {
 
 /** The editable fields, shared by store and edit (the server trims every text field first). */
 export const productRules = {
-  name: text(255),
-  sku: text(100),
-  collection: text(255),
-  automation_system: FLAG,
-  height: text(50, 0, dimensionFormat),
-  width: text(50, 0, dimensionFormat),
-  depth: text(50, 0, dimensionFormat),
-  finish: text(255),
+  name: l('Name', text(255)),
+  sku: l('SKU', text(100)),
+  collection: l('Collection', text(255)),
+  automation_system: l('Automation', FLAG),
+  height: l('Height', text(50, 0, dimensionFormat)),
+  width: l('Width', text(50, 0, dimensionFormat)),
+  depth: l('Depth', text(50, 0, dimensionFormat)),
+  finish: l('Finish', text(255)),
   // §5, §9: the note has at most 200 characters.
-  note: text(200),
-  measure: choice(MEASURE_UNITS),
+  note: l('Note', text(200)),
+  measure: l('Unit', choice(MEASURE_UNITS)),
 } as const;
 export type ProductFields = ValuesOf<typeof productRules>;
 export const PRODUCT_TEXT_FIELDS = (Object.keys(productRules) as (keyof ProductFields)[]).filter(
   (k) => productRules[k].kind === 'text',
 );
 
+/** SKUs compared as people read them: case, spaces and punctuation aside ("ACM-1001" is "acm 1001"). */
+const skuKey = (sku: string) => sku.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+/**
+ * Issue 43: a SKU another product of the company already has is accepted, as PIMs accept it, but said
+ * at the field (it was taken silently). `others` are the company's products as the device holds them.
+ */
+export function skuWarning(
+  sku: string,
+  others: readonly { id: number; sku: string; name: string }[],
+  self?: number,
+): string | undefined {
+  const key = skuKey(sku);
+  if (!key) return undefined;
+  const same = others.filter((o) => o.id !== self && skuKey(o.sku) === key);
+  if (!same.length) return undefined;
+  const first = same[0]!;
+  const more = same.length > 1 ? ` and ${same.length - 1} more` : '';
+  return `${first.name || first.sku} (#${first.id})${more} already ${more ? 'have' : 'has'} this SKU. You can still save it.`;
+}
+
 /** An information block: both parts are needed (§5 sends a block only with both; the server trims them). */
-export const descriptionRules = { title: text(255, 1, notBlank), notes: text(5000, 1, notBlank) } as const;
+export const descriptionRules = {
+  title: l('Title', text(255, 1, notBlank)),
+  notes: l('Notes', text(5000, 1, notBlank)),
+} as const;
 /** A company's product tag (the server trims its name). */
-export const productTagRules = { name: text(100, 1, notBlank) } as const;
+export const productTagRules = { name: l('Tag', text(100, 1, notBlank)) } as const;
 
 /**
  * Every broken rule of a product's fields, by field: name or SKU (§5), each field's own limits and

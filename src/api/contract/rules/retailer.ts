@@ -1,7 +1,7 @@
 // A retailer, the output format of image downloads (document 1 §3, §5, §7), as data: the server's
 // schemas are built from this table and its handler runs retailerErrors; the retailer admin checks
 // each row with the same rules and words before Save.
-import { BOOLEAN, choice, notBlank, number, tableErrors, text, type FieldErrors } from './check.ts';
+import { BOOLEAN, choice, labelled as l, notBlank, number, tableErrors, text, type FieldErrors } from './check.ts';
 
 /** Tokens the file-name pattern may hold; anything else in angle brackets is refused. */
 export const FILE_NAME_TOKENS = ['<note>', '<frame_num2>', '<frame_num3>', '<frame_num4>', '<ext>'] as const;
@@ -22,17 +22,17 @@ function fileNameFormat(field: string, name: string): string | undefined {
 
 const pixels = number(1, 20000, { integer: true, unit: 'px' });
 export const retailerRules = {
-  retailer: text(100, 1, notBlank),
-  file_type: choice(FILE_TYPES),
-  height: pixels,
-  width: pixels,
-  dpi: number(1, 2400, { integer: true }),
-  color_depth: choice(COLOR_DEPTHS),
-  file_size: number(0, 500, { exclusiveMin: true, unit: 'MB' }),
-  images_per_row: choice(IMAGES_PER_ROW),
-  file_name: text(255, 1, fileNameFormat),
+  retailer: l('Retailer', text(100, 1, notBlank)),
+  file_type: l('Extension', choice(FILE_TYPES)),
+  height: l('Height', pixels),
+  width: l('Width', pixels),
+  dpi: l('DPI', number(1, 2400, { integer: true })),
+  color_depth: l('Color depth', choice(COLOR_DEPTHS)),
+  file_size: l('File size', number(0, 500, { exclusiveMin: true, unit: 'MB' })),
+  images_per_row: l('Images per row', choice(IMAGES_PER_ROW)),
+  file_name: l('File name', text(255, 1, fileNameFormat)),
   /** Our extension (issue 27): an upscaled file fails this retailer's check instead of being a warning. */
-  no_upscale: BOOLEAN,
+  no_upscale: l('No upscaling', BOOLEAN),
 } as const;
 
 /**

@@ -78,6 +78,26 @@ export function roundStatusAfter(states: readonly ModelState[]): number {
 export const roundStatusKey = (n: number): RoundStatus | undefined =>
   (Object.keys(ROUND_STATUS) as RoundStatus[]).find((k) => ROUND_STATUS[k] === n);
 
+/**
+ * How long a version's AR link works (review.arLink, docs/decisions.md): long enough to scan the code and
+ * start AR, short enough that a forwarded link soon stops showing a model nobody has approved.
+ */
+export const AR_LINK_MINUTES = 15;
+
+/** A signed AR link's files, beside its page (`<url>model.glb`…): the page, Scene Viewer and Quick Look fetch them. */
+export const AR_FILES = { glb: 'model.glb', usdz: 'model.usdz', poster: 'poster' } as const;
+
+/** The review page's AR hand-off, in words (its button, the dialog, the signed page's line). */
+export const arWords = {
+  button: 'View in AR',
+  needsConnection: 'Viewing in AR',
+  title: 'View in AR on your phone',
+  scan: (what: string) => `Scan this code with your phone’s camera to see ${what} in your room.`,
+  until: (when: string) => `The link works until ${when}; after that, ask for a new code here.`,
+  /** The signed page's line under the product's name. */
+  forReview: (version: number) => `Version ${version}, shared for review`,
+} as const;
+
 /** The terms (document 3): up to 3 free change requests per 3D model. */
 export const FREE_CHANGE_REQUESTS = 3;
 

@@ -1,10 +1,10 @@
 // A saved view of the catalogue (issue 28; our extension): its name and the query string it keeps, as
 // data. The server's schemas are built from this table and its handlers run savedViewErrors with the
 // caller's other views; the Save and Rename dialogs and the data layer check with the same rules and words.
-import { addError, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
+import { addError, labelled as l, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
 
 export const savedViewRules = {
-  name: text(60, 1, notBlank),
+  name: l('Name', text(60, 1, notBlank)),
   /** The catalogue's URL parameters (section, filters, search, sort, size), without the '?'. */
   query: text(2000),
 } as const;

@@ -32,8 +32,10 @@ type OptionalOf<T extends RuleTable> = { -readonly [K in keyof T]: TOptional<Sch
 /** The values a rule table describes, typed from its schemas. */
 export type ValuesOf<T extends RuleTable> = { -readonly [K in keyof T]: Static<SchemaOf<T[K]>> };
 
-export function schemaOf<R extends FieldRule>(rule: R, options: SchemaOptions = {}): SchemaOf<R> {
+export function schemaOf<R extends FieldRule>(rule: R, given: SchemaOptions = {}): SchemaOf<R> {
   const r = rule as FieldRule;
+  // The label is the schema's title: the server's refusals name the field by it (server/http/errors.ts).
+  const options = r.label ? { title: r.label, ...given } : given;
   switch (r.kind) {
     case 'text':
       return Str(r.max, r.min, options) as SchemaOf<R>;

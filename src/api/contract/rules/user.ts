@@ -4,10 +4,22 @@
 // account, the role editor, the Register screen and each step of the wizard check with the same rules
 // and words. The e-mail and password rules, and their words per screen, are rules/auth.ts's.
 import { emailError, mismatchError, newPassword } from './auth.ts';
-import { addError, FLAG, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
+import { addError, FLAG, labelled as l, notBlank, tableErrors, text, type FieldErrors } from './check.ts';
 
 /** An address the forms check in full (registration, the wizard, invitations). */
-const email = text(255, 1, (_, v) => emailError('form', v));
+const email = l(
+  'Email',
+  text(255, 1, (_, v) => emailError('form', v)),
+);
+
+/** Digits with the usual marks: "+1 (555) 010-2030", "030 1234 5678", "555 0100 ext. 12" (issue 43: "abc" was taken). */
+const PHONE = /^\+?[\d\s().\-/]*\d[\d\s().\-/]*(?:\s*(?:ext\.?|x)\s*\d+)?$/i;
+export const phoneWords = { invalid: (field: string) => `The ${field} field must be a phone number, such as +1 555 010 2030.` };
+/** A phone number, optional; at least 4 digits. */
+const phoneRule = (max: number) =>
+  text(max, 0, (field, v) =>
+    !v || (PHONE.test(v) && (v.match(/\d/g) ?? []).length >= 4) ? undefined : phoneWords.invalid(field),
+  );
 
 /** §4, §5: a role not yet saved shows this placeholder, which is not a name. */
 export const ROLE_PLACEHOLDER = 'Role Name*';
@@ -21,36 +33,36 @@ export const SELF_LOCKOUT =
 export const locksSelfOut = (changes: Readonly<Record<string, boolean>>) => SELF_KEPT_SLUGS.some((s) => changes[s] === false);
 
 /** Someone invited into a company (Register User). */
-export const inviteRules = { name: text(100, 1, notBlank), email } as const;
+export const inviteRules = { name: l('Name', text(100, 1, notBlank)), email } as const;
 /** Document 3's self-registration (Register): the company, the user's name, e-mail and password. */
 export const selfRegistrationRules = {
-  company: text(255, 1, notBlank),
-  username: text(100, 1, notBlank),
+  company: l('Company', text(255, 1, notBlank)),
+  username: l('Username', text(100, 1, notBlank)),
   email,
-  password: newPassword,
+  password: l('Password', newPassword),
 } as const;
 
 /** Document 1's wizard, its first call: the company. Site and description may be left out. */
 export const companyRegistrationRules = {
-  name_company: text(255, 1, notBlank),
-  country: text(100, 1, notBlank),
-  street: text(255, 1, notBlank),
-  city: text(100, 1, notBlank),
-  region: text(100, 1, notBlank),
-  zipcode: text(20, 1, notBlank),
-  sector: text(100, 1, notBlank),
-  site: text(255),
-  description: text(2000),
+  name_company: l('Company name', text(255, 1, notBlank)),
+  country: l('Country', text(100, 1, notBlank)),
+  street: l('Street', text(255, 1, notBlank)),
+  city: l('City', text(100, 1, notBlank)),
+  region: l('Region', text(100, 1, notBlank)),
+  zipcode: l('Zipcode', text(20, 1, notBlank)),
+  sector: l('Sector', text(100, 1, notBlank)),
+  site: l('Website', text(255)),
+  description: l('Description', text(2000)),
 } as const;
 /** The wizard's second call: the company's first manager. The phone may be left out. */
 export const managerRegistrationRules = {
-  name: text(100, 1, notBlank),
-  last_name: text(100, 1, notBlank),
+  name: l('Name', text(100, 1, notBlank)),
+  last_name: l('Last name', text(100, 1, notBlank)),
   email,
-  office: text(100, 1, notBlank),
-  password: newPassword,
-  password_confirmation: text(255, 1),
-  phone_number: text(40),
+  office: l('Office', text(100, 1, notBlank)),
+  password: l('Password', newPassword),
+  password_confirmation: l('Confirm password', text(255, 1)),
+  phone_number: l('Phone', phoneRule(40)),
 } as const;
 /**
  * The manager's broken rules: the table's, then a confirmation that does not repeat the password, said
@@ -76,9 +88,14 @@ export const termsRules = { terms_accepted: FLAG } as const;
 /** Document 3 §5's words when the box is not ticked (the wizard says the same). */
 export const TERMS_MESSAGE = 'Please accept the terms of use';
 /** My account: the signed-in person's own name and phone. */
-export const accountRules = { name: text(100, 1, notBlank), phone: text(40) } as const;
+export const accountRules = { name: l('Name', text(100, 1, notBlank)), phone: l('Phone', phoneRule(40)) } as const;
 /**
  * A role's name: blank, spaces alone and the placeholder are no name, all in one message (so no least
  * length: the format says it); unique in the company (the server's list, or the screen's).
  */
-export const roleRules = { name: text(100, 0, (_, v) => (v && v !== ROLE_PLACEHOLDER ? undefined : ROLE_NAME_MESSAGE)) } as const;
+export const roleRules = {
+  name: l(
+    'Role name',
+    text(100, 0, (_, v) => (v && v !== ROLE_PLACEHOLDER ? undefined : ROLE_NAME_MESSAGE)),
+  ),
+} as const;

@@ -9,6 +9,14 @@ export const NO_NUL = '^[^\\u0000\\ud800-\\udfff]*$';
 /** '' reads as '(blank)' in a list of choices (the measure units have a blank one). */
 const shown = (v: unknown) => (v === '' ? '(blank)' : String(v));
 
+/**
+ * A field's screen label as it reads inside a sentence (issue 43): "Company name" gives "The company
+ * name field is required.", as Laravel says a field's custom attribute name; an initialism stays
+ * ("The SKU field"). A field without a label is named by its key, as the specs' API says it.
+ */
+export const inSentence = (label: string) =>
+  /^[A-Z]{2,}\b/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+
 export const ruleWords = {
   required: (field: string) => `The ${field} field is required.`,
   maxLength: (field: string, n: number) => `The ${field} field must not be greater than ${n} characters.`,

@@ -1,6 +1,7 @@
 // Download Options of silo, vignette and 360 (document 3 §2, §4, §5, §8; issues 14, 27): a toggle per
 // retailer (/gets/retailer/list) and the fixed '4K Images', a note for retailers whose file name
-// holds <note>, a warning when a chosen size would upscale the product's layers, and 'Send to email',
+// holds <note>, a warning when a chosen size would upscale the product's layers or a 360 set asks for
+// more frames than the studio's views, and 'Send to email',
 // which queues one export per chosen option on the server; the e-mail with the link follows. Online
 // only (the server renders and mails): offline it says so. Shown to the section's editors only.
 import { useState } from 'react';
@@ -17,7 +18,15 @@ import { Switch } from '../../../ui/Checkbox.tsx';
 import { SkeletonText } from '../../../ui/Skeleton.tsx';
 import { TextField } from '../../../ui/TextField.tsx';
 import { notify } from '../../../ui/notify.tsx';
-import { checkDownload, ENQUEUE_FAILED, targetsOf, upscalesOf, upscaleWarning, type LayerSize } from './download-rules.ts';
+import {
+  checkDownload,
+  ENQUEUE_FAILED,
+  targetsOf,
+  upscalesOf,
+  upscaleWarning,
+  viewsWarning,
+  type LayerSize,
+} from './download-rules.ts';
 import styles from './downloads.module.css';
 
 /** Each section's card title: the specs' '360 Product View', and its like for silo and vignette. */
@@ -53,6 +62,8 @@ export function DownloadOptions({ section, productId, customerId, preset, layers
     upscalesOf(targets, chosen, preset && { section, image_scale: preset.image_scale }, layers),
     layers[0],
   );
+  // A 360 section's layers are the studio's views: fewer than a set's frames fails it (issue 43).
+  const short = viewsWarning(targets, chosen, section, layers.length);
 
   const toggle = (id: number, on: boolean) => {
     setChosen((s) => {
@@ -122,15 +133,18 @@ export function DownloadOptions({ section, productId, customerId, preset, layers
         </ul>
       )}
       <div className={styles.send}>
-        {warning && (
-          <Callout tone="warning" role="status">
-            <strong>{warning.title}</strong>
-            {warning.lines.map((l) => (
-              <p key={l} className={styles.warningLine}>
-                {l}
-              </p>
-            ))}
-          </Callout>
+        {[warning, short].map(
+          (w) =>
+            w && (
+              <Callout key={w.title} tone="warning" role="status">
+                <strong>{w.title}</strong>
+                {w.lines.map((l) => (
+                  <p key={l} className={styles.warningLine}>
+                    {l}
+                  </p>
+                ))}
+              </Callout>
+            ),
         )}
         {problem && problem.field === undefined && (
           <Callout tone="danger" role="alert">

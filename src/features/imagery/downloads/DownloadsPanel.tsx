@@ -8,7 +8,7 @@ import { CloudOff, Download, FileArchive, RotateCw } from 'lucide-react';
 import { exportJobs, retryExport, type ExportJob } from '../../../api/exports.ts';
 import { failureText, needsConnection } from '../../../api/failure-text.ts';
 import { useUserAction } from '../../../app/user-action.ts';
-import { useSyncStatus } from '../../../data/index.ts';
+import { useJobProgress, useLiveTick, useSyncStatus } from '../../../data/index.ts';
 import { Badge } from '../../../ui/Badge.tsx';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { Callout } from '../../../ui/Callout.tsx';
@@ -35,7 +35,9 @@ interface Props {
 }
 
 export function DownloadsPanel({ section, productId, customerId, canOrder, version = 0 }: Props) {
-  const jobs = useServerRead(() => exportJobs(productId, customerId), [productId, customerId, version]);
+  // Live (issue 44): an exports poke (a job queued, ready or failed) reads the list again at once.
+  const poked = useLiveTick('exports');
+  const jobs = useServerRead(() => exportJobs(productId, customerId), [productId, customerId, version, poked]);
   const list = (jobs.data ?? []).filter((j) => j.section === section);
   const busy = list.some(underWay);
   const { reload } = jobs;
@@ -89,7 +91,13 @@ function JobRow({
   // One retry per failure of the job (its updated_at): Retry clicked twice queues it once.
   const action = useUserAction();
   const { online } = useSyncStatus();
-  const line = jobLine(job);
+  // A live progress tick of a rendering job carries its count: shown without reading the list again.
+  const tick = useJobProgress('export', job.id);
+  const shown =
+    job.status === 'rendering' && tick?.state === 'rendering' && tick.done !== undefined
+      ? { ...job, progress: tick.done, total: tick.total ?? job.total }
+      : job;
+  const line = jobLine(shown);
   const upscaled = upscaleNote(job);
   const retry = () =>
     void action.run(
@@ -110,7 +118,7 @@ function JobRow({
         <span className={styles.when}>{formatDateTime(new Date(job.created_at))}</span>
       </div>
       {job.status === 'rendering' && (
-        <ProgressBar label={line.detail} value={job.total ? (100 * job.progress) / job.total : undefined} showLabel />
+        <ProgressBar label={line.detail} value={shown.total ? (100 * shown.progress) / shown.total : undefined} showLabel />
       )}
       {job.status !== 'rendering' && line.detail && <p className={styles.detail}>{line.detail}</p>}
       {upscaled && (

@@ -2,7 +2,7 @@
 // fixed '4K Images' (id 0, no note); a note for retailers whose file_name holds `<note>` (the contract's
 // export rules, rules/export.ts); checked in the specs' order before anything is sent; and which chosen
 // sizes would upscale the product's layers. Pure, so unit-tested.
-import { exportWords, FOUR_K, needsNote } from '../../../api/contract/rules/export.ts';
+import { exportWords, FOUR_K, needsNote, tooFewViews } from '../../../api/contract/rules/export.ts';
 import { isUpscaled, upscaleText } from '../../../api/contract/rules/retailer.ts';
 import { productScale, type RenderPreset, type Size } from '../../../render/layout.ts';
 
@@ -17,6 +17,8 @@ export interface DownloadTarget {
   height: number;
   /** Read from an older mirror it may be missing: then it is allowed. */
   no_upscale?: boolean;
+  /** A 360 set's frames. */
+  images_per_row?: number;
 }
 
 /** '4K Images' first, then the retailers as listed. */
@@ -105,4 +107,25 @@ export function upscaleWarning(
       `${forbidden.length === 1 ? 'This retailer forbids' : 'These retailers forbid'} upscaling, so ${forbidden.length === 1 ? 'its export' : 'their exports'} will fail the compliance check: ${list(forbidden)}.`,
     );
   return { title: 'Upscaled files', lines };
+}
+
+/**
+ * Download Options' warning for a 360 set whose chosen options ask for more frames than the studio's
+ * views (the server's compliance check fails those sets: issue 43), or undefined.
+ */
+export function viewsWarning(
+  targets: readonly DownloadTarget[],
+  chosen: ReadonlySet<number>,
+  section: string,
+  views: number,
+): { title: string; lines: string[] } | undefined {
+  if (section !== '360') return undefined;
+  const short = targets.filter((t) => chosen.has(t.id) && tooFewViews(views, t.images_per_row ?? 0));
+  if (!short.length) return undefined;
+  return {
+    title: 'Too few views',
+    lines: short.map(
+      (t) => `${t.retailer}: ${exportWords.tooFewViews(views, t.images_per_row!)} Its export will fail the compliance check.`,
+    ),
+  };
 }

@@ -26,8 +26,10 @@ interface Props {
 
 export function SpinEmbedCodes({ productName, productId, shareKey: key, presetId, group, width, height }: Props) {
   const codeOf = (source: SpinEmbed['source'] | undefined) => {
-    if (!source || key.state !== 'ready') return null;
-    return spinEmbedCode({ origin: key.data.origin, productId, productName, shareKey: key.data.key, source, width, height });
+    // Offline, the key last seen online (kept on the device) still makes the codes.
+    const k = key.state === 'ready' || key.state === 'offline' ? key.data : undefined;
+    if (!source || !k) return null;
+    return spinEmbedCode({ origin: k.origin, productId, productName, shareKey: k.key, source, width, height });
   };
   const waiting = (chosen: boolean) =>
     !chosen

@@ -3,7 +3,8 @@
 // embeds. The server also says its public origin (PUBLIC_URL), which every embed code starts with,
 // so the address a user copies is the one oEmbed answers for (issue 27).
 import { shareKey } from '../../../api/embeds.ts';
-import { useServerRead } from '../use-server-read.ts';
+import { keptReadKey } from '../../../data/index.ts';
+import { useKeptServerRead } from '../use-kept-read.ts';
 
 export interface ShareKey {
   key: string;
@@ -12,8 +13,13 @@ export interface ShareKey {
 }
 
 export function useShareKey(productId: number, customerId: number) {
-  return useServerRead<ShareKey>(async () => {
-    const r = await shareKey(productId, customerId);
-    return { key: r.key, origin: r.public_url };
-  }, [productId, customerId]);
+  // Kept on the device: offline, the embed codes seen online still show (issue 43).
+  return useKeptServerRead<ShareKey>(
+    keptReadKey('share-key', customerId, productId),
+    async () => {
+      const r = await shareKey(productId, customerId);
+      return { key: r.key, origin: r.public_url };
+    },
+    [productId, customerId],
+  );
 }

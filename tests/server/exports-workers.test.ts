@@ -117,7 +117,7 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
     }
     expect(pids.size).toBe(2);
     await exportJobsIdle(s);
-    for (const n of [1, 2, 3, 4]) expect(mailsWith(s, `Shared ${n} images`)).toHaveLength(1);
+    for (const n of [1, 2, 3, 4]) expect(mailsWith(s, `for Shared ${n} is ready`)).toHaveLength(1);
   }, 120_000);
 
   it('a worker killed mid-job, then a new one: the export completes once, with every file, mailed once', async () => {
@@ -140,7 +140,7 @@ describe.skipIf(!pg)('exports with worker processes (PostgreSQL)', () => {
     const done = await waitForExport(s, w.tok.acme, q(), id, 110_000);
     expect(done.status).toBe('ready');
     await exportJobsIdle(s);
-    const mails = mailsWith(s, 'Killed images');
+    const mails = mailsWith(s, 'for Killed is ready');
     expect(mails).toHaveLength(1);
     const { zip } = await zipFromMail(s, mails[0]!);
     expect(Object.keys(zip.files).sort()).toEqual(

@@ -49,7 +49,7 @@ describe('strings refuse U+0000, in JSON, multipart text parts and query strings
   it('JSON body', async () => {
     const r = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'a\u0000b' } });
     refused(r, 422);
-    expect(r.body.errors.name).toEqual(['The name field must not contain NUL characters or broken Unicode.']);
+    expect(r.body.errors.name).toEqual(['The tag field must not contain NUL characters or broken Unicode.']);
   });
   it('a lone surrogate is refused (jsonb cannot hold it); an emoji, a surrogate pair, passes', async () => {
     const lone = await call(s, 'POST', '/posts/tag/store', { token, body: { id_customer: acme, name: 'a\ud800b' } });

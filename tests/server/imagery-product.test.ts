@@ -105,7 +105,7 @@ describe('uploaded lists and the studio files', () => {
     expect(Object.keys(r.body.file).sort()).toEqual(['file_glb', 'file_usdz', 'preset']);
     const models = (await get('/gets/product/automation/3dfiles/links')).body.files;
     expect(r.body.file).toEqual({ file_glb: models[0].link, file_usdz: null, preset: 1 });
-    expect(r.body.imageLazyLoad).toMatch(/^products\/\d+\/\d+\/[0-9a-f-]{36}\.png$/);
+    expect(r.body.imageLazyLoad).toMatch(/^products\/\d+\/\d+\/(viewer\/)?[0-9a-f-]{36}\.png$/);
     expect(r.body.updated_at).toMatch(ISO);
   });
 

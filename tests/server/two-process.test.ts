@@ -219,7 +219,7 @@ describe.skipIf(dbKind() !== 'postgres')('two server processes on one PostgreSQL
       expect(queued.status, JSON.stringify(queued.body)).toBe(200);
       const done = await waitForExport(B, token, q, queued.body.export.id, 90_000);
       expect(done.status, JSON.stringify(done)).toBe('ready');
-      const mail = await worker.mailWith('Two process images');
+      const mail = await worker.mailWith('for Two process is ready');
       // The link's zip is in the bucket (neither server's disk holds it), served here by B.
       const { zip } = await zipFromMail(B, mail);
       expect(Object.keys(zip.files).sort()).toEqual(

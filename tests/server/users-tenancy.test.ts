@@ -130,7 +130,10 @@ describe('one slug, one half of the screen', () => {
   });
 
   it('any signed-in member edits only their own name, phone and photo', async () => {
-    await expectStatus(s, 200, 'PUT', '/user/edit', { token: w.tok.viewer, body: { name: 'Victor Viewer', phone: '1' } });
+    await expectStatus(s, 200, 'PUT', '/user/edit', {
+      token: w.tok.viewer,
+      body: { name: 'Victor Viewer', phone: '+1 555 0100' },
+    });
     const other = await s.db.one<{ name: string }>('SELECT name FROM users WHERE id = $1', [victimUser]);
     expect(other!.name).toBe('Vic Tim');
   });

@@ -124,6 +124,8 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
 
   it('Viewer 3D offline shows the embed code and the model seen online, and says only what needs the network', async () => {
     const id = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
+    const companyOf = async (pid: number) =>
+      (await env.s.db.one<{ customer_id: number }>('SELECT customer_id FROM products WHERE id = $1', [pid]))!.customer_id;
     await context.setOffline(false);
     await page.goto(`${env.s.url}/product/${id}?section=3d-viewer`);
     const code = page.getByTestId('viewer-embed').getByLabel('Iframe code', { exact: true });
@@ -131,6 +133,25 @@ describe.skipIf(skipWithoutChromium('offline images e2e'))('offline images', () 
     const seen = await code.inputValue();
     // The model's file, fetched by model-viewer, is kept in the stored-images cache (issue 43).
     await expect.poll(async () => (await cachedPaths(page))?.some((p) => p.endsWith('.glb')), { timeout: 90_000 }).toBe(true);
+    // What the screen showed is kept on the device (written just after it showed): wait for both reads.
+    const cid = await companyOf(id);
+    const kept = (what: string) =>
+      page.evaluate(
+        (key) =>
+          new Promise<boolean>((resolve, reject) => {
+            const open = indexedDB.open('facet');
+            open.onerror = () => reject(open.error);
+            open.onsuccess = () => {
+              const get = open.result.transaction('snapshots').objectStore('snapshots').get(key);
+              get.onsuccess = () => {
+                open.result.close();
+                resolve(get.result !== undefined);
+              };
+            };
+          }),
+        `kept:${what}:${cid}:${id}`,
+      );
+    await expect.poll(async () => (await kept('share-key')) && (await kept('viewer-links')), { timeout: 10_000 }).toBe(true);
     await context.setOffline(true);
     await page.reload();
     await page.getByText('You are offline: this is the 3D viewer as this device last saw it', { exact: false }).waitFor();

@@ -86,7 +86,13 @@ describe.skipIf(skipWithoutChromium('product navigation e2e'))('navigation that 
   });
 
   it('offline with the whole list here, a product the device does not hold is Not found', async () => {
-    await manager.goto(`${env.s.url}/catalog`);
+    // The product screen's code is on the device (as the installed app's precache holds it; this
+    // context blocks service workers): opened online once, then back to the list in the app.
+    const own = await productOf('Acme Living');
+    await manager.goto(`${env.s.url}/product/${own.id}`);
+    await manager.getByTestId('product-sku').getByText(own.sku).waitFor();
+    await navigate(manager, '/catalog');
+    await manager.getByRole('heading', { name: 'Product Catalog' }).waitFor();
     await atRest(manager);
     await manager.context().setOffline(true);
     try {

@@ -45,6 +45,9 @@ export async function openGate(target: string): Promise<Gate> {
       },
     );
     out.on('error', () => req.socket.destroy());
+    // The browser gone (a page left, a stream closed): the server's side goes too, or a live stream
+    // would stay open on it and count against the account's limit.
+    res.once('close', () => void (res.writableFinished || out.destroy()));
     req.pipe(out);
   });
   server.on('connection', (s: Socket) => {

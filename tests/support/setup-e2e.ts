@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { portalBuild } from './portal-build.ts';
 import { ensureSnapshot, TMP } from './seed-snapshot.ts';
 import { dbKind } from './server.ts';
+import { postgresSnapshot } from './snapshot-child.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +16,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   mkdirSync(TMP, { recursive: true });
   const building = portalBuild(project)!;
-  await ensureSnapshot(dbKind());
+  // The project's own database kind (vitest.config.ts's browserDb), which this process's env does not carry.
+  const kind = project.config.env?.FACET_TEST_DB === 'postgres' ? 'postgres' : dbKind();
+  if (kind === 'postgres') await postgresSnapshot(project);
+  await ensureSnapshot(kind);
   const outDir = await building;
   project.provide('e2eDist', outDir);
   return () => rmSync(outDir, { recursive: true, force: true });

@@ -12,4 +12,9 @@ export default async function setup(project: TestProject) {
   // and seeds PostgreSQL's snapshot in a child, while this one is seeded.
   postgresSnapshot(project);
   await ensureSnapshot('pglite');
+  // The data group's server runs on PostgreSQL where it is there (vitest.config.ts's browserDb).
+  if (project.config.env?.FACET_TEST_DB === 'postgres') {
+    await postgresSnapshot(project);
+    await ensureSnapshot('postgres');
+  }
 }

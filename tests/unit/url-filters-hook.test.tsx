@@ -2,9 +2,9 @@
 // useUrlFilters with a real data router: an address change that touches no filter (the catalogue
 // writing its section once the user's rights are known) keeps the text typed since the last write.
 // Found by the WebKit journeys: "ACM-1005" typed as the catalogue opened became "ACM-100".
-import { act, render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router-dom';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { useUrlFilters } from '../../src/features/catalog/useUrlFilters.ts';
 import { OwnWrites } from '../../src/features/catalog/filter-url.ts';
 import type { FilterState } from '../../src/features/catalog/catalog-rules.ts';
@@ -30,6 +30,9 @@ function harness() {
 }
 
 describe('useUrlFilters', () => {
+  // Unmounted after each: a typing pause's timer is cleared then, not fired once jsdom has gone.
+  afterEach(cleanup);
+
   it('keeps the typed text when the page writes a parameter that is not a filter', async () => {
     const { seen, router } = harness();
     act(() => seen.set!({ ...seen.filters!, text: 'ACM-1005' })); // typed; its address write waits for the pause

@@ -69,6 +69,7 @@ const PRESET_COLUMNS = {
   bg_scale: 'float8',
   bg_offset_x: 'float8',
   bg_offset_y: 'float8',
+  number: 'int',
 };
 const BASE = {
   has_shadow: 1,
@@ -86,8 +87,10 @@ const BASE = {
 };
 const PALETTE = ['#ffffff', '#bababa', '#f3d3b5', '#c4eef2', '#b4cf66', '#ffec5c'];
 
+/** Each preset with its number in its section (1, 2…), given here: the migration's trigger would look each one up. */
 function presetsOf(p: SeededProduct, rooms: string[]) {
   const id = { product_id: p.id };
+  const made: Record<string, number> = {};
   return [
     { ...BASE, ...id, section: 'silo', background: '#ffffff' },
     {
@@ -112,7 +115,7 @@ function presetsOf(p: SeededProduct, rooms: string[]) {
     },
     { ...BASE, ...id, section: 'vignette', background: '#ffec5c', shadow: 55, reflection: 80 },
     { ...BASE, ...id, section: '360', background: p.index % 2 ? '#f3d3b5' : '#ffffff' },
-  ];
+  ].map((r) => ({ ...r, number: (made[r.section] = (made[r.section] ?? 0) + 1) }));
 }
 
 const inches = (p: SeededProduct) => p.kind.size.map((v, k) => v * (1 + ((p.index + k) % 3) * 0.05)) as [number, number, number];

@@ -53,6 +53,7 @@ const selectList = (section: PresetSection) =>
     'id AS id_product_config',
     'product_id AS id_product',
     ...Object.entries(columnsOf(section)).map(([api, col]) => (api === col ? col : `${col} AS "${api}"`)),
+    'number',
     'version',
     'created_at',
     'updated_at',
@@ -78,6 +79,7 @@ export async function loadPreset(db: Db, section: PresetSection, productId: numb
   return r && mapRow(r);
 }
 
+/** Its number (Preset n) is the next of its product and section: migration 020's trigger gives it. */
 export async function insertPreset(db: Db, section: PresetSection, productId: number, userId: number, v: PresetValues) {
   const cols = columnsOf(section);
   const keys = Object.keys(cols);

@@ -1,8 +1,9 @@
-// A labelled field: the label above, the control, then its error and hint below it. The control gets the
-// ids that tie them together (aria-describedby, aria-invalid), so a screen reader reads the error with it.
+// A labelled field: the label above, the control, then its error (or a warning) and hint below it. The
+// control gets the ids that tie them together (aria-describedby, aria-invalid), so a screen reader reads
+// the error with it.
 // TextField, Select, NumberField… are Field plus a control; use Field directly around anything else.
 import { useId, type ReactNode } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, TriangleAlert } from 'lucide-react';
 import { cx } from './cx.ts';
 import styles from './Field.module.css';
 
@@ -17,6 +18,8 @@ export interface FieldProps {
   label: ReactNode;
   /** Shown under the control, in red, and announced with it. */
   error?: string | null;
+  /** Shown under the control in the warning tone when there is no error: said, not refused (a duplicate SKU). */
+  warning?: string | null;
   hint?: ReactNode;
   required?: boolean;
   /** Hide the label visually (it stays the accessible name), e.g. in a dense filter bar. */
@@ -30,13 +33,28 @@ export interface FieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
-export function Field({ label, error, hint, required, hideLabel, aside, id, className, labelDescribes, children }: FieldProps) {
+export function Field({
+  label,
+  error,
+  warning,
+  hint,
+  required,
+  hideLabel,
+  aside,
+  id,
+  className,
+  labelDescribes,
+  children,
+}: FieldProps) {
   const auto = useId();
   const controlId = id ?? `f${auto}`;
   const errorId = `${controlId}-error`;
   const hintId = `${controlId}-hint`;
+  const warningId = `${controlId}-warning`;
+  const warned = !error && warning;
   const labelId = `${controlId}-label`;
-  const describedBy = [labelDescribes && labelId, error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [labelDescribes && labelId, error && errorId, warned && warningId, hint && hintId].filter(Boolean).join(' ') || undefined;
   const Label = labelDescribes ? 'span' : 'label';
   return (
     <div className={cx(styles.field, className)} data-invalid={error ? '' : undefined}>
@@ -57,6 +75,12 @@ export function Field({ label, error, hint, required, hideLabel, aside, id, clas
       </div>
       {children({ id: controlId, 'aria-describedby': describedBy, 'aria-invalid': error ? true : undefined, required })}
       {error && <FieldError id={errorId}>{error}</FieldError>}
+      {warned && (
+        <p id={warningId} className={styles.warning} data-testid="field-warning">
+          <TriangleAlert aria-hidden="true" />
+          <span>{warning}</span>
+        </p>
+      )}
       {hint && (
         <p id={hintId} className={styles.hint}>
           {hint}

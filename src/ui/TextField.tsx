@@ -8,13 +8,14 @@ import styles from './Input.module.css';
 
 type FieldPart = Pick<FieldProps, 'label' | 'error' | 'hint' | 'required' | 'hideLabel' | 'aside' | 'id' | 'className'>;
 
-export type TextFieldProps = FieldPart & Omit<InputProps, 'id' | 'className'>;
+export type TextFieldProps = FieldPart & Pick<FieldProps, 'warning'> & Omit<InputProps, 'id' | 'className'>;
 
-export function TextField({ label, error, hint, required, hideLabel, aside, id, className, ...input }: TextFieldProps) {
+export function TextField({ label, error, warning, hint, required, hideLabel, aside, id, className, ...input }: TextFieldProps) {
   return (
     <Field
       label={label}
       error={error}
+      warning={warning}
       hint={hint}
       required={required}
       hideLabel={hideLabel}

@@ -23,6 +23,7 @@ export const RELEASED: Record<number, Record<string, string>> = {
   9: {},
   10: { confirmed: 'entity' },
   11: { savedViews: 'id, cid' },
+  12: {},
 };
 
 export const RELEASED_VERSIONS = Object.keys(RELEASED).map(Number);

@@ -1,6 +1,7 @@
 // The staff template catalogue in real Chromium (document 2 §2.1, §4, §8; document 1 §2, §6): every
 // template in the provider context with the admin menu, cards that open /template/{id}, the zoom popup,
-// the delete flow in the specs' words, filters that live in the URL (a deep link, back and forward).
+// the delete flow in the specs' words, filters that live in the URL (a deep link, back and forward), and
+// the keyboard: ↓ from the search into the cards, Enter, then Back gives the focus to the card opened.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -47,6 +48,26 @@ describe.skipIf(skipWithoutChromium('admin template catalogue e2e'))('admin temp
     await page.waitForURL(`**/template/${name}`);
     await page.goBack();
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  // Issue 43: after Enter on a card and Back, the focus was lost; it returns to the card that was opened.
+  it('↓ from the search enters the cards; Enter opens one, and Back focuses that card again', async () => {
+    await page.goto(`${env.s.url}/admin/catalog_template`);
+    await expectCount(await live());
+    const focusedCard = () =>
+      page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-testid="template-card"]')?.dataset.id);
+    const ids = await page.getByTestId('template-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    await page.locator('#template-search').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedCard).toBe(ids[0]);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedCard).toBe(ids[1]);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/template/${ids[1]}`);
+    await page.goBack();
+    await expect.poll(focusedCard, { timeout: 10_000 }).toBe(ids[1]);
+    // One Tab stop for the grid: the card last focused.
+    expect(await page.locator('[data-testid="template-card"] a[tabindex="0"]').count()).toBe(1);
   });
 
   it('deletes a template: confirmation, then Template deleted successfully; the card leaves the list', async () => {

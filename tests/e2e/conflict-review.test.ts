@@ -81,6 +81,9 @@ describe.skipIf(skipWithoutChromium('conflict review e2e'))('a conflict, reviewe
       ['Collection', expect.any(String), 'Collection by A', expect.any(String), 'Mine'],
       ['Finish', expect.any(String), expect.any(String), 'Finish by B', 'Theirs'],
     ]);
+    // No developer key ("collection", "id_customer") names a row.
+    for (const th of await view.getByTestId('conflict-fields').locator('tbody th').allTextContents())
+      expect(th).toMatch(/^[A-Z][^_]*$/);
     mkdirSync('/tmp/shots', { recursive: true });
     await a.screenshot({ path: '/tmp/shots/conflict-review.png' });
     await view.getByRole('button', { name: 'Keep mine' }).click();

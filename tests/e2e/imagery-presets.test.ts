@@ -2,7 +2,7 @@
 // new preset has every control changed (typed values clamped, percent text, a switch turning its
 // slider off, a slider moved by keys), is saved ('Creating' → 'Saved!'), reloads as saved and is
 // deleted after the question; the live preview matches the render worker's frame; a reader sees no
-// Save and no Upload; axe finds nothing serious on any section.
+// Save and no Upload; axe finds nothing serious on any section; deleting Preset 1 leaves Preset 2 its name.
 import pixelmatch from 'pixelmatch';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
@@ -117,7 +117,8 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
       expect((await dialogTexts(page)).some((t) => t.includes('Creating'))).toBe(true);
       await popup.getByRole('button', { name: 'OK' }).click();
       // §4: the new preset is in the list and selected; nothing is left to save.
-      const name = `Preset ${before.length + 1}`;
+      // The next number after the highest (issue 43: a preset's name is its own number, not its place).
+      const name = `Preset ${before.reduce((n, p) => Math.max(n, Number(p.number)), 0) + 1}`;
       expect(await page.getByRole('button', { name, exact: true }).getAttribute('aria-pressed')).toBe('true');
       expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
 
@@ -145,6 +146,23 @@ describe.skipIf(skipWithoutChromium('imagery presets e2e'))('imagery preset pane
         .toEqual(before.map((p) => p.id));
     },
   );
+
+  it('deleting Preset 1 leaves Preset 2 its name, here and after a reload (issue 43)', async () => {
+    const other = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1010'"))!.id;
+    await openSection(page, env.s.url, other, 'silo');
+    await loaded(page);
+    const tile = (name: string) => page.getByRole('button', { name, exact: true });
+    await tile('Preset 2').waitFor();
+    await page.getByRole('button', { name: 'Delete Preset 1' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Delete preset' }).or(page.getByRole('dialog', { name: 'Delete preset' }));
+    await ask.getByRole('button', { name: 'Delete', exact: true }).click();
+    await tile('Preset 1').waitFor({ state: 'detached' });
+    expect(await tile('Preset 2').getAttribute('aria-pressed')).toBe('true'); // the first left is selected
+    await expect.poll(async () => (await serverPresets(env.s, token, cid, other, 'silo')).map((p) => p.number)).toEqual([2]);
+    await page.reload();
+    await tile('Preset 2').waitFor();
+    expect(await tile('Preset 1').count()).toBe(0);
+  });
 
   it('keeps the live preview in view, clear of the save bar, while its controls are used at 1440 × 900 (issue 43)', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,6 +1,7 @@
 // The product page and its Info section in real Chromium (document 2 §2.7, §4, §5, §8;
 // document 3 §2): title, header, edit and save checked through the API, the dimension rule,
-// a server refusal with its §8 message, a 409 conflict, delete, the failed-load redirect, axe.
+// a server refusal with its §8 message, a 409 conflict, delete, the failed-load redirect, axe, a
+// duplicate SKU warned and saved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
@@ -357,6 +358,25 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     // In the catalogue too.
     await page.goto(`${env.s.url}/catalog?section=allproducts&q=ACM-1009`);
     await page.locator(`[data-testid="product-card"][data-id="${id}"]`).waitFor();
+  });
+
+  // Issue 43: a SKU another product has is said at the field (as PIMs say it), never refused.
+  it('warns under SKU when another product has it, and still saves it', async () => {
+    const id = await idOf('ACM-1013');
+    const other = await fetchProduct(await idOf('ACM-1012'));
+    await open(id);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const sku = page.getByRole('form', { name: 'Edit product information' }).getByLabel('SKU');
+    const warning = page.getByTestId('field-warning');
+    expect(await warning.count()).toBe(0); // its own SKU is no duplicate
+    await sku.fill('acm 1012'); // as people read it: case, spaces and punctuation aside
+    await warning.getByText(`${other.name} (#${other.id}) already has this SKU. You can still save it.`).waitFor();
+    expect((await sku.getAttribute('aria-describedby'))!.split(' ')).toContain(await warning.getAttribute('id'));
+    expect(await sku.getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Edit' }).waitFor();
+    await settled();
+    expect((await fetchProduct(id)).sku).toBe('acm 1012');
   });
 
   it('a product that cannot be loaded says so: Not found, not a silent return to /catalog', async () => {

@@ -1,7 +1,8 @@
 // The customers' template catalogue in real Chromium (document 2 §2.3, document 1 §2, §6): the public
 // templates and the company's own, filtered by ambient chips (each toggles), by visibility and text;
-// a customer with delete-template-access deletes only its own private ones; without
-// reader-template-access no menu item, the Dashboard, and no call the server refuses.
+// a customer with delete-template-access deletes only its own private ones; the keyboard enters the cards
+// from the search and a zoomed card gets the focus back; without reader-template-access no menu item, the
+// Dashboard, and no call the server refuses.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addMember, createUser, grant } from '../../server/domain/accounts.ts';
@@ -83,6 +84,24 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
     const own = page.getByTestId('template-card').first();
     await own.hover();
     await own.getByRole('button', { name: /^Delete Acme Room 21/ }).waitFor();
+  });
+
+  it('the keyboard: ↓ from the search enters the cards, Enter zooms one, and Escape gives it back the focus', async () => {
+    await page.goto(`${env.s.url}/catalog_template`);
+    await expectCount(templates.length);
+    const focusedCard = () =>
+      page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-testid="template-card"]')?.dataset.id);
+    const ids = await page.getByTestId('template-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    await page.locator('#template-search').focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedCard).toBe(ids[0]);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(focusedCard).toBe(ids[1]);
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').getByTestId('zoom-stage').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(focusedCard).toBe(ids[1]);
   });
 
   it('without reader-template-access: no Template Catalog item, the Dashboard, and no call refused', async () => {

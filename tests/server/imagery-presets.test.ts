@@ -255,6 +255,34 @@ describe.each(SECTIONS)('%s presets', (section) => {
   });
 });
 
+// Issue 43: a preset's name (Preset {number}) was its place in the list, so deleting Preset 1 renamed Preset 2.
+it('keeps each preset the number it was made with: deleting Preset 1 leaves Preset 2 its number', async () => {
+  const product = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1005'"))!.id;
+  const q = { id_product: product, id_customer: w.acme };
+  const list = async () =>
+    (
+      (await call(s, 'GET', path('silo', 'show'), { token: w.tok.acme, query: q })).body.product_config_silo as {
+        id: number;
+        number: number;
+      }[]
+    ).map((p) => [p.id, p.number]);
+  const seeded = await list();
+  expect(seeded.map(([, n]) => n)).toEqual([1, 2]); // the seed's, as migration 020 numbers existing rows
+  const made = (await store('silo', { id_product: product })).body.preset;
+  expect(made.number).toBe(3);
+  const [first, second] = seeded as [number[], number[]];
+  const removed = await call(s, 'DELETE', path('silo', 'delete'), {
+    token: w.tok.acme,
+    query: { ...q, id_product_config: first[0] },
+  });
+  expect(removed.status).toBe(200);
+  expect(await list()).toEqual([second, [made.id, 3]]);
+  // An edit keeps it; the next new one follows the highest, never a freed number in the middle.
+  const edited = await edit('silo', { id_product: product, id_product_config: second[0], shadow: 12 });
+  expect(edited.body.preset.number).toBe(2);
+  expect((await store('silo', { id_product: product })).body.preset.number).toBe(4);
+});
+
 describe('vignette backgrounds', () => {
   it("lists the product's pictures; a preset may use one of them", async () => {
     const r = await call(s, 'GET', '/gets/product/automation/vignette/backgrounds/show', { token: w.tok.viewer, query: ids() });

@@ -107,6 +107,7 @@ export function expectPreset(p: Record<string, unknown>, section: Section) {
       'image_offset_x',
       'image_offset_y',
       'image_scale',
+      'number',
       'reflection',
       'saturation',
       'shadow',
@@ -116,6 +117,7 @@ export function expectPreset(p: Record<string, unknown>, section: Section) {
     ].sort(),
   );
   expect(p.id_product_config).toBe(p.id);
+  expect(Number.isInteger(p.number) && (p.number as number) > 0).toBe(true);
   expect(Number.isInteger(p.id_product)).toBe(true);
   expect(typeof p.background).toBe('string');
   for (const f of ['hasShadow', 'hasReflection']) expect([0, 1], f).toContain(p[f]);

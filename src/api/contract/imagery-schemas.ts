@@ -12,13 +12,17 @@ export const presetFields = {
   vignette: schemasOf(presetRules.vignette),
 };
 
-/** A stored preset: the fields plus ids (id and id_product_config are the same), version and times. */
+/** A stored preset: the fields plus ids (id and id_product_config are the same), its number, version and times. */
 export const presetRow = <F extends Record<string, TSchema>>(fields: F) =>
   Type.Object({
     id: Type.Integer(),
     id_product_config: Type.Integer(),
     id_product: Type.Integer(),
     ...fields,
+    number: Type.Integer({
+      minimum: 1,
+      description: "Our extension: its number in its product's section, given when it is made and kept (named Preset {number})",
+    }),
     version: Type.Integer({ description: 'moves with every edit (renders are kept per version)' }),
     created_at: Timestamp,
     updated_at: Timestamp,

@@ -235,6 +235,11 @@ export class CatalogIndex {
     this.cacheKey = '';
   }
 
+  /** Every row loaded, newest first (read them, never change them). */
+  eachRow(f: (row: CatalogItem) => void) {
+    for (const e of this.entries) f(e.row);
+  }
+
   /** The number of distinct terms in the search index. */
   get terms() {
     return this.search.terms;

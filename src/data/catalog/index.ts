@@ -25,6 +25,7 @@ export type { SavedViewItem } from './saved-views.ts';
 export { deleteTemplate, editTemplate } from './templates.ts';
 export type { TemplateChange, TemplateDraft } from './templates.ts';
 export { sendServiceRequest, useProductOutbox } from './ui-extras.ts';
+export { useSkuWarning } from './sku-owners.ts';
 export { formDraftKey } from './form-draft.ts';
 export { useFormDraft } from './use-form-draft.ts';
 export type { FormDraftHandle } from './use-form-draft.ts';

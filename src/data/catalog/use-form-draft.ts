@@ -43,11 +43,16 @@ export function useFormDraft<T>(key: string | null, values: T, { dirty, restore 
     restoreRef.current = restore;
   });
 
+  // The write under way, which a drop waits for: its delete then lands after it, never before.
+  const writing = useRef<Promise<void>>(Promise.resolve());
   const flush = useCallback(async () => {
     clearTimeout(timer.current);
     const p = pending.current;
     pending.current = null;
-    if (p) await writeFormDraft(p.key, p.value);
+    if (!p) return;
+    const write = writing.current.then(() => writeFormDraft(p.key, p.value));
+    writing.current = write.catch(() => undefined);
+    await write;
   }, []);
 
   useEffect(() => {
@@ -93,7 +98,10 @@ export function useFormDraft<T>(key: string | null, values: T, { dirty, restore 
     clearTimeout(timer.current);
     pending.current = null;
     held.current = false;
+    // The form's reset that follows is its new start, not a change to keep.
+    armed.current = false;
     setState((s) => s && { ...s, restoredAt: null });
+    await writing.current;
     if (key) await dropFormDraft(key);
   }, [key]);
   const dismiss = useCallback(() => setState((s) => s && { ...s, restoredAt: null }), []);

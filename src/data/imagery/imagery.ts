@@ -58,12 +58,15 @@ export async function savePreset(who: Who, section: PresetSection, values: Prese
   const done = await inAction(actionId, [d.presets], async () => {
     if (creating) {
       id = newTempId();
+      // The next number, as the server gives it (its answer replaces it): the list's names never move.
+      const siblings = await d.presets.where('[productId+section]').equals([productId, section]).toArray();
+      const number = siblings.reduce((n, p) => Math.max(n, p.number), 0) + 1;
       await enqueue([{
         label: `Create a ${SECTION_LABEL[section]} preset`, entities: [`preset:${id}`], errorPrefix: 'Error: ',
         call: { command: PRESET_COMMANDS[section].store, body: { id_product: productId, id_customer: customerId, ...fields } },
         creates: { temp: id, kind: 'preset', from: 'id_product_config' },
       }], action);
-      await d.presets.put({ ...values, ...fields, id, productId, section, created_at: new Date().toISOString() } as PresetRow);
+      await d.presets.put({ ...values, ...fields, id, productId, section, number, created_at: new Date().toISOString() } as PresetRow);
     } else {
       const changed = Object.fromEntries(Object.entries(fields).filter(([k, v]) => base[k as keyof PresetValues] !== v));
       await enqueue([{

@@ -88,6 +88,9 @@ export const CONFIRMED_VERSION = 10;
 /** The version that added the saved views of the catalogue (tests/data/saved-views-upgrade.test.ts upgrades to it). */
 export const SAVED_VIEWS_VERSION = 11;
 
+/** The version that numbered the presets (tests/data/preset-numbers-upgrade.test.ts upgrades to it). */
+export const PRESET_NUMBERS_VERSION = 12;
+
 /** The version that added the user-management tables (tests/data/people.test.ts upgrades to it). */
 export const USERS_VERSION = 5;
 
@@ -196,6 +199,28 @@ const VERSIONS: SchemaVersion[] = [
     version: SAVED_VIEWS_VERSION,
     stores: { savedViews: 'id, cid' },
   },
+  {
+    // A preset keeps the number it was made with (issue 43: its name no longer follows its place). The
+    // presets held here are numbered as the server's migration 020 numbers its rows: by id within the
+    // product's section, then those still queued (temp ids) in the order they were made. Queued entries
+    // stay as they are; the next pull brings the server's numbers.
+    version: PRESET_NUMBERS_VERSION,
+    stores: {},
+    upgrade: async (tx) => {
+      const rows = (await tx.table('presets').toArray()) as PresetRow[];
+      // Saved ones by id; queued ones after them, by time (a later temp id is a lower number).
+      const older = (a: PresetRow, b: PresetRow) =>
+        a.id > 0 !== b.id > 0 ? b.id - a.id : a.id > 0 ? a.id - b.id : a.created_at.localeCompare(b.created_at) || b.id - a.id;
+      rows.sort(older);
+      const next = new Map<string, number>();
+      for (const p of rows) {
+        const key = `${p.productId}|${p.section}`;
+        p.number = (next.get(key) ?? 0) + 1;
+        next.set(key, p.number);
+      }
+      await tx.table('presets').bulkPut(rows);
+    },
+  },
 ];
 
 /** The versions as declared, in order (tests/unit/schema-numbers.test.ts: increasing, each frozen and upgrade-tested). */
@@ -269,6 +294,15 @@ export async function clearAll(): Promise<void> {
   await d.transaction('rw', d.tables, async () => {
     for (const t of d.tables) await t.clear();
   });
+}
+
+/**
+ * Logout: the connection closes and stays closed (Dexie 4's close does not reopen on the next call), so
+ * a pull, a live poke or a draft's flush still under way writes nothing into the emptied database
+ * before the page leaves for /login.
+ */
+export function sealLocalDb(): void {
+  current?.close();
 }
 
 export const minKey = Dexie.minKey;

@@ -10,6 +10,8 @@ export interface PresetRow extends PresetValues {
   id: number;
   productId: number;
   section: PresetSection;
+  /** Its number in the section's list, given when it was made and kept (Preset {number}): a new one's is provisional until the server's. */
+  number: number;
   version?: number;
   created_at: string;
   /** The server's version the local row is based on; undefined right after our own change. */

@@ -5,7 +5,7 @@ export { deleteInSlices, outboxNaming, putInSlices } from './bulk-io.ts';
 export { fieldsOf } from './commands.ts';
 export type { Command, CommandCall, EntryOf, OutboxCall } from './commands.ts';
 export { confirmProduct, confirmPulled, keepConfirmed, restoreConfirmed, settleConfirmed } from './confirmed.ts';
-export { clearAll, db, dbEpoch, maxKey, minKey, onOpen, openAtStart } from './db.ts';
+export { clearAll, db, dbEpoch, maxKey, minKey, onOpen, openAtStart, sealLocalDb } from './db.ts';
 export type { FacetDb } from './db.ts';
 export type { BackgroundRow, FileListName, ImageryListName, LayerRow, PresetRow, PresetSection, PresetValues, SectionFileRow } from './imagery-types.ts';
 export type { ListEntry } from './lists.ts';

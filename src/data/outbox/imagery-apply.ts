@@ -41,7 +41,8 @@ export const presetSaved = (section: PresetSection) => async ({ d, call, entitie
   for (const l of later) if (PRESET_EDITS.has(l.call.command)) await d.outbox.update(l.id!, { base: updatedAt });
   const row = await d.presets.get(id);
   if (!row) return; // deleted here meanwhile; the delete is queued
-  await d.presets.put(later.length ? { ...row, updated_at: updatedAt, version: reply.preset.version } : presetFromServer(section, call.body!.id_product, server));
+  const kept = { ...row, updated_at: updatedAt, version: reply.preset.version, number: reply.preset.number };
+  await d.presets.put(later.length ? kept : presetFromServer(section, call.body!.id_product, server));
 };
 const PRESET_EDITS = new Set<string>(Object.values(PRESET_COMMANDS).map((c) => c.edit));
 

@@ -3,7 +3,7 @@
 // plus the ids deleted since. A server without it answers the full list, which replaces the
 // company's rows. A row with an entry waiting in the outbox is never overwritten.
 import { isOfflineFailure, logBackgroundFailure } from '../../api/background-errors.ts';
-import { clearAll, db } from '../local/index.ts';
+import { clearAll, db, sealLocalDb } from '../local/index.ts';
 import { drainOutbox, onDrained, retryWaitingNow } from '../outbox/index.ts';
 import { setRefetch } from '../outbox/index.ts';
 import { refetchImagery } from '../pull/index.ts';
@@ -159,6 +159,7 @@ setRefetch(async (entities, calls) => {
 export async function wipeLocalData(): Promise<void> {
   customerId = undefined;
   await clearAll();
+  sealLocalDb();
   emitChange({ table: 'products', ids: 'all' });
   emitChange({ table: 'templates', ids: 'all' });
   syncStatus.set({ lastSyncedAt: undefined });

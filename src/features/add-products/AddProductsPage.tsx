@@ -172,6 +172,7 @@ export default function AddProductsPage() {
           <div className={batch.editor}>
             <ProductEditor
               key={selected.uid}
+              customerId={cid}
               product={selected}
               number={index + 1}
               onChange={(p) => patch(selected.uid, p)}

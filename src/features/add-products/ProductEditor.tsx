@@ -14,6 +14,7 @@ import { FormGrid, Stack } from '../../ui/Layout.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TagInput } from '../../ui/TagInput.tsx';
 import { TextArea, TextField } from '../../ui/TextField.tsx';
+import { SkuField } from '../products/SkuField.tsx';
 import { ImageGallery } from './ImageGallery.tsx';
 import { MEASURE_UNITS, productRules } from '../../api/contract/rules/product.ts';
 import { acceptOf } from '../../api/contract/rules/files.ts';
@@ -29,6 +30,7 @@ import {
 import styles from './add-products.module.css';
 
 interface Props {
+  customerId: number;
   product: ProductItem;
   number: number;
   onChange: (patch: Partial<ProductItem>) => void;
@@ -46,6 +48,7 @@ const UNITS = MEASURE_UNITS.map((u) => ({ value: u as string, label: u || '(blan
 const checkFiles = uploadCheck('asset');
 
 export function ProductEditor({
+  customerId,
   product: p,
   number,
   onChange,
@@ -78,7 +81,7 @@ export function ProductEditor({
       <Card title="Identification" description="A name or a SKU is needed.">
         <FormGrid columns={3}>
           <TextField label="Name" value={p.name} onChange={(e) => onChange({ name: e.target.value })} error={err('name')} />
-          <TextField label="SKU" value={p.sku} onChange={(e) => onChange({ sku: e.target.value })} error={err('sku')} />
+          <SkuField customerId={customerId} value={p.sku} onChange={(sku) => onChange({ sku })} error={err('sku')} />
           <TextField
             label="Collection"
             value={p.collection}

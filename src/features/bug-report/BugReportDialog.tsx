@@ -1,14 +1,17 @@
 // Report Bug (document 1 §2, §5, §8): subject and description (checked here first, errors under their
 // fields), attachments (jpg/jpeg/png previewed; only the first is sent). One report per opening of the
 // dialog (a user action): Send is disabled while sending and after success, and a second click or
-// Enter joins the report under way.
-import { useState } from 'react';
+// Enter joins the report under way. What is typed (and the files) is kept on this device until the
+// report is sent or discarded (issue 43: useKeptDialog), in every company and on every page.
+import { useMemo, useState } from 'react';
 import { reportBug } from '../../api/shell.ts';
 import { toFailure } from '../../api/client.ts';
 import { needsConnection } from '../../api/failure-text.ts';
+import { useKeptDialog } from '../../app/kept-dialog.ts';
 import { useSession } from '../../app/session.tsx';
 import { useUserAction } from '../../app/user-action.ts';
 import { useSyncStatus } from '../../data/index.ts';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Callout } from '../../ui/Callout.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -36,6 +39,24 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
   const action = useUserAction();
   const { online } = useSyncStatus();
   const sent = status.kind === 'sent';
+  const typed = useMemo(() => ({ subject, description, files }), [subject, description, files]);
+  const keeping = useKeptDialog(formDraftKey(user.id, 0, 'bug-report'), typed, {
+    dirty: !sent && (!!subject.trim() || !!description.trim() || files.length > 0),
+    restore: (k) => {
+      setSubject(k.subject);
+      setDescription(k.description);
+      setFiles(k.files.filter(Boolean));
+    },
+    reset: () => {
+      setSubject('');
+      setDescription('');
+      setFiles([]);
+      setTried(false);
+    },
+    onClose,
+    // The shell's dialog stays open across the pages behind it.
+    leaves: () => false,
+  });
   // After a first try, errors follow the typing, so a fixed field clears at once.
   const shown: BugErrors = tried ? checkBugReport(subject, description) : {};
 
@@ -59,6 +80,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
       async (a) => {
         setStatus({ kind: 'sending' });
         await reportBug(fields, files, a.key());
+        keeping.sent();
         setStatus({ kind: 'sent' });
       },
       {
@@ -71,13 +93,13 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       open
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && keeping.close()}
       title="Report Bug"
       description="Tell the studio what went wrong. The page you are on is sent with the report."
       size="md"
       footer={
         <>
-          <Button onClick={onClose}>{sent ? 'Close' : 'Cancel'}</Button>
+          <Button onClick={keeping.close}>{sent ? 'Close' : 'Cancel'}</Button>
           <Button
             type="submit"
             form="bug-report-form"
@@ -93,6 +115,7 @@ export default function BugReportDialog({ onClose }: { onClose: () => void }) {
     >
       <form id="bug-report-form" onSubmit={send} noValidate>
         <Stack gap={4}>
+          {keeping.notice}
           <TextField
             id="bug-subject"
             label="Subject"

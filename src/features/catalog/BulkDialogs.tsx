@@ -1,6 +1,10 @@
 // The forms of the catalogue's bulk actions (issue 28): the tags to add (typed or the company's), the
-// tags to remove (those the selected products have), the collection to set. Each names the count.
+// tags to remove (those the selected products have), the collection to set. Each names the count. The
+// collection typed is kept on this device until it is set or discarded (issue 43: useKeptDialog).
 import { useMemo, useState } from 'react';
+import { useKeptDialog } from '../../app/kept-dialog.ts';
+import { useSession } from '../../app/session.tsx';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import { useTags, type ProductRow } from '../../data/index.ts';
 import { productRules } from '../../api/contract/rules/product.ts';
 import { tableErrors } from '../../api/contract/rules/check.ts';
@@ -96,21 +100,30 @@ export function RemoveTagsDialog({ count, rows, onCancel, onApply }: FormProps<n
 }
 
 export function SetCollectionDialog({ count, onCancel, onApply }: FormProps<string>) {
+  const { user, customerId } = useSession();
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
+  const keeping = useKeptDialog(formDraftKey(user.id, customerId ?? 0, 'bulk-collection'), value, {
+    dirty: value !== '',
+    restore: setValue,
+    reset: () => setValue(''),
+    onClose: onCancel,
+  });
   // The contract's own rule for the field (its words are the server's).
   const error = tableErrors({ collection: productRules.collection }, { collection: value.trim() }).collection?.[0];
   const apply = () => {
     setTouched(true);
-    if (!error) onApply(value.trim());
+    if (error) return;
+    keeping.sent();
+    onApply(value.trim());
   };
   return (
     <Dialog
       open
-      onOpenChange={(o) => !o && onCancel()}
+      onOpenChange={(o) => !o && keeping.close()}
       title="Set collection"
       description={`For ${plural(count, 'selected product')}. Leave it empty to clear it.`}
-      footer={footer(onCancel, apply, 'Set collection', false)}
+      footer={footer(keeping.close, apply, 'Set collection', false)}
     >
       <form
         onSubmit={(e) => {
@@ -118,12 +131,15 @@ export function SetCollectionDialog({ count, onCancel, onApply }: FormProps<stri
           apply();
         }}
       >
-        <TextField
-          label="Collection"
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          error={touched ? error : undefined}
-        />
+        <Stack gap={4}>
+          {keeping.notice}
+          <TextField
+            label="Collection"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            error={touched ? error : undefined}
+          />
+        </Stack>
       </form>
     </Dialog>
   );

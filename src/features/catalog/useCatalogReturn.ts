@@ -1,8 +1,9 @@
 // Coming back to the catalogue (issue 43): Back from a product opened from the grid gives the focus to
 // that product's card again, with the products that were selected, as a list does in a native app.
+// The template catalogue uses it too, for the template a card opened (it has no selection).
 // Kept per history entry (the router's location key) in memory: a new visit to /catalog starts afresh,
 // and a reload drops it with the rest of the page's state.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { Selection } from './selection.ts';
 
@@ -11,23 +12,24 @@ interface Left {
   id: number | null;
   /** The selection's key (company and section) and the selection then. */
   selectionKey: string;
-  selection: Selection;
+  selection: Selection | undefined;
 }
 
 const byEntry = new Map<string, Left>();
 const MAX_ENTRIES = 20;
 
 interface Options {
-  selectionKey: string;
-  selection: Selection;
-  restoreSelection: (s: Selection) => void;
+  /** The selection to keep with the entry (none in the template catalogue). */
+  selectionKey?: string;
+  selection?: Selection;
+  restoreSelection?: (s: Selection) => void;
   /** The rows shown, and whether they are the whole answer (the index is loaded). */
   items: readonly { id: number }[];
   ready: boolean;
 }
 
 /** `opened` is told the card opened; `focusRequest` is for the grid (CatalogGrid). */
-export function useCatalogReturn({ selectionKey, selection, restoreSelection, items, ready }: Options) {
+export function useCatalogReturn({ selectionKey = '', selection, restoreSelection, items, ready }: Options) {
   const { key } = useLocation();
   const [back] = useState(() => byEntry.get(key));
   const latest = useRef({ key, selectionKey, selection, opened: null as number | null });
@@ -35,7 +37,7 @@ export function useCatalogReturn({ selectionKey, selection, restoreSelection, it
     latest.current = { ...latest.current, key, selectionKey, selection };
   });
   useEffect(() => {
-    if (back && back.selectionKey === selectionKey && back.selection.ids.size) restoreSelection(back.selection);
+    if (back?.selection?.ids.size && back.selectionKey === selectionKey) restoreSelection?.(back.selection);
     // Once, as the page mounts: later changes of the selection are the user's.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -56,8 +58,9 @@ export function useCatalogReturn({ selectionKey, selection, restoreSelection, it
     setPending(null);
     if (index >= 0) setFocusRequest({ index });
   }
-  const opened = (id: number) => {
+  // Stable: a memoised card may hold it.
+  const opened = useCallback((id: number) => {
     latest.current.opened = id;
-  };
+  }, []);
   return { opened, focusRequest };
 }

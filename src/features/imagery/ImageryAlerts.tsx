@@ -9,6 +9,7 @@ import { errorText } from './preset-rules.ts';
 import styles from './imagery.module.css';
 // The mine/theirs dialog is product Info's.
 import { VersionsDialog } from '../products/VersionsDialog.tsx';
+import { presetFieldLabel } from '../products/conflict-labels.ts';
 
 export function ImageryAlerts({ productId, reported }: { productId: number; reported: ReadonlySet<string> }) {
   const entries = useImageryOutbox(productId);
@@ -29,21 +30,6 @@ export function ImageryAlerts({ productId, reported }: { productId: number; repo
   );
 }
 
-const LABELS: Record<string, string> = {
-  background: 'Background',
-  hasShadow: 'Drop Shadow on',
-  shadow: 'Drop Shadow',
-  hasReflection: 'Reflection on',
-  reflection: 'Reflection',
-  saturation: 'Saturation',
-  brightness: 'Brightness',
-  image_scale: 'Scale',
-  image_offset_x: 'Horizontal Offset',
-  image_offset_y: 'Vertical Offset',
-  bg_scale: 'Background Scale',
-  bg_offset_x: 'Background Horizontal Offset',
-  bg_offset_y: 'Background Vertical Offset',
-};
 /** A preset edit's conflict (the section's popup and Pending changes' Review the conflict). */
 export function PresetConflict({ entryId, onDone }: { entryId: number; onDone: () => void }) {
   return (
@@ -52,7 +38,7 @@ export function PresetConflict({ entryId, onDone }: { entryId: number; onDone: (
       title="This preset was changed by someone else"
       noun="Your change"
       heading="Setting"
-      label={(k) => LABELS[k] ?? k}
+      label={presetFieldLabel}
       onDone={onDone}
     />
   );

@@ -30,7 +30,8 @@ export interface PresetListProps {
   action?: ReactNode;
 }
 
-export const presetName = (i: number) => `Preset ${i + 1}`;
+/** Its name by the number it was made with (issue 43): deleting Preset 1 leaves Preset 2 its name. */
+export const presetName = (p: Pick<PresetRow, 'number'>) => `Preset ${p.number}`;
 
 export function PresetList({
   section,
@@ -57,14 +58,14 @@ export function PresetList({
         {action && <span className={own.action}>{action}</span>}
       </div>
       <HScroller label="Presets" step={100}>
-        {presets.map((p, i) => (
+        {presets.map((p) => (
           <PickTile
             key={p.id}
-            aria-label={presetName(i)}
+            aria-label={presetName(p)}
             selected={selected === p.id}
             onClick={() => onSelect(p.id)}
             picture={<PresetThumb section={section} values={p} layer={layer} />}
-            caption={presetName(i)}
+            caption={presetName(p)}
             badge={
               queued.has(p.id) ? (
                 <Badge size="sm" tone="warning">
@@ -76,9 +77,9 @@ export function PresetList({
               canEdit && (
                 <IconButton
                   size="sm"
-                  label={`Delete ${presetName(i)}`}
+                  label={`Delete ${presetName(p)}`}
                   icon={<Trash2 />}
-                  onClick={() => onDelete(p, presetName(i))}
+                  onClick={() => onDelete(p, presetName(p))}
                 />
               )
             }

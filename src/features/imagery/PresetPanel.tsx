@@ -57,8 +57,8 @@ export function PresetPanel({ section, title, who, sku, canEdit, canTailor, extr
   const pending = useImageryOutbox(productId);
   const p = usePresetPanel({ section, who, presets, firstBackground: backgrounds?.[0]?.path, canEdit });
   const queued = new Set(pending.flatMap((e) => (e.presetId === undefined ? [] : [e.presetId])));
-  const index = presets?.findIndex((x) => x.id === p.selectedPreset) ?? -1;
-  const name = p.selectedPreset === 0 ? 'New preset' : index >= 0 ? presetName(index) : undefined;
+  const selectedRow = presets?.find((x) => x.id === p.selectedPreset);
+  const name = p.selectedPreset === 0 ? 'New preset' : selectedRow ? presetName(selectedRow) : undefined;
   const uploadIndex = p.selection?.kind === 'upload' ? (uploads ?? []).findIndex((f) => f.id === p.selection!.id) : -1;
   const upload =
     uploadIndex >= 0

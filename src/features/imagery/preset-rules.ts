@@ -2,7 +2,7 @@
 // control's clamp and percent text (ranges, steps and defaults are the contract's preset rules),
 // which slider is available, when Save shows, the tailor request's once-a-day rule, and upload wording.
 import type { PresetSection, PresetValues } from '../../data/index.ts';
-import type { NumberRule, RuleTable } from '../../api/contract/rules/check.ts';
+import type { FieldRule, NumberRule, RuleTable } from '../../api/contract/rules/check.ts';
 import { presetDefaults, presetKeys, presetRules } from '../../api/contract/rules/preset.ts';
 import { bgScalePercent, imageScalePercent, offsetPercent } from '../../render/layout.ts';
 import { formatIsoDay } from '../../ui/format.ts';
@@ -46,9 +46,13 @@ export interface ControlSpec {
   name?: string;
 }
 
-/** A control from the contract's rule of its field: range, step, and whether it is a percent. */
-function control(section: PresetSection, key: NumericKey, label: string, name?: string): ControlSpec {
-  const r = (presetRules[section] as RuleTable)[key] as NumberRule;
+/**
+ * A control from the contract's rule of its field: range, step, whether it is a percent, and its
+ * accessible name (the contract's label) where the label shown beside it is shorter ('Scale').
+ */
+function control(section: PresetSection, key: NumericKey, label: string): ControlSpec {
+  const r = (presetRules[section] as RuleTable)[key] as Extract<FieldRule, NumberRule>;
+  const name = r.label !== label ? r.label : undefined;
   return { key, label, min: r.min, max: r.max, step: r.step ?? 1, percent: r.unit === '%', ...(name && { name }) };
 }
 
@@ -59,9 +63,9 @@ export const productTransform = (section: PresetSection): ControlSpec[] => [
   control(section, 'image_offset_y', 'Vertical Offset'),
 ];
 export const BACKGROUND_TRANSFORM: ControlSpec[] = [
-  control('vignette', 'bg_scale', 'Scale', 'Background Scale'),
-  control('vignette', 'bg_offset_x', 'Horizontal Offset', 'Background Horizontal Offset'),
-  control('vignette', 'bg_offset_y', 'Vertical Offset', 'Background Vertical Offset'),
+  control('vignette', 'bg_scale', 'Scale'),
+  control('vignette', 'bg_offset_x', 'Horizontal Offset'),
+  control('vignette', 'bg_offset_y', 'Vertical Offset'),
 ];
 /** §5: shadow and reflection 0..100, saturation and brightness 0..200. */
 export const SHADOW = control('silo', 'shadow', 'Drop Shadow');

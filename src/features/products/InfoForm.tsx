@@ -9,6 +9,7 @@ import { FormGrid } from '../../ui/Layout.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { NumberField, TextArea, TextField } from '../../ui/TextField.tsx';
 import { BlocksEditor, FilesEditor, TagsEditor } from './InfoLists.tsx';
+import { SkuField } from './SkuField.tsx';
 import { productRules } from '../../api/contract/rules/product.ts';
 import { canToggleAutomation, UNIT_OPTIONS, type Draft, type InfoErrors } from './product-rules.ts';
 import styles from './products.module.css';
@@ -27,7 +28,7 @@ interface Props {
   onTagText: (text: string) => void;
 }
 
-type TextKey = 'name' | 'sku' | 'collection' | 'finish';
+type TextKey = 'name' | 'collection' | 'finish';
 type MeasureKey = 'height' | 'width' | 'depth';
 
 export function InfoForm({ product, customerId, draft, errors, mayAutomate, fileNames, onChange, tagText, onTagText }: Props) {
@@ -58,7 +59,13 @@ export function InfoForm({ product, customerId, draft, errors, mayAutomate, file
       <Card title="Identification" headingLevel={3}>
         <FormGrid>
           {text('name', 'Name')}
-          {text('sku', 'SKU')}
+          <SkuField
+            customerId={customerId}
+            self={product.id}
+            value={draft.sku}
+            error={errors.sku}
+            onChange={(sku) => set({ sku })}
+          />
           {text('collection', 'Collection')}
           {text('finish', 'Finish')}
           <div data-span="full">

@@ -8,7 +8,7 @@ import { useProductOutbox } from '../../data/catalog/index.ts';
 import { AlertPopup } from '../../ui/AlertPopup.tsx';
 import { useRegisterAgain } from '../add-products/register-again.ts';
 import { FixProductDialog } from './FixProductDialog.tsx';
-import { FIELD_KEYS } from './product-rules.ts';
+import { productFieldLabel } from './conflict-labels.ts';
 import { VersionsDialog } from './VersionsDialog.tsx';
 import styles from './products.module.css';
 
@@ -44,20 +44,6 @@ export function OutboxAlerts({ productId }: { productId: number }) {
   );
 }
 
-/** Info's fields as the form names them. */
-const FIELD_LABELS: Record<(typeof FIELD_KEYS)[number], string> = {
-  name: 'Name',
-  sku: 'SKU',
-  collection: 'Collection',
-  automation_system: 'Automation',
-  height: 'Height',
-  width: 'Width',
-  depth: 'Depth',
-  measure: 'Unit',
-  finish: 'Finish',
-  note: 'Note',
-};
-const fieldLabel = (k: string) => FIELD_LABELS[k as keyof typeof FIELD_LABELS] ?? k;
 const fieldValue = (k: string, v: unknown) => (k === 'automation_system' ? (Number(v) === 1 ? 'On' : 'Off') : String(v));
 
 /** A product Info edit's conflict (the product page's popup and Pending changes' Review the conflict). */
@@ -68,7 +54,7 @@ export function ProductConflict({ entryId, onDone }: { entryId: number; onDone: 
       title="This product was changed by someone else"
       noun="Your edit"
       heading="Field"
-      label={fieldLabel}
+      label={productFieldLabel}
       format={fieldValue}
       onDone={onDone}
     />

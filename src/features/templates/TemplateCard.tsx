@@ -1,7 +1,8 @@
 // One template in a catalogue grid (document 2 §2.1, §2.3): its thumbnail (the queued image while it
 // waits to be sent, with a pending mark), name, id, visibility and ambients. In the admin catalogue it
 // opens /template/{id}; in the customer one a click on the picture zooms. Zoom and delete buttons sit
-// on the picture (delete only where the user may).
+// on the picture (delete only where the user may). The card is the grid's roving tab stop (tabIndex on its
+// main control and its tools), and tells the page which template it opened (Back focuses it again).
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { Clock, Trash2, ZoomIn } from 'lucide-react';
@@ -17,13 +18,17 @@ import styles from './templates.module.css';
 interface Props {
   t: TemplateRow;
   cell: number;
+  /** The grid's roving tab stop (CatalogGrid). */
+  tabIndex: 0 | -1;
   admin: boolean;
   canDelete: boolean;
   onZoom: (t: TemplateRow) => void;
   onDelete: (t: TemplateRow) => void;
+  /** Its template page is being opened (admin). */
+  onOpen?: (id: number) => void;
 }
 
-export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDelete, onZoom, onDelete }: Props) {
+export const TemplateCard = memo(function TemplateCard({ t, cell, tabIndex, admin, canDelete, onZoom, onDelete, onOpen }: Props) {
   const pending = t.id < 0 || t.pendingImage !== undefined;
   const thumb =
     t.pendingImage !== undefined && !t.image_name ? (
@@ -44,11 +49,17 @@ export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDele
     <div className={styles.card} data-testid="template-card" data-id={t.id} data-pending={pending || undefined}>
       <div className={styles.media} style={{ height: Math.round(cell) }}>
         {admin ? (
-          <Link to={`/template/${t.id}`} className={styles.open} aria-label={`Open ${t.name}`}>
+          <Link
+            to={`/template/${t.id}`}
+            className={styles.open}
+            aria-label={`Open ${t.name}`}
+            tabIndex={tabIndex}
+            onClick={() => onOpen?.(t.id)}
+          >
             {thumb}
           </Link>
         ) : (
-          <TileButton className={styles.zoomable} onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`}>
+          <TileButton className={styles.zoomable} onClick={() => onZoom(t)} aria-label={`Zoom ${t.name}`} tabIndex={tabIndex}>
             {thumb}
           </TileButton>
         )}
@@ -59,15 +70,29 @@ export const TemplateCard = memo(function TemplateCard({ t, cell, admin, canDele
         )}
         <span className={styles.tools}>
           {admin && (
-            <IconButton label={`Zoom ${t.name}`} icon={<ZoomIn />} size="sm" variant="secondary" onClick={() => onZoom(t)} />
+            <IconButton
+              label={`Zoom ${t.name}`}
+              icon={<ZoomIn />}
+              size="sm"
+              variant="secondary"
+              tabIndex={tabIndex}
+              onClick={() => onZoom(t)}
+            />
           )}
           {canDelete && (
-            <IconButton label={`Delete ${t.name}`} icon={<Trash2 />} size="sm" variant="secondary" onClick={() => onDelete(t)} />
+            <IconButton
+              label={`Delete ${t.name}`}
+              icon={<Trash2 />}
+              size="sm"
+              variant="secondary"
+              tabIndex={tabIndex}
+              onClick={() => onDelete(t)}
+            />
           )}
         </span>
       </div>
       {admin ? (
-        <Link to={`/template/${t.id}`} className={styles.name} title={t.name} tabIndex={-1}>
+        <Link to={`/template/${t.id}`} className={styles.name} title={t.name} tabIndex={-1} onClick={() => onOpen?.(t.id)}>
           {t.name}
         </Link>
       ) : (

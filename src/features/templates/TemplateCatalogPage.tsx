@@ -17,6 +17,7 @@ import { CatalogGrid } from '../catalog/CatalogGrid.tsx';
 import { CatalogCount } from '../catalog/CatalogCount.tsx';
 import { GridSkeleton } from '../catalog/CatalogEmpty.tsx';
 import { clearFilters, isFiltered, templateImage, toQuery } from '../catalog/catalog-rules.ts';
+import { useCatalogReturn } from '../catalog/useCatalogReturn.ts';
 import { useUrlFilters } from '../catalog/useUrlFilters.ts';
 import { ThumbSizeControl } from '../catalog/ViewControls.tsx';
 import { AmbientChips } from './AmbientChips.tsx';
@@ -44,18 +45,23 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
   const [zoom, setZoom] = useState<TemplateRow | null>(null);
   const del = useTemplateDelete(cid);
   const mayDelete = !!access['delete-template-access'];
+  // Back from a template opened here focuses its card again (issue 43), as the product catalogue does.
+  const back = useCatalogReturn({ items: result.items, ready: result.ready });
+  const { opened } = back;
   const render = useCallback(
-    (t: TemplateRow, cell: number) => (
+    (t: TemplateRow, cell: number, tabIndex: 0 | -1) => (
       <TemplateCard
         t={t}
         cell={cell}
+        tabIndex={tabIndex}
         admin={admin}
         canDelete={canDeleteTemplate(t, { slug: mayDelete, customerId: cid, admin })}
         onZoom={setZoom}
         onDelete={del.ask}
+        onOpen={opened}
       />
     ),
-    [admin, mayDelete, cid, del.ask],
+    [admin, mayDelete, cid, del.ask, opened],
   );
   if (ready && !access['reader-template-access']) return <Navigate to="/dashboard" replace />;
 
@@ -120,6 +126,7 @@ export function TemplateCatalogPage({ admin }: { admin: boolean }) {
           keyOf={idOf}
           render={render}
           onUpFromTop={() => document.getElementById(SEARCH_ID)?.focus()}
+          focusRequest={back.focusRequest}
         />
       )}
       <ZoomViewer

@@ -1,16 +1,19 @@
 // Register User (document 3 §2, §5): an email, a name, a role and a company, all required. The person
 // gets a mail with a link to set their password (POST user/inside); they show as Invited until then.
-import { useEffect, useState } from 'react';
+// What is typed is kept on this device until it is sent or discarded (issue 43: useKeptDialog).
+import { useEffect, useMemo, useState } from 'react';
 import { toFailure } from '../../api/client.ts';
 import { failureText } from '../../api/failure-text.ts';
 import { PROVIDER_CONTEXT } from '../../api/contract/slugs.ts';
 import { inviteUser, listRoles, type RoleReply } from '../../api/users.ts';
+import { useKeptDialog } from '../../app/kept-dialog.ts';
 import { useSession } from '../../app/session.tsx';
 import { useUserAction } from '../../app/user-action.ts';
+import { formDraftKey } from '../../data/catalog/index.ts';
 import type { CompanyRoleRow } from '../../data/index.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
-import { FormGrid } from '../../ui/Layout.tsx';
+import { FormGrid, Stack } from '../../ui/Layout.tsx';
 import { notify } from '../../ui/notify.tsx';
 import { Select } from '../../ui/Select.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -21,7 +24,7 @@ import styles from './users.module.css';
 const NONE = 0;
 
 export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onClose: () => void }) {
-  const { choices } = useSession();
+  const { choices, user } = useSession();
   const { cid, held, online, refresh, showError } = useScreen();
   const companies = choices.filter((c) => c.id !== PROVIDER_CONTEXT);
   const [email, setEmail] = useState('');
@@ -32,6 +35,26 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
   // Made when the dialog opens: Send twice, or Enter twice, is one invitation.
   const action = useUserAction();
   const companyRoles = useRolesOf(companyId, cid, roles, (message) => setErrors((e) => ({ ...e, company: message })));
+  const typed = useMemo(() => ({ email, name, companyId, roleId }), [email, name, companyId, roleId]);
+  const keeping = useKeptDialog(formDraftKey(user.id, cid, 'invite-user'), typed, {
+    dirty: !!email.trim() || !!name.trim() || roleId !== NONE || companyId !== cid,
+    restore: (k) => {
+      setEmail(k.email);
+      setName(k.name);
+      // A company no longer among the user's falls back to the current one.
+      const known = companies.some((c) => c.id === k.companyId);
+      setCompanyId(known ? k.companyId : cid);
+      setRoleId(known ? k.roleId : NONE);
+    },
+    reset: () => {
+      setEmail('');
+      setName('');
+      setCompanyId(cid);
+      setRoleId(NONE);
+      setErrors({});
+    },
+    onClose,
+  });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -43,6 +66,7 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
       async (a) => {
         const res = await inviteUser(body, a.key());
         notify.saved(res.message);
+        keeping.sent();
         onClose();
         void refresh();
       },
@@ -71,12 +95,12 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
   return (
     <Dialog
       open
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={(o) => !o && keeping.close()}
       title="Register User"
       description="They get an email with a link to set their password. The link works once, for 7 days."
       footer={
         <>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={keeping.close}>Cancel</Button>
           <Button type="submit" form="register-user" variant="primary" loading={action.running} disabled={!online}>
             Send invitation
           </Button>
@@ -84,49 +108,52 @@ export function InviteDialog({ roles, onClose }: { roles: CompanyRoleRow[]; onCl
       }
     >
       <form id="register-user" onSubmit={submit} noValidate>
-        <FormGrid>
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="off"
-            value={email}
-            error={errors.email}
-            maxLength={255}
-            onChange={(e) => (setEmail(e.target.value), setErrors((x) => ({ ...x, email: undefined })))}
-            className={styles.full}
-          />
-          <TextField
-            label="Name"
-            required
-            autoComplete="off"
-            value={name}
-            error={errors.name}
-            onChange={(e) => (setName(e.target.value), setErrors((x) => ({ ...x, name: undefined })))}
-            className={styles.full}
-          />
-          <Select
-            label="Role"
-            required
-            value={roleId}
-            options={roleOptions}
-            error={errors.role}
-            onValueChange={(id) => (setRoleId(id), setErrors((x) => ({ ...x, role: undefined })))}
-          />
-          <Select
-            label="Company"
-            required
-            value={companyId}
-            error={errors.company}
-            disabled={companies.length < 2}
-            options={companies.map((c) => ({ value: c.id, label: c.name }))}
-            onValueChange={(id) => {
-              setCompanyId(id);
-              setRoleId(NONE);
-              setErrors((x) => ({ ...x, company: undefined }));
-            }}
-          />
-        </FormGrid>
+        <Stack gap={4}>
+          {keeping.notice}
+          <FormGrid>
+            <TextField
+              label="Email"
+              type="email"
+              required
+              autoComplete="off"
+              value={email}
+              error={errors.email}
+              maxLength={255}
+              onChange={(e) => (setEmail(e.target.value), setErrors((x) => ({ ...x, email: undefined })))}
+              className={styles.full}
+            />
+            <TextField
+              label="Name"
+              required
+              autoComplete="off"
+              value={name}
+              error={errors.name}
+              onChange={(e) => (setName(e.target.value), setErrors((x) => ({ ...x, name: undefined })))}
+              className={styles.full}
+            />
+            <Select
+              label="Role"
+              required
+              value={roleId}
+              options={roleOptions}
+              error={errors.role}
+              onValueChange={(id) => (setRoleId(id), setErrors((x) => ({ ...x, role: undefined })))}
+            />
+            <Select
+              label="Company"
+              required
+              value={companyId}
+              error={errors.company}
+              disabled={companies.length < 2}
+              options={companies.map((c) => ({ value: c.id, label: c.name }))}
+              onValueChange={(id) => {
+                setCompanyId(id);
+                setRoleId(NONE);
+                setErrors((x) => ({ ...x, company: undefined }));
+              }}
+            />
+          </FormGrid>
+        </Stack>
       </form>
     </Dialog>
   );

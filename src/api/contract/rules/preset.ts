@@ -2,7 +2,7 @@
 // section with their ranges, the defaults of a new one and the background rule. The server builds
 // its schemas and fills a new row from here; the preset panel takes its controls' ranges and its
 // defaults from here, and the data layer checks a preset with presetErrors before queuing it.
-import { FLAG, number, tableErrors, text, type FieldErrors } from './check.ts';
+import { FLAG, labelled as l, number, tableErrors, text, type FieldErrors } from './check.ts';
 import type { ValuesOf } from './schema.ts';
 
 /** The automated sections, which have presets and layers. */
@@ -14,25 +14,31 @@ const unit = (min = -1) => number(min, 1, { step: 0.01 });
 /** §5: percents, stored as plain numbers without the % sign. */
 const percent = (max: number) => number(0, max, { step: 1, unit: '%' });
 
+// Each field labelled as the preset panel names its control (issue 43): the words and the conflict
+// dialog name it so.
 const common = {
-  background: text(500, 1),
-  hasShadow: FLAG,
-  shadow: percent(100),
-  hasReflection: FLAG,
-  reflection: percent(100),
-  saturation: percent(200),
-  brightness: percent(200),
-  image_scale: unit(0),
-  image_offset_x: unit(),
-  image_offset_y: unit(),
+  background: l('Background', text(500, 1)),
+  hasShadow: l('Drop Shadow on', FLAG),
+  shadow: l('Drop Shadow', percent(100)),
+  hasReflection: l('Reflection on', FLAG),
+  reflection: l('Reflection', percent(100)),
+  saturation: l('Saturation', percent(200)),
+  brightness: l('Brightness', percent(200)),
+  image_scale: l('Scale', unit(0)),
+  image_offset_x: l('Horizontal Offset', unit()),
+  image_offset_y: l('Vertical Offset', unit()),
 };
 /** Vignette's background transform. */
-const backgroundTransform = { bg_scale: unit(), bg_offset_x: unit(), bg_offset_y: unit() };
+const backgroundTransform = {
+  bg_scale: l('Background Scale', unit()),
+  bg_offset_x: l('Background Horizontal Offset', unit()),
+  bg_offset_y: l('Background Vertical Offset', unit()),
+};
 
 export const presetRules = {
   silo: common,
   '360': common,
-  vignette: { ...common, image_scale: unit(), ...backgroundTransform },
+  vignette: { ...common, image_scale: l('Scale', unit()), ...backgroundTransform },
 } as const;
 
 /** The preset fields of §3 as sent and stored (0/1 flags, percents without '%'); bg_ ones for vignette only. */

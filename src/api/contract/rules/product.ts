@@ -82,7 +82,7 @@ export const PRODUCT_TEXT_FIELDS = (Object.keys(productRules) as (keyof ProductF
 );
 
 /** SKUs compared as people read them: case, spaces and punctuation aside ("ACM-1001" is "acm 1001"). */
-const skuKey = (sku: string) => sku.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const skuKey = (sku: string) => sku.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 /**
  * Issue 43: a SKU another product of the company already has is accepted, as PIMs accept it, but said
  * at the field (it was taken silently). `others` are the company's products as the device holds them.
@@ -98,7 +98,9 @@ export function skuWarning(
   if (!same.length) return undefined;
   const first = same[0]!;
   const more = same.length > 1 ? ` and ${same.length - 1} more` : '';
-  return `${first.name || first.sku} (#${first.id})${more} already ${more ? 'have' : 'has'} this SKU. You can still save it.`;
+  // A product still waiting to be sent has no number yet.
+  const number = first.id > 0 ? ` (#${first.id})` : '';
+  return `${first.name || first.sku}${number}${more} already ${more ? 'have' : 'has'} this SKU. You can still save it.`;
 }
 
 /** An information block: both parts are needed (§5 sends a block only with both; the server trims them). */

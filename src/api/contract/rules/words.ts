@@ -11,11 +11,15 @@ const shown = (v: unknown) => (v === '' ? '(blank)' : String(v));
 
 /**
  * A field's screen label as it reads inside a sentence (issue 43): "Company name" gives "The company
- * name field is required.", as Laravel says a field's custom attribute name; an initialism stays
- * ("The SKU field"). A field without a label is named by its key, as the specs' API says it.
+ * name field is required.", as Laravel says a field's custom attribute name, and a label in title case
+ * reads the same ("Drop Shadow": "The drop shadow field"); an initialism stays ("The SKU field"). A
+ * field without a label is named by its key, as the specs' API says it.
  */
 export const inSentence = (label: string) =>
-  /^[A-Z]{2,}\b/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+  label
+    .split(' ')
+    .map((w) => (/^[A-Z]{2,}\b/.test(w) ? w : w.charAt(0).toLowerCase() + w.slice(1)))
+    .join(' ');
 
 export const ruleWords = {
   required: (field: string) => `The ${field} field is required.`,

@@ -179,6 +179,11 @@ export class LiveHub {
     return this.index.ofUser(userId).length;
   }
 
+  /** The ids of a user's open streams (tests read what each was sent with `sent`). */
+  connectionsOf(userId: number): string[] {
+    return this.index.ofUser(userId).map((c) => c.id);
+  }
+
   /** What was sent on a stream (open or recently closed), oldest first. */
   sent(connectionId: string): Sent[] | undefined {
     return this.index.all.get(connectionId)?.log ?? this.closedLogs.get(connectionId)?.log;

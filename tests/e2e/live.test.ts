@@ -3,13 +3,21 @@
 // the other's avatar (presence), gone when the other leaves; a colleague's save while Info is being edited
 // keeps the typing and says "Changed by … just now" with Take theirs / Keep mine. Eight tabs of one user
 // share one connection, and an event reaches all eight. The dashboard, the review page and user management
-// change in place too. Screenshots at 1280 px in /tmp/shots/live-*.png.
+// change in place too. A new product, a deletion, an export rendered by the server's worker and the studio's
+// reply to a pin reach the other context; a third, of another company, is written nothing (the server's log
+// of each stream's sends). A stream that drops with the server out of reach says Offline within 5 s; one
+// blocked while the server answers stays online and quiet. Screenshots at 1280 px in /tmp/shots/live-*.png.
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { openGate } from '../engines/gate.ts';
+import { addRetailer, working } from '../server/exports.fixtures.ts';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
+import { serverPresets } from './imagery-helpers.ts';
+import { sentTo } from './live-helpers.ts';
+import { batchC, serverRound } from './review-helpers.ts';
 import { signIn } from './shell-helpers.ts';
 
 const SHOTS = '/tmp/shots';
@@ -20,7 +28,8 @@ const liveUp = (page: Page) => page.locator('html[data-live="up"]').waitFor({ st
 const card = (page: Page, id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`);
 
 describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
-  const env = usePortalAndBrowser();
+  // Export jobs are worked in this server: a queued export reaches Ready.
+  const env = usePortalAndBrowser(working());
   let cid: number;
   let id: number;
   let contexts: BrowserContext[] = [];
@@ -37,6 +46,28 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
     contexts.push(c);
     return c;
   };
+  // Each user's context is signed in once and kept for the file's later cases (its mirror with it): a
+  // case opens pages in it (the sign-in's own page first) and closes them when done.
+  type Session = { context: BrowserContext; spare?: Page };
+  const sessions = new Map<string, Promise<Session>>();
+  const signInOnce = async (email: string): Promise<Session> => {
+    const spare = await (await context()).newPage();
+    await signIn(spare, env.s.url, email);
+    await spare.waitForURL(/\/(dashboard|catalog)/);
+    return { context: spare.context(), spare };
+  };
+  const session = (email: string) => {
+    if (!sessions.has(email)) sessions.set(email, signInOnce(email));
+    return sessions.get(email)!;
+  };
+  const openAs = async (email: string, path = '/dashboard') => {
+    const s = await session(email);
+    const page = s.spare ?? (await s.context.newPage());
+    s.spare = undefined;
+    if (page.url() !== `${env.s.url}${path}`) await page.goto(`${env.s.url}${path}`);
+    return page;
+  };
+  const since = (t: number) => `${Date.now() - t} ms`;
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -47,11 +78,7 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
   });
 
   it('two users of one company: a rename reaches the open catalogue; presence; a save under an edit keeps the typing', async () => {
-    const viewer = await (await context()).newPage();
-    const manager = await (await context()).newPage();
-    await Promise.all([signIn(viewer, env.s.url, 'viewer@acme.test'), signIn(manager, env.s.url, 'manager@acme.test')]);
-    await Promise.all([viewer.waitForURL(/\/(dashboard|catalog)/), manager.waitForURL('**/dashboard')]);
-    await viewer.goto(`${env.s.url}/catalog`);
+    const [viewer, manager] = await Promise.all([openAs('viewer@acme.test', '/catalog'), openAs('manager@acme.test')]);
     // The product at the top of the catalogue (newest first): in view in every tab of this file.
     id = Number(await viewer.getByTestId('product-card').first().getAttribute('data-id'));
     await card(viewer, id).waitFor();
@@ -101,14 +128,11 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
     // The viewer leaves (the tab closes): gone from the manager's page at once ('left' with keepalive).
     await viewer.close();
     await manager.getByTestId('people-here').waitFor({ state: 'detached' });
-    await manager.context().close();
-    contexts = contexts.filter((c) => c !== manager.context());
+    await manager.close();
   });
 
   it('the dashboard, the review page and user management change in place on a poke', async () => {
-    const page = await (await context()).newPage();
-    await signIn(page, env.s.url, 'manager@acme.test');
-    await page.waitForURL('**/dashboard');
+    const page = await openAs('manager@acme.test');
     await liveUp(page);
     const staff = await env.s.tokenFor('staff@facet.test');
     const round = (await env.s.db.one<{ id: number; title: string; subtitle: string }>(
@@ -144,12 +168,15 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
     });
     expect(r.status).toBe(200);
     await roles.getByRole('button', { name: /Live buyers/ }).waitFor();
-    await page.context().close();
-    contexts = contexts.filter((c) => c !== page.context());
+    await page.close();
   });
 
   it('eight tabs of one user share one connection, and an event reaches all eight', async () => {
-    const c = await context();
+    // The manager's context with no page open: each of the eight is watched from its start.
+    const manager = await session('manager@acme.test');
+    await manager.spare?.close();
+    manager.spare = undefined;
+    const c = manager.context;
     // Streams open per tab, as the pages see their own requests (a stream's request never finishes while open).
     const open = new Map<Page, number>();
     const watch = (p: Page) => {
@@ -161,10 +188,7 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
       p.on('requestfailed', ended);
       return p;
     };
-    const first = watch(await c.newPage());
-    await signIn(first, env.s.url, 'manager@acme.test');
-    await first.waitForURL('**/dashboard');
-    const pages = [first, ...(await Promise.all(Array.from({ length: 7 }, async () => watch(await c.newPage()))))];
+    const pages = await Promise.all(Array.from({ length: 8 }, async () => watch(await c.newPage())));
     await Promise.all(pages.map((p) => p.goto(`${env.s.url}/catalog`)));
     // Seven of the eight are background tabs of one window, which do not paint: their cards are read, not waited visible.
     await Promise.all(pages.map((p) => card(p, id).waitFor({ state: 'attached' })));
@@ -196,5 +220,174 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
     const shown = (await Promise.all(pages.map((p) => p.evaluate(() => (window as Landing).landed!)))).map((t) => t - answered);
     console.log(`[live] from the write's answer to the new name in each of eight tabs: ${shown.join(', ')} ms`);
     expect(await streams('manager@acme.test')).toBe(1);
+    await Promise.all(pages.map((p) => p.close()));
+  });
+
+  it("a new product, a deletion, an export becoming ready and the studio's reply reach the other context; Borealis is sent nothing", async () => {
+    const t0 = Date.now();
+    const emails = ['viewer@acme.test', 'manager@acme.test', 'manager@borealis.test'];
+    const [vid, mid, bid] = await Promise.all(emails.map(userId));
+    const [token, staff] = await Promise.all([env.s.tokenFor('manager@acme.test'), env.s.tokenFor('staff@facet.test')]);
+    const pid = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1002'"))!.id;
+    // Open and live: the viewer's catalogue, the manager's silo Downloads panel (no job yet), Borealis's catalogue.
+    const [viewer, manager, bella] = await Promise.all([
+      openAs('viewer@acme.test', '/catalog'),
+      openAs('manager@acme.test', `/product/${pid}?section=silo`),
+      openAs('manager@borealis.test', '/catalog'),
+    ]);
+    await manager.getByRole('heading', { name: 'Silo Image', level: 2, exact: true }).waitFor();
+    const counted = viewer.locator('[data-testid="catalog-count"][aria-busy="false"]');
+    await counted.waitFor();
+    const total = Number((await counted.textContent())!.split(' ')[0]);
+    await manager.getByText('No downloads yet.').waitFor();
+    await Promise.all([viewer, manager, bella].map(liveUp));
+    const openNow = (user: number) => env.s.app.services.live.connectionsOf(user);
+    const [viewerStreams, managerStreams, bellaStreams] = [openNow(vid!), openNow(mid!), openNow(bid!)];
+    expect(bellaStreams).toHaveLength(1);
+    console.log(`[live] three contexts open and live: ${since(t0)}`);
+
+    // The manager's export, queued elsewhere (the API): the open panel lists it (it was not polling: no
+    // job under way), and the server's worker renders it to Ready.
+    const retailer = await addRetailer(env.s, staff, {
+      retailer: 'Live Tiny',
+      file_type: 'png',
+      width: 100,
+      height: 100,
+      dpi: 72,
+      color_depth: 24,
+      file_size: 2,
+      images_per_row: 12,
+      file_name: 'LiveTiny_<frame_num2>.<ext>',
+    });
+    const [preset] = await serverPresets(env.s, token, cid, pid, 'silo');
+    const t1 = Date.now();
+    const queued = await call(env.s, 'POST', '/posts/product/automation/enqueue/download', {
+      token,
+      body: { id_product: pid, id_customer: cid, id_product_config: Number(preset!.id), retailer },
+    });
+    expect(queued.status).toBe(200);
+    const job = manager.getByTestId('export-job').filter({ hasText: 'Live Tiny' });
+    await job.waitFor();
+    const ready = job
+      .getByText('Ready', { exact: true })
+      .waitFor({ timeout: 60_000 })
+      .then(() => since(t1));
+    ready.catch(() => undefined); // awaited below
+
+    // A colleague's new product (the manager, through the API): the viewer's catalogue counts it and shows it.
+    const t2 = Date.now();
+    const made = await call(env.s, 'POST', '/posts/product/store', {
+      token,
+      body: { id_customer: cid, name: 'Live stool', sku: 'LIVE-1' },
+    });
+    expect(made.status).toBe(200);
+    const fresh = made.body.product.id as number;
+    await card(viewer, fresh).getByText('Live stool').waitFor();
+    await viewer
+      .getByTestId('catalog-count')
+      .getByText(`${total + 1} products`)
+      .waitFor();
+    const shownNew = since(t2);
+
+    // The viewer opens it; the manager deletes it: the open page says it is not there any more.
+    await card(viewer, fresh).click();
+    await viewer.getByRole('heading', { name: 'Info', exact: true }).waitFor();
+    const t3 = Date.now();
+    const deleted = await call(env.s, 'DELETE', '/deletes/product/squedule', {
+      token,
+      query: { id_product: fresh, id_customer: cid },
+    });
+    expect(deleted.status).toBe(200);
+    await viewer.getByTestId('not-found').waitFor();
+    const shownGone = since(t3);
+    const shownReady = await ready;
+    await manager.screenshot({ path: `${SHOTS}/live-export-ready.png` });
+
+    // The studio answers a pin of Batch C: the manager's open thread shows the reply.
+    const { roundId } = await batchC(env.s);
+    const model = (await serverRound(env.s, cid, roundId)).models.find((m) => m.versions.at(-1)!.pins.length > 0)!;
+    const pin = model.versions.at(-1)!.pins[0]!;
+    const tReview = Date.now();
+    await manager.goto(`${env.s.url}/review/${cid}/${roundId}?model=${model.id}`);
+    await manager.getByRole('list', { name: 'Pins of this version' }).getByText(pin.body).click();
+    const thread = manager.getByTestId('pin-thread');
+    await thread.getByRole('heading', { name: `Pin ${pin.number}` }).waitFor();
+    await liveUp(manager);
+    const openedReview = since(tReview);
+    const reply = 'Studio: a matte top comes in the next version.';
+    const t4 = Date.now();
+    const answered = await call(env.s, 'POST', '/posts/review/pin/reply', {
+      token: staff,
+      body: { id_customer: cid, id_round: roundId, id_pin: pin.id, body: reply },
+    });
+    expect(answered.status).toBe(200);
+    await thread.getByText(reply).waitFor();
+    const shownReply = since(t4);
+
+    // On the wire: Borealis's stream was written nothing but its hello; the export went to its owner alone.
+    const tWire = Date.now();
+    expect(await sentTo(env.s, bid!, bellaStreams)).toEqual([]);
+    const toViewer = await sentTo(env.s, vid!, viewerStreams);
+    expect(toViewer.some((e) => e.type === 'poke' && e.kind === 'products' && e.company === cid)).toBe(true);
+    expect(toViewer.filter((e) => e.type === 'progress' || (e.type === 'poke' && e.kind === 'exports'))).toEqual([]);
+    expect(await sentTo(env.s, mid!, managerStreams)).toContainEqual(
+      expect.objectContaining({ type: 'progress', job: 'export', id: queued.body.export.id, state: 'ready' }),
+    );
+    console.log(
+      `[live] shown in the other context: new product ${shownNew}, deletion ${shownGone}, export ready ${shownReady} ` +
+        `from queueing, staff reply ${shownReply} (review page opened in ${openedReview}); wire checked in ${since(tWire)}; ` +
+        `the case took ${since(t0)}`,
+    );
+    await Promise.all([viewer, manager, bella].map((p) => p.close()));
+  });
+
+  it('a stream blocked while the server answers stays online and quiet; out of reach, Offline shows within 5 s', async () => {
+    const t0 = Date.now();
+    // Through a gate that can be shut: then every connection drops and none is accepted (a server out of reach).
+    const gate = await openGate(env.s.url);
+    try {
+      // A proxy that refuses long streams: the live request fails, every other call passes.
+      const c = await context();
+      const page = await c.newPage();
+      const isLive = (u: URL) => u.pathname.endsWith('/api/live');
+      let refused = 0;
+      let twice!: () => void;
+      const second = new Promise<void>((resolve) => (twice = resolve));
+      await page.route(isLive, async (r) => {
+        if (++refused === 2) twice();
+        await r.abort('connectionreset');
+      });
+      await signIn(page, gate.url, 'viewer@acme.test');
+      await page.waitForURL(/\/(dashboard|catalog)/);
+      // Refused twice, each time the one request found the server: the channel is down, the portal online.
+      await second;
+      await page.locator('html[data-live="down"]').waitFor({ state: 'attached' });
+      await page.getByTestId('sync-status').waitFor();
+      expect(await page.getByRole('status').filter({ hasText: 'Offline' }).count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(0);
+      expect(
+        await page
+          .locator('[data-sonner-toast]')
+          .filter({ hasText: /offline|connect|error|fail|live/i })
+          .count(),
+      ).toBe(0);
+      console.log(`[live] blocked stream, server answering: still online after ${refused} refusals, ${since(t0)}`);
+
+      // The stream passes again (a fresh page): then the server goes out of reach. Offline within 5 s.
+      await page.unroute(isLive);
+      await page.goto(`${gate.url}/catalog`);
+      await liveUp(page);
+      const cut = Date.now();
+      gate.shut(true);
+      await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor({ timeout: 5000 });
+      const took = Date.now() - cut;
+      await page.locator('html[data-live="offline"]').waitFor({ state: 'attached', timeout: Math.max(1, 5000 - took) });
+      console.log(`[live] from the server out of reach to Offline shown: ${took} ms (the case took ${since(t0)})`);
+      expect(took).toBeLessThan(5000);
+      await c.close();
+      contexts = contexts.filter((x) => x !== c);
+    } finally {
+      await gate.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import type { JourneyEnv } from './journey-env.ts';
 import { CANARY_SCRIPT, expectNoCspViolations, type Canary } from '../support/csp.ts';
 import { firstSyncJourney, keyboardJourney, offlineJourney } from './journeys-device.ts';
 import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
+import { liveJourney } from './journeys-live.ts';
 import { reviewJourney } from './journeys-review.ts';
 import { button, catalogCount, field, shows, signIn, textOf, until, waitBeforeActing } from './steps.ts';
 import { startTrace, type Trace } from './trace.ts';
@@ -147,6 +148,10 @@ export function coreJourneys(launch: () => Promise<Engine>) {
 
   journey('review: a pin on a render and the version approved', async () => {
     await reviewJourney(env, await page());
+  });
+
+  journey("live: a colleague's rename reaches the open catalogue", async () => {
+    await liveJourney(env, await page());
   });
 
   journey('the keyboard alone goes through a product screen, and the frame never scrolls', async () => {

@@ -8,6 +8,7 @@ import { newActionId } from '../../src/data/outbox/outbox.ts';
 import { resolveConflict } from '../../src/data/outbox/conflict.ts';
 import { syncStatus } from '../../src/data/local/store.ts';
 import { syncNow } from '../../src/data/sync/sync.ts';
+import { untilClockPasses } from '../support/db-clock.ts';
 import { call, DEMO } from '../support/http.ts';
 import { settledNow } from '../../server/domain/delta.ts';
 import { settle, startHarness, type Harness } from './support.ts';
@@ -85,11 +86,15 @@ describe('sync', () => {
     const [, , p] = (await companyProducts(h.cid)).slice(0, 3);
     h.net.offline = true;
     await saveProductInfo(h.cid, p!.id, { fields: { name: 'Mine, offline' } }, newActionId());
+    // Back online, mine waits (mutations fail, reads pass): their edit lands first, however fast the
+    // outbox would have sent mine, and a pull runs while mine waits.
+    h.net.chooser = (c) => (c.method?.toUpperCase() === 'GET' ? undefined : 'dropRequest');
     h.net.offline = false;
+    // Their edit is dated after the version mine is based on (versions are compared to the millisecond).
+    const base = await h.s.db.one<{ at: string }>('SELECT updated_at::text AS at FROM products WHERE id = $1', [p!.id]);
+    await untilClockPasses(h.s.db, base!.at);
     const other = await h.s.tokenFor(DEMO.acme);
     expect((await call(h.s, 'PUT', '/puts/product/edit', { token: other, body: { id_product: p!.id, finish: 'Theirs' } })).status).toBe(200);
-    // A pull while the edit waits (mutations fail, reads pass).
-    h.net.chooser = (c) => (c.method?.toUpperCase() === 'GET' ? undefined : 'dropRequest');
     await syncNow(h.cid);
     expect((await productRow(p!.id))?.name).toBe('Mine, offline');
     h.net.chooser = () => undefined;

@@ -8,6 +8,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { seriousViolations } from './shell-helpers.ts';
+import { keyToSecondTemplateCard } from './layout-helpers.ts';
 import { catalogCount, settled, signInAsStaffAdmin } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('admin template catalogue e2e'))('admin template catalogue', () => {
@@ -54,14 +55,7 @@ describe.skipIf(skipWithoutChromium('admin template catalogue e2e'))('admin temp
   it('↓ from the search enters the cards; Enter opens one, and Back focuses that card again', async () => {
     await page.goto(`${env.s.url}/admin/catalog_template`);
     await expectCount(await live());
-    const focusedCard = () =>
-      page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-testid="template-card"]')?.dataset.id);
-    const ids = await page.getByTestId('template-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
-    await page.locator('#template-search').focus();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(focusedCard).toBe(ids[0]);
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(focusedCard).toBe(ids[1]);
+    const { ids, focusedCard } = await keyToSecondTemplateCard(page);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/template/${ids[1]}`);
     await page.goBack();

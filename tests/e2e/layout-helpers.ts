@@ -1,5 +1,6 @@
 // Layout checks by element boxes (issue 43: screens work from 1024 px up).
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * The controls under `root` (buttons, links, fields, radios, switches; only those whose text or label
@@ -40,4 +41,20 @@ export function clippedControls(page: Page, root: string, only?: RegExp): Promis
     },
     { root, only: only?.source },
   );
+}
+
+/**
+ * The template grids' keyboard path (issue 43): ↓ from the search focuses the first card and → the
+ * second. Returns the cards' ids in order and a reader of the focused card's id.
+ */
+export async function keyToSecondTemplateCard(page: Page) {
+  const focusedCard = () =>
+    page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-testid="template-card"]')?.dataset.id);
+  const ids = await page.getByTestId('template-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+  await page.locator('#template-search').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(focusedCard).toBe(ids[0]);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(focusedCard).toBe(ids[1]);
+  return { ids, focusedCard };
 }

@@ -10,6 +10,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { atRest, seriousViolations } from './shell-helpers.ts';
+import { keyToSecondTemplateCard } from './layout-helpers.ts';
 import { catalogCount, signInAs } from './registration-helpers.ts';
 
 interface T {
@@ -89,14 +90,7 @@ describe.skipIf(skipWithoutChromium('template catalogue e2e'))('customer templat
   it('the keyboard: ↓ from the search enters the cards, Enter zooms one, and Escape gives it back the focus', async () => {
     await page.goto(`${env.s.url}/catalog_template`);
     await expectCount(templates.length);
-    const focusedCard = () =>
-      page.evaluate(() => document.activeElement?.closest<HTMLElement>('[data-testid="template-card"]')?.dataset.id);
-    const ids = await page.getByTestId('template-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
-    await page.locator('#template-search').focus();
-    await page.keyboard.press('ArrowDown');
-    await expect.poll(focusedCard).toBe(ids[0]);
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(focusedCard).toBe(ids[1]);
+    const { ids, focusedCard } = await keyToSecondTemplateCard(page);
     await page.keyboard.press('Enter');
     await page.getByRole('dialog').getByTestId('zoom-stage').waitFor();
     await page.keyboard.press('Escape');

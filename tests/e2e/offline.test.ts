@@ -10,6 +10,7 @@ import { startPortal } from '../support/portal.ts';
 import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
 import type { TestServer } from '../support/server.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
+import { catalogCount } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
   let s: TestServer;
@@ -53,7 +54,7 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
     await context.setOffline(true);
     await page.goto(`${s.url}/catalog?section=allproducts`);
     await page.getByTestId('product-card').first().waitFor();
-    expect(Number((await page.getByTestId('catalog-count').textContent())!.split(' ')[0])).toBeGreaterThan(50);
+    expect(await catalogCount(page)).toBeGreaterThan(50);
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
     await page.getByLabel('Id', { exact: true }).fill(String(product.id));
     await page.locator(`[data-testid="product-card"][data-id="${product.id}"]`).click();

@@ -106,9 +106,9 @@ export async function settled(page: Page, timeout = 30_000) {
   await page.getByTestId('pending-indicator').waitFor({ state: 'detached', timeout });
 }
 
-/** The number in the (screen-reader) count line of a catalogue. */
+/** The number in the (screen-reader) count line of a catalogue, once it is known (a skeleton says "Counting…" before). */
 export async function catalogCount(page: Page): Promise<number> {
-  return Number((await page.getByTestId('catalog-count').textContent())!.split(' ')[0]);
+  return Number((await page.locator('[data-testid="catalog-count"][aria-busy="false"]').textContent())!.split(' ')[0]);
 }
 
 /** The wizard's ten steps (src/features/auth/register.ts) by label, one or two fields each; {} is a step with none. */

@@ -85,9 +85,11 @@ export const gone = (p: EnginePage, css: string) => until(p, (c: string) => !doc
 export const textOf = (p: EnginePage, css: string) =>
   p.run((c: string) => (document.querySelector(c) as HTMLElement | null)?.innerText.trim() ?? null, css);
 
-/** The number in the catalogue's count line ("62 products"). */
-export const catalogCount = async (p: EnginePage) =>
-  Number(((await textOf(p, '[data-testid="catalog-count"]')) ?? 'NaN').split(' ')[0]);
+/** The number in the catalogue's count line ("62 products"), once known (a skeleton says "Counting…" before). */
+export const catalogCount = async (p: EnginePage) => {
+  await until(p, () => document.querySelector('[data-testid="catalog-count"]')?.getAttribute('aria-busy') === 'false');
+  return Number(((await textOf(p, '[data-testid="catalog-count"]')) ?? 'NaN').split(' ')[0]);
+};
 
 export async function signIn(p: EnginePage, base: string, email: string) {
   await p.goto(`${base}/login`);

@@ -288,9 +288,10 @@ export function onOpen(f: () => void): () => void {
   return () => openers.delete(f);
 }
 
-/** Every table, for logout. */
+/** Every table, for logout: the writes under way are stopped first, so none lands after the clear. */
 export async function clearAll(): Promise<void> {
   const d = db();
+  d.live.abortAll();
   await d.transaction('rw', d.tables, async () => {
     for (const t of d.tables) await t.clear();
   });
@@ -299,10 +300,11 @@ export async function clearAll(): Promise<void> {
 /**
  * Logout: the connection closes and stays closed (Dexie 4's close does not reopen on the next call), so
  * a pull, a live poke or a draft's flush still under way writes nothing into the emptied database
- * before the page leaves for /login.
+ * before the page leaves for /login. Closing alone let a transaction already queued behind the clear
+ * commit after it (an IndexedDB close waits for its transactions): they are aborted.
  */
 export function sealLocalDb(): void {
-  current?.close();
+  if (current) releaseConnection(current);
 }
 
 export const minKey = Dexie.minKey;

@@ -1,41 +1,44 @@
-// The order of the run's files. vitest keeps a non-isolated worker for the next file only when the file
-// at the head of the queue is of the same project; any other file ends it, and the next one starts a new
-// worker that imports the server, Playwright and the helpers again (3-5 s of CPU). So each project's
-// files come together, the projects with the longest files first and the short ones last, where they
-// even out the two workers' ends. (The order before put a browser file between every few others to fill
-// a browser file's idle moments; the two cores are busy anyway, and it ended a worker after nearly every file.)
+// Runs the browser files (e2e, engines) among the others instead of after them. Each drives its own
+// portal and browser, which leave part of the machine idle; a server file fills it. Spread evenly, two
+// browser files rarely run at once (vitest alone would queue every file of a project together).
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The longest browser files (1-2 min each), started first: on a fresh clone vitest has no durations
+ * The longest browser files (2-4 min each), started first: on a fresh clone vitest has no durations
  * and orders by file size, which put the 73-action double-everything (a small file) last, alone.
  */
 const LONGEST = [
   'double-everything',
   'engines/webkit',
-  'engines/firefox',
-  'imagery-presets',
-  'review-pins-offline',
-  'review-pins.test',
-  'review.test',
-  'shell-screens',
   'spin-viewer',
-  'live.test',
+  'engines/firefox',
+  'review-pins-offline',
+  'review.test',
+  'review-pins.test',
+  'imagery-presets',
+  'shell-screens',
+  'add-products.test',
 ];
-const PROJECTS = ['engines', 'e2e', 'server-pg', 'data', 'server', 'workers', 'unit'];
-
+const BROWSER_PROJECTS = new Set(['e2e', 'engines']);
 const rank = (f: TestSpecification) => {
   const i = LONGEST.findIndex((name) => f.moduleId.includes(`/${name}`));
   return i < 0 ? LONGEST.length : i;
 };
-const projectRank = (f: TestSpecification) => {
-  const i = PROJECTS.indexOf(f.project.name);
-  return i < 0 ? PROJECTS.length : i;
-};
 
-export default class ProjectRunsSequencer extends BaseSequencer {
+export default class InterleavingSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    // Array.prototype.sort is stable: within a project, the rest keep vitest's order.
-    return (await super.sort(files)).sort((a, b) => projectRank(a) - projectRank(b) || rank(a) - rank(b));
+    const sorted = await super.sort(files);
+    // Array.prototype.sort is stable: the rest keep vitest's order.
+    const browser = sorted.filter((f) => BROWSER_PROJECTS.has(f.project.name)).sort((a, b) => rank(a) - rank(b));
+    const rest = sorted.filter((f) => !BROWSER_PROJECTS.has(f.project.name));
+    if (!browser.length || !rest.length) return sorted;
+    const out: TestSpecification[] = [];
+    const every = rest.length / browser.length;
+    let next = 0;
+    rest.forEach((f, i) => {
+      if (i >= next * every && next < browser.length) out.push(browser[next++]!);
+      out.push(f);
+    });
+    return [...out, ...browser.slice(next)];
   }
 }

@@ -58,8 +58,6 @@ async function bake(width) {
   EQUIRECT.uniforms.cube.value = cube;
   const scene = new Scene();
   scene.add(new Mesh(new PlaneGeometry(2, 2), EQUIRECT));
-  renderer.toneMapping = NoToneMapping;
-  renderer.outputColorSpace = LinearSRGBColorSpace;
   renderer.setRenderTarget(target);
   renderer.render(scene, new OrthographicCamera(-1, 1, 1, -1, 0, 1));
   const pixels = new Float32Array(width * height * 4);

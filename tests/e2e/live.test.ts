@@ -16,6 +16,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { serverPresets } from './imagery-helpers.ts';
+import { catalogCount } from './registration-helpers.ts';
 import { sentTo } from './live-helpers.ts';
 import { batchC, serverRound } from './review-helpers.ts';
 import { signIn } from './shell-helpers.ts';
@@ -236,9 +237,7 @@ describe.skipIf(skipWithoutChromium('live e2e'))('live channel', () => {
       openAs('manager@borealis.test', '/catalog'),
     ]);
     await manager.getByRole('heading', { name: 'Silo Image', level: 2, exact: true }).waitFor();
-    const counted = viewer.locator('[data-testid="catalog-count"][aria-busy="false"]');
-    await counted.waitFor();
-    const total = Number((await counted.textContent())!.split(' ')[0]);
+    const total = await catalogCount(viewer);
     await manager.getByText('No downloads yet.').waitFor();
     await Promise.all([viewer, manager, bella].map(liveUp));
     const openNow = (user: number) => env.s.app.services.live.connectionsOf(user);

@@ -1,7 +1,7 @@
 // Test groups (see README): unit, server (PGlite), server-pg (PostgreSQL), data, workers, e2e, engines
 // (Firefox ESR and WebKitGTK: the core journeys; `npm run test:engines` runs them alone).
 import { defineConfig } from 'vitest/config';
-import InterleavingSequencer from './tests/support/sequencer.ts';
+import ProjectRunsSequencer from './tests/support/sequencer.ts';
 import RetriedErrorsReporter from './tests/support/retried-errors-reporter.ts';
 import TimelineReporter from './tests/support/timeline-reporter.ts';
 
@@ -98,7 +98,7 @@ export default defineConfig({
     // Two workers on the two cores CI has (three measured slower); TEST_WORKERS to try another count.
     maxWorkers: Number(process.env.TEST_WORKERS) || 2,
     reporters: ['default', new RetriedErrorsReporter(), new TimelineReporter()],
-    sequence: { sequencer: InterleavingSequencer },
+    sequence: { sequencer: ProjectRunsSequencer },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       pgUrl

@@ -100,16 +100,7 @@ export default defineConfig({
     reporters: ['default', new RetriedErrorsReporter(), new TimelineReporter()],
     sequence: { sequencer: ProjectRunsSequencer },
     projects: [
-      {
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'node',
-          // One worker's modules for all 63 files (15 CPU-s against 31 isolated, a new process a file);
-          // a file that changes a global (ui-format's TZ) gives it back in its afterAll.
-          isolate: false,
-        },
-      },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
       pgUrl
         ? server('server', './tests/support/setup-pglite.ts', { FACET_TEST_DB: 'pglite' }, PGLITE_SERVER_FILES)
         : server(
@@ -146,15 +137,7 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        test: {
-          name: 'workers',
-          include: ['tests/workers/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 60_000,
-          isolate: false,
-        },
-      },
+      { test: { name: 'workers', include: ['tests/workers/**/*.test.ts'], environment: 'node', testTimeout: 60_000 } },
       {
         test: {
           name: 'e2e',

@@ -1,19 +1,12 @@
 // The design system's wording helpers: plurals by Intl.PluralRules, the calendar's dd/mm/yyyy dates
 // (with the time for pending changes), initials for avatars and placeholder tiles.
 // São Paulo's zone (UTC-3, no summer time since 2019): a server's UTC instant lands on another day.
-// The unit files share their worker (isolate: false): the zone is given back once this file is done.
-const zoneBefore = process.env.TZ;
 process.env.TZ = 'America/Sao_Paulo';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDate, formatDateTime, formatIsoDay, initials, plural, pluralWord } from '../../src/ui/format.ts';
 import { formatRange } from '../../src/features/calendar/presets.ts';
 import { jobLine } from '../../src/features/imagery/downloads/job-view.ts';
 import type { ExportJob } from '../../src/api/exports.ts';
-
-afterAll(() => {
-  if (zoneBefore === undefined) delete process.env.TZ;
-  else process.env.TZ = zoneBefore;
-});
 
 describe('plural', () => {
   it('uses the singular for exactly one, the plural otherwise', () => {

@@ -11,6 +11,7 @@ import { DEMO } from '../support/http.ts';
 import { oldDatabase } from './schema-fixtures.ts';
 import { settle, startHarness, type Harness } from './support.ts';
 import { newActionId } from '../../src/data/outbox/outbox.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 let h: Harness;
 let me: { id: number; name: string; phone: string | null };
@@ -39,10 +40,10 @@ describe('people and roles mirror', () => {
 
   it('a role change made elsewhere replaces the rows on the next pull', async () => {
     const viewer = (await db().companyUsers.where('cid').equals(h.cid).filter((p) => p.email === DEMO.viewer).first())!;
-    await h.s.db.query(`UPDATE memberships SET enabled = false WHERE user_id = $1 AND customer_id = $2`, [viewer.id, h.cid]);
+    await changeByHand(h.s.db, `UPDATE memberships SET enabled = false WHERE user_id = $1 AND customer_id = $2`, [viewer.id, h.cid]);
     await pullPeople(h.cid, 'people');
     expect((await db().companyUsers.get([h.cid, viewer.id]))?.status).toBe('disabled');
-    await h.s.db.query(`UPDATE memberships SET enabled = true WHERE user_id = $1 AND customer_id = $2`, [viewer.id, h.cid]);
+    await changeByHand(h.s.db, `UPDATE memberships SET enabled = true WHERE user_id = $1 AND customer_id = $2`, [viewer.id, h.cid]);
   });
 
   it('my name and phone are queued offline, kept over a pull, and sent once when back online', async () => {

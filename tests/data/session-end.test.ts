@@ -3,7 +3,6 @@
 // refusal of another kind nor for a call made without a token (a wrong password at sign-in). Against
 // the real server; queued changes stay in the outbox for the next sign-in.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { authCacheOf } from '../../server/auth/cache.ts';
 import { login } from '../../src/api/auth.ts';
 import { ApiFailure, onSessionEnded } from '../../src/api/client.ts';
 import { clearToken, storeToken } from '../../src/api/token.ts';
@@ -12,6 +11,7 @@ import { drainOutbox, newActionId } from '../../src/data/outbox/outbox.ts';
 import { pullPeople, saveAccount } from '../../src/data/people/people.ts';
 import { DEMO } from '../support/http.ts';
 import { startHarness, type Harness } from './support.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 let h: Harness;
 let ended = 0;
@@ -49,9 +49,7 @@ it('other refusals and token-less 401s do not end the session', async () => {
 
 it('a revoked token: the next call answers 401 and ends the session; a queued change waits', async () => {
   const me = (await h.s.db.one<{ id: number; name: string }>('SELECT id, name FROM users WHERE email = $1', [DEMO.acme]))!;
-  await h.s.db.query('DELETE FROM access_tokens WHERE user_id = $1', [me.id]);
-  // A hand-made change has no settle(): the server's token cache hears of it a moment later (its NOTIFY).
-  await authCacheOf(h.s.db)?.settle();
+  await changeByHand(h.s.db, 'DELETE FROM access_tokens WHERE user_id = $1', [me.id]);
   expect((await failure(pullPeople(h.cid, 'people')))?.status).toBe(401);
   expect(ended).toBe(1);
   await saveAccount({ id: me.id, name: me.name, phone: null, photo: null }, { name: 'Kept for later', phone: '' }, newActionId());

@@ -10,6 +10,7 @@ import { pendingWalk, setPageSize } from '../../src/data/pull/sync-pages.ts';
 import { db } from '../../src/data/local/db.ts';
 import { call, DEMO } from '../support/http.ts';
 import { startHarness, type Harness } from './support.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 let h: Harness;
 beforeAll(async () => { h = await startHarness(DEMO.acme); });
@@ -26,7 +27,7 @@ describe('paged first sync', () => {
     setPageSize(7);
     // Rows this device holds that the server no longer has: above the first page, and in the middle.
     const gone = (await serverIds())[30]!;
-    await h.s.db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [gone]);
+    await changeByHand(h.s.db, 'UPDATE products SET deleted_at = now() WHERE id = $1', [gone]);
     const ids = await serverIds();
     await db().products.bulkPut([{ id: ids[0]! + 1000, cid: h.cid }, { id: gone, cid: h.cid }] as never);
     let asked = 0;

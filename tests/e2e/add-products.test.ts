@@ -11,6 +11,7 @@ import { call } from '../support/http.ts';
 import { atRest, seriousViolations } from './shell-helpers.ts';
 import { draftStored, imageFile, settled, signInAs } from './registration-helpers.ts';
 import { cutShort, png, SVG } from '../support/image-bytes.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
   const env = usePortalAndBrowser();
@@ -238,7 +239,7 @@ describe.skipIf(skipWithoutChromium('add products e2e'))('add products', () => {
   });
 
   it('onlyOneProduct: below 2 products allowed there is no add button', async () => {
-    await env.s.db.query("UPDATE customers SET products_allowed = 1 WHERE name = 'Borealis Home'");
+    await changeByHand(env.s.db, "UPDATE customers SET products_allowed = 1 WHERE name = 'Borealis Home'");
     const other = await env.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
     const p = await other.newPage();
     try {

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { authCacheOf } from '../../server/auth/cache.ts';
+import { changeByHand } from '../support/by-hand.ts';
 import { imageFile } from './registration-helpers.ts';
 import { openUsers } from './users-helpers.ts';
 import {
@@ -180,9 +180,7 @@ export const LATER_USER_ACTIONS: WriteAction[] = [
     name: 'terms of use accepted',
     as: 'manager',
     open: async (page, c) => {
-      await c.s.db.query(TERMS_OUTDATED);
-      // A hand-made change has no settle(): its cache notice reaches the server a moment later.
-      await authCacheOf(c.s.db)?.settle();
+      await changeByHand(c.s.db, TERMS_OUTDATED);
       await page.goto(`${c.url}/dashboard`);
       const gate = dialog(page, 'Terms of Use');
       await gate.getByRole('switch', { name: 'I accept the terms of use' }).click();

@@ -9,6 +9,7 @@ import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { settled as settledOutbox } from './registration-helpers.ts';
 import { atRest, seriousViolations, signIn } from './shell-helpers.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
   const env = usePortalAndBrowser();
@@ -128,7 +129,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
 
   it('a product without a SKU is titled by its name', async () => {
     const id = await idOf('ACM-1007');
-    await env.s.db.query("UPDATE products SET sku = '' WHERE id = $1", [id]);
+    await changeByHand(env.s.db, "UPDATE products SET sku = '' WHERE id = $1", [id]);
     const p = await fetchProduct(id);
     await open(id);
     await expect.poll(() => page.title()).toBe(`Facet | ${p.name}`);
@@ -240,7 +241,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
 
   it('the dimension rule, and the locked automation toggle', async () => {
     const id = await idOf('ACM-1002');
-    await env.s.db.query("UPDATE products SET depth = '' WHERE id = $1", [id]);
+    await changeByHand(env.s.db, "UPDATE products SET depth = '' WHERE id = $1", [id]);
     await open(id);
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('switch', { name: 'Automation' }).check();
@@ -268,7 +269,7 @@ describe.skipIf(skipWithoutChromium('product Info e2e'))('product Info', () => {
     await page.getByLabel('SKU').fill('ACM-1003');
     // What only the server knows: the product's automation flag was locked meanwhile.
     await page.getByRole('switch', { name: 'Automation' }).check();
-    await env.s.db.query('UPDATE products SET cancelable_as = 0 WHERE id = $1', [id]);
+    await changeByHand(env.s.db, 'UPDATE products SET cancelable_as = 0 WHERE id = $1', [id]);
     await page.getByRole('button', { name: 'Save' }).click();
     const dialog = page.getByRole('dialog', { name: 'Error' });
     await dialog.getByText(/^Error updating product informations: /).waitFor({ timeout: 15_000 });

@@ -4,6 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { localRows, seriousViolations, signIn, tokenCookie } from './shell-helpers.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', () => {
   const env = usePortalAndBrowser();
@@ -134,7 +135,7 @@ describe.skipIf(skipWithoutChromium('shell session e2e'))('session and menus', (
   });
 
   it('asks for the new terms version: the toggle is required, then the version is saved', async () => {
-    await env.s.db.query(`UPDATE settings SET value = '2' WHERE key = 'terms_version'`);
+    await changeByHand(env.s.db, `UPDATE settings SET value = '2' WHERE key = 'terms_version'`);
     await signIn(page, env.s.url, 'manager@borealis.test');
     const dialog = page.getByRole('dialog', { name: 'Terms of Use' });
     await dialog.waitFor();

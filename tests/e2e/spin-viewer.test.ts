@@ -11,6 +11,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { working } from '../server/exports.fixtures.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 const SHOTS = process.env.E2E_SHOTS; // a folder: screenshots to look at
 
@@ -31,7 +32,10 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     // Wayfair (the demo's retailer whose file names need a note) at 12 views of 600 px instead of 48 of
     // 1,600 px in this file's copy: here the point is the note, the panel and one job per option, and the
     // 48 full-size frames took 38 s of the two cores; tests/server/exports.test.ts renders full sizes.
-    await env.s.db.query(`UPDATE retailers SET width = 600, height = 600, images_per_row = 12 WHERE retailer = 'Wayfair'`);
+    await changeByHand(
+      env.s.db,
+      `UPDATE retailers SET width = 600, height = 600, images_per_row = 12 WHERE retailer = 'Wayfair'`,
+    );
     await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
   });
@@ -113,7 +117,7 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
 
   it("says 'No viewer available' for a product without a model", async () => {
     const id = await idOf('ACM-1012');
-    await env.s.db.query('DELETE FROM product_viewers WHERE product_id = $1', [id]);
+    await changeByHand(env.s.db, 'DELETE FROM product_viewers WHERE product_id = $1', [id]);
     await page.goto(`${env.s.url}/product/${id}?section=3d-viewer`);
     await page.getByText('No viewer available').waitFor();
     expect(await page.locator('model-viewer').count()).toBe(0);
@@ -136,7 +140,7 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/spin-360-tab.png`, fullPage: true });
 
     const other = await idOf('ACM-1012');
-    await env.s.db.query("DELETE FROM product_presets WHERE product_id = $1 AND section = '360'", [other]);
+    await changeByHand(env.s.db, "DELETE FROM product_presets WHERE product_id = $1 AND section = '360'", [other]);
     await page.goto(`${env.s.url}/product/${other}?section=360`);
     await expect
       .poll(() => page.getByTestId('embed-24').getByLabel('24 frames', { exact: true }).inputValue())
@@ -183,7 +187,7 @@ describe.skipIf(skipWithoutChromium('3D viewer e2e'))('3D viewer section', () =>
       'glb',
       readFileSync('tests/fixtures/textured-draco-ktx2.glb'),
     );
-    await env.s.db.query('UPDATE product_viewers SET file_glb = $2, updated_at = now() WHERE product_id = $1', [id, glb]);
+    await changeByHand(env.s.db, 'UPDATE product_viewers SET file_glb = $2, updated_at = now() WHERE product_id = $1', [id, glb]);
     const loaded = (p: Page) =>
       p.locator('model-viewer').evaluate((el) => {
         const mv = el as HTMLElement & {

@@ -7,6 +7,7 @@ import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { seriousViolations, signIn } from './shell-helpers.ts';
 import { desktop, openUsers, shot } from './users-helpers.ts';
+import { changeByHand } from '../support/by-hand.ts';
 
 describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewers, my account, offline', () => {
   const env = usePortalAndBrowser();
@@ -116,10 +117,13 @@ describe.skipIf(skipWithoutChromium('roles and permissions e2e'))('roles, viewer
       `INSERT INTO roles (customer_id, name, position) VALUES ($1, 'Role keepers', 50) RETURNING id`,
       [cid],
     ))!;
-    await env.s.db.query(`INSERT INTO role_privileges (role_id, slug) VALUES ($1, 'manage-roles'), ($1, 'reader-info-access')`, [
-      role.id,
-    ]);
-    await env.s.db.query(
+    await changeByHand(
+      env.s.db,
+      `INSERT INTO role_privileges (role_id, slug) VALUES ($1, 'manage-roles'), ($1, 'reader-info-access')`,
+      [role.id],
+    );
+    await changeByHand(
+      env.s.db,
       `UPDATE memberships SET role_id = $1 WHERE customer_id = $2 AND user_id = (SELECT id FROM users WHERE email = 'multi@facet.test')`,
       [role.id, cid],
     );

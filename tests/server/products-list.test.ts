@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { instrument } from '../../bench/server/breakdown.ts';
 import { call } from '../support/http.ts';
 import { expectProductShape, ids, type Ids } from './products.fixtures.ts';
-import { authCacheOf } from '../../server/auth/cache.ts';
+import { changeByHand } from '../support/by-hand.ts';
 import { Value } from '@sinclair/typebox/value';
 import type { TObject } from '@sinclair/typebox';
 import { products } from '../../src/api/contract/products.ts';
@@ -79,9 +79,7 @@ describe('GET /gets/product/show', () => {
   });
 
   it('drops deleted products', async () => {
-    await s.db.query(`UPDATE products SET deleted_at = now() WHERE sku = 'ACM-1060'`);
-    // Written behind the API's back: wait, as a write request does, until its NOTIFY has reached the process cache.
-    await authCacheOf(s.db)?.settle();
+    await changeByHand(s.db, `UPDATE products SET deleted_at = now() WHERE sku = 'ACM-1060'`);
     const r = await call(s, 'GET', '/gets/product/show', { token: w.tok.acme, query: { id_customer: w.acme } });
     expect(r.body.products).toHaveLength(59);
     expect(r.body.products.some((p: { sku: string }) => p.sku === 'ACM-1060')).toBe(false);

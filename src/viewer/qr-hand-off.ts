@@ -31,7 +31,7 @@ export function qrHandOff(host: HTMLElement, href: string, open = roomBeside(inn
     show(false);
     if (inside) toggle.focus();
   };
-  toggle.addEventListener('click', () => show(card.hidden));
+  toggle.addEventListener('click', () => show(card.hidden !== false)); // hidden may be "until-found" too
   card.querySelector('.viewer-qr-close')!.addEventListener('click', close);
   addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !card.hidden) close();

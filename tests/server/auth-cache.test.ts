@@ -152,14 +152,9 @@ describe('refused on the next request, with the cache in place', () => {
     const p = await makeMember(s, w.acme, w.viewerRole);
     for (const srv of [s, other]) expect((await me(srv, p.token)).status).toBe(200);
     await s.db.query('DELETE FROM access_tokens WHERE user_id = $1', [p.id]);
-    // No request of ours waited for the notice here: it arrives within moments.
-    let status = 0;
-    for (let i = 0; i < 50 && status !== 401; i++) {
-      status = (await me(other, p.token)).status;
-      if (status !== 401) await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status).toBe(401);
-    expect((await me(s, p.token)).status).toBe(401);
+    // No request of ours waited for the notice here: each process drops the token when its own
+    // listener hears the DELETE's notice, the writer's no sooner than the other's (a CI run met s first).
+    for (const srv of [other, s]) await refusedBy(srv, p.token);
   });
 });
 

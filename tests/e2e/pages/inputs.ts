@@ -23,6 +23,12 @@ export const vignettePreset: RenderPreset = {
 /** The same preset over the fixtures drawn at another size, e.g. '960x540/'. */
 export const presetAt = (dir: string): RenderPreset => ({ ...vignettePreset, background: `/__fixtures/${dir}room.jpg` });
 
+/**
+ * A frame whose layers are addresses: what crosses page.evaluate (a Blob would not, and TypeScript 7's
+ * view of Playwright's serialised Blob no longer matches the DOM's).
+ */
+export type AddressedInput = RenderInput & { layers: { beauty: string; shadow?: string; reflection?: string } };
+
 /** n frames; the query string makes each frame fetch its own layers, as real batches do. */
 export const frameInputs = (
   n: number,
@@ -30,7 +36,7 @@ export const frameInputs = (
   type: ImageType = 'image/png',
   preset = vignettePreset,
   dir = '',
-): RenderInput[] =>
+): AddressedInput[] =>
   Array.from({ length: n }, (_, i) => ({
     preset,
     layers: {

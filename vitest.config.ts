@@ -148,8 +148,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           expect: { poll: { timeout: POLL_MS } },
-          // Each file starts its own portal and Chromium, and its files hold no module state: the
-          // server, playwright and the helpers load once per worker (about 5 s a file otherwise).
+          // Each file starts its own portal and shares its worker's Chromium (tests/support/e2e.ts), and its
+          // files hold no module state: the server, playwright and the helpers load once per worker (about
+          // 5 s a file otherwise).
           isolate: false,
           // No retry: a browser test waits for events and conditions, never for a number of ms, so a
           // failure is a finding. (A retry asked by hand, `--retry 1` to tell a flake from a bug,

@@ -74,10 +74,10 @@ const CONTEXT_CLOSE_LIMIT_MS = 20_000;
 /**
  * Closes a file's contexts in its afterAll. Chromium now and then never answers
  * Target.disposeBrowserContext (a known hang, seen once in CI after old-tab's reloads); the browser's
- * own close, which follows in usePortalAndBrowser, ends those contexts anyway, so a hung close is
- * reported and left rather than failing a file whose tests all passed.
+ * own close ends those contexts anyway (usePortalAndBrowser then retires its worker's browser), so a hung
+ * close is reported and left rather than failing a file whose tests all passed.
  */
-export async function closeContexts(contexts: readonly (BrowserContext | undefined)[]): Promise<void> {
+export async function closeContexts(contexts: readonly (BrowserContext | undefined)[]): Promise<'closed' | 'hung'> {
   let timer: NodeJS.Timeout | undefined;
   const bound = new Promise<'hung'>((resolve) => (timer = setTimeout(() => resolve('hung'), CONTEXT_CLOSE_LIMIT_MS)));
   const closed = Promise.allSettled(contexts.map((c) => c?.close())).then(() => 'closed' as const);
@@ -87,4 +87,5 @@ export async function closeContexts(contexts: readonly (BrowserContext | undefin
     console.warn(
       `[facet] a browser context did not close within ${CONTEXT_CLOSE_LIMIT_MS / 1000} s; the browser's close ends it`,
     );
+  return outcome;
 }

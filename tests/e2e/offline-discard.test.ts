@@ -2,33 +2,19 @@
 // then discarded in Pending changes shows the server's name again at once, on the product and in
 // the catalogue's search (found by the old name, not by the new), and still after an offline
 // reload served by the service worker; the discarded name never reaches the server.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, reduceMotionByDefault, skipWithoutChromium } from '../support/browser.ts';
-import { startPortal } from '../support/portal.ts';
-import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
-import type { TestServer } from '../support/server.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', () => {
-  let s: TestServer;
-  let browser: Browser;
+  const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-    reduceMotionByDefault(browser);
-  });
-  afterAll(async () => {
-    await context?.close();
-    try {
-      if (s && browser) await expectNoCspViolations(s, s.url, chromiumCanary(browser));
-    } finally {
-      await browser?.close();
-      await s?.close();
-    }
-  });
+  // Runs before usePortalAndBrowser's afterAll (hooks run in reverse): the page is closed before its CSP check.
+  afterAll(() => context?.close());
 
   const NEW = 'Discarded offline name';
 
@@ -36,10 +22,10 @@ describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', (
   const card = (id: number) => page.locator(`[data-testid="product-card"][data-id="${id}"]`);
 
   async function checkRestored(id: number, name: string) {
-    await page.goto(`${s.url}/product/${id}`);
+    await page.goto(`${env.s.url}/product/${id}`);
     await page.getByTestId('info-name').getByText(name, { exact: true }).waitFor();
     expect(await page.getByTestId('info-name').getByText(NEW).count()).toBe(0);
-    await page.goto(`${s.url}/catalog?section=allproducts`);
+    await page.goto(`${env.s.url}/catalog?section=allproducts`);
     await page.getByTestId('product-card').first().waitFor();
     await search(NEW);
     await page.getByTestId('catalog-count').getByText('0 products', { exact: true }).waitFor();
@@ -49,15 +35,15 @@ describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', (
   }
 
   it('puts the server name back on the product and in search at once, and after an offline reload', async () => {
-    const product = (await s.db.one<{ id: number; name: string }>("SELECT id, name FROM products WHERE sku = 'ACM-1012'"))!;
-    context = await browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
+    const product = (await env.s.db.one<{ id: number; name: string }>("SELECT id, name FROM products WHERE sku = 'ACM-1012'"))!;
+    context = await env.browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
     page = await context.newPage();
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
-    await page.goto(`${s.url}/catalog`);
+    await page.goto(`${env.s.url}/catalog`);
     await page.getByTestId('product-card').first().waitFor();
     await installServiceWorker(page);
-    await page.goto(`${s.url}/product/${product.id}`);
+    await page.goto(`${env.s.url}/product/${product.id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 
@@ -89,6 +75,8 @@ describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', (
     await checkRestored(product.id, product.name);
 
     await context.setOffline(false);
-    expect((await s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [product.id]))!.name).toBe(product.name);
+    expect((await env.s.db.one<{ name: string }>('SELECT name FROM products WHERE id = $1', [product.id]))!.name).toBe(
+      product.name,
+    );
   });
 });

@@ -2,57 +2,43 @@
 // the page, going offline and reloading still shows the catalogue and a product's Info; an Info
 // edit made offline waits in the outbox (the indicator shows 1) and reaches the server when the
 // network returns, after which the indicator clears.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, reduceMotionByDefault, skipWithoutChromium } from '../support/browser.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { skipWithoutChromium } from '../support/browser.ts';
+import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
-import { startPortal } from '../support/portal.ts';
-import { chromiumCanary, expectNoCspViolations } from '../support/csp.ts';
-import type { TestServer } from '../support/server.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
 import { catalogCount } from './registration-helpers.ts';
 
 describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
-  let s: TestServer;
-  let browser: Browser;
+  const env = usePortalAndBrowser();
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    [s, browser] = await Promise.all([startPortal(), launchChromium()]);
-    reduceMotionByDefault(browser);
-  });
-  afterAll(async () => {
-    await context?.close();
-    try {
-      if (s && browser) await expectNoCspViolations(s, s.url, chromiumCanary(browser));
-    } finally {
-      await browser?.close();
-      await s?.close();
-    }
-  });
+  // Runs before usePortalAndBrowser's afterAll (hooks run in reverse): the page is closed before its CSP check.
+  afterAll(() => context?.close());
 
   it('browses and edits offline; the change reaches the server when back online', async () => {
-    const product = (await s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1010'"))!;
-    const cid = (await s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
+    const product = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1010'"))!;
+    const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
     // A context of its own per attempt: a retry must not start signed in, offline, with a worker.
     await context?.close();
-    context = await browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
+    context = await env.browser.newContext({ viewport: { width: 1300, height: 900 } }); // service workers allowed
     page = await context.newPage();
-    await signIn(page, s.url, 'manager@acme.test');
+    await signIn(page, env.s.url, 'manager@acme.test');
     await page.waitForURL('**/dashboard');
-    await page.goto(`${s.url}/catalog`);
+    await page.goto(`${env.s.url}/catalog`);
     await page.getByTestId('product-card').first().waitFor();
     // The installed app: the worker must be active. Root registers it only when import.meta.env.PROD,
     // which the e2e build (made under NODE_ENV=test) leaves false, so register the same /sw.js here.
     await installServiceWorker(page);
     // A page loaded after activation is controlled; visit the product online once (its rights are remembered).
-    await page.goto(`${s.url}/product/${product.id}`);
+    await page.goto(`${env.s.url}/product/${product.id}`);
     await page.getByRole('heading', { name: 'Info', exact: true }).waitFor();
     expect(await page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
 
     await context.setOffline(true);
-    await page.goto(`${s.url}/catalog?section=allproducts`);
+    await page.goto(`${env.s.url}/catalog?section=allproducts`);
     await page.getByTestId('product-card').first().waitFor();
     expect(await catalogCount(page)).toBeGreaterThan(50);
     await page.getByRole('status').filter({ hasText: 'Offline' }).waitFor();
@@ -75,8 +61,8 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
 
     await context.setOffline(false);
     await indicator.waitFor({ state: 'detached', timeout: 20_000 });
-    const token = await s.tokenFor('manager@acme.test');
-    const r = await call(s, 'GET', '/gets/product', { token, query: { id_product: product.id, id_customer: cid } });
+    const token = await env.s.tokenFor('manager@acme.test');
+    const r = await call(env.s, 'GET', '/gets/product', { token, query: { id_product: product.id, id_customer: cid } });
     expect(r.body.product.name).toBe('Renamed offline');
   });
 });

@@ -165,11 +165,8 @@ describe("one product's answer, cached the same way", () => {
     (await s.db.one<{ id: number }>('SELECT max(id) AS id FROM products WHERE customer_id = $1 AND deleted_at IS NULL', [
       w.acme,
     ]))!.id;
-  /** Hand-made changes have no settle(): their NOTIFY reaches the process a moment later. */
-  async function eventually(check: () => Promise<boolean>) {
-    for (let i = 0; i < 50 && !(await check()); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(await check()).toBe(true);
-  }
+  /** Hand-made changes have no settle(): their NOTIFY reaches the process a moment later (as refusedBy). */
+  const eventually = (check: () => Promise<boolean>) => expect.poll(check, { timeout: 1000, interval: 10 }).toBe(true);
 
   it('an edit, an upload or a delete through the other process is seen within moments', async () => {
     // The other process's NOTIFY reaches this one a few ms after the writer answers (its settle() waits
@@ -253,11 +250,8 @@ describe('the product list version, cached the same way', () => {
     const before = await list();
     const id = (before.body as { products: { id: number }[] }).products.at(-1)!.id;
     await s.db.query('UPDATE products SET deleted_at = now() WHERE id = $1', [id]);
-    let etag = before.headers.get('etag');
-    for (let i = 0; i < 50 && etag === before.headers.get('etag'); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      etag = (await list()).headers.get('etag');
-    }
-    expect(etag).not.toBe(before.headers.get('etag'));
+    await expect
+      .poll(async () => (await list()).headers.get('etag'), { timeout: 1000, interval: 10 })
+      .not.toBe(before.headers.get('etag'));
   });
 });

@@ -63,9 +63,9 @@ export async function firstSyncJourney(env: JourneyEnv, p: EnginePage) {
   await shows(p, 'Up to date', '[data-testid="sync-status"]');
 }
 
+/** `p`: the manager's signed-in page. */
 export async function keyboardJourney(env: JourneyEnv, p: EnginePage) {
   const id = await env.productId('ACM-1007');
-  await signIn(p, env.base, 'manager@acme.test');
   await p.goto(`${env.base}/product/${id}`);
   await pick(p, 'h2', 'Info');
   // No popup holding the focus (a person waits for it to close before going through the page).

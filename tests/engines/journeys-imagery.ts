@@ -5,11 +5,12 @@ import { expect } from 'vitest';
 import { call } from '../support/http.ts';
 import type { EnginePage } from './engine.ts';
 import type { FrameSetQuery, JourneyEnv } from './journey-env.ts';
-import { gone, pick, shows, signIn, until } from './steps.ts';
+import { gone, pick, shows, until } from './steps.ts';
 
 // The vignette's browser zip button (another change renames it; either name is this button).
 const ZIP_BUTTONS = ['Download All Images', 'Render presets (zip)'];
 
+/** `p`: the manager's signed-in page. */
 export async function zipJourney(env: JourneyEnv, p: EnginePage) {
   const id = await env.productId('ACM-1005');
   const presets = (await env.s.db.one<{ n: number }>(
@@ -17,7 +18,6 @@ export async function zipJourney(env: JourneyEnv, p: EnginePage) {
     [id],
   ))!.n;
   expect(presets).toBeGreaterThanOrEqual(2);
-  await signIn(p, env.base, 'manager@acme.test');
   await p.goto(`${env.base}/product/${id}?section=vignette`);
   await pick(p, 'h2', 'Vignette');
   await gone(p, '[role="dialog"]');

@@ -5,11 +5,11 @@ import { expect } from 'vitest';
 import { call } from '../support/http.ts';
 import type { EnginePage } from './engine.ts';
 import type { JourneyEnv } from './journey-env.ts';
-import { shows, signIn, until } from './steps.ts';
+import { shows, until } from './steps.ts';
 
+/** `p`: the manager's signed-in page. */
 export async function liveJourney(env: JourneyEnv, p: EnginePage) {
   const cid = (await env.s.db.one<{ id: number }>("SELECT id FROM customers WHERE name = 'Acme Living'"))!.id;
-  await signIn(p, env.base, 'manager@acme.test');
   await p.goto(`${env.base}/catalog`);
   // The first card (newest first: in view), once the tab's stream has said hello (data-live, live-state.ts).
   const id = Number(

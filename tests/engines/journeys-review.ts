@@ -4,7 +4,7 @@
 import { expect } from 'vitest';
 import type { EnginePage } from './engine.ts';
 import type { JourneyEnv } from './journey-env.ts';
-import { button, pick, shows, signIn, until } from './steps.ts';
+import { button, pick, shows, until } from './steps.ts';
 
 /** Batch C's model under review whose latest version has renders and no pin yet. */
 async function modelToReview(env: JourneyEnv) {
@@ -23,10 +23,10 @@ async function modelToReview(env: JourneyEnv) {
   return row!;
 }
 
+/** `p`: the manager's signed-in page. */
 export async function reviewJourney(env: JourneyEnv, p: EnginePage) {
   const { company, round, model, version } = await modelToReview(env);
   const comment = `Seam crooked (${env.engine.name})`;
-  await signIn(p, env.base, 'manager@acme.test');
   await p.goto(`${env.base}/review/${company}/${round}?model=${model}`);
   await pick(p, '[data-testid="decision-panel"] h2, [data-testid="decision-panel"] h3');
 

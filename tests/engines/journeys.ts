@@ -17,7 +17,7 @@ import { embedJourney, frameSetQuery, zipJourney } from './journeys-imagery.ts';
 import { liveJourney } from './journeys-live.ts';
 import { reviewJourney } from './journeys-review.ts';
 import { button, catalogCount, field, shows, signIn, textOf, until, waitBeforeActing } from './steps.ts';
-import { startTrace, type Trace } from './trace.ts';
+import { startTrace } from './trace.ts';
 
 /** Below the group's testTimeout (120 s), which would end the journey without its trace. */
 const JOURNEY_MS = 110_000;
@@ -26,7 +26,8 @@ export function coreJourneys(launch: () => Promise<Engine>) {
   const env = {} as JourneyEnv;
   const pages: EnginePage[] = [];
   const started = Date.now();
-  let trace: Trace | undefined;
+  // One trace, started over by each journey: the session's page, wrapped once, records into it.
+  const trace = startTrace();
   /** The manager's signed-in page, kept for the next journey while journeys pass. */
   let session: EnginePage | undefined;
   // One page at a time (WebKitWebDriver allows one session): the journey before's page closes first.
@@ -35,7 +36,7 @@ export function coreJourneys(launch: () => Promise<Engine>) {
   const journey = (name: string, fn: () => Promise<void>) =>
     it(name, async () => {
       const t0 = Date.now();
-      trace = startTrace();
+      trace.restart();
       const took = () => `[facet] ${env.engine.name} ${((Date.now() - t0) / 1000).toFixed(1)} s: ${name}`;
       let timer: ReturnType<typeof setTimeout> | undefined;
       // Ends a journey a little before the test's own timeout, so that it still leaves its trace.
@@ -64,15 +65,18 @@ export function coreJourneys(launch: () => Promise<Engine>) {
     for (const q of pages.splice(0)) await q.close().catch(() => undefined);
     // The server reachable again, whatever the journey before left (a failed offline journey left it shut).
     env.gate.shut(false);
-    trace?.note('new page');
-    const p = waitBeforeActing(trace ? trace.page(await env.engine.newPage()) : await env.engine.newPage());
-    trace?.note('page open');
+    trace.note('new page');
+    const p = waitBeforeActing(trace.page(await env.engine.newPage()));
+    trace.note('page open');
     pages.push(p);
     return p;
   };
   /** The session's page, or a new one signed in as the manager. */
   const signedIn = async () => {
-    if (session) return (trace?.note('session kept'), session);
+    if (session) {
+      trace.note('session kept');
+      return session;
+    }
     const p = await page();
     await signIn(p, env.base, 'manager@acme.test');
     return (session = p);

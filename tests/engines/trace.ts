@@ -15,10 +15,12 @@ export interface Trace {
   /** A note in the trace (a journey's own step). */
   note(what: string): void;
   text(): string;
+  /** Starts over for the next journey: a page kept from the one before records its calls here from now on. */
+  restart(): void;
 }
 
 export function startTrace(): Trace {
-  const t0 = Date.now();
+  let t0 = Date.now();
   const lines: Line[] = [];
   const add = (what: string, started: number) => {
     const ms = Date.now() - started;
@@ -48,7 +50,11 @@ export function startTrace(): Trace {
       p.press = wrap((...k: string[]) => `press ${k.join(' ')}`, press);
       return p;
     },
-    note: (what) => lines.push({ what: `-- ${what}`, at: Date.now(), ms: 0, calls: 1 }),
+    note: (what) => void lines.push({ what: `-- ${what}`, at: Date.now(), ms: 0, calls: 1 }),
+    restart() {
+      t0 = Date.now();
+      lines.length = 0;
+    },
     text: () =>
       lines
         .map(

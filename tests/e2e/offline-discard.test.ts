@@ -4,7 +4,7 @@
 // reload served by the service worker; the discarded name never reaches the server.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { skipWithoutChromium } from '../support/browser.ts';
+import { closeContexts, skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
 
@@ -14,7 +14,7 @@ describe.skipIf(skipWithoutChromium('offline discard e2e'))('discard offline', (
   let page: Page;
 
   // Runs before usePortalAndBrowser's afterAll (hooks run in reverse): the page is closed before its CSP check.
-  afterAll(() => context?.close());
+  afterAll(() => closeContexts([context]));
 
   const NEW = 'Discarded offline name';
 

@@ -4,7 +4,7 @@
 // network returns, after which the indicator clears.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { skipWithoutChromium } from '../support/browser.ts';
+import { closeContexts, skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
 import { call } from '../support/http.ts';
 import { installServiceWorker, signIn } from './shell-helpers.ts';
@@ -16,7 +16,7 @@ describe.skipIf(skipWithoutChromium('offline e2e'))('offline', () => {
   let page: Page;
 
   // Runs before usePortalAndBrowser's afterAll (hooks run in reverse): the page is closed before its CSP check.
-  afterAll(() => context?.close());
+  afterAll(() => closeContexts([context]));
 
   it('browses and edits offline; the change reaches the server when back online', async () => {
     const product = (await env.s.db.one<{ id: number }>("SELECT id FROM products WHERE sku = 'ACM-1010'"))!;

@@ -30,7 +30,7 @@ export function coreJourneys(launch: () => Promise<Engine>) {
   const trace = startTrace();
   /** The manager's signed-in page, kept for the next journey while journeys pass. */
   let session: EnginePage | undefined;
-  // One page at a time (WebKitWebDriver allows one session): the journey before's page closes first.
+  // One page at a time (WebKitWebDriver allows one session): a new page closes the one before.
   // A failed journey leaves a screenshot of its page in .tmp/ and prints its trace (trace.ts), as
   // does a slow one; every journey prints its time.
   const journey = (name: string, fn: () => Promise<void>) =>

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { skipWithoutChromium } from '../support/browser.ts';
 import { usePortalAndBrowser } from '../support/e2e.ts';
-import { imageFile, installedAddProducts, settled } from './registration-helpers.ts';
+import { addProductsReady, imageFile, installedAddProducts, settled } from './registration-helpers.ts';
 
 /** Rewrites the body of the queued steps of one command, straight in IndexedDB (what a reload would find). */
 const queuedByOldRelease = (page: Page, command: string, patch: Record<string, unknown>) =>
@@ -126,6 +126,8 @@ describe.skipIf(skipWithoutChromium('fix refused e2e'))('Fix a refused change', 
       .query(`UPDATE customers SET products_allowed = (SELECT count(*) FROM products p WHERE p.customer_id = customers.id
       AND p.deleted_at IS NULL) + 1 WHERE name = 'Acme Living'`);
     await page.goto(`${env.s.url}/product/add`);
+    // The tutorial's answer first: a popup opened over the form hides its image previews from the page's roles.
+    await addProductsReady(page);
     for (const [i, sku] of ['CAP-1', 'CAP-2'].entries()) {
       if (i > 0) await page.getByRole('button', { name: 'Add product' }).click();
       await field('SKU').fill(sku);
